@@ -1,0 +1,26 @@
+/** One measured figure, compared with a baseline measured in the same run. */
+export type Figure = {
+  scenario: string;
+  figure: string;
+  value: number;
+  unit: string;
+  baseline?: { label: string; value: number };
+  /** value / baseline (or baseline / value for "lower is better" figures, so ≥ goal passes). */
+  ratio?: number;
+  goal?: string;
+  pass?: boolean;
+};
+
+export type BenchContext = {
+  full: boolean;
+  repoRoot: string;
+  databaseAdminUrl: string;
+  redisUrl: string;
+  log(message: string): void;
+};
+
+export type Scenario = {
+  name: string;
+  description: string;
+  run(context: BenchContext): Promise<Figure[]>;
+};

@@ -1,0 +1,112 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createPrismaClient, hashPassword } from '@app/db';
+import { createProducer, createQueueTransport } from '@app/queue';
+import { startSmtpCapture } from '@app/testing';
+import { startCluster } from './cluster.ts';
+import { startLlmFake, startSlowFeeds } from './fakes.ts';
+import { startProduct } from './product.ts';
+import type { FaultContext } from './stage.ts';
+
+const PASSWORD = 'fault-run-password';
+const USERS = { admin: 'fault-admin@example.com', pro: 'fault-pro@example.com' } as const;
+
+/** Short job locks, so a killed worker's jobs come back in seconds rather than BullMQ's default 30 s. */
+export const LOCK_MS = 4000;
+
+/**
+ * The whole product on its own PostgreSQL and Redis, with local fakes for OpenAI, SMTP and the
+ * feeds. Returns the fault context and a function that stops all of it.
+ */
+export async function startFaultRun(): Promise<{ ctx: FaultContext; stop(): Promise<void> }> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+  try {
+    const cluster = await startCluster();
+    stops.push(() => cluster.stop());
+    const llm = await startLlmFake();
+    stops.push(() => llm.close());
+    const feeds = await startSlowFeeds(5);
+    stops.push(() => feeds.close());
+    const smtp = await startSmtpCapture();
+    stops.push(() => smtp.close());
+    const storageDir = path.join(cluster.dir, 'storage');
+    await mkdir(storageDir, { recursive: true });
+
+    const prisma = createPrismaClient(cluster.databaseUrl);
+    stops.push(() => prisma.$disconnect());
+    const passwordHash = await hashPassword(PASSWORD);
+    for (const [role, email] of Object.entries(USERS)) {
+      await prisma.user.create({
+        data: {
+          email,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+          profile: {
+            create: {
+              role: role === 'admin' ? 'admin' : 'user',
+              subscriptionType: role === 'pro' ? 'pro' : 'free',
+            },
+          },
+        },
+      });
+    }
+
+    const product = await startProduct({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: cluster.databaseUrl,
+      REDIS_URL: cluster.redisUrl,
+      JWT_SECRET: 'fault-run-secret-that-is-long-enough-0123456789',
+      PUBLIC_URL: 'http://app.test',
+      STORAGE_DIR: storageDir,
+      SMTP_URL: smtp.url,
+      LOGIN_RATE_LIMIT: '1000',
+      OPENAI_BASE_URL: llm.baseURL,
+      OPENAI_API_KEY: 'sk-fault-run',
+      OPENAI_MODEL: 'fake-model',
+      OPENAI_TTS_MODEL: 'fake-tts',
+      WORKER_LOCK_MS: String(LOCK_MS),
+      GENERATION_LOCK_MS: String(LOCK_MS),
+      GENERATION_SWEEP_MS: '2000',
+      CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
+      CRAWLER_SCHEDULER: 'false',
+      CRAWLER_EXTRACT_MAX: '0',
+      PODCAST_SCHEDULER: 'false',
+      PODCAST_TTS_ENGINE: 'openai',
+      PODCAST_CHUNK_CHARS: '200',
+      DIGEST_SCHEDULER: 'true',
+      DIGEST_TICK_SECONDS: '5',
+      DIGEST_LEASE_SECONDS: '10',
+    });
+    stops.push(() => product.stop());
+
+    const transport = createQueueTransport({ redisUrl: cluster.redisUrl, databaseUrl: cluster.databaseUrl });
+    const producer = createProducer(transport);
+    stops.push(
+      () => transport.close(),
+      () => producer.close(),
+    );
+
+    const login = async (role: 'admin' | 'pro') => {
+      const response = await fetch(`${product.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: USERS[role], password: PASSWORD }),
+      });
+      const body = (await response.json()) as { access_token?: string };
+      if (response.status !== 200 || !body.access_token) {
+        throw new Error(`login as ${role} answered ${response.status}: ${JSON.stringify(body)}`);
+      }
+      const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString());
+      return { token: body.access_token, userId: String(claims.sub) };
+    };
+
+    return { ctx: { cluster, product, prisma, producer, llm, feeds, smtp, storageDir, login }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { RoleSchema, SubscriptionTypeSchema, UiLanguageSchema } from './common.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  invalidCredentials: 'Invalid login credentials',
+  userExists: 'User already registered',
+  emailNotConfirmed: 'Email not confirmed',
+  notAuthenticated: 'User not authenticated',
+} as const;
+
+const EmailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, MESSAGES.invalidEmail)
+  .pipe(z.email({ error: MESSAGES.invalidEmail }));
+const PasswordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .max(256, 'Password is too long');
+
+export const RegisterBodySchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  language: UiLanguageSchema.default('en'),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: MESSAGES.passwordTooShort }).min(1, MESSAGES.passwordTooShort).max(256),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const RegisterResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  avatar_url: z.string().nullable(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof UserSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  role: RoleSchema,
+  subscription_type: SubscriptionTypeSchema,
+  display_name: z.string().nullable(),
+});
+export type ProfileDto = z.infer<typeof ProfileSchema>;
+
+export const SessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  user: UserSchema,
+  profile: ProfileSchema,
+});
+export type SessionDto = z.infer<typeof SessionSchema>;
+
+export const MeResponseSchema = z.object({ user: UserSchema, profile: ProfileSchema });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** Display name: empty (after trimming) saves null; no other bounds in the spec beyond a sane cap. */
+export const PatchMeBodySchema = z.object({
+  display_name: z
+    .string()
+    .trim()
+    .max(100, 'Display name must be at most 100 characters')
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type PatchMeBody = z.infer<typeof PatchMeBodySchema>;
+
+export const VerifyQuerySchema = z.object({ token: z.string().min(16).max(200) });
+export const GoogleStartQuerySchema = z.object({ lang: UiLanguageSchema.default('en') });
+export const GoogleCallbackQuerySchema = z.object({
+  code: z.string().min(1).max(2048).optional(),
+  state: z.string().min(1).max(512).optional(),
+  error: z.string().max(200).optional(),
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { UiLanguageSchema } from './common.ts';
+
+// Billing API (spec §3 "Subscription (billing)", "Payment history item"; §7 subscription
+// management and checkout session creation; §9 prices). Amounts are integer cents.
+
+export const BillingPlanSchema = z.enum(['monthly', 'annual']);
+export type BillingPlan = z.infer<typeof BillingPlanSchema>;
+
+/** §9: the price and the struck-through list price of each paid plan; default currency USD. */
+export const PLAN_PRICES = {
+  monthly: { amountCents: 499, listAmountCents: 999, interval: 'month' },
+  annual: { amountCents: 4999, listAmountCents: 9999, interval: 'year' },
+} as const satisfies Record<BillingPlan, { amountCents: number; listAmountCents: number; interval: string }>;
+export const DEFAULT_CURRENCY = 'usd';
+
+/** §4: the known values; anything else is stored and shown raw. */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'canceled',
+  'past_due',
+  'unpaid',
+  'trialing',
+  'incomplete',
+] as const;
+export type KnownSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Statuses that carry Pro access (a canceled one keeps it until its period end). */
+export const ENTITLED_STATUSES = ['active', 'trialing'] as const;
+
+/** The plan comes from the client, never a price id: the gateway maps it from its configuration. */
+export const CheckoutBodySchema = z.object({
+  plan: BillingPlanSchema,
+  /** The language path the user comes back to (success and cancel URLs). */
+  language: UiLanguageSchema.default('en'),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+export const CheckoutResponseSchema = z.object({ success: z.literal(true), checkout_url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+export const BillingSubscriptionSchema = z.object({
+  id: z.string(),
+  subscription_type: BillingPlanSchema,
+  status: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+});
+export type BillingSubscriptionDto = z.infer<typeof BillingSubscriptionSchema>;
+
+export const PaymentHistoryItemSchema = z.object({
+  id: z.string(),
+  description: z.string().nullable(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItemSchema>;
+
+export const SubscriptionResponseSchema = z.object({
+  success: z.literal(true),
+  subscription: BillingSubscriptionSchema.nullable(),
+  payment_history: z.array(PaymentHistoryItemSchema),
+});
+export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
+
+export const SubscriptionActionBodySchema = z.object({
+  action: z.enum(['cancel', 'reactivate'], { error: "action must be 'cancel' or 'reactivate'" }),
+  /** Optional: the caller's own subscription row; default the current one. */
+  subscription_id: z.uuid().optional(),
+});
+export type SubscriptionActionBody = z.infer<typeof SubscriptionActionBodySchema>;
+
+export const SubscriptionActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: BillingSubscriptionSchema,
+});
+export type SubscriptionActionResponse = z.infer<typeof SubscriptionActionResponseSchema>;
+
+export const WebhookResponseSchema = z.object({
+  received: z.literal(true),
+  /** True when the event id was seen before and nothing was done. */
+  duplicate: z.boolean(),
+});

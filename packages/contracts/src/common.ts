@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Interface languages (lower case) and data languages (upper case), as in the spec. */
+export const UiLanguageSchema = z.enum(['en', 'zh']);
+export type UiLanguage = z.infer<typeof UiLanguageSchema>;
+export const DataLanguageSchema = z.enum(['EN', 'ZH']);
+export type DataLanguage = z.infer<typeof DataLanguageSchema>;
+
+export const PLATFORMS = [
+  'blog',
+  'wechat',
+  'youtube',
+  'podcast',
+  'xiaohongshu',
+  'twitter',
+  'twitter-rss',
+  'reddit',
+] as const;
+export const PlatformSchema = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof PlatformSchema>;
+
+export const RoleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+export const SubscriptionTypeSchema = z.enum(['free', 'pro']);
+export type SubscriptionType = z.infer<typeof SubscriptionTypeSchema>;
+
+/** The 13 zones of the spec's time zone picker. */
+export const TIME_ZONES = [
+  'UTC',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Chicago',
+  'America/New_York',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Singapore',
+  'Australia/Sydney',
+] as const;
+export const TimeZoneSchema = z.enum(TIME_ZONES);
+
+export const UuidSchema = z.uuid();

@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { PlatformSchema, TIME_ZONES, UiLanguageSchema, UuidSchema } from './common.ts';
+
+// The reading API: topics, datasources, the source tree, summaries, favourites, suggestions,
+// YouTube pages (ARCHITECTURE.md "The gateway's API").
+
+export const SUMMARY_PAGE_SIZE = 25;
+export const SEARCH_MIN_LENGTH = 4;
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+/** The spec's fetch windows: without a search max(3×page, 1000) rows, with one min(5×page, 200). */
+export const LIST_WINDOW = 1000;
+export const SEARCH_WINDOW = 200;
+
+export const CONTENT_MESSAGES = {
+  searchTooShortTitle: 'Search term too short',
+  searchTooShort: 'Search term must be at least 4 characters for better performance',
+  freeWindow: 'Free users can only view summaries from yesterday and today',
+  invalidDate: 'Invalid date',
+  invalidTimeZone: 'Invalid time zone',
+  topicRequired: 'Please select a topic',
+  topicCustomRequired: 'Please enter a topic',
+  topicCustomTooLong: 'Topic is too long (max 100 characters)',
+  platformRequired: 'Please select a platform',
+  platformCustomRequired: 'Please enter a platform',
+  platformCustomTooLong: 'Platform is too long (max 50 characters)',
+  urlInvalid: 'Please enter a valid URL',
+  urlTooLong: 'URL is too long (max 500 characters)',
+  urlNotPublic: 'Please enter a public URL (not a local or private address)',
+  alreadySubmitted: 'You have already submitted this URL and it is pending review',
+  submitted: 'Thank you! We will review your suggestion within 1-2 days',
+} as const;
+
+// Building an Intl.DateTimeFormat to test a zone costs ~80 µs and the web app sends its zone on every
+// list request: zones found valid once are remembered (a bounded set; the runtime's list never shrinks).
+const validZones = new Set<string>();
+
+/** A valid IANA zone (the picker offers 13; the API accepts any zone the runtime knows). */
+export const ZoneNameSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    if (validZones.has(zone)) return true;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    } catch {
+      return false;
+    }
+    if (validZones.size < 1000) validZones.add(zone);
+    return true;
+  }, CONTENT_MESSAGES.invalidTimeZone);
+export const PICKER_TIME_ZONES = TIME_ZONES;
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ZONED_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** A plain date (a day in `timezone`) or an ISO timestamp with a zone (a 24 h − 1 ms window). */
+export const DateParamSchema = z
+  .string()
+  .refine(
+    (v) => (PLAIN_DATE.test(v) || ZONED_TIMESTAMP.test(v)) && !Number.isNaN(Date.parse(v)),
+    CONTENT_MESSAGES.invalidDate,
+  );
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+export const SummaryListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(SUMMARY_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+  topic: UuidSchema.optional(),
+  /** Comma-separated platform ids. */
+  platforms: z
+    .string()
+    .max(200)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(PlatformSchema))
+    .optional(),
+  source: z.string().trim().min(1).max(200).optional(),
+  date: DateParamSchema.optional(),
+  date_from: DateParamSchema.optional(),
+  date_to: DateParamSchema.optional(),
+  timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE),
+  language: UiLanguageSchema.default('en'),
+  /** Only summaries the caller favourited (Pro). */
+  favorites_only: booleanParam,
+  /** Only summaries from datasources the caller favourited (Pro). */
+  favorite_sources_only: booleanParam,
+});
+export type SummaryListQuery = z.infer<typeof SummaryListQuerySchema>;
+
+export const TopicRefSchema = z.object({ id: z.string(), name: z.string(), name_zh: z.string().nullable() });
+
+export const SummaryDtoSchema = z.object({
+  id: z.string(),
+  headline: z.string(),
+  content: z.string(),
+  summary_type: z.string(),
+  language: z.enum(['EN', 'ZH']),
+  created_at: z.string(),
+  source_urls: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  topic: TopicRefSchema.nullable(),
+  datasource: z
+    .object({ id: z.string(), source_name: z.string(), platform: z.string(), source_url: z.string() })
+    .nullable(),
+});
+export type SummaryDto = z.infer<typeof SummaryDtoSchema>;
+
+export const SummaryListResponseSchema = z.object({
+  data: z.array(SummaryDtoSchema),
+  page: z.number(),
+  page_size: z.number(),
+  /** Matches counted up to the fetch window (`total_capped` says when there are more). */
+  total: z.number(),
+  total_capped: z.boolean(),
+  total_pages: z.number(),
+  /** The resolved range, ISO. */
+  date_from: z.string().nullable(),
+  date_to: z.string().nullable(),
+});
+export type SummaryListResponse = z.infer<typeof SummaryListResponseSchema>;
+
+export const SummaryDetailSchema = SummaryDtoSchema.extend({
+  post: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      url: z.string(),
+      status: z.string(),
+      author: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SummaryDetail = z.infer<typeof SummaryDetailSchema>;
+
+export const TopicDtoSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  name_zh: z.string().nullable(),
+  description: z.string(),
+  description_zh: z.string().nullable(),
+  keywords: z.array(z.string()),
+  is_active: z.boolean(),
+});
+export type TopicDto = z.infer<typeof TopicDtoSchema>;
+export const TopicListResponseSchema = z.object({ data: z.array(TopicDtoSchema) });
+
+export const TopicStatsQuerySchema = z.object({
+  date: DateParamSchema.optional(),
+  timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE),
+  language: UiLanguageSchema.default('en'),
+});
+export const TopicStatsSchema = z.object({
+  topic_id: z.string(),
+  count: z.number(),
+  platforms: z.array(z.string()),
+});
+export type TopicStats = z.infer<typeof TopicStatsSchema>;
+export const TopicStatsResponseSchema = z.object({
+  date_from: z.string(),
+  date_to: z.string(),
+  data: z.array(TopicStatsSchema),
+});
+
+export const DatasourceDtoSchema = z.object({
+  id: z.string(),
+  topic_id: z.string(),
+  platform: z.string(),
+  source_name: z.string(),
+  source_url: z.string(),
+  language: z.enum(['EN', 'ZH']),
+  is_active: z.boolean(),
+  last_crawled_at: z.string().nullable(),
+  topic: TopicRefSchema,
+});
+export type DatasourceDto = z.infer<typeof DatasourceDtoSchema>;
+export const DatasourceListQuerySchema = z.object({
+  language: UiLanguageSchema.optional(),
+  topic_id: UuidSchema.optional(),
+});
+export const DatasourceListResponseSchema = z.object({ data: z.array(DatasourceDtoSchema) });
+
+export const SourceTreeQuerySchema = z.object({ language: UiLanguageSchema.default('en') });
+export const SourceTreeSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  platform: z.string(),
+  summary_count: z.number(),
+  last_updated: z.string().nullable(),
+});
+export const SourceTreeResponseSchema = z.object({
+  total: z.number(),
+  topics: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      name_zh: z.string().nullable(),
+      summary_count: z.number(),
+      platforms: z.array(
+        z.object({
+          platform: z.string(),
+          summary_count: z.number(),
+          sources: z.array(SourceTreeSourceSchema),
+        }),
+      ),
+    }),
+  ),
+});
+export type SourceTree = z.infer<typeof SourceTreeResponseSchema>;
+
+export const GeneratedContentDtoSchema = z.object({
+  id: z.string(),
+  target_platform: z.string(),
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  source_urls: z.array(z.string()),
+  created_at: z.string(),
+  source_name: z.string().nullable(),
+});
+export const GeneratedContentListSchema = z.object({ data: z.array(GeneratedContentDtoSchema) });
+
+export const YoutubeSourceSchema = z.object({
+  id: z.string(),
+  source_name: z.string(),
+  source_url: z.string(),
+  language: z.enum(['EN', 'ZH']),
+  topic: TopicRefSchema,
+  summary_count: z.number(),
+});
+export const YoutubeSourcesResponseSchema = z.object({ data: z.array(YoutubeSourceSchema) });
+export const YoutubeSummariesQuerySchema = z.object({
+  language: UiLanguageSchema.default('en'),
+  timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE),
+});
+export const YoutubeSummariesResponseSchema = z.object({
+  source: YoutubeSourceSchema,
+  /** True when the free two-day window was applied. */
+  limited: z.boolean(),
+  data: z.array(SummaryDtoSchema),
+});
+
+export const FavoriteDatasourceBodySchema = z.object({ datasource_id: UuidSchema });
+export const FavoriteSummaryBodySchema = z.object({ summary_id: UuidSchema });
+export const FavoriteDatasourcesResponseSchema = z.object({
+  success: z.literal(true),
+  favorites: z.array(
+    z.object({
+      id: z.string(),
+      created_at: z.string(),
+      datasources: z.object({ id: z.string(), source_name: z.string(), platform: z.string() }),
+    }),
+  ),
+});
+export const FavoriteSummariesResponseSchema = z.object({
+  success: z.literal(true),
+  favorites: z.array(
+    z.object({ id: z.string(), created_at: z.string(), summaries: z.object({ id: z.string() }) }),
+  ),
+});
+export const SuccessMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+
+const OTHER = 'other';
+export const SourceSubmissionBodySchema = z
+  .object({
+    topic: z.string({ error: CONTENT_MESSAGES.topicRequired }).trim().min(1, CONTENT_MESSAGES.topicRequired),
+    topic_custom: z.string().trim().max(100, CONTENT_MESSAGES.topicCustomTooLong).optional(),
+    platform: z
+      .string({ error: CONTENT_MESSAGES.platformRequired })
+      .trim()
+      .min(1, CONTENT_MESSAGES.platformRequired),
+    platform_custom: z.string().trim().max(50, CONTENT_MESSAGES.platformCustomTooLong).optional(),
+    url: z
+      .string({ error: CONTENT_MESSAGES.urlInvalid })
+      .trim()
+      .max(500, CONTENT_MESSAGES.urlTooLong)
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, CONTENT_MESSAGES.urlInvalid),
+  })
+  .superRefine((body, ctx) => {
+    if (body.topic !== OTHER && !UuidSchema.safeParse(body.topic).success) {
+      ctx.addIssue({ code: 'custom', path: ['topic'], message: CONTENT_MESSAGES.topicRequired });
+    }
+    if (body.topic === OTHER && !body.topic_custom) {
+      ctx.addIssue({ code: 'custom', path: ['topic_custom'], message: CONTENT_MESSAGES.topicCustomRequired });
+    }
+    if (body.platform !== OTHER && !PlatformSchema.safeParse(body.platform).success) {
+      ctx.addIssue({ code: 'custom', path: ['platform'], message: CONTENT_MESSAGES.platformRequired });
+    }
+    if (body.platform === OTHER && !body.platform_custom) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['platform_custom'],
+        message: CONTENT_MESSAGES.platformCustomRequired,
+      });
+    }
+  });
+export type SourceSubmissionBody = z.infer<typeof SourceSubmissionBodySchema>;
+
+export const IdOrSlugParamsSchema = z.object({ idOrSlug: z.string().min(1).max(100) });
+export const IdParamsSchema = z.object({ id: UuidSchema });
+export const SourceNameParamsSchema = z.object({ sourceName: z.string().trim().min(1).max(200) });

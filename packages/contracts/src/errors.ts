@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The one error shape every API answer uses. 4xx messages are for users; 5xx carry no detail. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Error codes and the HTTP status each maps to. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  FORBIDDEN: 403,
+  PRO_REQUIRED: 403,
+  NOT_FOUND: 404,
+  USER_EXISTS: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  // A payment the provider refused (card declined, …); fields carry the provider's codes.
+  PAYMENT_FAILED: 402,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A domain error: the gateway's error handler turns it into `{error:{code,message,fields}}`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.fields = fields;
+  }
+}

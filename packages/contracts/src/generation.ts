@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { PlatformSchema, UiLanguageSchema, UuidSchema } from './common.ts';
+
+/** Social platforms a summary can be turned into copy for, with their character limits (spec §3). */
+export const GENERATION_PLATFORMS = ['linkedin', 'twitter', 'xiaohongshu', 'reddit', 'wechat'] as const;
+export const GenerationPlatformSchema = z.enum(GENERATION_PLATFORMS);
+export type GenerationPlatform = z.infer<typeof GenerationPlatformSchema>;
+
+export const GENERATION_PLATFORM_LIMITS: Record<GenerationPlatform, number> = {
+  linkedin: 3000,
+  twitter: 280,
+  xiaohongshu: 1000,
+  reddit: 10000,
+  wechat: 2000,
+};
+export const GENERATION_PLATFORM_NAMES: Record<GenerationPlatform, string> = {
+  linkedin: 'LinkedIn',
+  twitter: 'Twitter',
+  xiaohongshu: 'Rednote',
+  reddit: 'Reddit',
+  wechat: 'Wechat',
+};
+
+export const GENERATION_STYLES = ['engaging', 'professional', 'casual', 'creative', 'analytical'] as const;
+export const GenerationStyleSchema = z.enum(GENERATION_STYLES);
+export type GenerationStyle = z.infer<typeof GenerationStyleSchema>;
+
+export const GENERATION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const GenerationStatusSchema = z.enum(GENERATION_STATUSES);
+export type GenerationStatus = z.infer<typeof GenerationStatusSchema>;
+
+export const GENERATION_DEFAULTS = {
+  platforms: ['linkedin', 'twitter'] as GenerationPlatform[],
+  style: 'engaging' as GenerationStyle,
+  maxRetries: 3,
+  userInputMax: 500,
+  /** Estimated wait per pending task ahead, in minutes. */
+  minutesPerTask: 2,
+  statusPollMs: 2000,
+  historyPollMs: 5000,
+  historyPageSize: 25,
+};
+
+/** True when a result exceeds its platform's maximum and should be edited before use. */
+export function isOverLimit(platform: string, characterCount: number): boolean {
+  const limit = GENERATION_PLATFORM_LIMITS[platform as GenerationPlatform];
+  return limit !== undefined && characterCount > limit;
+}
+
+/** Characters as a user counts them (code points, so emoji and CJK count once). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+const TargetPlatformsSchema = z
+  .array(GenerationPlatformSchema)
+  .min(1, 'need at least one target platform')
+  .max(GENERATION_PLATFORMS.length)
+  .transform((list) => [...new Set(list)]);
+
+/** Trimmed, omitted when empty, at most 500 characters. */
+const UserInputSchema = z
+  .string()
+  .trim()
+  .max(GENERATION_DEFAULTS.userInputMax, 'at most 500 characters')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const CreateGenerationTaskBodySchema = z.object({
+  summary_id: UuidSchema,
+  target_platforms: TargetPlatformsSchema,
+  style: GenerationStyleSchema.default('engaging'),
+  user_input: UserInputSchema,
+  user_language: UiLanguageSchema.default('en'),
+});
+export type CreateGenerationTaskBody = z.input<typeof CreateGenerationTaskBodySchema>;
+
+export const CreateGenerationTaskResponseSchema = z.object({
+  success: z.literal(true),
+  task_id: z.string(),
+  queue_position: z.number().int(),
+  /** Minutes: 2 per pending task ahead. */
+  estimated_wait_time: z.number().int(),
+});
+export type CreateGenerationTaskResponse = z.infer<typeof CreateGenerationTaskResponseSchema>;
+
+export const GenerationTaskParamsSchema = z.object({ taskId: UuidSchema });
+
+/** What the generator polls every 2 s. queue_position: pending tasks ahead + 1, or 0 when not pending. */
+export const GenerationTaskStatusSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    status: GenerationStatusSchema,
+    progress: z.number().int(),
+    queue_position: z.number().int(),
+    result_ids: z.array(z.string()),
+    target_platforms: z.array(z.string()),
+    error_message: z.string().nullable(),
+    retry_count: z.number().int(),
+    max_retries: z.number().int(),
+  }),
+});
+export type GenerationTaskStatus = z.infer<typeof GenerationTaskStatusSchema>['data'];
+
+export const GenerationResultSchema = z.object({
+  id: z.string(),
+  task_id: z.string().nullable(),
+  platform: z.string(),
+  content: z.string(),
+  character_count: z.number().int(),
+  is_over_limit: z.boolean(),
+  hashtags: z.array(z.string()),
+  style: z.string(),
+  source_urls: z.array(z.string()),
+  /** 'llm' or 'template' (the offline generator, labelled as such). */
+  generator: z.string(),
+  estimated_engagement: z.string(),
+  platform_specific_notes: z.string(),
+  created_at: z.string(),
+});
+export type GenerationResult = z.infer<typeof GenerationResultSchema>;
+
+export const GenerationResultsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(UuidSchema).max(50)),
+});
+export const GenerationResultsResponseSchema = z.object({ data: z.array(GenerationResultSchema) });
+
+export const GenerationSummaryInfoSchema = z.object({
+  platform: z.string().nullable(),
+  topic_name: z.string().nullable(),
+  title: z.string().nullable(),
+  source_name: z.string().nullable(),
+  url: z.string().nullable(),
+});
+
+export const GenerationTaskDtoSchema = z.object({
+  id: z.string(),
+  status: GenerationStatusSchema,
+  style: z.string(),
+  target_platforms: z.array(z.string()),
+  user_input: z.string().nullable(),
+  progress: z.number().int(),
+  queue_position: z.number().int(),
+  retry_count: z.number().int(),
+  max_retries: z.number().int(),
+  result_ids: z.array(z.string()),
+  error_message: z.string().nullable(),
+  summary_id: z.string().nullable(),
+  summary_info: GenerationSummaryInfoSchema.nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  generated_content: z.array(GenerationResultSchema),
+});
+export type GenerationTaskDto = z.infer<typeof GenerationTaskDtoSchema>;
+
+const csvString = z
+  .string()
+  .max(500)
+  .transform((value) => value.split(',').filter(Boolean));
+
+export const GenerationHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  status: GenerationStatusSchema.optional(),
+  target_platforms: csvString.pipe(z.array(GenerationPlatformSchema).max(10)).optional(),
+  style: GenerationStyleSchema.optional(),
+  source_platforms: csvString.pipe(z.array(PlatformSchema).max(10)).optional(),
+  topic: z.string().trim().max(200).optional(),
+  datasource: z.string().trim().max(200).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .refine((value) => !value || [...value].length >= 4, 'Search term must be at least 4 characters'),
+});
+export type GenerationHistoryQuery = z.input<typeof GenerationHistoryQuerySchema>;
+
+export const GenerationHistoryResponseSchema = z.object({
+  data: z.array(GenerationTaskDtoSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  /** Header counters over all of the user's tasks (not only this filter). */
+  stats: z.object({
+    total_tasks: z.number().int(),
+    completed_tasks: z.number().int(),
+    total_generated: z.number().int(),
+  }),
+});
+export type GenerationHistoryResponse = z.infer<typeof GenerationHistoryResponseSchema>;
+
+export const GeneratedContentParamsSchema = z.object({ id: UuidSchema });
+export const DeleteGeneratedContentResponseSchema = z.object({
+  success: z.literal(true),
+  /** True when the task had no results left and was deleted too. */
+  task_deleted: z.boolean(),
+});
+
+/** Post mode (platform-content-generator): post_id is a post or a summary id; answered when done. */
+export const GeneratePostBodySchema = z.object({
+  post_id: UuidSchema,
+  target_platforms: TargetPlatformsSchema,
+  tone: GenerationStyleSchema.default('engaging'),
+  include_hashtags: z.boolean().default(true),
+  user_language: UiLanguageSchema.default('en'),
+});
+export const GeneratePostResponseSchema = z.object({
+  success: z.literal(true),
+  task_id: z.string(),
+  data: z.object({
+    generated_content: z.array(GenerationResultSchema),
+    generation_stats: z.object({
+      successful_generations: z.number().int(),
+      status: GenerationStatusSchema,
+    }),
+  }),
+});
+
+export const GenerationTaskActionResponseSchema = z.object({
+  success: z.literal(true),
+  status: GenerationStatusSchema,
+});
+
+/** The queued job: one content_generation_queue row; the row holds the state, the job only points at it. */
+export const GenerateContentJobSchema = z.object({
+  requestId: z.string().max(100).optional(),
+  taskId: UuidSchema,
+});
+export type GenerateContentJob = z.infer<typeof GenerateContentJobSchema>;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { UiLanguageSchema } from './common.ts';
+import { GenerateContentJobSchema } from './generation.ts';
+import { GeneratePodcastJobSchema, PodcastDailyJobSchema } from './podcast.ts';
+
+/**
+ * Queue names. Renaming one strands the jobs already waiting under the old name:
+ * drain the old queue (or move its jobs) before deploying a rename.
+ */
+export const QUEUE_NAMES = {
+  crawl: 'crawl',
+  summarize: 'summarize',
+  podcast: 'podcast',
+  generation: 'content-generation',
+  mail: 'mail',
+  /** The newsletter: digest ticks, single digest sends and opt-in mails (long runs stay off 'mail'). */
+  digest: 'digest',
+} as const;
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
+
+/** Every job carries the id of the request that caused it, for log correlation. */
+const base = { requestId: z.string().max(100).optional() };
+
+export const SendVerificationEmailJobSchema = z.object({
+  ...base,
+  userId: z.uuid(),
+  email: z.email(),
+  /** Absolute link the user clicks; built by the gateway from PUBLIC_URL. */
+  verifyUrl: z.url(),
+  language: UiLanguageSchema,
+});
+export type SendVerificationEmailJob = z.infer<typeof SendVerificationEmailJobSchema>;
+
+/** Scheduled every few minutes: sends the digest to everyone whose 8 AM has come. */
+export const DigestTickJobSchema = z.object({ ...base });
+export type DigestTickJob = z.infer<typeof DigestTickJobSchema>;
+
+/** One subscriber's digest for one local date, now (admin send); idempotent per subscriber+date. */
+export const SendDigestJobSchema = z.object({
+  ...base,
+  subscriberId: z.uuid(),
+  digestDate: z.iso.date(),
+});
+export type SendDigestJob = z.infer<typeof SendDigestJobSchema>;
+
+/** Double opt-in: the "confirm your subscription" email. */
+export const SendNewsletterConfirmationJobSchema = z.object({ ...base, subscriberId: z.uuid() });
+export type SendNewsletterConfirmationJob = z.infer<typeof SendNewsletterConfirmationJobSchema>;
+
+const DateOnlySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
+/** Crawls one datasource; idempotent (posts upsert by canonical URL hash). taskId: the processing_tasks row it serves. */
+export const CrawlDatasourceJobSchema = z.object({
+  ...base,
+  datasourceId: z.uuid(),
+  taskId: z.uuid().optional(),
+  /** Ignore next_check_at (admin "crawl now"). */
+  force: z.boolean().default(false),
+});
+export type CrawlDatasourceJob = z.infer<typeof CrawlDatasourceJobSchema>;
+
+/** Scheduler tick: enqueues crawl-datasource for every active datasource whose next_check_at is due. */
+export const CrawlDueJobSchema = z.object({
+  ...base,
+  limit: z.number().int().min(1).max(10_000).default(500),
+});
+export type CrawlDueJob = z.infer<typeof CrawlDueJobSchema>;
+
+/** The daily pipeline: a processing_tasks row per active datasource for targetDate (default today, UTC), then crawls. */
+export const DailyPipelineJobSchema = z.object({ ...base, targetDate: DateOnlySchema.optional() });
+export type DailyPipelineJob = z.infer<typeof DailyPipelineJobSchema>;
+
+/** One summary per post and language (the datasource's language unless given). */
+export const SummarizePostJobSchema = z.object({
+  ...base,
+  postId: z.uuid(),
+  language: z.enum(['EN', 'ZH']).optional(),
+});
+export type SummarizePostJob = z.infer<typeof SummarizePostJobSchema>;
+
+/** One summary of a datasource's posts of a day (UTC): daily_subreddit for reddit, twitter_rss_datasource for twitter/twitter-rss. */
+export const SummarizeDatasourceDayJobSchema = z.object({
+  ...base,
+  datasourceId: z.uuid(),
+  date: DateOnlySchema,
+});
+export type SummarizeDatasourceDayJob = z.infer<typeof SummarizeDatasourceDayJobSchema>;
+
+/** The job catalogue: name → queue and payload schema. Workers and producers are typed by it. */
+export const JOB_DEFINITIONS = {
+  'generate-content': { queue: QUEUE_NAMES.generation, schema: GenerateContentJobSchema },
+  'send-verification-email': { queue: QUEUE_NAMES.mail, schema: SendVerificationEmailJobSchema },
+  'crawl-datasource': { queue: QUEUE_NAMES.crawl, schema: CrawlDatasourceJobSchema },
+  'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema },
+  'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema },
+  'summarize-post': { queue: QUEUE_NAMES.summarize, schema: SummarizePostJobSchema },
+  'summarize-datasource-day': { queue: QUEUE_NAMES.summarize, schema: SummarizeDatasourceDayJobSchema },
+  'send-newsletter-confirmation': { queue: QUEUE_NAMES.digest, schema: SendNewsletterConfirmationJobSchema },
+  'digest-tick': { queue: QUEUE_NAMES.digest, schema: DigestTickJobSchema },
+  'send-digest': { queue: QUEUE_NAMES.digest, schema: SendDigestJobSchema },
+  'podcast-daily': { queue: QUEUE_NAMES.podcast, schema: PodcastDailyJobSchema },
+  'generate-podcast': { queue: QUEUE_NAMES.podcast, schema: GeneratePodcastJobSchema },
+} as const satisfies Record<string, { queue: QueueName; schema: z.ZodType }>;
+
+export type JobName = keyof typeof JOB_DEFINITIONS;
+export type JobPayload<N extends JobName> = z.input<(typeof JOB_DEFINITIONS)[N]['schema']>;
+export type ParsedJobPayload<N extends JobName> = z.output<(typeof JOB_DEFINITIONS)[N]['schema']>;
+export type JobsOfQueue<Q extends QueueName> = {
+  [N in JobName]: (typeof JOB_DEFINITIONS)[N]['queue'] extends Q ? N : never;
+}[JobName];
+
+export function jobNamesOfQueue(queue: QueueName): JobName[] {
+  return (Object.keys(JOB_DEFINITIONS) as JobName[]).filter((name) => JOB_DEFINITIONS[name].queue === queue);
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { TimeZoneSchema, UiLanguageSchema } from './common.ts';
+
+/** Texts the spec fixes (§5, §8); the web shows its own translations of them. */
+export const NEWSLETTER_MESSAGES = {
+  emailAndTopicRequired: 'Please enter an email and select at least one topic',
+  invalidEmail: 'Please enter a valid email address',
+  unknownTopic: 'One or more topics do not exist',
+  subscribed: 'Successfully subscribed to newsletter!',
+  confirmationSent: 'Please check your inbox to confirm your subscription',
+  invalidUnsubscribeLink: 'Invalid unsubscribe link',
+} as const;
+
+/** The digest's own defaults: 8 AM local time, New York when the subscriber did not choose. */
+export const DIGEST_HOUR = 8;
+export const DEFAULT_DIGEST_TIME_ZONE = 'America/New_York';
+export const MAX_NEWSLETTER_TOPICS = 50;
+
+const NewsletterEmailSchema = z
+  .string({ error: NEWSLETTER_MESSAGES.emailAndTopicRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, NEWSLETTER_MESSAGES.emailAndTopicRequired)
+  .max(254, NEWSLETTER_MESSAGES.invalidEmail)
+  .pipe(z.email({ error: NEWSLETTER_MESSAGES.invalidEmail }));
+
+/** POST /api/newsletter/subscriptions (the spec's simple-email-subscription). */
+export const NewsletterSubscribeBodySchema = z.object({
+  email: NewsletterEmailSchema,
+  topic_ids: z
+    .array(z.uuid({ error: 'Invalid topic id' }), { error: NEWSLETTER_MESSAGES.emailAndTopicRequired })
+    .min(1, NEWSLETTER_MESSAGES.emailAndTopicRequired)
+    .max(MAX_NEWSLETTER_TOPICS),
+  language: UiLanguageSchema.default('en'),
+  /** One of the 13 zones; the digest arrives at 8 AM there. Unset keeps the stored zone (new: New York). */
+  timezone: TimeZoneSchema.optional(),
+});
+export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBodySchema>;
+
+export const NewsletterSubscribeResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().nullable(),
+  /** True when double opt-in is on and the address still has to confirm. */
+  pending_confirmation: z.boolean(),
+});
+export type NewsletterSubscribeResponse = z.infer<typeof NewsletterSubscribeResponseSchema>;
+
+/** The signed token of an unsubscribe link: `<subscriber id>.<HMAC>`. */
+export const UnsubscribeTokenSchema = z
+  .string({ error: NEWSLETTER_MESSAGES.invalidUnsubscribeLink })
+  .min(10, NEWSLETTER_MESSAGES.invalidUnsubscribeLink)
+  .max(200, NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
+
+export const UnsubscribeViewQuerySchema = z.object({
+  token: UnsubscribeTokenSchema,
+  action: z.literal('view').default('view'),
+});
+export type UnsubscribeViewQuery = z.infer<typeof UnsubscribeViewQuerySchema>;
+
+/** One active subscription in the management list (spec §3, "Email subscription"). */
+export const EmailSubscriptionSchema = z.object({
+  id: z.string(),
+  topic_id: z.string(),
+  topic_name: z.string(),
+  topic_name_zh: z.string(),
+  topic_name_en: z.string(),
+  language: UiLanguageSchema,
+  enabled: z.boolean(),
+});
+export type EmailSubscription = z.infer<typeof EmailSubscriptionSchema>;
+
+export const UnsubscribeViewResponseSchema = z.object({
+  success: z.literal(true),
+  /** Masked, e.g. `a***@example.com`: enough to recognise, not to harvest. */
+  email: z.string(),
+  language: UiLanguageSchema,
+  time_zone: z.string(),
+  subscriptions: z.array(EmailSubscriptionSchema),
+});
+export type UnsubscribeViewResponse = z.infer<typeof UnsubscribeViewResponseSchema>;
+
+/** POST /api/newsletter/unsubscribe: one topic (`topic`, a topic id) or, without it, all. */
+export const UnsubscribeBodySchema = z.object({
+  token: UnsubscribeTokenSchema,
+  topic: z.uuid({ error: 'Invalid topic id' }).optional(),
+});
+export type UnsubscribeBody = z.infer<typeof UnsubscribeBodySchema>;
+
+export const UnsubscribeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  unsubscribedCount: z.number().int().min(0),
+  /** Active subscriptions left after this call. */
+  remainingCount: z.number().int().min(0),
+});
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
+
+/** POST /api/newsletter/one-click?token= (RFC 8058); the body is `List-Unsubscribe=One-Click`. */
+export const OneClickQuerySchema = z.object({ token: UnsubscribeTokenSchema });
+export const OneClickResponseSchema = z.object({ success: z.literal(true) });
+
+/** GET /api/newsletter/confirm?token= (double opt-in) and the digest's 'view in browser' page. */
+export const NewsletterConfirmQuerySchema = z.object({ token: UnsubscribeTokenSchema });
+export const DigestViewQuerySchema = z.object({
+  token: UnsubscribeTokenSchema,
+  date: z.iso.date({ error: 'Expected a date (YYYY-MM-DD)' }),
+});
+
+/** POST /api/admin/digest/preview: a subscriber (by email) or a language + topic set. */
+export const DigestPreviewBodySchema = z.union([
+  z.object({ email: NewsletterEmailSchema, date: z.iso.date().optional() }).strict(),
+  z
+    .object({
+      language: UiLanguageSchema,
+      topic_ids: z.array(z.uuid()).min(1).max(MAX_NEWSLETTER_TOPICS),
+      timezone: TimeZoneSchema.default(DEFAULT_DIGEST_TIME_ZONE),
+      date: z.iso.date().optional(),
+    })
+    .strict(),
+]);
+export type DigestPreviewBody = z.infer<typeof DigestPreviewBodySchema>;
+
+export const DigestPreviewResponseSchema = z.object({
+  digest_date: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  summary_count: z.number().int(),
+  /** False on a quiet day: the scheduled send would skip this digest. */
+  would_send: z.boolean(),
+});
+export type DigestPreviewResponse = z.infer<typeof DigestPreviewResponseSchema>;
+
+export const DigestSendBodySchema = z.object({ email: NewsletterEmailSchema });
+export type DigestSendBody = z.infer<typeof DigestSendBodySchema>;
+
+export const DeliveryStatusSchema = z.enum(['pending', 'sending', 'sent', 'failed', 'skipped']);
+export const DigestSendResponseSchema = z.object({
+  digest_date: z.string(),
+  /** The delivery row's status when the call returned; `pending` if the mailer had not finished yet. */
+  status: DeliveryStatusSchema,
+  summary_count: z.number().int(),
+  error_message: z.string().nullable(),
+});
+export type DigestSendResponse = z.infer<typeof DigestSendResponseSchema>;

@@ -1,0 +1,45 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { resolveDatabaseUrl } from './database-url.ts';
+
+export { DEFAULT_DATABASE_URL, resolveDatabaseUrl } from './database-url.ts';
+
+// The pg pool under each client made here, so a hot path can run plain SQL on the same connections
+// without Prisma's per-query overhead (and without opening a second pool).
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** A new client on its own pg pool. Services use getPrisma(); tests make one per database. */
+export function createPrismaClient(databaseUrl?: string): PrismaClient {
+  const pool = new pg.Pool({ connectionString: resolveDatabaseUrl(databaseUrl) });
+  // Prisma attaches its own listener once connected; until then an idle client's error must not crash.
+  pool.on('error', () => undefined);
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const client = new PrismaClient({ adapter });
+  pools.set(client, pool);
+  return client;
+}
+
+/**
+ * The pg pool a client from createPrismaClient() runs on, while it is open; undefined for other clients
+ * or after $disconnect(). Plain `pool.query` parses types with pg's defaults (Date, arrays, JSON).
+ */
+export function pgPoolOf(client: PrismaClient): pg.Pool | undefined {
+  const pool = pools.get(client);
+  return pool && !pool.ending && !pool.ended ? pool : undefined;
+}
+
+let shared: PrismaClient | undefined;
+
+/** The process-wide client, created on first use so importing @app/db never opens a pool. */
+export function getPrisma(): PrismaClient {
+  shared ??= createPrismaClient();
+  return shared;
+}
+
+/** Closes the shared client (graceful shutdown); the next getPrisma() makes a new one. */
+export async function closePrisma(): Promise<void> {
+  const client = shared;
+  shared = undefined;
+  await client?.$disconnect();
+}

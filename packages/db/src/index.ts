@@ -1,0 +1,18 @@
+// @app/db: the one Prisma client, the generated model types and enums, migrations and seed.
+export * from '../generated/prisma/client.ts';
+export {
+  closePrisma,
+  createPrismaClient,
+  DEFAULT_DATABASE_URL,
+  getPrisma,
+  pgPoolOf,
+  resolveDatabaseUrl,
+} from './client.ts';
+export { ensureDatabase } from './ensure-database.ts';
+export { type MigrateOptions, migrate } from './migrate.ts';
+export { hashPassword, verifyPassword } from './password.ts';
+export * from './platform-defaults.ts';
+export { type SeedOptions, type SeedResult, seed } from './seed.ts';
+export { escapeLike, SUMMARY_SEARCH_SQL, summaryTextMatch } from './summary-search.ts';
+export { seedDemoSummaries } from './seed-demo-summaries.ts';
+export { SEED_BLOG_POSTS, seedBlogPosts } from './seed-blog-posts.ts';

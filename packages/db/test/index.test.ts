@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closePrisma,
+  createPrismaClient,
+  DEFAULT_DATABASE_URL,
+  getPrisma,
+  hashPassword,
+  Language,
+  migrate,
+  PLATFORM_DEFAULT_CONFIG,
+  Platform,
+  Prisma,
+  Role,
+  SubscriptionType,
+  seed,
+  type User,
+  verifyPassword,
+} from '../src/index.ts';
+
+describe('@app/db public API', () => {
+  it('exports the client factories, generated enums and helpers', async () => {
+    expect(DEFAULT_DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/daily_curated');
+    expect(Role.admin).toBe('admin');
+    expect(SubscriptionType.pro).toBe('pro');
+    expect(Language.ZH).toBe('ZH');
+    expect(Platform.twitter_rss).toBe('twitter_rss');
+    expect(typeof Prisma.sql).toBe('function');
+    expect(Object.keys(PLATFORM_DEFAULT_CONFIG)).toHaveLength(8);
+    for (const fn of [createPrismaClient, hashPassword, verifyPassword, migrate, seed])
+      expect(fn).toBeTypeOf('function');
+    const user: Pick<User, 'email' | 'passwordHash'> = { email: 'a@b.c', passwordHash: null };
+    expect(user.email).toBe('a@b.c');
+  });
+
+  it('shares one lazily created client until closed', async () => {
+    const first = getPrisma();
+    expect(getPrisma()).toBe(first);
+    await closePrisma();
+    expect(getPrisma()).not.toBe(first);
+    await closePrisma();
+  });
+});

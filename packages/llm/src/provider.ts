@@ -1,0 +1,119 @@
+import OpenAI from 'openai';
+import { z } from 'zod';
+
+export type LlmConfig = {
+  /** Any OpenAI-compatible endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM); default: OpenAI's. */
+  baseURL?: string;
+  /** Unset: isConfigured is false and callers use the offline fallbacks. */
+  apiKey?: string;
+  model?: string;
+  /** Per-request timeout in ms (default 60 s). */
+  timeoutMs?: number;
+  maxRetries?: number;
+};
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export type Llm = {
+  /** True when an API key is set; false means: use the offline fallback. */
+  isConfigured: boolean;
+  model: string;
+  generateText(
+    messages: ChatMessage[],
+    options?: { temperature?: number; maxTokens?: number },
+  ): Promise<string>;
+  /** JSON-schema structured output, validated with the zod schema; throws LlmOutputError on a bad reply. */
+  generateObject<S extends z.ZodType>(
+    messages: ChatMessage[],
+    schema: S,
+    options?: { name?: string; temperature?: number },
+  ): Promise<z.output<S>>;
+};
+
+export class LlmNotConfiguredError extends Error {
+  constructor() {
+    super('No LLM is configured (OPENAI_API_KEY is unset)');
+    this.name = 'LlmNotConfiguredError';
+  }
+}
+
+export class LlmOutputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LlmOutputError';
+  }
+}
+
+export const DEFAULT_MODEL = 'gpt-4o-mini';
+
+/** Reads OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL from an env object. */
+export function llmConfigFromEnv(env: Record<string, string | undefined> = process.env): LlmConfig {
+  return {
+    baseURL: env.OPENAI_BASE_URL || undefined,
+    apiKey: env.OPENAI_API_KEY || undefined,
+    model: env.OPENAI_MODEL || undefined,
+  };
+}
+
+export function createLlm(config: LlmConfig): Llm {
+  const model = config.model ?? DEFAULT_MODEL;
+  if (!config.apiKey) {
+    const refuse = async (): Promise<never> => {
+      throw new LlmNotConfiguredError();
+    };
+    return { isConfigured: false, model, generateText: refuse, generateObject: refuse };
+  }
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL,
+    timeout: config.timeoutMs ?? 60_000,
+    maxRetries: config.maxRetries ?? 2,
+  });
+  return {
+    isConfigured: true,
+    model,
+    async generateText(messages, options = {}) {
+      const completion = await client.chat.completions.create({
+        model,
+        messages,
+        temperature: options.temperature,
+        max_tokens: options.maxTokens,
+      });
+      const text = completion.choices[0]?.message?.content;
+      if (typeof text !== 'string') throw new LlmOutputError('The model returned no text');
+      return text;
+    },
+    async generateObject(messages, schema, options = {}) {
+      // Plain json_schema response_format works with every OpenAI-compatible server; zod validates the reply.
+      const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
+      delete jsonSchema.$schema;
+      const completion = await client.chat.completions.create({
+        model,
+        messages,
+        temperature: options.temperature,
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: options.name ?? 'result', schema: jsonSchema, strict: true },
+        },
+      });
+      const text = completion.choices[0]?.message?.content;
+      if (typeof text !== 'string') throw new LlmOutputError('The model returned no content');
+      let value: unknown;
+      try {
+        value = JSON.parse(stripCodeFence(text));
+      } catch {
+        throw new LlmOutputError('The model reply is not JSON');
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success)
+        throw new LlmOutputError(`The model reply does not match the schema: ${parsed.error.message}`);
+      return parsed.data;
+    },
+  };
+}
+
+/** Some compatible servers wrap JSON in a markdown fence even in JSON mode. */
+function stripCodeFence(text: string): string {
+  const match = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(text);
+  return match ? match[1]! : text;
+}

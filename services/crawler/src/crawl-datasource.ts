@@ -1,0 +1,232 @@
+import type { JobName, JobPayload } from '@app/contracts';
+import type { Datasource, Prisma, PrismaClient } from '@app/db';
+import type { Logger } from '@app/logger';
+import type { EnqueueOptions } from '@app/queue';
+import { CrawlError, isCrawlError } from './errors.ts';
+import { extractArticle } from './extract-article.ts';
+import type { Fetcher } from './fetch/http-fetcher.ts';
+import { checkIntervalSeconds, recordFailure, recordSuccessAndFinish } from './health.ts';
+import { urlHash } from './parse/canonical-url.ts';
+import { type CrawledPost, type CrawlerSettings, PLATFORM_CRAWLERS } from './platforms/index.ts';
+import { existingHashes, storePosts } from './store-posts.ts';
+
+/** Platforms summarised as one summary per datasource and day rather than one per post. */
+export const AGGREGATED_PLATFORMS: Set<string> = new Set<Datasource['platform']>([
+  'reddit',
+  'twitter_rss',
+  'twitter',
+]);
+
+export type CrawlDeps = {
+  prisma: PrismaClient;
+  fetcher: Fetcher;
+  settings: CrawlerSettings & { defaultIntervalSeconds: number };
+  enqueue: <N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions) => Promise<string>;
+  /** Many jobs of one name in one round trip (validated like enqueue); default: enqueue one by one. */
+  enqueueMany?: <N extends JobName>(
+    name: N,
+    jobs: { payload: JobPayload<N>; options?: EnqueueOptions }[],
+  ) => Promise<void>;
+  log: Logger;
+  clock?: () => Date;
+  /** Test hook: runs after the posts are stored, before summaries are queued (a crash simulated here must not duplicate anything). */
+  afterStore?: () => Promise<void>;
+};
+
+export type CrawlOutcome =
+  | { status: 'skipped'; reason: 'missing' | 'inactive' }
+  | { status: 'not_modified' }
+  | { status: 'ok'; found: number; inserted: number; updated: number; summariesQueued: number }
+  | { status: 'failed'; errorClass: CrawlError['errorClass']; message: string };
+
+export function utcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * One crawl of one datasource: fetch (conditionally), parse, store posts, queue summaries,
+ * record health and the processing task. Expected source failures (CrawlError) are recorded and
+ * returned, never thrown: the queue must not hammer a failing source, the health backoff decides
+ * when to try again. Anything else (database down) throws and the job is retried.
+ */
+export async function crawlDatasource(
+  deps: CrawlDeps,
+  input: { datasourceId: string; taskId?: string; requestId?: string; force?: boolean },
+): Promise<CrawlOutcome> {
+  const { prisma, log } = deps;
+  const now = deps.clock?.() ?? new Date();
+  const datasource = await prisma.datasource.findUnique({ where: { id: input.datasourceId } });
+  if (!datasource) return { status: 'skipped', reason: 'missing' };
+  if (!datasource.isActive && !input.force) return { status: 'skipped', reason: 'inactive' };
+  // An admin/daily task is marked processing up front; a scheduled crawl writes its day's row when done.
+  const taskId = input.taskId ? await startTask(prisma, datasource.id, input.taskId, now) : undefined;
+  const task = { id: taskId, datasourceId: datasource.id, targetDate: utcDate(now) };
+  const interval = checkIntervalSeconds(datasource, deps.settings.defaultIntervalSeconds);
+  const config = (datasource.config ?? {}) as Record<string, unknown>;
+  try {
+    const result = await PLATFORM_CRAWLERS[datasource.platform]({
+      datasource,
+      config,
+      fetcher: deps.fetcher,
+      settings: deps.settings,
+      log,
+      now,
+    });
+    if (result.notModified) {
+      // Nothing new: one write. Posts an interrupted run left pending are re-queued by the crawl-due tick.
+      await recordSuccessAndFinish(prisma, datasource, now, interval, null, {
+        ...task,
+        postsFound: 0,
+        metadata: { not_modified: true },
+      });
+      return { status: 'not_modified' };
+    }
+    await extractArticles(deps, datasource.id, result.posts);
+    const stored = await storePosts(prisma, datasource.id, result.posts);
+    await deps.afterStore?.();
+    const hashes = result.posts.map((p) => urlHash(p.url));
+    const summariesQueued = await queueSummaries(deps, datasource, hashes, now, input.requestId);
+    const inserted = stored.filter((s) => s.inserted).length;
+    await recordSuccessAndFinish(
+      prisma,
+      datasource,
+      now,
+      interval,
+      { etag: result.etag, lastModified: result.lastModified },
+      { ...task, postsFound: result.posts.length, metadata: { inserted, updated: stored.length - inserted } },
+    );
+    log.info({ datasourceId: datasource.id, found: result.posts.length, inserted }, 'crawled');
+    return {
+      status: 'ok',
+      found: result.posts.length,
+      inserted,
+      updated: stored.length - inserted,
+      summariesQueued,
+    };
+  } catch (error) {
+    if (!isCrawlError(error)) throw error;
+    const health = await recordFailure(prisma, datasource, now, interval, error);
+    const failedTaskId = taskId ?? (await startTask(prisma, datasource.id, undefined, now));
+    await finishTask(prisma, failedTaskId, {
+      status: 'failed',
+      errorMessage: `${error.errorClass}: ${error.message}`.slice(0, 1000),
+    });
+    log.warn(
+      { datasourceId: datasource.id, errorClass: error.errorClass, err: error, ...health },
+      'crawl failed',
+    );
+    return { status: 'failed', errorClass: error.errorClass, message: error.message };
+  }
+}
+
+async function extractArticles(deps: CrawlDeps, datasourceId: string, posts: CrawledPost[]): Promise<void> {
+  const wanted = posts.filter((p) => p.needsExtraction && /^https?:/.test(p.url));
+  if (wanted.length === 0) return;
+  // Only new posts: a known article was extracted when it first arrived.
+  const known = await existingHashes(
+    deps.prisma,
+    datasourceId,
+    wanted.map((p) => urlHash(p.url)),
+  );
+  const fresh = wanted.filter((p) => !known.has(urlHash(p.url))).slice(0, deps.settings.extractMaxPerCrawl);
+  const limit = { timeoutMs: deps.settings.timeoutMs, maxBytes: deps.settings.maxBytes };
+  for (let i = 0; i < fresh.length; i += 4) {
+    await Promise.all(
+      fresh.slice(i, i + 4).map(async (post) => {
+        const html = await extractArticle(deps.fetcher, post.url, limit);
+        if (html) {
+          post.content = html;
+          post.metadata = { ...post.metadata, extracted: 'readability' };
+        }
+      }),
+    );
+  }
+  for (const post of posts) delete post.needsExtraction;
+}
+
+/**
+ * Queues summaries for this crawl's posts that still wait for one (new ones, and any an
+ * interrupted run stored without queueing). Job ids are deterministic, so a retried crawl queues nothing twice.
+ */
+export async function queueSummaries(
+  deps: CrawlDeps,
+  datasource: Datasource,
+  hashes: string[],
+  now: Date,
+  requestId?: string,
+): Promise<number> {
+  const pending = await deps.prisma.post.findMany({
+    where: {
+      datasourceId: datasource.id,
+      status: 'pending',
+      urlHash: { in: hashes },
+    },
+    select: { id: true, publishedAt: true, createdAt: true },
+    take: 1000,
+  });
+  if (pending.length === 0) return 0;
+  if (AGGREGATED_PLATFORMS.has(datasource.platform)) {
+    const date = utcDate(now);
+    await deps.enqueue(
+      'summarize-datasource-day',
+      { datasourceId: datasource.id, date, requestId },
+      // One job per datasource, day and batch of posts: a retry of the same crawl is a no-op.
+      { jobId: `day-${datasource.id}-${date}-${pending.length}-${pending[pending.length - 1]!.id}` },
+    );
+    return 1;
+  }
+  const jobs = pending.map((post) => ({
+    payload: { postId: post.id, language: datasource.language, requestId },
+    options: { jobId: `post-${post.id}-${datasource.language}` },
+  }));
+  if (deps.enqueueMany) {
+    await deps.enqueueMany('summarize-post', jobs);
+  } else {
+    for (const job of jobs) await deps.enqueue('summarize-post', job.payload, job.options);
+  }
+  return pending.length;
+}
+
+async function startTask(
+  prisma: PrismaClient,
+  datasourceId: string,
+  taskId: string | undefined,
+  now: Date,
+): Promise<string> {
+  if (taskId) {
+    const updated = await prisma.processingTask.updateMany({
+      where: { id: taskId, datasourceId },
+      data: { status: 'processing', attempts: { increment: 1 }, startedAt: now },
+    });
+    if (updated.count === 1) return taskId;
+    // The task was cleaned up meanwhile: record the crawl on the day's row instead.
+  }
+  // A scheduled crawl records itself on the day's task row.
+  const targetDate = new Date(`${utcDate(now)}T00:00:00Z`);
+  const task = await prisma.processingTask.upsert({
+    where: { datasourceId_targetDate: { datasourceId, targetDate } },
+    create: { datasourceId, targetDate, status: 'processing', attempts: 1, startedAt: now },
+    update: { status: 'processing', attempts: { increment: 1 }, startedAt: now, errorMessage: null },
+    select: { id: true },
+  });
+  return task.id;
+}
+
+async function finishTask(
+  prisma: PrismaClient,
+  taskId: string,
+  data: { status: 'failed'; postsFound?: number; errorMessage?: string; metadata?: Record<string, unknown> },
+): Promise<void> {
+  await prisma.processingTask.update({
+    where: { id: taskId },
+    data: {
+      status: data.status,
+      postsFound: data.postsFound,
+      errorMessage: data.errorMessage ?? null,
+      completedAt: new Date(),
+      ...(data.metadata ? { metadata: data.metadata as Prisma.InputJsonValue } : {}),
+    },
+  });
+}
+
+export { CrawlError };

@@ -1,0 +1,15 @@
+import { feedItemToPost, fetchFeed, uniqueByUrl } from './feed-common.ts';
+import type { PlatformCrawler } from './types.ts';
+
+/** Blogs: RSS 0.9x/1.0/2.0, Atom or JSON Feed; items with only an excerpt get the article extracted from the page. */
+export const crawlBlog: PlatformCrawler = async (context) => {
+  const { datasource, settings } = context;
+  const fetched = await fetchFeed(context, datasource.sourceUrl, { conditional: true });
+  if (fetched.notModified) return { notModified: true };
+  const posts = uniqueByUrl(fetched.feed.items.map((item) => feedItemToPost(item, fetched.url)));
+  for (const post of posts) {
+    // The content is sanitised HTML already: dropping its tags is enough to measure the text.
+    post.needsExtraction = post.content.replace(/<[^>]*>/g, '').length < settings.extractBelowChars;
+  }
+  return { notModified: false, posts, etag: fetched.etag, lastModified: fetched.lastModified };
+};

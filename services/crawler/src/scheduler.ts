@@ -1,0 +1,97 @@
+import type { JobName, JobPayload } from '@app/contracts';
+import type { PrismaClient } from '@app/db';
+import type { EnqueueOptions } from '@app/queue';
+
+type Enqueue = <N extends JobName>(
+  name: N,
+  payload: JobPayload<N>,
+  options?: EnqueueOptions,
+) => Promise<string>;
+
+/** Enqueues a crawl for each active datasource whose next check is due. Overlapping ticks reuse the job id. */
+export async function enqueueDueCrawls(
+  prisma: PrismaClient,
+  enqueue: Enqueue,
+  options: { now: Date; limit: number; requestId?: string },
+): Promise<number> {
+  const due = await prisma.datasource.findMany({
+    where: { isActive: true, OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: options.now } }] },
+    orderBy: [{ nextCheckAt: { sort: 'asc', nulls: 'first' } }],
+    take: options.limit,
+    select: { id: true, nextCheckAt: true },
+  });
+  for (const datasource of due) {
+    await enqueue(
+      'crawl-datasource',
+      { datasourceId: datasource.id, requestId: options.requestId },
+      { jobId: `due-${datasource.id}-${datasource.nextCheckAt?.getTime() ?? 'first'}` },
+    );
+  }
+  return due.length;
+}
+
+/** The daily pipeline: a processing task per active datasource for the date, then a crawl per pending task. */
+export async function runDailyPipeline(
+  prisma: PrismaClient,
+  enqueue: Enqueue,
+  options: { targetDate: string; requestId?: string },
+): Promise<{ tasksCreated: number; queued: number }> {
+  const targetDate = new Date(`${options.targetDate}T00:00:00Z`);
+  const active = await prisma.datasource.findMany({ where: { isActive: true }, select: { id: true } });
+  const created = await prisma.processingTask.createMany({
+    data: active.map((d) => ({ datasourceId: d.id, targetDate })),
+    skipDuplicates: true,
+  });
+  const pending = await prisma.processingTask.findMany({
+    where: { targetDate, status: 'pending' },
+    select: { id: true, datasourceId: true, updatedAt: true },
+  });
+  for (const task of pending) {
+    await enqueue(
+      'crawl-datasource',
+      { datasourceId: task.datasourceId, taskId: task.id, requestId: options.requestId },
+      // Same key as the admin API's: a task re-opened gets a new job, a waiting one is not doubled.
+      { jobId: `task-${task.id}-${task.updatedAt.getTime()}` },
+    );
+  }
+  return { tasksCreated: created.count, queued: pending.length };
+}
+
+/**
+ * Posts a crawl stored but whose summary job was lost (a crash between the two, a flushed
+ * queue) and still pending after 10 minutes: queued again, with the same deterministic job ids.
+ */
+export async function requeueStuckPosts(
+  prisma: PrismaClient,
+  enqueue: Enqueue,
+  options: { now: Date; limit: number; aggregated: Set<string> },
+): Promise<number> {
+  const stuck = await prisma.post.findMany({
+    where: { status: 'pending', updatedAt: { lt: new Date(options.now.getTime() - 10 * 60_000) } },
+    orderBy: { createdAt: 'asc' },
+    take: options.limit,
+    select: { id: true, datasource: { select: { id: true, platform: true, language: true } } },
+  });
+  const days = new Set<string>();
+  for (const post of stuck) {
+    const { datasource } = post;
+    if (options.aggregated.has(datasource.platform)) {
+      days.add(datasource.id);
+      continue;
+    }
+    await enqueue(
+      'summarize-post',
+      { postId: post.id, language: datasource.language },
+      { jobId: `post-${post.id}-${datasource.language}` },
+    );
+  }
+  const date = options.now.toISOString().slice(0, 10);
+  for (const datasourceId of days) {
+    await enqueue(
+      'summarize-datasource-day',
+      { datasourceId, date },
+      { jobId: `day-${datasourceId}-${date}-requeue-${options.now.getTime()}` },
+    );
+  }
+  return stuck.length;
+}

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { env, loadConfig, loadConfigOrExit, z } from '@app/config';
+import { storageEnvIssues, storageEnvShape } from '@app/storage';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Only ever accepted when NODE_ENV=development; server.ts warns when it is in use. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+
+const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+const GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+// fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses/CIDRs.
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((s) => s.trim());
+  });
+
+export const gatewayConfigSchema = z
+  .object({
+    /** development | production | test; production turns on Secure cookies and refuses the dev JWT secret. */
+    NODE_ENV: env.nodeEnv,
+    /** HTTP port; the gateway also serves the built web app. */
+    PORT: env.port(3000),
+    /** Interface to listen on. */
+    HOST: z.string().default('0.0.0.0'),
+    /** PostgreSQL connection string (the one source of truth). */
+    DATABASE_URL: env.databaseUrl,
+    /** Redis for the queues and the shared login rate limit; unset: queues on PostgreSQL, limits per process. */
+    REDIS_URL: env.redisUrl,
+    /** Public base URL of the site: verification links and post-login redirects point here. */
+    PUBLIC_URL: env.publicUrl.transform((url) => url.replace(/\/+$/, '')),
+    /** HS256 key for access tokens and OAuth state; at least 32 characters. Required outside development. */
+    JWT_SECRET: env.secret.optional(),
+    /** Access token lifetime in seconds; short because the refresh cookie renews it. */
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+    /** Refresh session lifetime in days (sliding: every rotation starts a new period). */
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Refuse password logins until the email is verified. */
+    AUTH_REQUIRE_EMAIL_VERIFICATION: env.booleanString.default(true),
+    /** Google OAuth client id; without it and the secret, Google sign-in answers 503. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    /** Google OAuth client secret. */
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Google's authorization endpoint (tests point it at a local fake). */
+    GOOGLE_AUTH_URL: z.url().default(GOOGLE_AUTH_URL),
+    /** Google's token endpoint. */
+    GOOGLE_TOKEN_URL: z.url().default(GOOGLE_TOKEN_URL),
+    /** Google's OpenID userinfo endpoint. */
+    GOOGLE_USERINFO_URL: z.url().default(GOOGLE_USERINFO_URL),
+    /** Stripe secret key (then both price ids are required); without it billing answers 503. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Signing secret of the Stripe webhook endpoint; without it POST /api/billing/webhook answers 503. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Stripe price id of the Pro Monthly plan. */
+    STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+    /** Stripe price id of the Pro Annual plan. */
+    STRIPE_PRICE_ANNUAL: z.string().min(1).optional(),
+    /** Stripe API base URL (tests point it at a local fake); unset: api.stripe.com. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** The Vite build of web/; served with an SPA fallback when the folder exists. */
+    WEB_DIST_DIR: z.string().default(path.resolve(here, '../../../web/dist')),
+    /** Login attempts allowed per minute for one IP and email pair. */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Signs newsletter unsubscribe links (HMAC); must equal the mailer's. Unset: derived from JWT_SECRET. */
+    UNSUBSCRIBE_SECRET: env.secret.optional(),
+    /** Newsletter double opt-in: new addresses get a confirm email and no digest until they click it. */
+    NEWSLETTER_DOUBLE_OPT_IN: env.booleanString.default(false),
+    /** Local object storage root the podcast service writes to ({STORAGE_DIR}/podcast-audio/…); the audio route reads it. */
+    STORAGE_DIR: z.string().min(1).default(path.resolve(here, '../../../.data/storage')),
+    // STORAGE_DRIVER (local|s3) and the S3_* keys (documented in @app/storage): the podcast service's values.
+    ...storageEnvShape,
+    /**
+     * Accept datasource and suggestion URLs on loopback/private addresses (the crawler's own switch, same
+     * name). Tests and intranet deployments set it; a public deployment must not (SSRF).
+     */
+    CRAWLER_ALLOW_PRIVATE_HOSTS: env.booleanString.default(false),
+    /** pino level. */
+    LOG_LEVEL: env.logLevel,
+    /** Reverse proxies to trust for the client IP: true, false, a hop count or a list of addresses. */
+    TRUST_PROXY: trustProxy,
+  })
+  .superRefine((config, ctx) => {
+    // A guessable secret would let anyone mint admin tokens: only a developer's machine may use it.
+    if (config.NODE_ENV !== 'development' && (!config.JWT_SECRET || config.JWT_SECRET === DEV_JWT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'must be set (32+ characters) outside development',
+      });
+    }
+    // Half a Stripe set-up would only fail at the first checkout: say so at boot instead.
+    for (const key of ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
+      if (config.STRIPE_SECRET_KEY && !config[key]) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required when STRIPE_SECRET_KEY is set' });
+      }
+    }
+    for (const issue of storageEnvIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+    if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET or neither',
+      });
+    }
+  });
+
+type ParsedConfig = z.infer<typeof gatewayConfigSchema>;
+export type GatewayConfig = Omit<ParsedConfig, 'JWT_SECRET'> & { JWT_SECRET: string };
+
+type Env = Record<string, string | undefined>;
+
+function withDefaults(config: ParsedConfig): GatewayConfig {
+  return { ...config, JWT_SECRET: config.JWT_SECRET ?? DEV_JWT_SECRET };
+}
+
+/** Parses the environment; throws ConfigError naming every bad key (tests use this). */
+export function loadGatewayConfig(source: Env = process.env): GatewayConfig {
+  return withDefaults(loadConfig(gatewayConfigSchema, source));
+}
+
+/** Boot: parse or print the offending keys and exit. */
+export function loadGatewayConfigOrExit(source: Env = process.env): GatewayConfig {
+  return withDefaults(loadConfigOrExit(gatewayConfigSchema, source));
+}
+
+export function isGoogleConfigured(config: GatewayConfig): boolean {
+  return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+}

@@ -1,0 +1,33 @@
+import type { UserProfile } from '@app/db';
+import type { Producer, QueueTransport } from '@app/queue';
+import type { GatewayConfig } from './config.ts';
+import type { Repositories } from './repositories/index.ts';
+import type { AccessLevel } from './routes/access.ts';
+import type { Services } from './plugins/app/services.plugin.ts';
+
+// The gateway's additions to fastify's types, in one place.
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: GatewayConfig;
+    repos: Repositories;
+    services: Services;
+    producer: Producer;
+    transport: Pick<QueueTransport, 'ping'>;
+  }
+  interface FastifyRequest {
+    /** The caller's profile, loaded once per request by the role guards. */
+    profile: UserProfile | null;
+  }
+  interface FastifyContextConfig {
+    /** Filled from routes/access.ts when the route is registered. */
+    access?: AccessLevel;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: Record<string, unknown>;
+    /** Set by the auth hook from a valid Bearer access token; null for visitors. */
+    user: { id: string } | null;
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config.ts';
+
+export const REFRESH_COOKIE = 'refresh_token';
+
+// Scoped to /api/auth so the long-lived token never rides along with ordinary API calls.
+function cookieOptions(config: GatewayConfig) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production',
+    path: '/api/auth',
+  };
+}
+
+export function setRefreshCookie(reply: FastifyReply, config: GatewayConfig, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    ...cookieOptions(config),
+    maxAge: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: GatewayConfig): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+}
+
+export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[REFRESH_COOKIE];
+  return value && value.length <= 200 ? value : undefined;
+}

@@ -1,0 +1,49 @@
+import { UuidSchema } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findAccess } from '../../routes/access.ts';
+import { enforceAccess } from './guards.ts';
+
+const isApi = (url: string) => url.startsWith('/api/');
+
+function readBearer(app: FastifyInstance, request: FastifyRequest): { id: string } | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  try {
+    const payload = app.jwt.verify<{ sub?: unknown; typ?: unknown }>(header.slice(7).trim());
+    // Other JWTs we sign (OAuth state) must never pass as access tokens; the subject is a user id.
+    return payload.typ === 'access' && UuidSchema.safeParse(payload.sub).success
+      ? { id: payload.sub as string }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every /api route gets its access level from routes/access.ts at registration (a route missing there
+ * stops the boot). On each /api request a valid Bearer token sets request.user, then the level is enforced
+ * before the body is even parsed, so visitors get 401 whatever they send.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('profile', null);
+    app.addHook('onRoute', (route) => {
+      if (!isApi(route.url)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const levels = new Set(methods.map((method) => findAccess(method, route.url)));
+      const [access] = levels;
+      if (levels.size !== 1 || !access) {
+        throw new Error(`${methods.join(',')} ${route.url} has no single entry in src/routes/access.ts`);
+      }
+      route.config = { ...route.config, access };
+      if (access !== 'public') route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    });
+    app.addHook('onRequest', async (request) => {
+      if (!isApi(request.url)) return;
+      request.user = readBearer(app, request);
+      await enforceAccess(request, request.routeOptions.config.access ?? 'public');
+    });
+  },
+  { name: 'auth', dependencies: ['cookie-jwt', 'services'] },
+);

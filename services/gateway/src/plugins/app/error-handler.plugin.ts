@@ -1,0 +1,93 @@
+import { AppError, type ErrorBody } from '@app/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+type Envelope = { status: number; body: ErrorBody };
+
+const envelope = (
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): Envelope => ({
+  status,
+  body: { error: fields ? { code, message, fields } : { code, message } },
+});
+
+// fastify's own 4xx errors, in words for people rather than fastify's internals.
+const FRAMEWORK_ERRORS: Record<string, [string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['BAD_REQUEST', 'Request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['BAD_REQUEST', 'Request body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Unsupported content type; send application/json',
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'Invalid content length'],
+  FST_ERR_BAD_URL: ['BAD_REQUEST', 'Malformed URL'],
+  FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', 'A path parameter is too long'],
+};
+const STATUS_CODES: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** field path → message, using the schema's own messages (e.g. 'Please enter a valid email address'). */
+function validationEnvelope(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const path =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+    fields[path] ??= issue.message ?? 'Invalid value';
+  }
+  const first = Object.values(fields)[0] ?? 'Invalid request';
+  return envelope(400, 'VALIDATION_FAILED', first, fields);
+}
+
+export function toEnvelope(error: unknown): Envelope | null {
+  if (error instanceof AppError) return envelope(error.status, error.code, error.message, error.fields);
+  if (hasZodFastifySchemaValidationErrors(error)) return validationEnvelope(error);
+  const fastifyError = error as Partial<FastifyError> & { name?: string };
+  const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  const status = fastifyError.statusCode ?? 500;
+  if (known) return envelope(status, known[0], known[1]);
+  // A JSON.parse SyntaxError carries statusCode 400 without a fastify code.
+  if (fastifyError.name === 'SyntaxError' && status === 400) {
+    return envelope(400, 'BAD_REQUEST', 'Request body is not valid JSON');
+  }
+  if (status >= 400 && status < 500)
+    return envelope(status, STATUS_CODES[status] ?? 'BAD_REQUEST', 'Bad request');
+  return null;
+}
+
+export function sendEnvelope(reply: FastifyReply, { status, body }: Envelope) {
+  return reply.status(status).type('application/json').send(body);
+}
+
+export function notFoundEnvelope(): Envelope {
+  return envelope(404, 'NOT_FOUND', 'Route not found');
+}
+
+/** The one error handler: domain and client errors keep their message; anything else is a logged 500. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error, request: FastifyRequest, reply) => {
+      const known = toEnvelope(error);
+      if (known) {
+        if (known.status >= 500) request.log.error({ err: error }, known.body.error.message);
+        else request.log.info({ code: known.body.error.code, status: known.status }, 'request rejected');
+        return sendEnvelope(reply, known);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return sendEnvelope(reply, envelope(500, 'INTERNAL', 'Internal server error'));
+    });
+  },
+  { name: 'error-handler' },
+);

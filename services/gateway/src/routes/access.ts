@@ -1,0 +1,106 @@
+/**
+ * Every /api route and who may call it: the one table the auth hook enforces and the tests iterate
+ * (each non-public row joins the 401/403 matrix). A route missing here stops the app at boot.
+ *
+ * public: anyone · user: signed in · pro: pro plan or admin · admin: admin role
+ */
+export type AccessLevel = 'public' | 'user' | 'pro' | 'admin';
+export type RouteAccess = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  access: AccessLevel;
+};
+
+export const ROUTE_ACCESS: readonly RouteAccess[] = [
+  { method: 'POST', url: '/api/auth/register', access: 'public' },
+  { method: 'POST', url: '/api/auth/login', access: 'public' },
+  { method: 'POST', url: '/api/auth/refresh', access: 'public' },
+  { method: 'POST', url: '/api/auth/logout', access: 'public' },
+  { method: 'GET', url: '/api/auth/verify', access: 'public' },
+  { method: 'GET', url: '/api/auth/google/start', access: 'public' },
+  { method: 'GET', url: '/api/auth/google/callback', access: 'public' },
+  { method: 'GET', url: '/api/me', access: 'user' },
+  { method: 'PATCH', url: '/api/me', access: 'user' },
+  { method: 'GET', url: '/api/pro/ping', access: 'pro' },
+  { method: 'GET', url: '/api/admin/ping', access: 'admin' },
+  // Reading experience (issue 4): the plan's two-day window is applied inside the routes.
+  { method: 'GET', url: '/api/topics', access: 'public' },
+  { method: 'GET', url: '/api/topics/stats', access: 'public' },
+  { method: 'GET', url: '/api/topics/:idOrSlug', access: 'public' },
+  { method: 'GET', url: '/api/topics/:idOrSlug/generated-content', access: 'public' },
+  { method: 'GET', url: '/api/datasources', access: 'public' },
+  { method: 'GET', url: '/api/sources/tree', access: 'public' },
+  { method: 'GET', url: '/api/summaries', access: 'public' },
+  { method: 'GET', url: '/api/summaries/:id', access: 'public' },
+  { method: 'GET', url: '/api/favorites/datasources', access: 'pro' },
+  { method: 'POST', url: '/api/favorites/datasources', access: 'pro' },
+  { method: 'DELETE', url: '/api/favorites/datasources', access: 'pro' },
+  { method: 'GET', url: '/api/favorites/summaries', access: 'pro' },
+  { method: 'POST', url: '/api/favorites/summaries', access: 'pro' },
+  { method: 'DELETE', url: '/api/favorites/summaries', access: 'pro' },
+  { method: 'POST', url: '/api/source-submissions', access: 'user' },
+  { method: 'GET', url: '/api/youtube/sources', access: 'public' },
+  { method: 'GET', url: '/api/youtube/:sourceName/summaries', access: 'public' },
+  // Newsletter (issue 7): the signed token in the query or body is the credential of the unsubscribe routes.
+  { method: 'POST', url: '/api/newsletter/subscriptions', access: 'public' },
+  { method: 'GET', url: '/api/newsletter/unsubscribe', access: 'public' },
+  { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
+  { method: 'POST', url: '/api/newsletter/one-click', access: 'public' },
+  { method: 'GET', url: '/api/newsletter/confirm', access: 'public' },
+  { method: 'GET', url: '/api/newsletter/digest', access: 'public' },
+  { method: 'POST', url: '/api/admin/digest/preview', access: 'admin' },
+  { method: 'POST', url: '/api/admin/digest/send', access: 'admin' },
+  // Blog and the admin area (issue 9).
+  { method: 'GET', url: '/api/blog/posts', access: 'public' },
+  { method: 'GET', url: '/api/blog/posts/:slug', access: 'public' },
+  { method: 'POST', url: '/api/blog/posts/:id/view', access: 'public' },
+  { method: 'GET', url: '/api/admin/topics', access: 'admin' },
+  { method: 'POST', url: '/api/admin/topics', access: 'admin' },
+  { method: 'PATCH', url: '/api/admin/topics/:id', access: 'admin' },
+  { method: 'DELETE', url: '/api/admin/topics/:id', access: 'admin' },
+  { method: 'POST', url: '/api/admin/topics/batch-status', access: 'admin' },
+  { method: 'GET', url: '/api/admin/datasources', access: 'admin' },
+  { method: 'POST', url: '/api/admin/datasources', access: 'admin' },
+  { method: 'PATCH', url: '/api/admin/datasources/:id', access: 'admin' },
+  { method: 'DELETE', url: '/api/admin/datasources/:id', access: 'admin' },
+  { method: 'POST', url: '/api/admin/datasources/batch-status', access: 'admin' },
+  { method: 'GET', url: '/api/admin/submissions', access: 'admin' },
+  { method: 'POST', url: '/api/admin/submissions/:id/approve', access: 'admin' },
+  { method: 'POST', url: '/api/admin/submissions/:id/reject', access: 'admin' },
+  { method: 'GET', url: '/api/admin/queues', access: 'admin' },
+  { method: 'POST', url: '/api/admin/queues/:queue/jobs/:id/retry', access: 'admin' },
+  { method: 'GET', url: '/api/admin/blog/posts', access: 'admin' },
+  { method: 'POST', url: '/api/admin/blog/posts', access: 'admin' },
+  { method: 'PATCH', url: '/api/admin/blog/posts/:id', access: 'admin' },
+  // Social content generation (issue 5): the status poll and cancel only need the task's owner (404 for others).
+  { method: 'POST', url: '/api/generation-tasks', access: 'pro' },
+  { method: 'GET', url: '/api/generation-tasks', access: 'pro' },
+  { method: 'GET', url: '/api/generation-tasks/:taskId', access: 'user' },
+  { method: 'POST', url: '/api/generation-tasks/:taskId/retry', access: 'pro' },
+  { method: 'POST', url: '/api/generation-tasks/:taskId/cancel', access: 'user' },
+  { method: 'GET', url: '/api/generated-content', access: 'user' },
+  { method: 'DELETE', url: '/api/generated-content/:id', access: 'user' },
+  { method: 'POST', url: '/api/generate/post', access: 'pro' },
+  // Billing (issue 8): the webhook is public and authenticated by Stripe's signature instead.
+  { method: 'POST', url: '/api/billing/checkout', access: 'user' },
+  { method: 'GET', url: '/api/billing/subscription', access: 'user' },
+  { method: 'POST', url: '/api/billing/subscription', access: 'user' },
+  { method: 'POST', url: '/api/billing/webhook', access: 'public' },
+  // Daily podcast (issue 6). The audio route checks its own signed ?token= (or a Bearer token), because
+  // an <audio> element cannot send a header: see routes/api/podcasts/index.ts.
+  { method: 'GET', url: '/api/podcasts', access: 'user' },
+  { method: 'GET', url: '/api/podcasts/:id/transcript', access: 'user' },
+  { method: 'GET', url: '/api/podcasts/:id/audio', access: 'public' },
+  // Content pipeline (issue 3): crawl tasks, clean-ups and source health.
+  { method: 'POST', url: '/api/admin/crawl', access: 'admin' },
+  { method: 'POST', url: '/api/admin/process-pending', access: 'admin' },
+  { method: 'POST', url: '/api/admin/cleanup/data', access: 'admin' },
+  { method: 'POST', url: '/api/admin/cleanup/posts', access: 'admin' },
+  { method: 'GET', url: '/api/admin/source-health', access: 'admin' },
+];
+
+/** HEAD shares its GET route's rule (fastify adds HEAD routes by itself). */
+export function findAccess(method: string, url: string): AccessLevel | undefined {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  return ROUTE_ACCESS.find((route) => route.method === wanted && route.url === url)?.access;
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import adminCleanupRoutes from './cleanup.routes.ts';
+import adminCrawlRoutes from './crawl.routes.ts';
+import adminSourceHealthRoutes from './source-health.routes.ts';
+
+const PingSchema = z.object({ ok: z.literal(true), role: z.literal('admin') });
+
+/** /api/admin: admin-only routes (access in routes/access.ts). The admin features join here. */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Content pipeline (issue 3).
+  await app.register(adminCrawlRoutes);
+  await app.register(adminCleanupRoutes);
+  await app.register(adminSourceHealthRoutes);
+  app.get(
+    '/ping',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Answers only admins: checks the admin guard end to end',
+        response: { 200: PingSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ ok: true as const, role: 'admin' as const }),
+  );
+};
+
+export default adminRoutes;

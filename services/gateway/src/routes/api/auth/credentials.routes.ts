@@ -1,0 +1,81 @@
+import {
+  LoginBodySchema,
+  RegisterBodySchema,
+  RegisterResponseSchema,
+  SessionSchema,
+  VerifyQuerySchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { authCallbackUrl } from '../../../lib/redirects.ts';
+import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
+import { metaOf } from '../../../lib/request-meta.ts';
+
+const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, services } = app;
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a verification email is sent',
+        body: RegisterBodySchema,
+        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 415, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { message } = await services.auth.register(request.body, metaOf(request));
+      return reply.status(201).send({ success: true, message });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; sets the refresh cookie',
+        body: LoginBodySchema,
+        response: { 200: SessionSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      config: {
+        // Counted after validation (preHandler) so the key can include the normalised email.
+        rateLimit: {
+          hook: 'preHandler',
+          max: config.LOGIN_RATE_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `login:${request.ip}:${(request.body as { email: string }).email}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session, refreshToken } = await services.auth.login(request.body, metaOf(request));
+      setRefreshCookie(reply, config, refreshToken);
+      return session;
+    },
+  );
+
+  app.get(
+    '/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email verification link: verifies, signs in, redirects to /auth/callback',
+        querystring: VerifyQuerySchema,
+      },
+      // A mangled link is still a browser navigation: answer with the error redirect, not JSON.
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const raw = (request.query as { token?: unknown }).token;
+      const token = !request.validationError && typeof raw === 'string' ? raw : undefined;
+      const { language, started } = await services.auth.verifyEmail(token, metaOf(request));
+      if (!started) return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language, 'invalid_token'));
+      setRefreshCookie(reply, config, started.refreshToken);
+      return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language));
+    },
+  );
+};
+
+export default credentialsRoutes;

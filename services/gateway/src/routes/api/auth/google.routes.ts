@@ -1,0 +1,75 @@
+import { GoogleCallbackQuerySchema, GoogleStartQuerySchema } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { authCallbackUrl } from '../../../lib/redirects.ts';
+import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
+import { metaOf } from '../../../lib/request-meta.ts';
+import { type GoogleFlowCookie, GoogleSignInError } from '../../../services/google-auth.service.ts';
+
+const FLOW_COOKIE = 'google_oauth';
+
+const googleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, services } = app;
+  const flowCookie = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.NODE_ENV === 'production',
+    path: '/api/auth/google',
+    signed: true,
+  };
+
+  app.get(
+    '/google/start',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Redirect to Google sign-in (503 when Google is not configured)',
+        querystring: GoogleStartQuerySchema,
+        response: errorResponses(400, 503),
+      },
+    },
+    async (request, reply) => {
+      const { url, cookie } = await services.google.start(request.query.lang);
+      reply.setCookie(FLOW_COOKIE, `${cookie.nonce}.${cookie.verifier}`, { ...flowCookie, maxAge: 600 });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    '/google/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Google redirects here; signs in and redirects to /auth/callback',
+        querystring: GoogleCallbackQuerySchema,
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      reply.clearCookie(FLOW_COOKIE, flowCookie);
+      const query = request.validationError ? {} : request.query;
+      try {
+        const { language, started } = await services.google.finish(query, readFlow(request), metaOf(request));
+        setRefreshCookie(reply, config, started.refreshToken);
+        return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language));
+      } catch (error) {
+        const language = error instanceof GoogleSignInError ? error.language : 'en';
+        if (!(error instanceof GoogleSignInError))
+          request.log.error({ err: error }, 'google callback failed');
+        return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language, 'google_failed'));
+      }
+    },
+  );
+
+  function readFlow(request: Parameters<typeof metaOf>[0]): GoogleFlowCookie | null {
+    const raw = request.cookies[FLOW_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return null;
+    const dot = unsigned.value.indexOf('.');
+    if (dot < 1) return null;
+    return { nonce: unsigned.value.slice(0, dot), verifier: unsigned.value.slice(dot + 1) };
+  }
+};
+
+export default googleRoutes;

@@ -1,0 +1,45 @@
+import {
+  DatasourceListQuerySchema,
+  DatasourceListResponseSchema,
+  SourceTreeQuerySchema,
+  SourceTreeResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { dataLanguage } from '../../../services/content.service.ts';
+
+/** /api/datasources and /api/sources/tree (registered without a prefix). */
+const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/datasources',
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'Active datasources with their topic',
+        querystring: DatasourceListQuerySchema,
+        response: { 200: DatasourceListResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({
+      data: await app.repos.content.listDatasources({
+        language: request.query.language ? dataLanguage(request.query.language) : undefined,
+        topicId: request.query.topic_id,
+      }),
+    }),
+  );
+
+  app.get(
+    '/api/sources/tree',
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'Topic → platform → source, with summary counts and last-updated dates',
+        querystring: SourceTreeQuerySchema,
+        response: { 200: SourceTreeResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => app.services.content.sourceTree(dataLanguage(request.query.language)) as never,
+  );
+};
+
+export default datasourcesRoutes;

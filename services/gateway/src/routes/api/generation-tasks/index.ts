@@ -1,0 +1,94 @@
+import {
+  CreateGenerationTaskBodySchema,
+  CreateGenerationTaskResponseSchema,
+  GenerationHistoryQuerySchema,
+  GenerationHistoryResponseSchema,
+  GenerationTaskActionResponseSchema,
+  GenerationTaskParamsSchema,
+  GenerationTaskStatusSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { requireUser } from '../../../plugins/app/guards.ts';
+
+/**
+ * /api/generation-tasks: the content-generation queue (spec §7 content-generation-queue and -status).
+ * Create, history and retry need Pro (access.ts); the 2-second status poll and cancel only need the owner.
+ */
+const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const generation = app.services.generation;
+  const errors = errorResponses(400, 401, 403, 404, 409);
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['generation'],
+        body: CreateGenerationTaskBodySchema,
+        response: { 200: CreateGenerationTaskResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return generation.create({
+        userId: requireUser(request).id,
+        summaryId: body.summary_id,
+        style: body.style,
+        targetPlatforms: body.target_platforms,
+        userInput: body.user_input,
+        language: body.user_language,
+        requestId: request.id,
+      });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['generation'],
+        querystring: GenerationHistoryQuerySchema,
+        response: { 200: GenerationHistoryResponseSchema, ...errors },
+      },
+    },
+    async (request) => generation.history(requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/:taskId',
+    {
+      schema: {
+        tags: ['generation'],
+        params: GenerationTaskParamsSchema,
+        response: { 200: GenerationTaskStatusSchema, ...errors },
+      },
+    },
+    async (request) => generation.status(request.params.taskId, requireUser(request).id),
+  );
+
+  app.post(
+    '/:taskId/retry',
+    {
+      schema: {
+        tags: ['generation'],
+        params: GenerationTaskParamsSchema,
+        response: { 200: GenerationTaskActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => generation.retry(request.params.taskId, requireUser(request).id, request.id),
+  );
+
+  app.post(
+    '/:taskId/cancel',
+    {
+      schema: {
+        tags: ['generation'],
+        params: GenerationTaskParamsSchema,
+        response: { 200: GenerationTaskActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => generation.cancel(request.params.taskId, requireUser(request).id),
+  );
+};
+
+export default generationTasksRoutes;

@@ -1,0 +1,113 @@
+import {
+  DigestViewQuerySchema,
+  NewsletterConfirmQuerySchema,
+  NewsletterSubscribeBodySchema,
+  NewsletterSubscribeResponseSchema,
+  UnsubscribeBodySchema,
+  UnsubscribeResponseSchema,
+  UnsubscribeViewQuerySchema,
+  UnsubscribeViewResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { createNewsletterService } from '../../../services/newsletter.service.ts';
+import oneClickRoutes from './one-click.routes.ts';
+
+/** /api/newsletter: the signup box, the unsubscribe page and the links in every digest. All public. */
+const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const newsletter = createNewsletterService({
+    repo: app.repos.newsletter,
+    config: app.config,
+    producer: app.producer,
+    logger: app.log,
+  });
+
+  app.post(
+    '/subscriptions',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an email to the daily digest of some topics (creates or updates, no duplicates)',
+        body: NewsletterSubscribeBodySchema,
+        response: { 200: NewsletterSubscribeResponseSchema, ...errorResponses(400, 415, 429) },
+      },
+      config: {
+        // Per address and IP, after validation: stops hammering one inbox (double opt-in mails).
+        rateLimit: {
+          hook: 'preHandler',
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `newsletter:${request.ip}:${(request.body as { email: string }).email}`,
+        },
+      },
+    },
+    async (request) => newsletter.subscribe(request.body, request.id),
+  );
+
+  app.get(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "A token's active subscriptions (the management list)",
+        querystring: UnsubscribeViewQuerySchema,
+        response: { 200: UnsubscribeViewResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => newsletter.view(request.query.token),
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribe from one topic (topic = topic id) or from all',
+        body: UnsubscribeBodySchema,
+        response: { 200: UnsubscribeResponseSchema, ...errorResponses(400, 415) },
+      },
+    },
+    async (request) => newsletter.unsubscribe(request.body.token, request.body.topic),
+  );
+
+  app.get(
+    '/confirm',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Double opt-in: confirms the address, then shows the management page',
+        querystring: NewsletterConfirmQuerySchema,
+        response: { 303: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { redirectTo } = await newsletter.confirm(request.query.token);
+      return reply.redirect(redirectTo, 303);
+    },
+  );
+
+  app.get(
+    '/digest',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "'View in browser': the subscriber's digest of a date as HTML",
+        querystring: DigestViewQuerySchema,
+        response: { 200: z.string(), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const html = await newsletter.viewDigest(request.query.token, request.query.date);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(html);
+    },
+  );
+
+  await app.register(oneClickRoutes, { newsletter });
+};
+
+export default newsletterRoutes;

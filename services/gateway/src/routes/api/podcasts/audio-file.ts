@@ -1,0 +1,55 @@
+import { AppError, defaultPodcastAudioPath, PODCAST_BUCKET } from '@app/contracts';
+import { type ByteRange, ObjectNotFoundError, type ObjectStorage, safeKeyOrNull } from '@app/storage';
+
+/**
+ * The read side of the podcast service's object storage (@app/storage: local files or S3, the same
+ * STORAGE_DRIVER on both sides). The key of a task's MP3 in PODCAST_BUCKET; a key that would leave
+ * the bucket is treated as missing.
+ */
+export function podcastAudioKey(taskId: string, metadata: Record<string, unknown>): string | null {
+  const key =
+    typeof metadata.final_audio_path === 'string' && metadata.final_audio_path
+      ? metadata.final_audio_path
+      : defaultPodcastAudioPath(taskId);
+  return safeKeyOrNull(key);
+}
+
+/** Size of the MP3, or null when there is none (or it is empty). */
+export async function audioSize(storage: ObjectStorage, key: string | null): Promise<number | null> {
+  if (!key) return null;
+  const size = await storage.size(PODCAST_BUCKET, key);
+  return size && size > 0 ? size : null;
+}
+
+/**
+ * RFC 9110 Range for one range of bytes: `bytes=a-b`, `bytes=a-`, `bytes=-n`. Returns null for a
+ * missing or unusable header (serve the whole file), 'unsatisfiable' for a range past the end.
+ * Of several ranges only the first is served.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*(?:,.*)?$/.exec(header.trim());
+  if (!match) return null;
+  const [, first, last] = match;
+  if (!first && !last) return null;
+  if (!first) {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last ? Math.min(Number(last), size - 1) : size - 1;
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
+}
+
+/** Opens the bytes to send (S3: a GetObject with Range); an object gone since audioSize is a 404. */
+export async function readAudio(storage: ObjectStorage, key: string, range?: ByteRange) {
+  try {
+    return await storage.read(PODCAST_BUCKET, key, range);
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) throw new AppError('NOT_FOUND', 'Audio not available');
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import { SourceSubmissionBodySchema, SuccessMessageSchema } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { requireUser } from '../../../plugins/app/guards.ts';
+
+/** /api/source-submissions: a signed-in user's source suggestion (reviewed by admins). */
+const sourceSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '',
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'Suggest a source (once per URL per user)',
+        body: SourceSubmissionBodySchema,
+        response: { 200: SuccessMessageSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => app.services.content.submitSource(requireUser(request).id, request.body),
+  );
+};
+
+export default sourceSubmissionsRoutes;

@@ -1,0 +1,45 @@
+import {
+  IdParamsSchema,
+  SummaryDetailSchema,
+  SummaryListQuerySchema,
+  SummaryListResponseSchema,
+  ZoneNameSchema,
+  DEFAULT_TIME_ZONE,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../../../lib/caller.ts';
+import { errorResponses } from '../../../lib/error-responses.ts';
+
+/** /api/summaries: the filtered, searchable list and one summary. Free users and visitors: two days. */
+const summariesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['summaries'],
+        summary: 'Summaries, newest first (page size 25; search ≥ 4 characters)',
+        querystring: SummaryListQuerySchema,
+        response: { 200: SummaryListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => app.services.content.listSummaries(await callerOf(request), request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['summaries'],
+        summary: 'One summary with its post and datasource',
+        params: IdParamsSchema,
+        querystring: z.object({ timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE) }),
+        response: { 200: SummaryDetailSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      app.services.content.getSummary(await callerOf(request), request.params.id, request.query.timezone),
+  );
+};
+
+export default summariesRoutes;

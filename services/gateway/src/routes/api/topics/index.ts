@@ -1,0 +1,75 @@
+import {
+  AppError,
+  GeneratedContentListSchema,
+  IdOrSlugParamsSchema,
+  TopicDtoSchema,
+  TopicListResponseSchema,
+  TopicStatsQuerySchema,
+  TopicStatsResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+
+/** /api/topics: active topics, today's per-topic stats for the home cards, one topic, its generated content. */
+const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'Active topics by name',
+        response: { 200: TopicListResponseSchema },
+      },
+    },
+    async () => ({ data: await app.repos.content.listTopics() }),
+  );
+
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'Per-topic summary count and platforms for one day (default: today in the time zone)',
+        querystring: TopicStatsQuerySchema,
+        response: { 200: TopicStatsResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => app.services.content.topicStats(request.query),
+  );
+
+  app.get(
+    '/:idOrSlug',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: 'One topic by id or slug',
+        params: IdOrSlugParamsSchema,
+        response: { 200: TopicDtoSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const topic = await app.repos.content.findTopic(request.params.idOrSlug);
+      if (!topic?.is_active) throw new AppError('NOT_FOUND', 'Topic not found');
+      return topic;
+    },
+  );
+
+  app.get(
+    '/:idOrSlug/generated-content',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: "Generated content made from the topic's summaries",
+        params: IdOrSlugParamsSchema,
+        response: { 200: GeneratedContentListSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const topic = await app.repos.content.findTopic(request.params.idOrSlug);
+      if (!topic) throw new AppError('NOT_FOUND', 'Topic not found');
+      return { data: await app.repos.content.generatedContentForTopic(topic.id) };
+    },
+  );
+};
+
+export default topicsRoutes;

@@ -1,0 +1,48 @@
+import {
+  SourceNameParamsSchema,
+  UiLanguageSchema,
+  YoutubeSourcesResponseSchema,
+  YoutubeSummariesQuerySchema,
+  YoutubeSummariesResponseSchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../../../lib/caller.ts';
+import { errorResponses } from '../../../lib/error-responses.ts';
+
+/** /api/youtube: the channel grid and one channel's summaries, oldest first. */
+const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sources',
+    {
+      schema: {
+        tags: ['sources'],
+        querystring: z.object({ language: UiLanguageSchema.optional() }),
+        response: { 200: YoutubeSourcesResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({
+      data: await app.repos.content.youtubeSources(request.query.language === 'en' ? { language: 'EN' } : {}),
+    }),
+  );
+  app.get(
+    '/:sourceName/summaries',
+    {
+      schema: {
+        tags: ['sources'],
+        params: SourceNameParamsSchema,
+        querystring: YoutubeSummariesQuerySchema,
+        response: { 200: YoutubeSummariesResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      app.services.content.youtubeSummaries(
+        await callerOf(request),
+        request.params.sourceName,
+        request.query.language,
+        request.query.timezone,
+      ),
+  );
+};
+
+export default youtubeRoutes;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import adminRoutes from './api/admin/index.ts';
+import authRoutes from './api/auth/index.ts';
+import meRoutes from './api/me/index.ts';
+import proRoutes from './api/pro/index.ts';
+import datasourcesRoutes from './api/datasources/index.ts';
+import favoritesRoutes from './api/favorites/index.ts';
+import sourceSubmissionsRoutes from './api/source-submissions/index.ts';
+import summariesRoutes from './api/summaries/index.ts';
+import topicsRoutes from './api/topics/index.ts';
+import youtubeRoutes from './api/youtube/index.ts';
+import adminDigestRoutes from './api/admin/digest.routes.ts';
+import newsletterRoutes from './api/newsletter/index.ts';
+import adminBlogRoutes from './api/admin/blog.routes.ts';
+import adminDatasourcesRoutes from './api/admin/datasources.routes.ts';
+import adminQueuesRoutes from './api/admin/queues.routes.ts';
+import adminSubmissionsRoutes from './api/admin/submissions.routes.ts';
+import adminTopicsRoutes from './api/admin/topics.routes.ts';
+import billingRoutes from './api/billing/index.ts';
+import blogRoutes from './api/blog/index.ts';
+import generatedContentRoutes from './api/generated-content/index.ts';
+import generateRoutes from './api/generate/index.ts';
+import generationTasksRoutes from './api/generation-tasks/index.ts';
+import opsRoutes from './ops/index.ts';
+import podcastsRoutes from './api/podcasts/index.ts';
+
+/** Every route folder, with its prefix. Who may call what lives in ./access.ts. */
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(opsRoutes);
+  // Social content generation (issue 5).
+  await app.register(generationTasksRoutes, { prefix: '/api/generation-tasks' });
+  await app.register(generatedContentRoutes, { prefix: '/api/generated-content' });
+  await app.register(generateRoutes, { prefix: '/api/generate' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(meRoutes, { prefix: '/api/me' });
+  await app.register(proRoutes, { prefix: '/api/pro' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  // Reading experience (issue 4).
+  await app.register(topicsRoutes, { prefix: '/api/topics' });
+  await app.register(datasourcesRoutes);
+  await app.register(summariesRoutes, { prefix: '/api/summaries' });
+  await app.register(favoritesRoutes, { prefix: '/api/favorites' });
+  await app.register(sourceSubmissionsRoutes, { prefix: '/api/source-submissions' });
+  await app.register(youtubeRoutes, { prefix: '/api/youtube' });
+  // Newsletter (issue 7).
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
+  await app.register(adminDigestRoutes, { prefix: '/api/admin/digest' });
+  // Blog and the admin area (issue 9).
+  await app.register(blogRoutes, { prefix: '/api/blog' });
+  await app.register(adminTopicsRoutes, { prefix: '/api/admin' });
+  await app.register(adminDatasourcesRoutes, { prefix: '/api/admin' });
+  await app.register(adminSubmissionsRoutes, { prefix: '/api/admin' });
+  await app.register(adminQueuesRoutes, { prefix: '/api/admin' });
+  await app.register(adminBlogRoutes, { prefix: '/api/admin' });
+  // Billing (issue 8).
+  await app.register(billingRoutes, { prefix: '/api/billing' });
+  // Daily podcast (issue 6).
+  await app.register(podcastsRoutes, { prefix: '/api/podcasts' });
+};
+
+export default routes;

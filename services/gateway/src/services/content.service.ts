@@ -1,0 +1,235 @@
+import {
+  AppError,
+  CONTENT_MESSAGES,
+  LIST_WINDOW,
+  MESSAGES,
+  SEARCH_MIN_LENGTH,
+  SEARCH_WINDOW,
+  type SourceSubmissionBody,
+  type SummaryListQuery,
+} from '@app/contracts';
+import type { Language } from '@app/db';
+import { assertFetchableUrl } from '../lib/source-url-guard.ts';
+import { isForeignKeyViolation } from '../repositories/admin.repository.ts';
+import { dayRange, freeWindow, localDateOf, resolveDateRange } from '../lib/zoned-dates.ts';
+import type { ContentRepository } from '../repositories/content.repository.ts';
+import type { ServiceContext } from './context.ts';
+
+/** Who is asking: visitors and free users share the two-day window. */
+export type Caller = { userId: string | null; isPro: boolean };
+
+export const dataLanguage = (ui: 'en' | 'zh'): Language => (ui === 'zh' ? 'ZH' : 'EN');
+
+/** The free plan's error: the UI opens the upgrade dialog of type date_filter on it. */
+export function freeWindowError(): AppError {
+  return new AppError('PRO_REQUIRED', CONTENT_MESSAGES.freeWindow, { date: 'date_filter' });
+}
+
+// The source tree counts every summary per source: cached briefly per language (stale for at
+// most this long; each replica keeps its own copy, nothing else depends on it).
+const TREE_TTL_MS = 60_000;
+
+export function createContentService(ctx: ServiceContext) {
+  const repo = ctx.repos.content;
+  const treeCache = new Map<Language, { at: number; value: Promise<unknown> }>();
+
+  /** The range a caller may read: pro as asked; others inside yesterday–today, or 403. */
+  function allowedRange(
+    caller: Caller,
+    asked: { from: Date; to: Date } | null,
+    timezone: string,
+  ): { from?: Date; to?: Date } {
+    if (caller.isPro) return asked ?? {};
+    const window = freeWindow(ctx.clock(), timezone);
+    if (!asked) return window;
+    if (asked.from < window.from) throw freeWindowError();
+    // The future holds nothing: clamp rather than refuse.
+    return { from: asked.from, to: new Date(Math.min(asked.to.getTime(), window.to.getTime())) };
+  }
+
+  return {
+    allowedRange,
+
+    async listSummaries(caller: Caller, query: SummaryListQuery) {
+      const q = query.q?.trim() || undefined;
+      if (q && [...q].length < SEARCH_MIN_LENGTH) {
+        throw new AppError('VALIDATION_FAILED', CONTENT_MESSAGES.searchTooShort, {
+          q: CONTENT_MESSAGES.searchTooShort,
+        });
+      }
+      if ((query.favorites_only || query.favorite_sources_only) && !caller.userId) {
+        throw new AppError('UNAUTHENTICATED', 'Please log in first');
+      }
+      if ((query.favorites_only || query.favorite_sources_only) && !caller.isPro) {
+        throw new AppError('PRO_REQUIRED', 'Favourites need a Pro subscription', { favorites: 'favorites' });
+      }
+      const range = allowedRange(caller, resolveDateRange(query), query.timezone);
+      const cap = q ? SEARCH_WINDOW : LIST_WINDOW;
+      const offset = (query.page - 1) * query.page_size;
+      const limit = Math.max(0, Math.min(query.page_size, cap - offset));
+      const filters = {
+        language: dataLanguage(query.language),
+        ...range,
+        q,
+        topicId: query.topic,
+        platforms: query.platforms,
+        sourceName: query.source,
+        favoritesOfUser: query.favorites_only ? (caller.userId ?? undefined) : undefined,
+        favoriteSourcesOfUser: query.favorite_sources_only ? (caller.userId ?? undefined) : undefined,
+      };
+      const { rows, total } =
+        limit > 0
+          ? await repo.listSummaries(filters, { limit, offset, cap })
+          : { rows: [], total: (await repo.listSummaries(filters, { limit: 0, offset: 0, cap })).total };
+      const counted = Math.min(total, cap);
+      return {
+        data: rows,
+        page: query.page,
+        page_size: query.page_size,
+        total: counted,
+        total_capped: total > cap,
+        total_pages: Math.ceil(counted / query.page_size),
+        date_from: range.from?.toISOString() ?? null,
+        date_to: range.to?.toISOString() ?? null,
+      };
+    },
+
+    async getSummary(caller: Caller, id: string, timezone: string) {
+      const summary = await repo.findSummary(id);
+      if (!summary) throw new AppError('NOT_FOUND', 'Summary not found');
+      if (!caller.isPro) {
+        const window = freeWindow(ctx.clock(), timezone);
+        if (new Date(summary.created_at) < window.from) throw freeWindowError();
+      }
+      return summary;
+    },
+
+    async topicStats(query: { date?: string; timezone: string; language: 'en' | 'zh' }) {
+      const range = query.date
+        ? resolveDateRange({ date: query.date, timezone: query.timezone })!
+        : dayRange(localDateOf(ctx.clock(), query.timezone), query.timezone);
+      const data = await repo.topicStats(dataLanguage(query.language), range.from, range.to);
+      return { date_from: range.from.toISOString(), date_to: range.to.toISOString(), data };
+    },
+
+    async sourceTree(language: Language) {
+      const cached = treeCache.get(language);
+      if (cached && ctx.clock().getTime() - cached.at < TREE_TTL_MS) return cached.value;
+      const value = buildTree(repo, language);
+      treeCache.set(language, { at: ctx.clock().getTime(), value });
+      value.catch(() => treeCache.delete(language));
+      return value;
+    },
+
+    async youtubeSummaries(caller: Caller, sourceName: string, ui: 'en' | 'zh', timezone: string) {
+      const language = dataLanguage(ui);
+      const sources = await repo.youtubeSources({
+        sourceName,
+        ...(ui === 'en' ? { language: 'EN' as const } : {}),
+      });
+      const source = sources[0];
+      if (!source) throw new AppError('NOT_FOUND', 'Channel not found');
+      const range: { from?: Date; to?: Date } = caller.isPro ? {} : freeWindow(ctx.clock(), timezone);
+      const data = await repo.youtubeSummaries(
+        sources.map((s) => s.id),
+        language,
+        range.from,
+        range.to,
+      );
+      return { source, limited: !caller.isPro, data };
+    },
+
+    async submitSource(userId: string, body: SourceSubmissionBody) {
+      const topicId = body.topic === 'other' ? null : body.topic;
+      if (topicId && !(await repo.topicExists(topicId))) {
+        throw new AppError('VALIDATION_FAILED', CONTENT_MESSAGES.topicRequired, {
+          topic: CONTENT_MESSAGES.topicRequired,
+        });
+      }
+      await assertFetchableUrl(body.url, 'url', {
+        allowPrivate: ctx.config.CRAWLER_ALLOW_PRIVATE_HOSTS,
+        messages: { scheme: CONTENT_MESSAGES.urlInvalid, private: CONTENT_MESSAGES.urlNotPublic },
+      });
+      const created = await repo
+        .createSubmission({
+          userId,
+          topicId,
+          topicCustom: body.topic === 'other' ? (body.topic_custom ?? null) : null,
+          platform: body.platform,
+          platformCustom: body.platform === 'other' ? (body.platform_custom ?? null) : null,
+          url: body.url,
+        })
+        .catch((error: unknown) => {
+          // A still-valid access token of a deleted account: signed out, not a 500.
+          if (isForeignKeyViolation(error) && JSON.stringify(error.meta).includes('_user_id_fkey')) {
+            throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+          }
+          throw error;
+        });
+      if (!created) throw new AppError('CONFLICT', CONTENT_MESSAGES.alreadySubmitted);
+      return { success: true as const, message: CONTENT_MESSAGES.submitted };
+    },
+  };
+}
+
+async function buildTree(repo: ContentRepository, language: Language) {
+  const [sources, counts] = await Promise.all([
+    repo.listDatasources({}),
+    repo.summaryCountsBySource(language),
+  ]);
+  const byId = new Map(counts.map((c) => [c.datasource_id, c]));
+  type PlatformNode = {
+    platform: string;
+    summary_count: number;
+    sources: {
+      id: string;
+      name: string;
+      platform: string;
+      summary_count: number;
+      last_updated: string | null;
+    }[];
+  };
+  const topics = new Map<
+    string,
+    {
+      id: string;
+      name: string;
+      name_zh: string | null;
+      summary_count: number;
+      platforms: Map<string, PlatformNode>;
+    }
+  >();
+  let total = 0;
+  for (const s of sources) {
+    const c = byId.get(s.id);
+    const n = c?.n ?? 0;
+    total += n;
+    const topic = topics.get(s.topic.id) ?? {
+      ...s.topic,
+      summary_count: 0,
+      platforms: new Map<string, PlatformNode>(),
+    };
+    topics.set(s.topic.id, topic);
+    topic.summary_count += n;
+    const platform = topic.platforms.get(s.platform) ?? {
+      platform: s.platform,
+      summary_count: 0,
+      sources: [],
+    };
+    topic.platforms.set(s.platform, platform);
+    platform.summary_count += n;
+    platform.sources.push({
+      id: s.id,
+      name: s.source_name,
+      platform: s.platform,
+      summary_count: n,
+      last_updated: c?.last?.toISOString() ?? null,
+    });
+  }
+  return {
+    total,
+    topics: [...topics.values()]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((t) => ({ ...t, platforms: [...t.platforms.values()] })),
+  };
+}

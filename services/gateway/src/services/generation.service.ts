@@ -1,0 +1,139 @@
+import { AppError, GENERATION_DEFAULTS, type GenerationResult, QUEUE_NAMES } from '@app/contracts';
+import type { ServiceContext } from './context.ts';
+
+/** BullMQ attempts per dispatch; the row's retry_count / max_retries decides first (see the worker). */
+const JOB_ATTEMPTS = GENERATION_DEFAULTS.maxRetries + 2;
+/** A transport that does not answer within this stays undispatched; the worker's sweep adds the job later. */
+const ENQUEUE_TIMEOUT_MS = 1500;
+const POST_MODE_WAIT_MS = 90_000;
+
+export type GenerationService = ReturnType<typeof createGenerationService>;
+
+export function createGenerationService(ctx: ServiceContext) {
+  const repo = ctx.repos.generation;
+
+  /**
+   * Row first, then the job with jobId = the row's task_id (adding it twice is a no-op). If Redis is away the
+   * row stays undispatched and the content-generation service's sweep adds the job: never a row without a
+   * job for long, never a job without a row.
+   */
+  async function dispatch(taskId: string, jobId: string, requestId?: string): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        ctx.producer.enqueue('generate-content', { taskId, requestId }, { jobId, attempts: JOB_ATTEMPTS }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
+        }),
+      ]);
+      await repo.markDispatched(taskId, jobId);
+      return true;
+    } catch (error) {
+      ctx.logger.warn({ err: error, taskId }, 'generation job not enqueued now; the sweep will add it');
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function create(input: {
+    userId: string;
+    summaryId: string;
+    style: string;
+    targetPlatforms: string[];
+    userInput?: string;
+    language: 'en' | 'zh';
+    requestId?: string;
+  }) {
+    const summary = await repo.summaryForGeneration(input.summaryId);
+    if (!summary) throw new AppError('NOT_FOUND', 'Summary not found', { summary_id: 'not found' });
+    const task = await repo.createTask({
+      userId: input.userId,
+      summaryId: summary.id,
+      style: input.style,
+      targetPlatforms: input.targetPlatforms,
+      userInput: input.userInput,
+      userLanguage: input.language === 'zh' ? 'ZH' : 'EN',
+    });
+    await dispatch(task.id, task.jobId, input.requestId);
+    return {
+      success: true as const,
+      task_id: task.id,
+      queue_position: task.ahead + 1,
+      estimated_wait_time: task.ahead * GENERATION_DEFAULTS.minutesPerTask,
+    };
+  }
+
+  return {
+    create,
+
+    async status(taskId: string, userId: string) {
+      const status = await repo.status(taskId, userId);
+      if (!status) throw new AppError('NOT_FOUND', 'Task not found');
+      return { success: true as const, data: status };
+    },
+
+    async retry(taskId: string, userId: string, requestId?: string) {
+      const task = await repo.findOwned(taskId, userId);
+      if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+      const requeued = await repo.requeue(taskId, userId);
+      if (!requeued)
+        throw new AppError(
+          'CONFLICT',
+          `Only a failed or cancelled task can be retried (it is ${task.status})`,
+        );
+      await dispatch(taskId, requeued.jobId, requestId);
+      return { success: true as const, status: 'pending' as const };
+    },
+
+    async cancel(taskId: string, userId: string) {
+      const task = await repo.findOwned(taskId, userId);
+      if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+      const cancelled = await repo.cancel(taskId, userId);
+      if (cancelled.count === 0) throw new AppError('CONFLICT', `The task is already ${task.status}`);
+      // The worker checks the row before each platform; removing a waiting job just saves it a visit.
+      if (task.taskId) {
+        void ctx.producer
+          .queue(QUEUE_NAMES.generation)
+          .remove(task.taskId)
+          .catch(() => undefined);
+      }
+      return { success: true as const, status: 'cancelled' as const };
+    },
+
+    results: (ids: string[], userId: string) => repo.results(ids, userId),
+
+    async deleteResult(id: string, userId: string) {
+      const result = await repo.deleteResult(id, userId);
+      if (!result.found) throw new AppError('NOT_FOUND', 'Generated content not found');
+      return { success: true as const, task_deleted: result.taskDeleted };
+    },
+
+    history: repo.history,
+
+    /** Post mode: the same queued task, answered once it ends (or with its current state after 90 s). */
+    async generateForPost(input: {
+      userId: string;
+      postId: string;
+      style: string;
+      targetPlatforms: string[];
+      language: 'en' | 'zh';
+      requestId?: string;
+    }) {
+      const summary = await repo.summaryForPost(input.postId, input.language === 'zh' ? 'ZH' : 'EN');
+      if (!summary)
+        throw new AppError('NOT_FOUND', 'Post not found or not summarized yet', { post_id: 'not found' });
+      const created = await create({ ...input, summaryId: summary.id });
+      const end = await repo.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS);
+      const generated: GenerationResult[] = end ? await repo.results(end.resultIds, input.userId) : [];
+      return {
+        success: true as const,
+        task_id: created.task_id,
+        data: {
+          generated_content: generated,
+          generation_stats: { successful_generations: generated.length, status: end?.status ?? 'pending' },
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import {
+  AppError,
+  type DigestPreviewBody,
+  type DigestPreviewResponse,
+  type DigestSendResponse,
+  type EmailSubscription,
+  NEWSLETTER_MESSAGES,
+  type NewsletterSubscribeBody,
+  type NewsletterSubscribeResponse,
+  QUEUE_NAMES,
+  type UnsubscribeResponse,
+  type UnsubscribeViewResponse,
+} from '@app/contracts';
+import type { NewsletterSubscriber } from '@app/db';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DigestCache,
+  type DigestRecipient,
+  digestLinks,
+  localDateTime,
+  personalizeDigest,
+  resolveUnsubscribeSecret,
+  signUnsubscribeToken,
+  subscriberIdOf,
+  verifyUnsubscribeToken,
+} from '@app/mailer/digest';
+import type { Producer } from '@app/queue';
+import type { GatewayConfig } from '../config.ts';
+import type { NewsletterRepository } from '../repositories/newsletter.repository.ts';
+
+export type NewsletterServiceDeps = {
+  repo: NewsletterRepository;
+  config: GatewayConfig;
+  producer: Producer;
+  logger: FastifyBaseLogger;
+  clock?: () => Date;
+};
+
+const uiLanguage = (language: 'EN' | 'ZH') => (language === 'ZH' ? 'zh' : 'en');
+const DIGEST_PER_TOPIC = 5;
+/** How long an admin send waits for the mailer before answering 'pending'. */
+const SEND_WAIT_MS = 15_000;
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;
+
+export function createNewsletterService(deps: NewsletterServiceDeps) {
+  const { repo, config } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const secret = resolveUnsubscribeSecret(config);
+
+  /** The subscriber a signed token names, or 400 'Invalid unsubscribe link' (forged, tampered, revoked). */
+  async function subscriberOfToken(token: string): Promise<NewsletterSubscriber> {
+    const id = subscriberIdOf(token);
+    const subscriber = id ? await repo.findSubscriber(id) : null;
+    if (!subscriber || !verifyUnsubscribeToken(secret, token, subscriber)) {
+      throw new AppError('BAD_REQUEST', NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
+    }
+    return subscriber;
+  }
+
+  function recipientOf(subscriber: NewsletterSubscriber, topicIds: string[]): DigestRecipient {
+    return {
+      id: subscriber.id,
+      email: subscriber.email,
+      language: uiLanguage(subscriber.language),
+      timeZone: subscriber.timeZone,
+      unsubscribeToken: subscriber.unsubscribeToken,
+      topicIds,
+    };
+  }
+
+  async function render(recipient: DigestRecipient, date: string) {
+    const cache = new DigestCache({
+      prisma: repo.prisma,
+      publicUrl: config.PUBLIC_URL,
+      perTopic: DIGEST_PER_TOPIC,
+    });
+    const built = await cache.get(recipient, date);
+    return built;
+  }
+
+  return {
+    async subscribe(body: NewsletterSubscribeBody, requestId: string): Promise<NewsletterSubscribeResponse> {
+      const topicIds = [...new Set(body.topic_ids)];
+      if ((await repo.countActiveTopics(topicIds)) !== topicIds.length) {
+        throw new AppError('VALIDATION_FAILED', NEWSLETTER_MESSAGES.unknownTopic, {
+          topic_ids: NEWSLETTER_MESSAGES.unknownTopic,
+        });
+      }
+      const subscriber = await repo.subscribe({
+        email: body.email,
+        language: body.language,
+        timeZone: body.timezone,
+        topicIds,
+        confirmNow: !config.NEWSLETTER_DOUBLE_OPT_IN,
+        now: clock(),
+      });
+      const pending = subscriber.confirmedAt === null;
+      if (pending) {
+        await deps.producer.enqueue('send-newsletter-confirmation', {
+          subscriberId: subscriber.id,
+          requestId,
+        });
+      }
+      return { success: true, error: null, pending_confirmation: pending };
+    },
+
+    async view(token: string): Promise<UnsubscribeViewResponse> {
+      const subscriber = await subscriberOfToken(token);
+      const rows = await repo.activeSubscriptions(subscriber.id);
+      const language = uiLanguage(subscriber.language);
+      const subscriptions: EmailSubscription[] = rows.map((row) => {
+        const en = row.topic.name;
+        const zh = row.topic.nameZh || row.topic.name;
+        return {
+          id: row.id,
+          topic_id: row.topicId,
+          topic_name: language === 'zh' ? zh : en,
+          topic_name_zh: zh,
+          topic_name_en: en,
+          language: uiLanguage(row.language),
+          enabled: row.enabled,
+        };
+      });
+      return {
+        success: true,
+        email: maskEmail(subscriber.email),
+        language,
+        time_zone: subscriber.timeZone,
+        subscriptions,
+      };
+    },
+
+    async unsubscribe(token: string, topicId?: string): Promise<UnsubscribeResponse> {
+      const subscriber = await subscriberOfToken(token);
+      const { count, remaining } = await repo.unsubscribe(subscriber.id, topicId);
+      deps.logger.info({ subscriberId: subscriber.id, topicId, count }, 'newsletter unsubscribe');
+      return {
+        success: true,
+        message: count > 0 ? 'Successfully unsubscribed' : 'No active subscription to remove',
+        unsubscribedCount: count,
+        remainingCount: remaining,
+      };
+    },
+
+    async confirm(token: string): Promise<{ redirectTo: string }> {
+      const subscriber = await subscriberOfToken(token);
+      await repo.confirm(subscriber.id, clock());
+      const site = `${config.PUBLIC_URL}${subscriber.language === 'ZH' ? '/zh' : ''}`;
+      return { redirectTo: `${site}/unsubscribe?token=${encodeURIComponent(token)}&action=view&confirmed=1` };
+    },
+
+    /** The 'view in browser' page: the subscriber's digest for that date, links included. */
+    async viewDigest(token: string, date: string): Promise<string> {
+      const subscriber = await subscriberOfToken(token);
+      const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
+      const recipient = recipientOf(subscriber, topics);
+      const built = topics.length > 0 ? await render(recipient, date) : null;
+      if (!built) throw new AppError('NOT_FOUND', 'No digest for this date');
+      const links = digestLinks(config.PUBLIC_URL, recipient.language, token, date);
+      return personalizeDigest(built.template, links).html;
+    },
+
+    async preview(body: DigestPreviewBody): Promise<DigestPreviewResponse> {
+      let recipient: DigestRecipient;
+      if ('email' in body) {
+        const subscriber = await repo.findSubscriberByEmail(body.email);
+        if (!subscriber) throw new AppError('NOT_FOUND', 'No subscriber with this email');
+        const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
+        recipient = recipientOf(subscriber, topics);
+      } else {
+        recipient = {
+          id: '00000000-0000-0000-0000-000000000000',
+          email: 'preview@example.com',
+          language: body.language,
+          timeZone: body.timezone,
+          unsubscribeToken: 'preview',
+          topicIds: body.topic_ids,
+        };
+      }
+      const date = body.date ?? localDateTime(clock(), recipient.timeZone).date;
+      const built = recipient.topicIds.length > 0 ? await render(recipient, date) : null;
+      if (!built) {
+        return { digest_date: date, subject: '', html: '', text: '', summary_count: 0, would_send: false };
+      }
+      const token = signUnsubscribeToken(secret, recipient);
+      const email = personalizeDigest(
+        built.template,
+        digestLinks(config.PUBLIC_URL, recipient.language, token, date),
+      );
+      return {
+        digest_date: date,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        summary_count: built.summaryCount,
+        would_send: true,
+      };
+    },
+
+    /** Today's digest (the subscriber's local date) now, through the mailer's own send path. */
+    async sendNow(
+      email: string,
+      requestId: string,
+    ): Promise<{ status: 200 | 202; body: DigestSendResponse }> {
+      const subscriber = await repo.findSubscriberByEmail(email);
+      if (!subscriber) throw new AppError('NOT_FOUND', 'No subscriber with this email');
+      if (subscriber.status !== 'active') {
+        throw new AppError('CONFLICT', `This subscriber is ${subscriber.status}; nothing is sent to them`);
+      }
+      const date = localDateTime(clock(), subscriber.timeZone).date;
+      const existing = await repo.findDelivery(subscriber.id, date);
+      if (existing?.status !== 'sent') {
+        const jobId = await deps.producer.enqueue('send-digest', {
+          subscriberId: subscriber.id,
+          digestDate: date,
+          requestId,
+        });
+        await waitForJob(deps.producer, jobId, SEND_WAIT_MS);
+      }
+      const row = await repo.findDelivery(subscriber.id, date);
+      const status = row?.status ?? 'pending';
+      const done = status === 'sent' || status === 'skipped' || status === 'failed';
+      return {
+        status: done ? 200 : 202,
+        body: {
+          digest_date: date,
+          status,
+          summary_count: row?.summaryCount ?? 0,
+          error_message: row?.errorMessage ?? null,
+        },
+      };
+    },
+  };
+}
+
+async function waitForJob(producer: Producer, jobId: string, timeoutMs: number): Promise<void> {
+  const queue = producer.queue(QUEUE_NAMES.digest);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const job = await queue.getJob(jobId);
+    const state = job ? await job.getState() : 'unknown';
+    if (state === 'completed' || state === 'failed' || state === 'unknown') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,28 @@
+import type { MeResponse, PatchMeBody } from '@app/contracts';
+import { AppError, MESSAGES } from '@app/contracts';
+import type { ServiceContext } from './context.ts';
+import { toProfileDto, toUserDto } from './user.mapper.ts';
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+export function createProfileService({ repos }: ServiceContext) {
+  const load = async (userId: string) => {
+    const user = await repos.users.findById(userId);
+    // A valid token for a deleted account: treat as signed out.
+    if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+    return user;
+  };
+
+  return {
+    async getMe(userId: string): Promise<MeResponse> {
+      const user = await load(userId);
+      return { user: toUserDto(user), profile: toProfileDto(await repos.profiles.findOrCreate(userId)) };
+    },
+
+    async updateMe(userId: string, body: PatchMeBody): Promise<MeResponse> {
+      const user = await load(userId);
+      const profile = await repos.profiles.setDisplayName(userId, body.display_name);
+      return { user: toUserDto(user), profile: toProfileDto(profile) };
+    },
+  };
+}

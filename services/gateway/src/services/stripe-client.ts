@@ -1,0 +1,24 @@
+import Stripe from 'stripe';
+import type { GatewayConfig } from '../config.ts';
+
+export type StripeClient = Stripe;
+
+/** Stripe's SDK, or null without a secret key; STRIPE_API_BASE points it elsewhere (tests: a fake). */
+export function createStripeClient(config: GatewayConfig): Stripe | null {
+  if (!config.STRIPE_SECRET_KEY) return null;
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    // Checkout has its own retry policy (spec §9); the SDK's would multiply it.
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+      protocol: base.protocol === 'https:' ? 'https' : 'http',
+    }),
+  });
+}
+
+export function isCheckoutConfigured(config: GatewayConfig): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_MONTHLY && config.STRIPE_PRICE_ANNUAL);
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_ACCESS } from '../src/routes/access.ts';
+import {
+  bearer,
+  type Gateway,
+  insertUser,
+  login,
+  startGateway,
+  uniqueEmail,
+} from './support/gateway-harness.ts';
+
+let gateway: Gateway;
+const tokens: Record<'free' | 'pro' | 'admin', string> = { free: '', pro: '', admin: '' };
+let freeUserId = '';
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  const prisma = gateway.db.prisma;
+  const free = await insertUser(prisma, { email: uniqueEmail('free') });
+  freeUserId = free.id;
+  const pro = await insertUser(prisma, { email: uniqueEmail('pro'), plan: 'pro' });
+  // The seeded admin has a free plan: admin counts as pro all the same.
+  const admin = await insertUser(prisma, { email: uniqueEmail('admin'), role: 'admin' });
+  tokens.free = (await login(gateway, free.email)).accessToken;
+  tokens.pro = (await login(gateway, pro.email)).accessToken;
+  tokens.admin = (await login(gateway, admin.email)).accessToken;
+});
+afterAll(async () => {
+  await gateway?.close();
+});
+
+// Path parameters get a well-formed id, so the guard (not a 404 or a 400) is what answers.
+const concrete = (url: string) => url.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000');
+const call = (route: (typeof ROUTE_ACCESS)[number], headers: Record<string, string> = {}) =>
+  gateway.app.inject({
+    method: route.method,
+    url: concrete(route.url),
+    headers,
+    payload: route.method === 'GET' ? undefined : {},
+  });
+
+const protectedRoutes = ROUTE_ACCESS.filter((r) => r.access !== 'public');
+
+describe('access matrix (every row of src/routes/access.ts)', () => {
+  it('registers exactly the routes of the table', () => {
+    for (const route of ROUTE_ACCESS) {
+      expect(
+        gateway.app.hasRoute({ method: route.method, url: route.url }),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each(protectedRoutes.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s: visitors get 401',
+    async (_, route) => {
+      for (const headers of [{}, bearer('not-a-jwt'), { authorization: 'Basic abc' }]) {
+        const response = await call(route, headers);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({
+          error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+        });
+      }
+    },
+  );
+
+  const wrongRole = protectedRoutes.filter((r) => r.access === 'pro' || r.access === 'admin');
+  it.each(wrongRole.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s: the wrong role gets 403',
+    async (_, route) => {
+      const [token, code] =
+        route.access === 'pro' ? [tokens.free, 'PRO_REQUIRED'] : [tokens.pro, 'FORBIDDEN'];
+      const response = await call(route, bearer(token));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe(code);
+      if (route.access === 'admin') expect((await call(route, bearer(tokens.free))).statusCode).toBe(403);
+    },
+  );
+
+  it('refuses to register an /api route that the table does not list', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const app = await buildApp({
+      config: gateway.config,
+      prisma: gateway.db.prisma,
+      producer: gateway.producer,
+      transport: { ping: async () => {} },
+      logger: gateway.app.log as never,
+    });
+    try {
+      expect(() => app.get('/api/unlisted', async () => ({}))).toThrow(/src\/routes\/access\.ts/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets the right roles through', async () => {
+    const pro = { method: 'GET' as const, url: '/api/pro/ping' };
+    expect((await gateway.app.inject({ ...pro, headers: bearer(tokens.pro) })).json()).toEqual({
+      ok: true,
+      plan: 'pro',
+    });
+    expect((await gateway.app.inject({ ...pro, headers: bearer(tokens.admin) })).statusCode).toBe(200);
+    const admin = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/admin/ping',
+      headers: bearer(tokens.admin),
+    });
+    expect(admin.json()).toEqual({ ok: true, role: 'admin' });
+  });
+
+  it('reads the plan from user_profiles on every request, so an upgrade applies at once', async () => {
+    const email = uniqueEmail('upgrade');
+    const user = await insertUser(gateway.db.prisma, { email });
+    const { accessToken } = await login(gateway, email);
+    const ping = () =>
+      gateway.app.inject({ method: 'GET', url: '/api/pro/ping', headers: bearer(accessToken) });
+    expect((await ping()).statusCode).toBe(403);
+    await gateway.db.prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionType: 'pro' } });
+    expect((await ping()).statusCode).toBe(200);
+  });
+
+  it('refuses other JWTs signed with the same key (e.g. OAuth state) as access tokens', async () => {
+    const state = gateway.app.jwt.sign({ sub: freeUserId, typ: 'google_state' });
+    const response = await gateway.app.inject({ method: 'GET', url: '/api/me', headers: bearer(state) });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('/api/me', () => {
+  it('returns the user and profile, and creates a missing profile as user/free', async () => {
+    await gateway.db.prisma.userProfile.delete({ where: { id: freeUserId } });
+    const response = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: bearer(tokens.free),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toEqual({
+      id: freeUserId,
+      role: 'user',
+      subscription_type: 'free',
+      display_name: null,
+    });
+    expect(await gateway.db.prisma.userProfile.count({ where: { id: freeUserId } })).toBe(1);
+  });
+
+  it('saves a display name, and an empty one as null', async () => {
+    const patch = (display_name: string | null) =>
+      gateway.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: bearer(tokens.free),
+        payload: { display_name },
+      });
+    const named = await patch('  Ann  ');
+    expect(named.statusCode).toBe(200);
+    expect(named.json().profile.display_name).toBe('Ann');
+    const cleared = await patch('   ');
+    expect(cleared.json().profile.display_name).toBeNull();
+    const row = await gateway.db.prisma.userProfile.findUniqueOrThrow({ where: { id: freeUserId } });
+    expect(row.displayName).toBeNull();
+    expect((await patch(null)).json().profile.display_name).toBeNull();
+  });
+
+  it('answers visitors with "User not authenticated"', async () => {
+    const response = await gateway.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { display_name: 'x' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe('User not authenticated');
+  });
+
+  it('treats a token of a deleted account as signed out', async () => {
+    const email = uniqueEmail('gone');
+    const user = await insertUser(gateway.db.prisma, { email });
+    const { accessToken } = await login(gateway, email);
+    await gateway.db.prisma.user.delete({ where: { id: user.id } });
+    for (const url of ['/api/me', '/api/pro/ping']) {
+      const response = await gateway.app.inject({ method: 'GET', url, headers: bearer(accessToken) });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+});

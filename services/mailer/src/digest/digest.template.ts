@@ -1,0 +1,157 @@
+import type { UiLanguage } from '@app/contracts';
+import { escapeHtml, type RenderedEmail, renderLayout } from '../templates/layout.ts';
+import type { DigestContent } from './digest-content.ts';
+
+/**
+ * A digest is rendered once per (language, topic set, window) with placeholders for the links that
+ * carry the subscriber's token, then personalised per recipient with a string replace: MJML runs a
+ * few hundred times a day instead of once per email.
+ */
+export const PLACEHOLDERS = {
+  unsubscribeUrl: '%%DC_UNSUBSCRIBE_URL%%',
+  manageUrl: '%%DC_MANAGE_URL%%',
+  viewUrl: '%%DC_VIEW_URL%%',
+} as const;
+
+export type DigestLinks = { unsubscribeUrl: string; manageUrl: string; viewUrl: string };
+
+const COPY = {
+  en: {
+    subject: (date: string) => `Your Daily Curated digest for ${date}`,
+    preview: (count: number) => `${count} new summaries picked for you today.`,
+    heading: "Today's top summaries",
+    intro: 'The most recent summaries from the topics you follow, from the last 24 hours.',
+    readMore: 'Read on Daily Curated',
+    original: 'Original',
+    moreInTopic: (name: string) => `More in ${name} →`,
+    viewInBrowser: 'View in browser',
+    unsubscribe: 'Unsubscribe',
+    manage: 'Manage subscriptions',
+    footer: 'You receive this email because you subscribed to the Daily Curated newsletter.',
+    locale: 'en-US',
+  },
+  zh: {
+    subject: (date: string) => `Daily Curated 每日摘要 · ${date}`,
+    preview: (count: number) => `今天为您精选了 ${count} 条新摘要。`,
+    heading: '今日精选摘要',
+    intro: '以下是您关注的主题在过去 24 小时内的最新摘要。',
+    readMore: '在 Daily Curated 阅读',
+    original: '原文',
+    moreInTopic: (name: string) => `查看更多「${name}」→`,
+    viewInBrowser: '在浏览器中查看',
+    unsubscribe: '退订',
+    manage: '管理订阅',
+    footer: '您收到此邮件，是因为您订阅了 Daily Curated 每日摘要。',
+    locale: 'zh-CN',
+  },
+} as const;
+
+const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+
+export function formatDigestDate(date: string, language: UiLanguage): string {
+  return new Intl.DateTimeFormat(COPY[language].locale, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+export function sitePrefix(publicUrl: string, language: UiLanguage): string {
+  return `${publicUrl.replace(/\/+$/, '')}${language === 'zh' ? '/zh' : ''}`;
+}
+
+export async function renderDigestTemplate(
+  content: DigestContent,
+  publicUrl: string,
+): Promise<RenderedEmail> {
+  const copy = COPY[content.language];
+  const site = sitePrefix(publicUrl, content.language);
+  const dateText = formatDigestDate(content.date, content.language);
+  const link = 'color:#1c7ed6;text-decoration:none';
+  const sections = content.topics
+    .map((topic) => {
+      const topicUrl = escapeHtml(`${site}/topics/${topic.id}`);
+      const items = topic.summaries
+        .map((summary) => {
+          // Only web links: whatever a feed put in a URL field never becomes a javascript: link.
+          const original = isWebUrl(summary.sourceUrl)
+            ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${summary.sourceName ? ` (${escapeHtml(summary.sourceName)})` : ''}</a>`
+            : '';
+          return `
+        <mj-text padding="8px 0 0"><a href="${topicUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a></mj-text>
+        <mj-text padding="2px 0 0" font-size="14px" color="#52606d">${escapeHtml(summary.excerpt)}</mj-text>
+        <mj-text padding="2px 0 8px" font-size="13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</mj-text>`;
+        })
+        .join('');
+      return `
+        <mj-divider border-width="1px" border-color="#e4e7eb" padding="16px 0 8px" />
+        <mj-text font-size="17px" font-weight="700" color="#1c7ed6" padding="0">${escapeHtml(topic.name)}</mj-text>${items}
+        <mj-text padding="0" font-size="13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.moreInTopic(topic.name))}</a></mj-text>`;
+    })
+    .join('');
+  const html = await renderLayout({
+    language: content.language,
+    title: copy.subject(dateText),
+    preview: copy.preview(content.summaryCount),
+    footer: copy.footer,
+    body: `
+        <mj-text align="right" font-size="12px" padding="0 0 8px"><a href="${PLACEHOLDERS.viewUrl}" style="color:#7b8794">${escapeHtml(copy.viewInBrowser)}</a></mj-text>
+        <mj-text font-size="20px" font-weight="700" padding="0">${escapeHtml(copy.heading)}</mj-text>
+        <mj-text font-size="13px" color="#7b8794" padding="2px 0 0">${escapeHtml(dateText)}</mj-text>
+        <mj-text padding="8px 0 0">${escapeHtml(copy.intro)}</mj-text>${sections}
+        <mj-divider border-width="1px" border-color="#e4e7eb" padding="16px 0 8px" />
+        <mj-text align="center" font-size="12px" color="#7b8794" padding="0"><a href="${PLACEHOLDERS.manageUrl}" style="color:#7b8794">${escapeHtml(copy.manage)}</a> · <a href="${PLACEHOLDERS.unsubscribeUrl}" style="color:#7b8794">${escapeHtml(copy.unsubscribe)}</a></mj-text>`,
+  });
+  const textSections = content.topics.map((topic) =>
+    [
+      `## ${topic.name}`,
+      '',
+      ...topic.summaries.flatMap((summary) => [
+        `* ${summary.headline}`,
+        `  ${summary.excerpt}`,
+        `  ${copy.readMore}: ${site}/topics/${topic.id}`,
+        ...(isWebUrl(summary.sourceUrl) ? [`  ${copy.original}: ${summary.sourceUrl}`] : []),
+        '',
+      ]),
+    ].join('\n'),
+  );
+  const text = [
+    `${copy.heading} · ${dateText}`,
+    '',
+    copy.intro,
+    '',
+    ...textSections,
+    '--',
+    copy.footer,
+    `${copy.viewInBrowser}: ${PLACEHOLDERS.viewUrl}`,
+    `${copy.manage}: ${PLACEHOLDERS.manageUrl}`,
+    `${copy.unsubscribe}: ${PLACEHOLDERS.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  return { subject: copy.subject(dateText), html, text };
+}
+
+/** The recipient's copy: the shared render with their own links filled in. */
+export function personalizeDigest(template: RenderedEmail, links: DigestLinks): RenderedEmail {
+  const fill = (value: string, asHtml: boolean) =>
+    value
+      .replaceAll(
+        PLACEHOLDERS.unsubscribeUrl,
+        asHtml ? escapeHtml(links.unsubscribeUrl) : links.unsubscribeUrl,
+      )
+      .replaceAll(PLACEHOLDERS.manageUrl, asHtml ? escapeHtml(links.manageUrl) : links.manageUrl)
+      .replaceAll(PLACEHOLDERS.viewUrl, asHtml ? escapeHtml(links.viewUrl) : links.viewUrl);
+  return { subject: template.subject, html: fill(template.html, true), text: fill(template.text, false) };
+}
+
+/** The links of one subscriber's digest; `token` is their signed unsubscribe token. */
+export function digestLinks(publicUrl: string, language: UiLanguage, token: string, date: string) {
+  const base = publicUrl.replace(/\/+$/, '');
+  const site = sitePrefix(publicUrl, language);
+  const t = encodeURIComponent(token);
+  return {
+    unsubscribeUrl: `${site}/unsubscribe?token=${t}`,
+    manageUrl: `${site}/unsubscribe?token=${t}&action=view`,
+    viewUrl: `${base}/api/newsletter/digest?token=${t}&date=${date}`,
+    oneClickUrl: `${base}/api/newsletter/one-click?token=${t}`,
+  };
+}

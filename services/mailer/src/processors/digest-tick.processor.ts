@@ -1,0 +1,24 @@
+import { defineProcessor } from '@app/queue';
+import { type DigestDeps, runDigestTick } from '../digest/send-digests.ts';
+
+/**
+ * The scheduled tick (every few minutes): sends today's digest to each subscriber whose 8 AM has
+ * come. Safe to run twice at once or on several replicas: each delivery row is claimed first.
+ */
+export function digestTickProcessor(deps: Omit<DigestDeps, 'log'>) {
+  // One tick at a time per process: a long tick overlapping the next would double the claims in
+  // flight on one SMTP pool (more unknown outcomes after a crash) for no extra throughput.
+  let running = false;
+  return defineProcessor({
+    name: 'digest-tick',
+    async handle(_payload, { log }) {
+      if (running) return { skipped: 'a tick is already running in this process' };
+      running = true;
+      try {
+        return await runDigestTick({ ...deps, log });
+      } finally {
+        running = false;
+      }
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { defineProcessor } from '@app/queue';
+import { DigestCache, type DigestDeps, deliverDigest, loadRecipient } from '../digest/send-digests.ts';
+
+/**
+ * One subscriber's digest for one date, now (the admin's "send"): the scheduled path's own
+ * deliverDigest, so it is claimed and recorded like any delivery. It may redo a quiet-day skip or a
+ * failure, never a digest already sent.
+ */
+export function sendDigestProcessor(deps: Omit<DigestDeps, 'log'>) {
+  return defineProcessor({
+    name: 'send-digest',
+    async handle(payload, { log }) {
+      const recipient = await loadRecipient(deps.prisma, payload.subscriberId);
+      if (!recipient) return { outcome: 'missing' };
+      const outcome = await deliverDigest(
+        { ...deps, log },
+        recipient,
+        payload.digestDate,
+        new DigestCache(deps),
+        {
+          retryable: ['pending', 'skipped', 'failed'],
+        },
+      );
+      log.info(
+        { subscriberId: recipient.id, digestDate: payload.digestDate, outcome },
+        'digest sent on request',
+      );
+      return { outcome };
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import { QUEUE_NAMES } from '@app/contracts';
+import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
+import { createLogger, type Logger } from '@app/logger';
+import { type RunningService, startWorkerService } from '@app/queue';
+import type { MailerConfig } from './config.ts';
+import type { DigestDeps } from './digest/send-digests.ts';
+import { type Clock, systemClock } from './digest/time.ts';
+import { resolveUnsubscribeSecret } from './digest/unsubscribe-token.ts';
+import { createMailTransport, type MailTransport } from './mail-transport.ts';
+import { digestTickProcessor } from './processors/digest-tick.processor.ts';
+import { sendDigestProcessor } from './processors/send-digest.processor.ts';
+import { sendNewsletterConfirmationProcessor } from './processors/send-newsletter-confirmation.processor.ts';
+import { sendVerificationEmailProcessor } from './processors/send-verification-email.processor.ts';
+
+export const SERVICE_NAME = 'mailer';
+export const DIGEST_SCHEDULER_ID = 'digest-tick';
+
+export type ServiceOverrides = {
+  logger?: Logger;
+  /** A client the caller owns (tests pass their test database's); default: the shared client. */
+  prisma?: PrismaClient;
+  /** Queue namespace; tests use one per file. */
+  prefix?: string;
+  /** Default: a pooled SMTP transport to SMTP_URL. */
+  transport?: MailTransport;
+  /** "Now" for the digest (tests move it); default: the system clock. */
+  clock?: Clock;
+};
+
+export async function startService(
+  config: MailerConfig,
+  overrides: ServiceOverrides = {},
+): Promise<RunningService> {
+  const logger = overrides.logger ?? createLogger(SERVICE_NAME, { level: config.LOG_LEVEL });
+  const prisma = overrides.prisma ?? getPrisma();
+  const transport =
+    overrides.transport ??
+    createMailTransport(config.SMTP_URL, {
+      maxConnections: config.SMTP_MAX_CONNECTIONS,
+      rateLimit: config.SMTP_RATE_LIMIT,
+    });
+  // Aborted first on close: a long tick stops claiming recipients, the sends in hand finish.
+  const stopping = new AbortController();
+  const digest: Omit<DigestDeps, 'log'> = {
+    prisma,
+    transport,
+    from: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
+    secret: resolveUnsubscribeSecret(config),
+    clock: overrides.clock ?? systemClock,
+    leaseMs: config.DIGEST_LEASE_SECONDS * 1000,
+    concurrency: config.DIGEST_SEND_CONCURRENCY ?? config.SMTP_MAX_CONNECTIONS,
+    perTopic: config.DIGEST_SUMMARIES_PER_TOPIC,
+    maxAttempts: 5,
+    signal: stopping.signal,
+  };
+  const service = await startWorkerService({
+    service: SERVICE_NAME,
+    logger,
+    databaseUrl: config.DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+    prefix: overrides.prefix,
+    healthPort: config.HEALTH_PORT,
+    concurrency: config.WORKER_CONCURRENCY,
+    lockMs: config.WORKER_LOCK_MS,
+    processors: [
+      sendVerificationEmailProcessor({ transport, from: config.MAIL_FROM }),
+      sendNewsletterConfirmationProcessor(digest),
+      digestTickProcessor(digest),
+      sendDigestProcessor(digest),
+    ],
+    // SMTP is left out on purpose: a relay outage should delay mail (jobs retry), not pull
+    // the mailer out of service.
+    readiness: { database: () => prisma.$queryRaw`SELECT 1` },
+    onClose: async () => {
+      // Runs after the workers finished their jobs, so no send is cut off.
+      if (!overrides.transport) transport.close();
+      if (!overrides.prisma) await closePrisma();
+    },
+  });
+  // Registered in the background: start-up (and the signal handlers main.ts installs after it)
+  // must not wait on it; close() does.
+  const scheduling =
+    (config.DIGEST_SCHEDULER ?? config.NODE_ENV !== 'test')
+      ? registerDigestScheduler(service, config.DIGEST_TICK_SECONDS, logger)
+      : Promise.resolve();
+  return {
+    ...service,
+    close: async () => {
+      stopping.abort();
+      await scheduling;
+      await service.close();
+    },
+  };
+}
+
+async function registerDigestScheduler(service: RunningService, everySeconds: number, logger: Logger) {
+  try {
+    // Idempotent upsert: every replica may run it at start; BullMQ keeps one scheduler per id.
+    const queue = service.transport.createQueue(QUEUE_NAMES.digest);
+    await queue.upsertJobScheduler(
+      DIGEST_SCHEDULER_ID,
+      { every: everySeconds * 1000 },
+      { name: 'digest-tick', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    logger.info({ everySeconds }, 'digest scheduler registered');
+  } catch (error) {
+    logger.error({ err: error }, 'could not register the digest scheduler');
+  }
+}

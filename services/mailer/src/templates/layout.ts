@@ -1,0 +1,64 @@
+import mjml2html from 'mjml';
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+/** For values placed in MJML text or attributes (MJML passes both through as HTML). */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const FONTS = {
+  // System fonts only: remote web fonts are blocked by most mail clients.
+  en: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+  zh: "-apple-system, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+};
+
+/**
+ * The shared frame of every email: title, preview line, a white card on grey and a footer.
+ * `body` is MJML for the inside of the card's column.
+ */
+export async function renderLayout(options: {
+  language: 'en' | 'zh';
+  title: string;
+  preview: string;
+  body: string;
+  footer: string;
+}): Promise<string> {
+  const lang = options.language === 'zh' ? 'zh-CN' : 'en';
+  const source = `
+<mjml lang="${lang}">
+  <mj-head>
+    <mj-title>${escapeHtml(options.title)}</mj-title>
+    <mj-preview>${escapeHtml(options.preview)}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="${FONTS[options.language]}" />
+      <mj-text font-size="15px" line-height="24px" color="#1f2933" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f5f7">
+    <mj-section padding="24px 0 8px">
+      <mj-column>
+        <mj-text align="center" font-size="20px" font-weight="700" color="#1c7ed6">Daily Curated</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" border-radius="8px" padding="24px">
+      <mj-column>${options.body}</mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" line-height="18px" color="#7b8794">${escapeHtml(options.footer)}</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+  // Strict: a template mistake fails the job loudly instead of mailing a broken layout.
+  // fonts: {} — MJML would otherwise add a Google Fonts <link> for 'Roboto' in the stack, which
+  // the comment above rules out (and which tells a third party each time an email is opened).
+  const { html } = await mjml2html(source, { validationLevel: 'strict', fonts: {} });
+  return html;
+}

@@ -1,0 +1,284 @@
+import { createLogger } from '@app/logger';
+import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DigestCache,
+  type DigestDeps,
+  deliverDigests,
+  loadRecipient,
+  resolveInterrupted,
+  runDigestTick,
+} from '../src/digest/send-digests.ts';
+import { digestWindow, dueZones, localDateTime, zonedHourToInstant } from '../src/digest/time.ts';
+import {
+  resolveUnsubscribeSecret,
+  signUnsubscribeToken,
+  verifyUnsubscribeToken,
+} from '../src/digest/unsubscribe-token.ts';
+import { createMailTransport, type MailTransport } from '../src/mail-transport.ts';
+import { insertSubscribers, insertSummaries, insertTopics } from './support/digest-fixtures.ts';
+
+describe('time zones', () => {
+  it('finds the instant of 8 AM local time, across DST changes', () => {
+    expect(zonedHourToInstant('2026-11-20', 8, 'Asia/Tokyo').toISOString()).toBe('2026-11-19T23:00:00.000Z');
+    expect(zonedHourToInstant('2026-07-01', 8, 'America/New_York').toISOString()).toBe(
+      '2026-07-01T12:00:00.000Z',
+    );
+    expect(zonedHourToInstant('2026-12-01', 8, 'America/New_York').toISOString()).toBe(
+      '2026-12-01T13:00:00.000Z',
+    );
+    // The day New York leaves DST (1 Nov 2026): 8 AM is already on standard time.
+    expect(zonedHourToInstant('2026-11-01', 8, 'America/New_York').toISOString()).toBe(
+      '2026-11-01T13:00:00.000Z',
+    );
+    expect(zonedHourToInstant('2026-01-10', 8, 'Australia/Sydney').toISOString()).toBe(
+      '2026-01-09T21:00:00.000Z',
+    );
+  });
+
+  it('a zone is due from its 8 AM, with its own local date', () => {
+    const now = new Date('2026-11-19T23:30:00Z');
+    const due = new Map(dueZones(now).map((z) => [z.timeZone, z.date]));
+    expect(due.get('Asia/Tokyo')).toBe('2026-11-20');
+    expect(due.get('America/Los_Angeles')).toBe('2026-11-19');
+    expect(due.has('Australia/Sydney')).toBe(true);
+    expect(dueZones(new Date('2026-11-19T22:59:00Z')).some((z) => z.timeZone === 'Asia/Tokyo')).toBe(false);
+    expect(localDateTime(now, 'Asia/Shanghai')).toEqual({ date: '2026-11-20', hour: 7 });
+  });
+
+  it('zones with the same offset share a digest window', () => {
+    expect(digestWindow('2026-11-20', 'Asia/Shanghai')).toEqual(digestWindow('2026-11-20', 'Asia/Singapore'));
+  });
+});
+
+describe('unsubscribe tokens', () => {
+  const subject = { id: '4f1c2b8e-0000-4000-8000-000000000001', unsubscribeToken: 'nonce-1' };
+  it('verify only with the same secret, subscriber and nonce', () => {
+    const secret = resolveUnsubscribeSecret({ UNSUBSCRIBE_SECRET: 'x'.repeat(32) });
+    const token = signUnsubscribeToken(secret, subject);
+    expect(verifyUnsubscribeToken(secret, token, subject)).toBe(true);
+    expect(verifyUnsubscribeToken('y'.repeat(32), token, subject)).toBe(false);
+    expect(verifyUnsubscribeToken(secret, token, { ...subject, unsubscribeToken: 'rotated' })).toBe(false);
+    expect(verifyUnsubscribeToken(secret, `${token}x`, subject)).toBe(false);
+    expect(verifyUnsubscribeToken(secret, `${token}.extra`, subject)).toBe(false);
+  });
+  it('refuses every other spelling of the last character, even one that decodes to the same bytes', () => {
+    const secret = 'x'.repeat(32);
+    const token = signUnsubscribeToken(secret, subject);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const char of alphabet) {
+      if (char === token.at(-1)) continue;
+      expect(verifyUnsubscribeToken(secret, `${token.slice(0, -1)}${char}`, subject), char).toBe(false);
+    }
+  });
+  it('derives the key from JWT_SECRET when UNSUBSCRIBE_SECRET is unset, and refuses none in production', () => {
+    const derived = resolveUnsubscribeSecret({ JWT_SECRET: 'j'.repeat(40) });
+    expect(derived).not.toBe('j'.repeat(40));
+    expect(resolveUnsubscribeSecret({ JWT_SECRET: 'j'.repeat(40) })).toBe(derived);
+    expect(() => resolveUnsubscribeSecret({ NODE_ENV: 'production' })).toThrow(/UNSUBSCRIBE_SECRET/);
+  });
+});
+
+describe('sending', () => {
+  let db: TestDatabase;
+  let smtp: SmtpCapture;
+  let transport: MailTransport;
+  let greylisted = 0;
+  const now = new Date('2026-11-20T10:00:00Z');
+  let topicIds: string[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    smtp = await startSmtpCapture({
+      rejectRecipients: (address) => {
+        if (address.startsWith('bounce')) return true;
+        if (address.startsWith('grey')) return greylisted++ === 0 ? 451 : false;
+        return false;
+      },
+    });
+    transport = createMailTransport(smtp.url);
+    topicIds = (await insertTopics(db.prisma, 5)).map((t) => t.id);
+    await insertSummaries(db.prisma, topicIds, '2026-11-20', 'UTC');
+  });
+  afterAll(async () => {
+    transport?.close();
+    await smtp?.close();
+    await db?.drop();
+  });
+
+  const deps = (overrides: Partial<DigestDeps> = {}): DigestDeps => ({
+    prisma: db.prisma,
+    transport,
+    from: 'Daily Curated <digest@app.test>',
+    publicUrl: 'http://app.test',
+    secret: 'x'.repeat(32),
+    clock: () => now,
+    log: createLogger('digest', { level: 'silent' }),
+    leaseMs: 60_000,
+    concurrency: 5,
+    perTopic: 5,
+    maxAttempts: 3,
+    ...overrides,
+  });
+
+  it('renders once per (language, topic set) and reuses it for everyone who shares it', async () => {
+    await insertSubscribers(db.prisma, { count: 60, timeZone: 'UTC', topicIds, label: 'share' });
+    const cache = new DigestCache(deps());
+    const built = new Set<unknown>();
+    for (const language of ['en', 'zh'] as const) {
+      for (let i = 0; i < 3; i += 1) {
+        built.add(
+          await cache.get(
+            { language, topicIds: [topicIds[1]!, topicIds[0]!], timeZone: 'UTC' },
+            '2026-11-20',
+          ),
+        );
+        // Same offset, same window: London shares UTC's render in November.
+        built.add(
+          await cache.get(
+            { language, topicIds: [topicIds[0]!, topicIds[1]!], timeZone: 'Europe/London' },
+            '2026-11-20',
+          ),
+        );
+      }
+    }
+    expect(cache.builtCount).toBe(2);
+    expect(built.size).toBe(2);
+    const stats = await runDigestTick(deps());
+    expect(stats.sent).toBe(60);
+    expect(smtp.messages.filter((m) => m.to[0]?.startsWith('share-'))).toHaveLength(60);
+    // A second tick the same day sends nothing more.
+    expect((await runDigestTick(deps())).sent).toBe(0);
+  });
+
+  it('a hard rejection marks the address bouncing and nothing more goes to it', async () => {
+    const [email] = await insertSubscribers(db.prisma, {
+      count: 1,
+      timeZone: 'UTC',
+      topicIds,
+      label: 'bounce',
+    });
+    const stats = await runDigestTick(deps());
+    expect(stats.bounced).toBe(1);
+    const subscriber = await db.prisma.newsletterSubscriber.findUniqueOrThrow({
+      where: { email: email! },
+      include: { deliveries: true },
+    });
+    expect(subscriber.status).toBe('bouncing');
+    expect(subscriber.deliveries[0]).toMatchObject({ status: 'failed' });
+    expect(subscriber.deliveries[0]?.providerResponse).toMatch(/550/);
+    // Tomorrow: still nothing for a bouncing address.
+    const tomorrow = new Date('2026-11-21T10:00:00Z');
+    await insertSummaries(db.prisma, topicIds, '2026-11-21', 'UTC');
+    const next = await runDigestTick(deps({ clock: () => tomorrow }));
+    expect(next.bounced).toBe(0);
+    expect(smtp.rejected.filter((r) => r.address === email)).toHaveLength(1);
+  });
+
+  it('a temporary failure stays pending and the next tick delivers it', async () => {
+    const [email] = await insertSubscribers(db.prisma, {
+      count: 1,
+      timeZone: 'UTC',
+      topicIds,
+      label: 'grey',
+    });
+    const first = await runDigestTick(deps());
+    expect(first.retry).toBe(1);
+    const pending = await db.prisma.emailDelivery.findFirstOrThrow({
+      where: { subscriber: { email: email! } },
+    });
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    const second = await runDigestTick(deps());
+    expect(second.sent).toBe(1);
+    const sent = await db.prisma.emailDelivery.findFirstOrThrow({ where: { subscriber: { email: email! } } });
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.messages.filter((m) => m.to.includes(email!))).toHaveLength(1);
+  });
+
+  it("sends an expired 'sending' claim again, once, with the same Message-ID", async () => {
+    const [email] = await insertSubscribers(db.prisma, {
+      count: 1,
+      timeZone: 'UTC',
+      topicIds,
+      label: 'crashed',
+    });
+    const subscriber = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: email! } });
+    const claimed = await db.prisma.emailDelivery.create({
+      data: {
+        subscriberId: subscriber.id,
+        digestDate: new Date('2026-11-20T00:00:00Z'),
+        status: 'sending',
+        attempts: 1,
+        leaseExpiresAt: new Date(now.getTime() + 1000),
+      },
+    });
+    // Lease still running: another mailer may be sending it right now.
+    expect(await resolveInterrupted(deps())).toBe(0);
+    await runDigestTick(deps());
+    expect(smtp.messages.filter((m) => m.to.includes(email!))).toHaveLength(0);
+    // Lease lapsed: the mailer that claimed it died before the server answered.
+    const later = new Date(now.getTime() + 120_000);
+    await runDigestTick(deps({ clock: () => later }));
+    const row = await db.prisma.emailDelivery.findFirstOrThrow({ where: { subscriberId: subscriber.id } });
+    expect(row).toMatchObject({ id: claimed.id, status: 'sent', attempts: 2 });
+    const received = smtp.messages.filter((m) => m.to.includes(email!));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers.get('message-id')).toContain(`digest.${claimed.id}@`);
+    await runDigestTick(deps({ clock: () => later }));
+    expect(smtp.messages.filter((m) => m.to.includes(email!))).toHaveLength(1);
+  });
+
+  it('records an accepted digest once the database is back, so the lapsed claim is not sent twice', async () => {
+    const [email] = await insertSubscribers(db.prisma, {
+      count: 1,
+      timeZone: 'UTC',
+      topicIds,
+      label: 'pgaway',
+    });
+    const subscriber = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: email! } });
+    const recipient = (await loadRecipient(db.prisma, subscriber.id))!;
+    // The database restarts right after the server's 250: the first writes of the record fail.
+    let failures = 2;
+    const prisma = new Proxy(db.prisma, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== '$executeRaw') return value;
+        return (...args: unknown[]) =>
+          failures-- > 0
+            ? Promise.reject(new Error('the database system is shutting down'))
+            : Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
+      },
+    });
+    const outcomes = await deliverDigests(
+      deps({ prisma }),
+      [recipient],
+      '2026-11-20',
+      new DigestCache(deps()),
+    );
+    expect(outcomes).toEqual(['sent']);
+    const row = await db.prisma.emailDelivery.findFirstOrThrow({ where: { subscriberId: subscriber.id } });
+    expect(row.status).toBe('sent');
+    // Past the lease a tick finds nothing to send again.
+    await runDigestTick(deps({ clock: () => new Date(now.getTime() + 120_000) }));
+    expect(smtp.messages.filter((m) => m.to.includes(email!))).toHaveLength(1);
+  });
+
+  it('unconfirmed (double opt-in) and unsubscribed subscribers get nothing', async () => {
+    const [unconfirmed, gone] = await insertSubscribers(db.prisma, {
+      count: 2,
+      timeZone: 'UTC',
+      topicIds,
+      label: 'skip',
+    });
+    await db.prisma.newsletterSubscriber.update({
+      where: { email: unconfirmed! },
+      data: { confirmedAt: null },
+    });
+    await db.prisma.newsletterSubscriber.update({
+      where: { email: gone! },
+      data: { status: 'unsubscribed' },
+    });
+    await runDigestTick(deps());
+    expect(smtp.messages.filter((m) => m.to.includes(unconfirmed!) || m.to.includes(gone!))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import OpenAI from 'openai';
+import { findExecutable, run } from './tools.ts';
+
+export type SpeechFormat = 'wav' | 'mp3';
+export type Language = 'EN' | 'ZH';
+
+/** Text → one audio file. Written atomically: a crash leaves either the whole file or none. */
+export type SpeechEngine = {
+  name: 'openai' | 'espeak';
+  format: SpeechFormat;
+  synthesize(text: string, language: Language, outFile: string): Promise<void>;
+};
+
+export type SpeechConfig = {
+  PODCAST_TTS_ENGINE: 'auto' | 'openai' | 'espeak' | 'none';
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_TTS_MODEL?: string;
+  OPENAI_TTS_VOICE: string;
+  PODCAST_ESPEAK_RATE: number;
+};
+
+/** espeak-ng voices: American English and Mandarin (`cmn`). */
+export const ESPEAK_VOICES: Record<Language, string> = { EN: 'en-us', ZH: 'cmn' };
+
+async function writeAtomically(outFile: string, produce: (temp: string) => Promise<void>) {
+  const temp = path.join(path.dirname(outFile), `.${path.basename(outFile)}.${randomUUID()}.tmp`);
+  try {
+    await produce(temp);
+    await rename(temp, outFile);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+export function createEspeakEngine(binary: string, rate: number): SpeechEngine {
+  return {
+    name: 'espeak',
+    format: 'wav',
+    async synthesize(text, language, outFile) {
+      await writeAtomically(outFile, async (temp) => {
+        const textFile = `${temp}.txt`;
+        await writeFile(textFile, text, 'utf8');
+        try {
+          await run(binary, [
+            '-v',
+            ESPEAK_VOICES[language],
+            '-s',
+            String(rate),
+            '-b',
+            '1',
+            '-f',
+            textFile,
+            '-w',
+            temp,
+          ]);
+        } finally {
+          await rm(textFile, { force: true });
+        }
+      });
+    },
+  };
+}
+
+export function createOpenAiSpeechEngine(config: {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  voice: string;
+}): SpeechEngine {
+  // Retries of a failed chunk are the job's (finished chunks are kept), so the client does not retry.
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL,
+    maxRetries: 0,
+    timeout: 120_000,
+  });
+  return {
+    name: 'openai',
+    format: 'mp3',
+    async synthesize(text, _language, outFile) {
+      const response = await client.audio.speech.create({
+        model: config.model,
+        voice: config.voice as 'alloy',
+        input: text,
+        response_format: 'mp3',
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length === 0) throw new Error('The speech service returned no audio');
+      await writeAtomically(outFile, (temp) => writeFile(temp, bytes));
+    },
+  };
+}
+
+/** The configured engine: OpenAI when a key and a TTS model are set, else espeak-ng when installed, else none. */
+export async function resolveSpeechEngine(config: SpeechConfig): Promise<SpeechEngine | null> {
+  const wanted = config.PODCAST_TTS_ENGINE;
+  if (wanted === 'none') return null;
+  const openAiReady = Boolean(config.OPENAI_API_KEY && config.OPENAI_TTS_MODEL);
+  if (wanted === 'openai' || (wanted === 'auto' && openAiReady)) {
+    if (!openAiReady) throw new Error('PODCAST_TTS_ENGINE=openai needs OPENAI_API_KEY and OPENAI_TTS_MODEL');
+    return createOpenAiSpeechEngine({
+      apiKey: config.OPENAI_API_KEY as string,
+      baseURL: config.OPENAI_BASE_URL,
+      model: config.OPENAI_TTS_MODEL as string,
+      voice: config.OPENAI_TTS_VOICE,
+    });
+  }
+  const espeak = await findExecutable('espeak-ng');
+  if (espeak) return createEspeakEngine(espeak, config.PODCAST_ESPEAK_RATE);
+  if (wanted === 'espeak') throw new Error('PODCAST_TTS_ENGINE=espeak but espeak-ng is not installed');
+  return null;
+}

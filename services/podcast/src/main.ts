@@ -1,0 +1,10 @@
+import { loadConfigOrExit } from '@app/config';
+import { createLogger } from '@app/logger';
+import { closeOnSignals } from '@app/queue';
+import { podcastConfigSchema } from './config.ts';
+import { SERVICE_NAME, startService } from './service.ts';
+
+const config = loadConfigOrExit(podcastConfigSchema);
+const logger = createLogger(SERVICE_NAME, { level: config.LOG_LEVEL });
+const service = await startService(config, { logger });
+closeOnSignals(service, logger);

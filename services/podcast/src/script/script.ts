@@ -1,0 +1,151 @@
+import { PodcastScriptSchema, type PodcastScript } from '@app/contracts';
+import { extractiveSummarize, type Llm } from '@app/llm';
+import type { Logger } from '@app/logger';
+
+export type Language = 'EN' | 'ZH';
+export type ScriptSummary = { headline: string; content: string; sourceName?: string | null };
+export type ScriptInput = { topicName: string; date: string; language: Language; summaries: ScriptSummary[] };
+export type BuiltScript = { text: string; engine: 'llm' | 'offline' };
+
+/** Markdown and links out, so the speech engine reads words, not syntax. */
+export function toSpokenText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_`>#|~]/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+const ensureStop = (text: string, language: Language) => {
+  const t = text.trim();
+  if (!t) return t;
+  return /[.!?。！？]$/.test(t) ? t : `${t}${language === 'ZH' ? '。' : '.'}`;
+};
+
+/** The offline script: an intro, each summary's headline and its key sentences, an outro. */
+export function offlineScript(input: ScriptInput): string {
+  const { topicName, date, language, summaries } = input;
+  const zh = language === 'ZH';
+  const lines: string[] = [
+    zh
+      ? `欢迎收听每日精选播客。今天是${date}，本期主题是${topicName}，共有${summaries.length}条内容。`
+      : `Welcome to the Daily Curated podcast. This is ${topicName} for ${date}, with ${summaries.length} ${summaries.length === 1 ? 'story' : 'stories'}.`,
+  ];
+  summaries.forEach((summary, index) => {
+    const body = toSpokenText(summary.content).replace(/\n+/g, ' ');
+    const headline = toSpokenText(summary.headline).replace(/\n+/g, ' ');
+    const { sentences } = extractiveSummarize({ title: headline, text: body, language, maxSentences: 3 });
+    const from = summary.sourceName
+      ? zh
+        ? `，来自${summary.sourceName}`
+        : `, from ${summary.sourceName}`
+      : '';
+    const opener = zh
+      ? `第${index + 1}条${from}：${headline || '无标题'}`
+      : `Story ${index + 1}${from}: ${headline || 'Untitled'}`;
+    lines.push(ensureStop(opener, language));
+    const key = sentences.length > 0 ? sentences : body ? [body.slice(0, 400)] : [];
+    for (const sentence of key) lines.push(ensureStop(sentence, language));
+  });
+  lines.push(
+    zh
+      ? '以上就是今天的全部内容，感谢收听，我们明天见。'
+      : "That's all for today. Thanks for listening, and see you tomorrow.",
+  );
+  return lines.join('\n');
+}
+
+export function renderScript(script: PodcastScript, language: Language): string {
+  return [script.title, ...script.segments.flatMap((s) => [s.heading, s.text]), script.outro]
+    .map((line) => ensureStop(toSpokenText(line).replace(/\n+/g, ' '), language))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * The spoken script: the LLM's structured output (validated against PodcastScriptSchema) when one is
+ * configured; otherwise, or when the model fails or answers out of shape, the offline script.
+ */
+export async function buildScript(input: ScriptInput, llm: Llm, log: Logger): Promise<BuiltScript> {
+  if (llm.isConfigured) {
+    try {
+      const zh = input.language === 'ZH';
+      const stories = input.summaries
+        .map(
+          (s, i) =>
+            `${i + 1}. ${s.headline}${s.sourceName ? ` (${s.sourceName})` : ''}\n${s.content.slice(0, 2000)}`,
+        )
+        .join('\n\n');
+      const script = await llm.generateObject(
+        [
+          {
+            role: 'system',
+            content:
+              'You write the script of a short daily news podcast read aloud by a speech engine. ' +
+              'Plain spoken sentences only: no markdown, no URLs, no stage directions. ' +
+              `Write in ${zh ? 'Simplified Chinese' : 'English'}. One segment per story, in the order given.`,
+          },
+          {
+            role: 'user',
+            content: `Topic: ${input.topicName}\nDate: ${input.date}\n\nToday's summaries:\n\n${stories}`,
+          },
+        ],
+        PodcastScriptSchema,
+        { name: 'podcast_script', temperature: 0.4 },
+      );
+      const text = renderScript(script, input.language);
+      if (text.length > 0) return { text, engine: 'llm' };
+    } catch (error) {
+      log.warn({ err: error }, 'LLM podcast script failed; using the offline script');
+    }
+  }
+  return { text: offlineScript(input), engine: 'offline' };
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/g;
+const WORD = /[A-Za-z0-9]+(?:['’][A-Za-z]+)?/g;
+
+/**
+ * Expected speech length in seconds at the given espeak-ng rate (words per minute; 165 by default):
+ * measured on this engine as ~150 English words or ~150 Chinese characters a minute including pauses.
+ */
+export function estimateSpeechSeconds(text: string, rate = 165): number {
+  const cjk = text.match(CJK)?.length ?? 0;
+  const words = text.replace(CJK, ' ').match(WORD)?.length ?? 0;
+  return ((cjk + words) * 0.4 * 165) / rate;
+}
+
+/** Splits a script into pieces of at most maxChars, at line and sentence boundaries where possible. */
+export function chunkScript(text: string, maxChars: number): string[] {
+  const pieces: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    if (trimmed.length <= maxChars) {
+      pieces.push(trimmed);
+      continue;
+    }
+    const sentences = trimmed.match(/[^.!?。！？]+[.!?。！？]*\s*/g) ?? [trimmed];
+    for (const sentence of sentences) {
+      for (let i = 0; i < sentence.length; i += maxChars) pieces.push(sentence.slice(i, i + maxChars).trim());
+    }
+  }
+  const chunks: string[] = [];
+  let current = '';
+  for (const piece of pieces.filter(Boolean)) {
+    const joined = current ? `${current}\n${piece}` : piece;
+    if (joined.length > maxChars && current) {
+      chunks.push(current);
+      current = piece;
+    } else {
+      current = joined;
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}

@@ -1,0 +1,131 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@app/config';
+import { PODCAST_BUCKET } from '@app/contracts';
+import { createLogger } from '@app/logger';
+import {
+  createProducer,
+  createQueueTransport,
+  type Producer,
+  type QueueTransport,
+  type RunningService,
+} from '@app/queue';
+import {
+  cleanupPrefix,
+  createTestDatabase,
+  type FakeS3,
+  startFakeS3,
+  type TestDatabase,
+  testTransportOptions,
+  waitFor,
+} from '@app/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { probeDuration } from '../src/audio/tools.ts';
+import { podcastConfigSchema } from '../src/config.ts';
+import { startService } from '../src/service.ts';
+import { createTopic, insertSummaries } from './fixtures.ts';
+
+// STORAGE_DRIVER=s3: the finished MP3 goes to the bucket through the AWS SDK (a local fake S3 server
+// that checks every request's SigV4 signature), not to STORAGE_DIR.
+let db: TestDatabase;
+let s3: FakeS3;
+let transport: QueueTransport;
+let producer: Producer;
+let service: RunningService;
+let storageDir: string;
+const options = () => testTransportOptions(db.url);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  s3 = await startFakeS3();
+  storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-s3-'));
+  transport = createQueueTransport(options());
+  producer = createProducer(transport);
+  const config = loadConfig(podcastConfigSchema, {
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: options().redisUrl,
+    HEALTH_PORT: '0',
+    STORAGE_DIR: storageDir,
+    STORAGE_DRIVER: 's3',
+    ...s3.env,
+    PODCAST_TTS_ENGINE: 'espeak',
+    PODCAST_CHUNK_CHARS: '400',
+  });
+  service = await startService(config, {
+    prisma: db.prisma,
+    prefix: options().prefix,
+    logger: createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await producer?.close();
+  await transport?.close();
+  await s3?.close();
+  await cleanupPrefix(options().prefix);
+  await db?.drop();
+  await rm(storageDir, { recursive: true, force: true });
+});
+
+async function podcastOf(topicName: string, date: string) {
+  const topic = await createTopic(db.prisma, topicName);
+  await insertSummaries(db.prisma, { topicId: topic.id, date, language: 'EN' });
+  await producer.enqueue('podcast-daily', { targetDate: date, topicIds: [topic.id], languages: ['EN'] });
+  await waitFor(
+    async () =>
+      (await db.prisma.podcastTask.findFirst({ where: { topicId: topic.id } }))?.status === 'completed',
+    { timeoutMs: 60_000 },
+  );
+  const task = await db.prisma.podcastTask.findFirstOrThrow({ where: { topicId: topic.id } });
+  return { task, metadata: task.metadata as Record<string, unknown> };
+}
+
+it('stores the finished MP3 in the podcast-audio bucket, creating the bucket on first use', async () => {
+  const { task, metadata } = await podcastOf('S3 Topic', '2026-04-01');
+  const key = `${task.id}/final_podcast.mp3`;
+  expect(metadata.final_audio_path).toBe(key);
+  const object = s3.getObject(PODCAST_BUCKET, key);
+  expect(object).toBeDefined();
+  expect(object?.body.length).toBe(metadata.bytes);
+  expect(object?.contentType).toBe('audio/mpeg');
+  // The bytes are the podcast: an MP3 as long as the task says.
+  const copy = path.join(storageDir, 'downloaded.mp3');
+  await writeFile(copy, object?.body ?? Buffer.alloc(0));
+  expect(await probeDuration(copy)).toBeCloseTo(metadata.duration_seconds as number, 1);
+  // Nothing went to the local directory, and the chunks are gone.
+  expect(await readdir(storageDir)).not.toContain(PODCAST_BUCKET);
+  expect(await readdir(path.join(storageDir, '_work', 'podcast')).catch(() => [])).toEqual([]);
+  // Every request was signed for the configured key (the fake refuses anything else).
+  const puts = s3.requests.filter((r) => r.method === 'PUT');
+  expect(puts.map((r) => r.path)).toContain(`/${PODCAST_BUCKET}/${key}`);
+  expect(puts.every((r) => String(r.headers.authorization).includes(`Credential=${s3.accessKeyId}/`))).toBe(
+    true,
+  );
+});
+
+it('retries the job when the upload fails, reusing the speech chunks, and stores one object', async () => {
+  // The next upload fails on all of the SDK's attempts: the job's first attempt fails at storage.
+  s3.failNext(3, 500, 'storage hiccup');
+  const { task, metadata } = await podcastOf('S3 Outage Topic', '2026-04-02');
+  expect(metadata.reused_chunks).toBe(metadata.chunks);
+  const key = `${task.id}/final_podcast.mp3`;
+  expect(s3.getObject(PODCAST_BUCKET, key)?.body.length).toBe(metadata.bytes);
+  // Three refused uploads, then the one that landed; a re-run overwrites the same key.
+  const objectPuts = s3.requests.filter((r) => r.method === 'PUT' && r.path === `/${PODCAST_BUCKET}/${key}`);
+  expect(objectPuts.length).toBeGreaterThanOrEqual(4);
+  const keys = [...(s3.buckets.get(PODCAST_BUCKET)?.keys() ?? [])];
+  expect(keys.filter((k) => k.startsWith(`${task.id}/`))).toEqual([key]);
+});
+
+it('refuses bad S3 settings at start, naming the keys', () => {
+  expect(() =>
+    loadConfig(podcastConfigSchema, {
+      STORAGE_DRIVER: 's3',
+      S3_SECRET_ACCESS_KEY: 'x',
+      S3_BUCKET_PREFIX: 'A_',
+    }),
+  ).toThrow(/S3_BUCKET_PREFIX.*S3_ACCESS_KEY_ID/);
+});

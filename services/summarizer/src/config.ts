@@ -1,0 +1,17 @@
+import { env, workerEnvShape, z } from '@app/config';
+
+export const summarizerConfigSchema = z.object({
+  // NODE_ENV, DATABASE_URL, REDIS_URL, LOG_LEVEL and WORKER_CONCURRENCY, documented in @app/config.
+  ...workerEnvShape,
+  /** /healthz, /readyz and /metrics; a fixed port per service so all of them can share one host. */
+  HEALTH_PORT: env.port(9102),
+  /** Any OpenAI-compatible endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM). */
+  OPENAI_BASE_URL: z.url().optional(),
+  /** Unset: summaries come from the offline extractive summarizer (labelled so in metadata). */
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Characters of post text sent to the model. */
+  SUMMARY_MAX_INPUT_CHARS: z.coerce.number().int().min(500).max(200_000).default(12_000),
+});
+
+export type SummarizerConfig = z.infer<typeof summarizerConfigSchema>;

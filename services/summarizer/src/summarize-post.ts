@@ -1,0 +1,108 @@
+import { type Language, Prisma, type PrismaClient } from '@app/db';
+import type { Llm } from '@app/llm';
+import type { Logger } from '@app/logger';
+import { generateSummary } from './generate.ts';
+import { postText } from './post-text.ts';
+import { SUMMARY_TYPE_OF, sourceMetadata } from './summary-metadata.ts';
+
+export type SummarizeDeps = {
+  prisma: PrismaClient;
+  llm: Llm;
+  log: Logger;
+  maxInputChars: number;
+};
+
+export type SummarizeOutcome =
+  | { status: 'created'; summaryId: string; generator: string }
+  | { status: 'exists'; summaryId: string }
+  | { status: 'skipped'; reason: string };
+
+/**
+ * One summary per post and language (unique in the database): a retry or a duplicate job finds
+ * the existing row and only marks the post summarized.
+ */
+export async function summarizePost(
+  deps: SummarizeDeps,
+  input: { postId: string; language?: Language; lastAttempt: boolean },
+): Promise<SummarizeOutcome> {
+  const { prisma } = deps;
+  const post = await prisma.post.findUnique({
+    where: { id: input.postId },
+    include: { datasource: { include: { topic: true } } },
+  });
+  if (!post) return { status: 'skipped', reason: 'post deleted' };
+  const datasource = post.datasource;
+  const language = input.language ?? datasource.language;
+  const existing = await prisma.summary.findUnique({
+    where: { postId_language: { postId: post.id, language } },
+    select: { id: true },
+  });
+  if (existing) {
+    await markSummarized(prisma, post.id);
+    return { status: 'exists', summaryId: existing.id };
+  }
+  const summaryType = SUMMARY_TYPE_OF[datasource.platform];
+  const text = postText(post.content) || post.title;
+  const meta = (post.metadata ?? {}) as Record<string, unknown>;
+  const generated = await generateSummary(
+    deps.llm,
+    {
+      language,
+      title: post.title,
+      text,
+      kind: summaryType,
+      extraContext: post.author ? `Author: ${post.author}` : undefined,
+    },
+    { maxInputChars: deps.maxInputChars, fallbackOnError: input.lastAttempt },
+  );
+  const metadata = {
+    ...sourceMetadata(datasource),
+    post_title: post.title,
+    post_url: post.url,
+    title: post.title,
+    author: post.author,
+    published_at: post.publishedAt?.toISOString() ?? null,
+    ...(summaryType === 'youtube_video' ? { video_title: post.title, video_id: meta.video_id ?? null } : {}),
+    ...(summaryType === 'podcast' ? { episode_title: post.title, audio_url: meta.audio_url ?? null } : {}),
+    ...(meta.keyword ? { keyword: meta.keyword } : {}),
+    generator: generated.generator,
+    ...(generated.model ? { model: generated.model } : {}),
+    ...(generated.llmError ? { llm_error: generated.llmError } : {}),
+  };
+  try {
+    const summary = await prisma.summary.create({
+      data: {
+        headline: generated.headline,
+        content: generated.content,
+        summaryType,
+        language,
+        sourceUrls: [post.url],
+        metadata,
+        postId: post.id,
+        datasourceId: datasource.id,
+        topicId: datasource.topicId,
+      },
+      select: { id: true },
+    });
+    await markSummarized(prisma, post.id);
+    return { status: 'created', summaryId: summary.id, generator: generated.generator };
+  } catch (error) {
+    // A concurrent job for the same post and language won the race: theirs stands.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      const winner = await prisma.summary.findUniqueOrThrow({
+        where: { postId_language: { postId: post.id, language } },
+        select: { id: true },
+      });
+      await markSummarized(prisma, post.id);
+      return { status: 'exists', summaryId: winner.id };
+    }
+    throw error;
+  }
+}
+
+async function markSummarized(prisma: PrismaClient, postId: string) {
+  await prisma.post.updateMany({
+    where: { id: postId, status: { not: 'summarized' } },
+    data: { status: 'summarized' },
+  });
+}

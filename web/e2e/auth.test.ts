@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack, uniqueEmail } from './harness.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const texts = {
+  en: {
+    prefix: '',
+    email: 'Email',
+    password: 'Password',
+    registerSuccess: 'Registration successful',
+    logout: 'Logout',
+    notFound: 'Oops! Page not found',
+    home: 'Return to Home',
+  },
+  zh: {
+    prefix: '/zh',
+    email: '邮箱',
+    password: '密码',
+    registerSuccess: '注册成功',
+    logout: '退出登录',
+    notFound: '哎呀！页面未找到',
+    home: '返回首页',
+  },
+} as const;
+
+describe.each(['en', 'zh'] as const)('sign-up and sign-in through /auth (%s)', (language) => {
+  const t = texts[language];
+
+  it('registers, verifies through the emailed link, signs out and signs back in', async () => {
+    const email = uniqueEmail(`e2e-${language}`);
+    const password = 'a-good-password';
+    const page = await stack.newPage();
+    await page.goto(`${t.prefix}/auth`);
+    await page.getByTestId('auth-mode-toggle').click();
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill(password);
+    await page.getByTestId('auth-submit').click();
+    await expect.poll(() => page.getByText(t.registerSuccess).first().isVisible()).toBe(true);
+
+    // The verification email arrives over SMTP, in the user's language.
+    const mail = await stack.smtp.waitForMessage((m) => m.to.includes(email), 20_000);
+    if (language === 'zh') expect(mail.subject).toMatch(/[\u4e00-\u9fff]/);
+    const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+
+    // Following the link signs the user in and lands on the home page in their language.
+    await page.goto(link!);
+    await page.waitForURL((url) => url.pathname === (t.prefix || '/'), { timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(email);
+
+    await page.getByRole('button', { name: t.logout }).click();
+    await expect.poll(() => page.getByTestId('nav-profile').count()).toBe(0);
+
+    await stack.signIn(page, email, password);
+    await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(email);
+    expect(new URL(page.url()).pathname).toBe(t.prefix || '/');
+    await page.context().close();
+  });
+
+  it('refuses a wrong password with the spec message', async () => {
+    const user = await stack.createUser({ email: uniqueEmail(`wrong-${language}`) });
+    const page = await stack.newPage();
+    await page.goto(`${t.prefix}/auth`);
+    await page.getByLabel(t.email).fill(user.email);
+    await page.getByLabel(t.password, { exact: true }).fill('not-the-password');
+    await page.getByTestId('auth-submit').click();
+    const message = language === 'en' ? 'Invalid email or password' : /邮箱或密码/;
+    await expect.poll(() => page.getByText(message).first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`${t.prefix}/auth`);
+    await page.context().close();
+  });
+
+  it('shows the not-found screen on an unknown path', async () => {
+    const page = await stack.newPage();
+    await page.goto(`${t.prefix}/no-such-page/at-all`);
+    await expect.poll(() => page.getByTestId('not-found').isVisible()).toBe(true);
+    expect(await page.getByTestId('not-found').textContent()).toContain('404');
+    await expect.poll(() => page.getByText(t.notFound).isVisible()).toBe(true);
+    await page.getByRole('link', { name: t.home }).click();
+    await page.waitForURL((url) => url.pathname === (t.prefix || '/'));
+    await page.context().close();
+  });
+});
+
+it('keeps the path and query when switching language', async () => {
+  const page = await stack.newPage();
+  await page.goto('/pricing?plan=annual');
+  await page.getByTestId('language-menu').click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await page.waitForURL((url) => url.pathname === '/zh/pricing');
+  expect(new URL(page.url()).search).toBe('?plan=annual');
+  await page.context().close();
+});

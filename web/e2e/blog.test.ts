@@ -1,0 +1,87 @@
+import { SEED_BLOG_POSTS, seedBlogPosts } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './harness.ts';
+
+// A visitor reading /blog (issue 9): search, category filter, opening a post counts one view.
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+  await seedBlogPosts(stack.prisma);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const enCount = SEED_BLOG_POSTS.filter((p) => p.language === 'EN').length;
+
+describe('/blog', () => {
+  it('searches, filters by category, opens a post and counts one view', async () => {
+    const page = await stack.newPage();
+    await page.goto('/blog');
+    const cards = page.getByTestId('blog-card');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(enCount);
+    await expect.poll(() => page.getByTestId('blog-stat-total').textContent()).toContain(String(enCount));
+    await expect.poll(() => page.getByTestId('blog-stat-month').textContent()).toContain('12+');
+
+    // Search (case-insensitive, over title, excerpt and tags) with a removable chip.
+    await page.getByTestId('blog-search').fill('RESPECT');
+    await expect.poll(() => cards.count()).toBe(1);
+    await expect.poll(() => cards.first().textContent()).toContain('Summaries that respect your time');
+    await page.getByRole('button', { name: /Remove filter RESPECT/ }).click();
+    await expect.poll(() => cards.count()).toBe(enCount);
+
+    // Category filter.
+    await page.getByTestId('blog-category').click();
+    await page.getByRole('option', { name: 'Product' }).click();
+    const productCount = SEED_BLOG_POSTS.filter(
+      (p) => p.language === 'EN' && p.category === 'product',
+    ).length;
+    await expect.poll(() => cards.count()).toBe(productCount);
+    await expect.poll(() => page.getByTestId('blog-chips').textContent()).toContain('Category: Product');
+
+    // Open the featured post; the counter rises by exactly one.
+    const slug = 'how-we-pick-sources';
+    const before = await stack.prisma.blogPost.findFirstOrThrow({ where: { slug, language: 'EN' } });
+    await page
+      .getByTestId('blog-card')
+      .filter({ hasText: 'How we pick the sources' })
+      .getByTestId('blog-read-more')
+      .click();
+    await page.waitForURL((url) => url.pathname === `/blog/${slug}`);
+    await expect.poll(() => page.getByTestId('blog-post-title').textContent()).toBe(before.title);
+    await expect.poll(() => page.getByTestId('blog-post-content').textContent()).toContain('The checklist');
+    await expect
+      .poll(
+        async () => (await stack.prisma.blogPost.findUniqueOrThrow({ where: { id: before.id } })).viewCount,
+      )
+      .toBe(before.viewCount + 1);
+    await expect
+      .poll(() => page.getByTestId('blog-post-views').textContent())
+      .toContain(`${before.viewCount + 1}`);
+    await expect
+      .poll(() => page.getByTestId('blog-related').getByTestId('blog-card').count())
+      .toBeGreaterThan(0);
+    // Still exactly one view a moment later (no double count).
+    await page.waitForTimeout(500);
+    expect((await stack.prisma.blogPost.findUniqueOrThrow({ where: { id: before.id } })).viewCount).toBe(
+      before.viewCount + 1,
+    );
+    await page.context().close();
+  });
+
+  it('shows Chinese posts under /zh and the not-found screen for an unknown slug', async () => {
+    const page = await stack.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/zh/blog');
+    const zhCount = SEED_BLOG_POSTS.filter((p) => p.language === 'ZH').length;
+    await expect.poll(() => page.getByTestId('blog-card').count(), { timeout: 15_000 }).toBe(zhCount);
+    await expect.poll(() => page.getByText('文章总数').isVisible()).toBe(true);
+    await page.goto('/zh/blog/no-such-post');
+    await expect
+      .poll(() => page.getByTestId('blog-post-not-found').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByRole('link', { name: '返回博客' }).click();
+    await page.waitForURL((url) => url.pathname === '/zh/blog');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,199 @@
+import { seed } from '@app/db';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack, uniqueEmail } from './harness.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+  await seed(stack.prisma, {});
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const LA = 'America/Los_Angeles';
+const todayLA = () => new Intl.DateTimeFormat('en-CA', { timeZone: LA }).format(new Date());
+const daysAgo = (n: number) => {
+  const d = new Date(`${todayLA()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+};
+const cards = (page: Page) => page.getByTestId('summary-card');
+
+describe('reading summaries', () => {
+  it('a visitor opens home in English and Chinese, clicks a topic card, filters, searches and expands', async () => {
+    const page = await stack.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('topic-card').count(), { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => page.getByTestId('topic-count').first().textContent()).toMatch(/\d+ items/);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('newsletter-signup-slot').count()).toBe(1);
+
+    await page.goto('/zh');
+    await expect
+      .poll(() => page.getByTestId('topic-count').first().textContent(), { timeout: 15_000 })
+      .toMatch(/\d+ 条内容/);
+    await page.goto('/');
+    const card = page.locator('[data-testid="topic-card"][data-topic="engineering"]');
+    await card.waitFor();
+    await card.click();
+    await page.waitForURL(/\/content-summary\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('topic')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(url.searchParams.get('date')).toMatch(/T/);
+    expect(url.searchParams.get('timezone')).toBe(LA);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const topicBadges = await page
+      .getByTestId('summary-card')
+      .locator('.mantine-Badge-root')
+      .first()
+      .textContent();
+    expect(topicBadges).toBe('Engineering');
+
+    // Platform filter: YouTube only.
+    await page.getByTestId('clear-filters').click();
+    await page.waitForURL((u) => !u.search.includes('topic='));
+    await page.getByTestId('platform-filter').click();
+    await page.getByRole('checkbox', { name: 'YouTube' }).check();
+    await page.waitForURL(/platforms=youtube/);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId('platform-badge').allTextContents())])
+      .toEqual(['YouTube']);
+
+    // Date: yesterday via the quick pick.
+    await page.getByTestId('date-filter').click();
+    await page.getByTestId('quick-yesterday').click();
+    await page.waitForURL(new RegExp(`date=${daysAgo(1)}`));
+    expect(new URL(page.url()).searchParams.get('platforms')).toBe('youtube');
+
+    // Search: too short is refused, four characters or more search.
+    await page.getByTestId('clear-filters').click();
+    await page.getByTestId('summary-search').fill('abc');
+    await page.getByTestId('summary-search').press('Enter');
+    await page.getByText('Search term must be at least 4 characters for better performance').waitFor();
+    await page.getByTestId('summary-search').fill('vector database');
+    await page.getByTestId('summary-search').press('Enter');
+    await page.waitForURL(/q=vector/);
+    await expect
+      .poll(
+        async () => {
+          const texts = await cards(page).allTextContents();
+          return texts.length > 0 && texts.every((text) => text.toLowerCase().includes('vector database'));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // Expand a card: markdown and related links.
+    await page.getByTestId('summary-toggle').first().click();
+    await page.getByTestId('summary-markdown').waitFor();
+    expect(await page.getByTestId('summary-markdown').locator('h2, strong, li').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Related links').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows a free user the upgrade dialog for an old date', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('free') });
+    const page = await stack.newPage();
+    await stack.signIn(page, user.email, user.password);
+    await page.goto(`/content-summary?date=${daysAgo(5)}`);
+    const dialog = page.getByTestId('upgrade-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.getAttribute('data-feature')).toBe('date_filter');
+    await page.getByRole('button', { name: 'Maybe later' }).click();
+    // Picking the last 7 days is refused in the browser too.
+    await page.goto('/content-summary');
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('date-filter').click();
+    await page.getByTestId('quick-last7').click();
+    await dialog.waitFor();
+    expect(page.url()).not.toContain('dateFrom');
+    await page.context().close();
+  });
+
+  it('lets a Pro user favourite a source and filter to favourites', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('pro'), plan: 'pro' });
+    const page = await stack.newPage();
+    await stack.signIn(page, user.email, user.password);
+    await page.goto('/content-summary');
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = cards(page).first();
+    const sourceName = await first.getByTestId('summary-source').textContent();
+    await first.getByRole('button', { name: 'Favourite this source' }).click();
+    await first.getByRole('button', { name: 'Remove source from favourites' }).waitFor();
+    await page.getByLabel('Favourite sources only').check({ force: true });
+    await page.waitForURL(/favoriteSources=true/);
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId('summary-source').allTextContents())], {
+        timeout: 15_000,
+      })
+      .toEqual([sourceName]);
+    const favorites = await stack.prisma.userFavoriteDatasource.count({ where: { userId: user.id } });
+    expect(favorites).toBe(1);
+    await page.context().close();
+  });
+
+  it('opens the source drawer at 375 px and filters by a source', async () => {
+    const page = await stack.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto('/content-summary');
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('sources-sidebar').count()).toBe(0);
+    await page.getByTestId('open-sources-drawer').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await drawer.getByText('Engineering').click();
+    await drawer.getByText('YouTube').filter({ visible: true }).first().click();
+    const source = drawer.getByTestId('tree-source').filter({ visible: true }).first();
+    const name = (await source.locator('p').first().textContent())!.trim();
+    await source.click();
+    await page.waitForURL(/source=/);
+    await drawer.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.get('source')).toBe(name);
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId('summary-source').allTextContents())], {
+        timeout: 15_000,
+      })
+      .toEqual([name]);
+    await page.context().close();
+  });
+
+  it('shows topic landing and detail pages, YouTube pages and the debug checks', async () => {
+    const page = await stack.newPage();
+    await page.goto('/topics/engineering');
+    await page.getByTestId('landing-title').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('landing-title').textContent()).toBe('Engineering');
+    expect(await page.getByTestId('stat-tiles').locator('.mantine-Paper-root').count()).toBe(4);
+    expect(await page.getByTestId('related-topics').locator('.mantine-Card-root').count()).toBe(4);
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(ld.join('')).toContain('BreadcrumbList');
+    expect(await page.getByTestId('view-content').getAttribute('href')).toMatch(/\/content-summary\?topic=/);
+
+    const topic = await stack.prisma.topic.findUniqueOrThrow({ where: { slug: 'engineering' } });
+    await page.goto(`/zh/topics/${topic.id}`);
+    await page.getByTestId('topic-title').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('topic-title').textContent()).toBe('工程技术');
+    await page.getByTestId('summary-markdown').first().waitFor();
+    await page.goto('/topics/not-a-topic');
+    await page.getByTestId('topic-not-found').waitFor();
+
+    await page.goto('/other-youtube-sources');
+    await page.getByTestId('youtube-card').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('youtube-card').first().getByRole('link', { name: 'View' }).click();
+    await page.waitForURL(/\/youtube\//);
+    await page.getByTestId('youtube-title').waitFor({ timeout: 15_000 });
+    await page.getByTestId('youtube-limited').waitFor();
+    await page.goto('/youtube/No%20Such%20Channel');
+    await page.getByTestId('youtube-error').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('youtube-error').textContent()).toBe('Channel not found');
+
+    await page.goto('/database-test');
+    await expect
+      .poll(async () => (await page.getByTestId('check-status').allTextContents()).join(','), {
+        timeout: 15_000,
+      })
+      .toBe('pass,pass,pass,pass,pass');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,156 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashPassword, type PrismaClient } from '@app/db';
+import { buildApp, loadGatewayConfig } from '@app/gateway';
+import { createLogger } from '@app/logger';
+import { mailerConfigSchema, startService as startMailer } from '@app/mailer';
+import { createProducer, createQueueTransport } from '@app/queue';
+import {
+  cleanupPrefix,
+  createTestDatabase,
+  freePort,
+  type SmtpCapture,
+  startSmtpCapture,
+  testTransportOptions,
+} from '@app/testing';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** What a worker starter gets: the stack's database, queue namespace and SMTP sink. */
+export type StackContext = {
+  databaseUrl: string;
+  redisUrl: string;
+  prefix: string;
+  prisma: PrismaClient;
+  smtpUrl: string;
+  publicUrl: string;
+};
+
+export type StackOptions = {
+  /** Extra services to run in-process (the mailer always runs), each returning a closer. */
+  workers?: ((context: StackContext) => Promise<{ close(): Promise<void> }>)[];
+  /** Extra gateway environment (e.g. Stripe settings). */
+  gatewayEnv?: Record<string, string>;
+};
+
+export type NewUser = { email: string; password?: string; role?: 'user' | 'admin'; plan?: 'free' | 'pro' };
+
+export type Stack = StackContext & {
+  baseUrl: string;
+  smtp: SmtpCapture;
+  browser: Browser;
+  createUser(user: NewUser): Promise<{ id: string; email: string; password: string }>;
+  /** A page in its own browser context (own cookies and storage). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Signs in through the /auth form and waits until the app has left it. */
+  signIn(page: Page, email: string, password: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The real product for a browser: a fresh database, the gateway listening on loopback and
+ * serving the built web app, the mailer sending to an SMTP capture, and Debian's Chromium.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const db = await createTestDatabase();
+  const transportOptions = testTransportOptions(db.url);
+  const smtp = await startSmtpCapture();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logger = createLogger('e2e', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const config = loadGatewayConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: transportOptions.redisUrl,
+    PUBLIC_URL: baseUrl,
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+    WEB_DIST_DIR: webDist,
+    LOGIN_RATE_LIMIT: '1000',
+    ...options.gatewayEnv,
+  });
+  const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
+  const producer = createProducer(transport);
+  const app = await buildApp({ config, prisma: db.prisma, producer, transport, logger });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const context: StackContext = {
+    databaseUrl: db.url,
+    redisUrl: transportOptions.redisUrl,
+    prefix: transportOptions.prefix,
+    prisma: db.prisma,
+    smtpUrl: smtp.url,
+    publicUrl: baseUrl,
+  };
+  const mailer = await startMailer(
+    mailerConfigSchema.parse({
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL: transportOptions.redisUrl,
+      HEALTH_PORT: '0',
+      SMTP_URL: smtp.url,
+    }),
+    { prisma: db.prisma, prefix: transportOptions.prefix, logger },
+  );
+  const workers: { close(): Promise<void> }[] = [mailer];
+  for (const start of options.workers ?? []) workers.push(await start(context));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+  return {
+    ...context,
+    baseUrl,
+    smtp,
+    browser,
+    async createUser(user) {
+      const password = user.password ?? 'correct-horse';
+      const row = await db.prisma.user.create({
+        data: {
+          email: user.email,
+          passwordHash: await hashPassword(password),
+          emailVerifiedAt: new Date(),
+          profile: { create: { role: user.role ?? 'user', subscriptionType: user.plan ?? 'free' } },
+        },
+      });
+      return { id: row.id, email: row.email, password };
+    },
+    async newPage(contextOptions) {
+      const browserContext = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
+      return browserContext.newPage();
+    },
+    async signIn(page, email, password) {
+      const zh = new URL(page.url() === 'about:blank' ? baseUrl : page.url()).pathname.startsWith('/zh');
+      await page.goto(zh ? '/zh/auth' : '/auth');
+      await page.getByLabel(zh ? '邮箱' : 'Email').fill(email);
+      await page.getByLabel(zh ? '密码' : 'Password', { exact: true }).fill(password);
+      await page.getByTestId('auth-submit').click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/auth'), { timeout: 15_000 });
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      for (const worker of workers.reverse()) await worker.close().catch(() => undefined);
+      await app.close();
+      await producer.close();
+      await transport.close();
+      await smtp.close();
+      await cleanupPrefix(transportOptions.prefix);
+      await db.drop();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}

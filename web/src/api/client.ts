@@ -1,0 +1,118 @@
+import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
+
+export { ApiError, isApiError } from './api-error';
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Auth endpoints themselves must not trigger the refresh-and-retry dance. */
+  skipAuthRefresh?: boolean;
+};
+
+export type AuthHooks = {
+  /** The in-memory access token, or null for visitors. */
+  getAccessToken: () => string | null;
+  /** Runs POST /api/auth/refresh (single-flight) and resolves to the new token, or null. */
+  refreshAccessToken: () => Promise<string | null>;
+};
+
+export type ApiClientOptions = {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The one HTTP client for the gateway: JSON in and out, the bearer token from memory, the
+ * refresh cookie via `credentials: 'include'`, and one refresh-then-retry on a 401.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  let auth: AuthHooks = { getAccessToken: () => null, refreshAccessToken: async () => null };
+
+  async function send(method: string, path: string, opts: RequestOptions, token: string | null) {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    try {
+      return await doFetch(`${baseUrl}${path}${buildQueryString(opts.query)}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        credentials: 'include',
+        signal: opts.signal,
+      });
+    } catch (error) {
+      // Aborts (unmount, timeouts) keep their own identity so callers and React Query see them.
+      if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+        throw error;
+      }
+      throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : 'Network request failed');
+    }
+  }
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    let response = await send(method, path, opts, auth.getAccessToken());
+    if (response.status === 401 && !opts.skipAuthRefresh) {
+      const token = await auth.refreshAccessToken().catch(() => null);
+      if (token) response = await send(method, path, opts, token);
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw toApiError(response.status, response.statusText, body);
+    return body as T;
+  }
+
+  return {
+    setAuthHooks(hooks: AuthHooks) {
+      auth = hooks;
+    },
+    request,
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('POST', path, { ...opts, body: body ?? {} }),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PUT', path, { ...opts, body: body ?? {} }),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  };
+}
+
+/** The app-wide client; the auth store installs its hooks at start-up. */
+export const api = createApiClient();

@@ -1,0 +1,29 @@
+// Fixed site content shared by the navigation, footer and landing pages.
+
+export const TOPIC_SLUGS = [
+  'ai-agents-apps',
+  'engineering',
+  'indie-hackers-side-hustle',
+  'product-management',
+  'startup-vc',
+] as const;
+export type TopicSlug = (typeof TOPIC_SLUGS)[number];
+
+export function isTopicSlug(value: string): value is TopicSlug {
+  return (TOPIC_SLUGS as ReadonlyArray<string>).includes(value);
+}
+
+/** The footer's knowledge base: YouTube sources, each with a page at /youtube/<name>. */
+export const KNOWLEDGE_BASE_CHANNELS = [
+  'Fireship',
+  'Y Combinator',
+  'Lex Fridman',
+  "Lenny's Podcast",
+  'Two Minute Papers',
+  'ThePrimeagen',
+  'a16z',
+  'Andrej Karpathy',
+] as const;
+
+export const CONTACT_EMAIL = 'hello@dailycurated.app';
+export const SOCIAL_URL = 'https://x.com/dailycurated';

@@ -1,0 +1,105 @@
+import type {
+  AdminBlogPost,
+  AdminDatasource,
+  AdminQueuesResponse,
+  AdminSubmission,
+  AdminTopic,
+} from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export type { AdminBlogPost, AdminDatasource, AdminQueuesResponse, AdminSubmission, AdminTopic };
+export type SourceHealthRow = {
+  id: string;
+  source_name: string;
+  platform: string;
+  topic_id: string;
+  is_active: boolean;
+  state: 'healthy' | 'failing' | 'stale' | 'never_crawled' | 'inactive';
+  last_crawled_at: string | null;
+  last_success_at: string | null;
+  last_error_at: string | null;
+  last_error_class: string | null;
+  last_error_message: string | null;
+  consecutive_failures: number;
+  next_check_at: string | null;
+};
+/** GET /api/admin/source-health (packages/contracts/src/pipeline.ts, issue 3). */
+export type SourceHealthResponse = {
+  data: SourceHealthRow[];
+  counts: Partial<Record<SourceHealthRow['state'], number>>;
+};
+
+// Admin data is edited here and must be fresh after every change: short stale times, and every
+// mutation invalidates ['admin'].
+const ADMIN_STALE = 10_000;
+
+export const adminTopicsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'topics'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: AdminTopic[] }>('/api/admin/topics', { signal }).then((r) => r.data),
+    staleTime: ADMIN_STALE,
+  });
+
+export const adminDatasourcesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'datasources'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: AdminDatasource[] }>('/api/admin/datasources', { signal }).then((r) => r.data),
+    staleTime: ADMIN_STALE,
+  });
+
+export const adminSubmissionsQuery = (status: 'pending' | 'approved' | 'rejected' | 'all') =>
+  queryOptions({
+    queryKey: ['admin', 'submissions', status],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: AdminSubmission[] }>('/api/admin/submissions', { query: { status }, signal })
+        .then((r) => r.data),
+    staleTime: ADMIN_STALE,
+  });
+
+export const adminQueuesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'queues'],
+    queryFn: ({ signal }) => api.get<AdminQueuesResponse>('/api/admin/queues', { signal }),
+    staleTime: 0,
+    refetchInterval: 5_000,
+  });
+
+/** The pipeline's endpoint (issue 3). */
+export const sourceHealthQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'source-health'],
+    queryFn: ({ signal }) => api.get<SourceHealthResponse>('/api/admin/source-health', { signal }),
+    staleTime: ADMIN_STALE,
+    retry: false,
+  });
+
+export const adminBlogPostsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'blog-posts'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: AdminBlogPost[] }>('/api/admin/blog/posts', { signal }).then((r) => r.data),
+    staleTime: ADMIN_STALE,
+  });
+
+// Pipeline actions (issue 3 owns the routes; their answers per packages/contracts/src/pipeline.ts).
+export type CrawlAnswer = { success: boolean; tasksCreated: number; errors: string[] };
+/** A crawl that queued nothing is a failure (the server names why); a partial one a success. */
+export const startCrawl = async (datasourceIds: string[]) => {
+  const answer = await api.post<CrawlAnswer>('/api/admin/crawl', { datasourceIds, forceCreate: true });
+  if (!answer.success && answer.tasksCreated === 0)
+    throw new Error(answer.errors.join('; ') || '没有创建抓取任务');
+  return answer;
+};
+export const processPending = () =>
+  api.post<{ success: boolean; data: { processed: number } }>('/api/admin/process-pending', { limit: 10 });
+export const cleanupData = () =>
+  api.post<{ success: boolean; message: string }>('/api/admin/cleanup/data', { confirm: true });
+export const cleanupPosts = () =>
+  api.post<{ success: boolean; message: string }>('/api/admin/cleanup/posts', { confirm: true });
+
+export const errorText = (error: unknown, fallback = '请稍后重试') =>
+  error instanceof Error && error.message ? error.message : fallback;

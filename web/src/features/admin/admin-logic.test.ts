@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkDatasourceForm,
+  type DatasourceForm,
+  datasourceStatus,
+  lastCrawledText,
+  MSG,
+  parseKeywords,
+  planFilteredCrawl,
+  planSelectedCrawl,
+  toggleSelection,
+  withPlatform,
+  withUrl,
+} from './admin-logic';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+const H = 3_600_000;
+
+describe('datasource status and last-crawled text', () => {
+  it('derives disabled / pending / normal', () => {
+    expect(datasourceStatus({ is_active: false, last_crawled_at: ago(1) })).toBe('disabled');
+    expect(datasourceStatus({ is_active: true, last_crawled_at: null })).toBe('pending');
+    expect(datasourceStatus({ is_active: true, last_crawled_at: ago(1) })).toBe('normal');
+  });
+
+  it('speaks in just now, hours, days, then a date', () => {
+    expect(lastCrawledText(null, now)).toBe('从未抓取');
+    expect(lastCrawledText(ago(59 * 60_000), now)).toBe('刚刚');
+    expect(lastCrawledText(ago(H), now)).toBe('1小时前');
+    expect(lastCrawledText(ago(23.9 * H), now)).toBe('23小时前');
+    expect(lastCrawledText(ago(24 * H), now)).toBe('1天前');
+    expect(lastCrawledText(ago(6.9 * 24 * H), now)).toBe('6天前');
+    expect(lastCrawledText(ago(7 * 24 * H), now)).toBe('2026年11月15日');
+  });
+});
+
+describe('datasource form', () => {
+  const empty: DatasourceForm = {
+    topic_id: 't',
+    platform: '',
+    source_name: 'old',
+    source_url: 'https://old',
+    language: 'EN',
+    config: '{}',
+    is_active: true,
+  };
+
+  it('resets config, URL, name and language when the platform changes', () => {
+    const wechat = withPlatform(empty, 'wechat');
+    expect(wechat).toMatchObject({ platform: 'wechat', source_name: '', source_url: '', language: 'ZH' });
+    expect(JSON.parse(wechat.config)).toMatchObject({ max_posts_per_crawl: 10, rss_mode: true });
+    expect(withPlatform(wechat, 'xiaohongshu').language).toBe('ZH');
+    const reddit = withPlatform(wechat, 'reddit');
+    expect(reddit.language).toBe('EN');
+    expect(JSON.parse(reddit.config)).toEqual({ subreddit: '', sort: 'hot', time_filter: 'day', limit: 25 });
+  });
+
+  it('names a twitter source after its keyword', () => {
+    const twitter = withUrl(withPlatform(empty, 'twitter'), 'AI agents');
+    expect(twitter.source_name).toBe('AI agents 相关推文');
+    expect(withUrl(withPlatform(empty, 'blog'), 'https://x').source_name).toBe('');
+  });
+
+  it('requires fields and a JSON object config', () => {
+    const ok = { ...withPlatform(empty, 'blog'), source_name: 'n', source_url: 'https://x' };
+    expect(checkDatasourceForm(ok)).toEqual({ ok: true, config: { check_interval: 3600 } });
+    expect(checkDatasourceForm({ ...ok, source_name: ' ' })).toMatchObject({
+      ok: false,
+      field: 'source_name',
+    });
+    expect(checkDatasourceForm({ ...ok, topic_id: '' })).toMatchObject({ ok: false, field: 'topic_id' });
+    for (const config of ['{oops', '[]', '1', 'null']) {
+      expect(checkDatasourceForm({ ...ok, config })).toEqual({
+        ok: false,
+        title: '配置错误',
+        message: MSG.invalidConfig,
+        field: 'config',
+      });
+    }
+  });
+
+  it('parses keywords', () => {
+    expect(parseKeywords(' a, ,b，c ,')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('crawl plans', () => {
+  const active = { id: 'a', is_active: true };
+  const paused = { id: 'p', is_active: false };
+  it('selected: active ones only, else the spec errors', () => {
+    expect(planSelectedCrawl([])).toEqual({ ok: false, message: '请选择数据源' });
+    expect(planSelectedCrawl([paused])).toEqual({ ok: false, message: '没有可抓取的数据源' });
+    expect(planSelectedCrawl([paused, active])).toEqual({ ok: true, ids: ['a'] });
+  });
+  it('filtered: empty and no-active errors', () => {
+    expect(planFilteredCrawl([])).toEqual({ ok: false, message: '没有可抓取的数据源' });
+    expect(planFilteredCrawl([paused])).toEqual({ ok: false, message: '没有活跃的数据源' });
+    expect(planFilteredCrawl([active, paused])).toEqual({ ok: true, ids: ['a'] });
+  });
+  it('toggles selection', () => {
+    expect([...toggleSelection(new Set(['a']), 'b')]).toEqual(['a', 'b']);
+    expect([...toggleSelection(new Set(['a']), 'a')]).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import type { PlatformId } from '@app/db/platform-defaults';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery, errorText } from './admin-api';
+import { PLATFORM_IDS, PLATFORM_LABELS, TOAST } from './admin-logic';
+import { useAdminAction } from './admin-shared';
+
+type Status = 'pending' | 'approved' | 'rejected' | 'all';
+const STATUS_LABELS = { pending: '待审核', approved: '已通过', rejected: '已拒绝' } as const;
+
+function SubmissionCard({ submission }: { submission: AdminSubmission }) {
+  const topics = useQuery(adminTopicsQuery());
+  const knownPlatform = PLATFORM_IDS.includes(submission.platform as PlatformId) ? submission.platform : null;
+  const [topicId, setTopicId] = useState<string | null>(submission.topic_id);
+  const [platform, setPlatform] = useState<string | null>(knownPlatform);
+  const approve = useAdminAction({
+    run: () =>
+      api.post(`/api/admin/submissions/${submission.id}/approve`, {
+        topic_id: topicId ?? undefined,
+        platform: platform ?? undefined,
+      }),
+    success: '审核通过，已创建数据源',
+    failure: TOAST.updateFailed,
+  });
+  const reject = useAdminAction({
+    run: () => api.post(`/api/admin/submissions/${submission.id}/reject`, {}),
+    success: '已拒绝',
+    failure: TOAST.updateFailed,
+  });
+  const pending = submission.status === 'pending';
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="submission-card">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Anchor
+            href={/^https?:\/\//i.test(submission.url) ? submission.url : undefined}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            fw={600}
+            style={{ wordBreak: 'break-all' }}
+          >
+            {submission.url}
+          </Anchor>
+          <Badge color={pending ? 'yellow' : submission.status === 'approved' ? 'teal' : 'gray'}>
+            {STATUS_LABELS[submission.status]}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {submission.user_email ?? '—'} · 主题：{submission.topic_name ?? submission.topic_custom ?? '—'} ·
+          平台：
+          {submission.platform === 'other' ? submission.platform_custom : submission.platform} ·{' '}
+          {new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium' }).format(new Date(submission.created_at))}
+        </Text>
+        {pending ? (
+          <Group align="flex-end" wrap="wrap" gap="xs">
+            <Select
+              size="xs"
+              label="主题"
+              data={(topics.data ?? [])
+                .filter((t) => t.is_active)
+                .map((t) => ({ value: t.id, label: t.name }))}
+              value={topicId}
+              onChange={setTopicId}
+            />
+            <Select
+              size="xs"
+              label="平台"
+              data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+              value={platform}
+              onChange={setPlatform}
+            />
+            <Button
+              size="xs"
+              color="teal"
+              onClick={() => approve.mutate(undefined)}
+              loading={approve.isPending}
+              disabled={!topicId || !platform}
+            >
+              通过
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => reject.mutate(undefined)}
+              loading={reject.isPending}
+            >
+              拒绝
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Users' source suggestions: approve (creates the datasource) or reject. */
+export function SubmissionsTab() {
+  const [status, setStatus] = useState<Status>('pending');
+  const query = useQuery(adminSubmissionsQuery(status));
+  return (
+    <Stack data-testid="submissions-tab">
+      <SegmentedControl
+        value={status}
+        onChange={(v) => setStatus(v as Status)}
+        data={[
+          { value: 'pending', label: '待审核' },
+          { value: 'approved', label: '已通过' },
+          { value: 'rejected', label: '已拒绝' },
+          { value: 'all', label: '全部' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {query.isError ? (
+        <Alert color="red" title={TOAST.loadFailed}>
+          <Text size="sm">{errorText(query.error)}</Text>
+        </Alert>
+      ) : query.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader />
+        </Group>
+      ) : query.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          没有提交
+        </Text>
+      ) : (
+        query.data.map((submission) => <SubmissionCard key={submission.id} submission={submission} />)
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
+import { loginErrorMessage, registerErrorMessage } from './auth-errors';
+
+describe('loginErrorMessage', () => {
+  it('maps invalid credentials', () => {
+    expect(loginErrorMessage(new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid login credentials'))).toEqual({
+      titleKey: 'auth.loginFailed',
+      messageKey: 'auth.invalidCredentials',
+    });
+  });
+
+  it('maps unconfirmed email', () => {
+    expect(loginErrorMessage(new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed'))).toEqual({
+      titleKey: 'auth.loginFailed',
+      messageKey: 'auth.emailNotConfirmed',
+    });
+  });
+
+  it('shows other server messages as they are', () => {
+    expect(loginErrorMessage(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).toEqual({
+      titleKey: 'auth.loginFailed',
+      message: 'Too many attempts',
+    });
+  });
+
+  it('asks to try again later on unexpected failures', () => {
+    const expected = { titleKey: 'common.error', messageKey: 'auth.tryAgainLater' };
+    expect(loginErrorMessage(new TypeError('boom'))).toEqual(expected);
+    expect(loginErrorMessage(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toEqual(expected);
+    expect(loginErrorMessage(new ApiError(500, 'INTERNAL', 'Internal error'))).toEqual(expected);
+  });
+});
+
+describe('registerErrorMessage', () => {
+  it('shows an existing user as invalid credentials', () => {
+    expect(registerErrorMessage(new ApiError(409, 'USER_EXISTS', 'User already registered'))).toEqual({
+      titleKey: 'auth.registerFailed',
+      messageKey: 'auth.invalidCredentials',
+    });
+  });
+
+  it('shows other server messages', () => {
+    expect(registerErrorMessage(new ApiError(400, 'VALIDATION_FAILED', 'Invalid body'))).toEqual({
+      titleKey: 'auth.registerFailed',
+      message: 'Invalid body',
+    });
+  });
+
+  it('asks to try again later on exceptions', () => {
+    expect(registerErrorMessage(new Error('x'))).toEqual({
+      titleKey: 'common.error',
+      messageKey: 'auth.tryAgainLater',
+    });
+  });
+});

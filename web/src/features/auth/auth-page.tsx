@@ -1,0 +1,197 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconBrandGoogleFilled, IconMailCheck } from '@tabler/icons-react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { localizeHref } from '../../i18n/language';
+import { useLanguage } from '../../i18n/language-provider';
+import { Logo } from '../layout/logo';
+import { showErrorToast, showSuccessToast } from '../ui/toast';
+import { AnchorLink } from '../ui/router-links';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { type AuthErrorMessage, loginErrorMessage, registerErrorMessage } from './auth-errors';
+import { useAuth } from './auth-provider';
+import { validateCredentials } from './auth-validation';
+
+type Mode = 'login' | 'register';
+type FieldErrors = { email?: string; password?: string };
+
+/** /auth: sign in or create an account (spec §2 "Login and register screen"). */
+export function AuthPage({ redirectTo }: { redirectTo?: string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [registered, setRegistered] = useState(false);
+  const isLogin = mode === 'login';
+  useDocumentTitle(t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle'));
+
+  const toggleMode = () => {
+    setMode(isLogin ? 'register' : 'login');
+    setEmail('');
+    setPassword('');
+    setErrors({});
+    setRegistered(false);
+  };
+
+  const showAuthError = (message: AuthErrorMessage) => {
+    showErrorToast(t(message.titleKey), 'messageKey' in message ? t(message.messageKey) : message.message);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = validateCredentials(email, password);
+    setErrors({
+      email: invalid.email ? t(invalid.email) : undefined,
+      password: invalid.password ? t(invalid.password) : undefined,
+    });
+    if (invalid.email || invalid.password) return;
+
+    setSubmitting(true);
+    setRegistered(false);
+    try {
+      if (isLogin) {
+        await auth.signIn(email, password);
+        showSuccessToast(t('auth.loginSuccess'), t('auth.loginSuccessDescription'));
+        if (redirectTo) router.history.replace(localizeHref(redirectTo, language));
+        else await navigate({ to: '/', replace: true });
+      } else {
+        await auth.signUp(email, password, language);
+        showSuccessToast(t('auth.registerSuccess'), t('auth.registerSuccessDescription'));
+        setRegistered(true);
+        setPassword('');
+      }
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        setErrors({ email: error.fields.email, password: error.fields.password });
+      }
+      showAuthError(isLogin ? loginErrorMessage(error) : registerErrorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box
+      mih="100dvh"
+      py="xl"
+      px="md"
+      style={{
+        background: 'linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0))',
+      }}
+    >
+      <Center mih="calc(100dvh - 2 * var(--mantine-spacing-xl))">
+        <Stack w="100%" maw={420} gap="md">
+          <Center>
+            <Logo testId="auth-logo" />
+          </Center>
+          <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" shadow="md" withBorder>
+            <Stack gap="md">
+              <Stack gap={4} ta="center">
+                <Title order={1} fz={26}>
+                  {t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle')}
+                </Title>
+                <Text c="dimmed" fz="sm">
+                  {t(isLogin ? 'auth.loginSubtitle' : 'auth.registerSubtitle')}
+                </Text>
+              </Stack>
+
+              {registered ? (
+                <Alert
+                  color="teal"
+                  icon={<IconMailCheck size={18} />}
+                  title={t('auth.registerSuccess')}
+                  role="status"
+                >
+                  {t('auth.registerSuccessDescription')}
+                </Alert>
+              ) : null}
+
+              <form onSubmit={onSubmit} noValidate>
+                <Stack gap="sm">
+                  <TextInput
+                    label={t('auth.email')}
+                    placeholder={t('auth.emailPlaceholder')}
+                    type="email"
+                    autoComplete="email"
+                    value={email}
+                    onChange={(event) => setEmail(event.currentTarget.value)}
+                    error={errors.email}
+                    disabled={submitting}
+                  />
+                  <PasswordInput
+                    label={t('auth.password')}
+                    placeholder={t('auth.passwordPlaceholder')}
+                    autoComplete={isLogin ? 'current-password' : 'new-password'}
+                    visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }}
+                    value={password}
+                    onChange={(event) => setPassword(event.currentTarget.value)}
+                    error={errors.password}
+                    disabled={submitting}
+                  />
+                  <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit">
+                    {t(isLogin ? 'auth.signIn' : 'auth.signUp')}
+                  </Button>
+                </Stack>
+              </form>
+
+              <Divider label={t('auth.or')} labelPosition="center" />
+
+              <Button
+                component="a"
+                href={`/api/auth/google/start?lang=${language}`}
+                variant="default"
+                fullWidth
+                leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
+                data-disabled={submitting || undefined}
+                onClick={(event) => submitting && event.preventDefault()}
+              >
+                {t('auth.continueWithGoogle')}
+              </Button>
+
+              <Text ta="center" fz="sm">
+                {t(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="sm"
+                  onClick={toggleMode}
+                  disabled={submitting}
+                  data-testid="auth-mode-toggle"
+                >
+                  {t(isLogin ? 'auth.signUp' : 'auth.signIn')}
+                </Anchor>
+              </Text>
+            </Stack>
+          </Paper>
+          <Center>
+            <AnchorLink to="/" fz="sm" c="dimmed">
+              <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+              {t('auth.backToHome')}
+            </AnchorLink>
+          </Center>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuthUser, Profile, RegisterResponse } from '../../api/types';
+import type { Language } from '../../i18n/language';
+import { profileQueryOptions } from '../../queries/profile';
+import type { AuthStore } from './auth-store';
+import { deriveRoleFlags } from './roles';
+import type { ClientSession } from './session';
+
+export type AuthContextValue = {
+  user: AuthUser | null;
+  /** Access token and its expiry; the refresh token never leaves its httpOnly cookie. */
+  session: ClientSession | null;
+  profile: Profile | null;
+  /** True until the boot session check is over. */
+  loading: boolean;
+  /** True while a signed-in user's profile is being fetched. */
+  profileLoading: boolean;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  isPro: boolean;
+  isFree: boolean;
+  signIn: (email: string, password: string) => Promise<ClientSession>;
+  signUp: (email: string, password: string, language: Language) => Promise<RegisterResponse>;
+  signOut: () => Promise<void>;
+  updateProfile: (displayName: string | null) => Promise<Profile>;
+  /** POST /api/auth/refresh now; null when there is no session. */
+  refreshSession: () => Promise<ClientSession | null>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ store, children }: { store: AuthStore; children: ReactNode }) {
+  const { t } = useTranslation();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const user = snapshot.session?.user ?? null;
+  const profileQuery = useQuery({ ...profileQueryOptions(user?.id ?? ''), enabled: user !== null });
+  const profile = user ? (profileQuery.data ?? null) : null;
+
+  const signOut = useCallback(async () => {
+    await store.signOut();
+    notifications.show({
+      title: t('nav.logoutSuccess'),
+      message: t('nav.logoutSuccessDescription'),
+      color: 'teal',
+    });
+  }, [store, t]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      session: snapshot.session,
+      profile,
+      loading: snapshot.status === 'loading',
+      profileLoading: user !== null && profileQuery.isLoading,
+      isAuthenticated: snapshot.status === 'authenticated',
+      ...deriveRoleFlags(profile),
+      signIn: (email, password) => store.signIn(email, password),
+      signUp: (email, password, language) => store.signUp(email, password, language),
+      signOut,
+      updateProfile: (displayName) => store.updateProfile(displayName),
+      refreshSession: () => store.refresh(),
+    }),
+    [user, snapshot, profile, profileQuery.isLoading, store, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

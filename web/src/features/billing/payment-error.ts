@@ -1,0 +1,34 @@
+import { classifyPaymentError, type PaymentErrorClassification } from '@app/contracts';
+import { isApiError } from '../../api/client';
+
+export type CheckoutFailure = PaymentErrorClassification & {
+  /** The i18n key (billing namespace) of the title/description/action texts. */
+  textKey: `errors.${string}` | `declines.${string}`;
+  /** The server's own message, shown for generic failures (e.g. "Stripe is not configured"). */
+  serverMessage?: string;
+};
+
+/**
+ * The shared §8 classifier applied to what the browser sees: a network failure, a timeout, or the
+ * gateway's error whose fields carry Stripe's codes (provider_code, decline_code).
+ */
+export function classifyCheckoutError(error: unknown): CheckoutFailure {
+  let input: unknown = error;
+  let serverMessage: string | undefined;
+  if (isApiError(error)) {
+    serverMessage = error.isNetworkError ? undefined : error.message;
+    input = error.isNetworkError
+      ? { name: 'NetworkError', message: error.message }
+      : {
+          code: error.fields?.provider_code,
+          decline_code: error.fields?.decline_code,
+          message: error.message,
+          status: error.status,
+        };
+  }
+  const classified = classifyPaymentError(input);
+  const textKey = classified.declineKey
+    ? (`declines.${classified.declineKey}` as const)
+    : (`errors.${classified.key}` as const);
+  return { ...classified, textKey, serverMessage };
+}

@@ -1,0 +1,209 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Container,
+  Group,
+  Paper,
+  Badge,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { BlogPostCard, BlogPostCardSkeleton, useCategoryLabel } from './blog-post-card';
+import { BLOG_SKELETON_CARDS, BLOG_SORT_OPTIONS, type BlogSort, blogListQueryOptions } from './blog-queries';
+
+function StatTile({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid={testId}>
+      <Text fz={{ base: 22, sm: 28 }} fw={700}>
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+function FilterChip({
+  label,
+  removeLabel,
+  onRemove,
+}: {
+  label: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <Badge
+      size="lg"
+      variant="light"
+      tt="none"
+      pr={4}
+      rightSection={
+        <CloseButton size="xs" variant="transparent" aria-label={removeLabel} onClick={onRemove} />
+      }
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/** /blog: stat tiles, search, category filter, sort, removable chips, skeletons, post cards. */
+export function BlogListPage() {
+  const { t } = useTranslation('blog');
+  const { language } = useLanguage();
+  const categoryLabel = useCategoryLabel();
+  useDocumentTitle(t('title'));
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string | null>(null);
+  const [sort, setSort] = useState<BlogSort>('newest');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+
+  const query = useQuery(
+    blogListQueryOptions({
+      language,
+      category: category ?? undefined,
+      sort,
+      q: debouncedSearch || undefined,
+    }),
+  );
+  const stats = query.data?.stats;
+  const categories = stats?.categories ?? [];
+  const hasFilters = Boolean(debouncedSearch || category);
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 28, sm: 36 }}>
+            {t('title')}
+          </Title>
+          <Text c="dimmed">{t('subtitle')}</Text>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <StatTile testId="blog-stat-total" label={t('stats.total')} value={stats?.total ?? '–'} />
+          <StatTile
+            testId="blog-stat-categories"
+            label={t('stats.categories')}
+            value={stats ? categories.length : '–'}
+          />
+          <StatTile testId="blog-stat-month" label={t('stats.thisMonth')} value="12+" />
+          <StatTile testId="blog-stat-trending" label={t('stats.trending')} value="5+" />
+        </SimpleGrid>
+
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            style={{ flex: '1 1 260px' }}
+            label={t('searchLabel')}
+            placeholder={t('searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            data-testid="blog-search"
+          />
+          <Select
+            style={{ flex: '1 1 180px' }}
+            label={t('categoryLabel')}
+            placeholder={t('allCategories')}
+            data={categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
+            value={category}
+            onChange={setCategory}
+            clearable
+            data-testid="blog-category"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            style={{ flex: '1 1 160px' }}
+            label={t('sortLabel')}
+            data={BLOG_SORT_OPTIONS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            value={sort}
+            onChange={(value) => setSort((value as BlogSort | null) ?? 'newest')}
+            allowDeselect={false}
+            data-testid="blog-sort"
+          />
+        </Group>
+
+        {hasFilters ? (
+          <Group gap="xs" data-testid="blog-chips">
+            {debouncedSearch ? (
+              <FilterChip
+                label={t('chips.search', { value: debouncedSearch })}
+                removeLabel={t('chips.remove', { label: debouncedSearch })}
+                onRemove={() => setSearch('')}
+              />
+            ) : null}
+            {category ? (
+              <FilterChip
+                label={t('chips.category', { value: categoryLabel(category) })}
+                removeLabel={t('chips.remove', { label: categoryLabel(category) })}
+                onRemove={() => setCategory(null)}
+              />
+            ) : null}
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                setSearch('');
+                setCategory(null);
+              }}
+            >
+              {t('chips.clearAll')}
+            </Button>
+          </Group>
+        ) : null}
+
+        {query.isError ? (
+          <Alert color="red" title={t('loadError')} data-testid="blog-error">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => query.refetch()}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : query.isPending ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {Array.from({ length: BLOG_SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
+              <BlogPostCardSkeleton key={i} />
+            ))}
+          </SimpleGrid>
+        ) : query.data.data.length === 0 ? (
+          <Paper withBorder radius="lg" p="xl" data-testid="blog-empty">
+            <Group justify="space-between">
+              <Text c="dimmed">{hasFilters ? t('empty') : t('emptyNoPosts')}</Text>
+              {hasFilters ? (
+                <CloseButton
+                  aria-label={t('chips.clearAll')}
+                  onClick={() => {
+                    setSearch('');
+                    setCategory(null);
+                  }}
+                />
+              ) : null}
+            </Group>
+          </Paper>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+            {query.data.data.map((post) => (
+              <BlogPostCard key={post.id} post={post} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { IconArrowLeft, IconClock, IconEye, IconShare } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { useLanguage } from '../../i18n/language-provider';
+import { ButtonLink } from '../ui/router-links';
+import { showErrorToast, showSuccessToast } from '../ui/toast';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { formatBlogDate } from './blog-format';
+import { BlogPostCard, useCategoryLabel } from './blog-post-card';
+import { blogPostQueryOptions, recordView } from './blog-queries';
+
+function BackToBlog() {
+  const { t } = useTranslation('blog');
+  return (
+    <ButtonLink to="/blog" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
+      {t('back')}
+    </ButtonLink>
+  );
+}
+
+function PostNotFound() {
+  const { t } = useTranslation('blog');
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder radius="lg" p="xl" data-testid="blog-post-not-found">
+        <Stack align="center" gap="sm">
+          <Title order={2}>{t('notFound.title')}</Title>
+          <Text c="dimmed" ta="center">
+            {t('notFound.text')}
+          </Text>
+          <ButtonLink to="/blog" leftSection={<IconArrowLeft size={16} />}>
+            {t('notFound.back')}
+          </ButtonLink>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+/** /blog/:slug: back button, meta line, title, share, image, HTML body, tags, up to 3 related posts. */
+export function BlogPostPage({ slug }: { slug: string }) {
+  const { t } = useTranslation('blog');
+  const { language } = useLanguage();
+  const categoryLabel = useCategoryLabel();
+  const queryClient = useQueryClient();
+  const query = useQuery(blogPostQueryOptions(slug, language));
+  const post = query.data?.post;
+  const related = query.data?.related ?? [];
+  useDocumentTitle(post?.meta_title ?? post?.title);
+  const [views, setViews] = useState<number | null>(null);
+
+  // One view per opened post (the ref survives StrictMode's double effect run).
+  const counted = useRef<string | null>(null);
+  const postId = post?.id;
+  useEffect(() => {
+    if (!postId || counted.current === postId) return;
+    counted.current = postId;
+    recordView(postId)
+      .then((answer) => {
+        setViews(answer.view_count);
+        void queryClient.invalidateQueries({ queryKey: ['blog', 'posts'] });
+      })
+      .catch(() => undefined);
+  }, [postId, queryClient]);
+
+  useEffect(() => {
+    if (!post?.meta_description) return;
+    const tag =
+      document.querySelector('meta[name="description"]') ??
+      document.head.appendChild(document.createElement('meta'));
+    tag.setAttribute('name', 'description');
+    tag.setAttribute('content', post.meta_description);
+  }, [post?.meta_description]);
+
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <PostNotFound />;
+    return (
+      <Container size="md" py="xl">
+        <Stack>
+          <BackToBlog />
+          <Alert color="red" title={t('loadError')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{query.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => query.refetch()}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+
+  if (!post) {
+    return (
+      <Container size="md" py="xl" data-testid="blog-post-loading">
+        <Stack>
+          <Skeleton h={20} w={120} />
+          <Skeleton h={40} />
+          <Skeleton h={14} w="50%" />
+          <Skeleton h={280} />
+          <Skeleton h={14} />
+          <Skeleton h={14} />
+        </Stack>
+      </Container>
+    );
+  }
+
+  const viewCount = views ?? post.view_count;
+  const share = async () => {
+    const url = window.location.href;
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title: post.title, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      showSuccessToast(t('shareCopied'));
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      showErrorToast(t('shareFailed'));
+    }
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="md">
+        <BackToBlog />
+        <Group gap="sm" wrap="wrap">
+          <Badge variant="light">{categoryLabel(post.category)}</Badge>
+          <Group gap={4} c="dimmed">
+            <IconClock size={14} />
+            <Text size="sm">{t('minRead', { count: post.reading_time })}</Text>
+          </Group>
+          <Group gap={4} c="dimmed" data-testid="blog-post-views">
+            <IconEye size={14} />
+            <Text size="sm">{t('views', { count: viewCount })}</Text>
+          </Group>
+        </Group>
+        <Title order={1} fz={{ base: 28, sm: 38 }} data-testid="blog-post-title">
+          {post.title}
+        </Title>
+        <Group justify="space-between" wrap="wrap">
+          <Text c="dimmed" size="sm">
+            {t('by', { author: post.author_name })} · {formatBlogDate(post.published_at, language)}
+          </Text>
+          <Button variant="light" size="xs" leftSection={<IconShare size={14} />} onClick={share}>
+            {t('share')}
+          </Button>
+        </Group>
+        {post.featured_image_url ? (
+          <Image
+            src={post.featured_image_url}
+            alt={post.featured_image_alt ?? post.title}
+            radius="lg"
+            mah={420}
+            fit="cover"
+          />
+        ) : null}
+        <Typography data-testid="blog-post-content">
+          {/* Sanitised on the server (sanitize-html) before it is stored and again when served. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised post HTML */}
+          <div dangerouslySetInnerHTML={{ __html: post.content }} />
+        </Typography>
+        {post.tags.length > 0 ? (
+          <Group gap="xs">
+            <Text size="sm" fw={600}>
+              {t('tags')}:
+            </Text>
+            {post.tags.map((tag) => (
+              <Badge key={tag} variant="outline" tt="none">
+                #{tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        {related.length > 0 ? (
+          <>
+            <Divider my="md" />
+            <Title order={2} fz="xl">
+              {t('related')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="blog-related">
+              {related.map((related) => (
+                <BlogPostCard key={related.id} post={related} />
+              ))}
+            </SimpleGrid>
+          </>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

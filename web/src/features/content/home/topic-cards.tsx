@@ -1,0 +1,156 @@
+import type { TopicDto, TopicStats } from '@app/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconFlame } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { createLink } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/language-provider';
+import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
+import { readStoredTimeZone } from '../use-time-zone';
+import { todayIn, todayStartIso } from '../zoned-dates';
+
+export const CARD_GRADIENTS = [
+  'linear-gradient(135deg, #667eea 0%, #764ba2 100%)',
+  'linear-gradient(135deg, #f093fb 0%, #f5576c 100%)',
+  'linear-gradient(135deg, #4facfe 0%, #00f2fe 100%)',
+  'linear-gradient(135deg, #43e97b 0%, #38f9d7 100%)',
+  'linear-gradient(135deg, #fa709a 0%, #fee140 100%)',
+  'linear-gradient(135deg, #30cfd0 0%, #330867 100%)',
+] as const;
+export const POPULAR_THRESHOLD = 10;
+const MAX_BADGES = 3;
+
+const CardAnchor = createLink(
+  (props: React.AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: React.Ref<HTMLAnchorElement> }) => (
+    <a {...props} style={{ textDecoration: 'none', color: 'inherit', display: 'block', height: '100%' }} />
+  ),
+);
+
+function TopicCard({
+  topic,
+  stats,
+  index,
+  timeZone,
+}: {
+  topic: TopicDto;
+  stats?: TopicStats;
+  index: number;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const count = stats?.count ?? 0;
+  const platforms = stats?.platforms ?? [];
+  return (
+    <CardAnchor
+      to="/content-summary"
+      search={{ topic: topic.id, date: todayStartIso(timeZone), timezone: timeZone }}
+      data-testid="topic-card"
+      data-topic={topic.slug}
+    >
+      <Card radius="lg" padding={0} withBorder h="100%" style={{ overflow: 'hidden' }}>
+        <Box
+          h={8}
+          style={{ background: CARD_GRADIENTS[index % CARD_GRADIENTS.length] }}
+          data-gradient={index % 6}
+        />
+        <Stack p="lg" gap="sm" h="100%">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={3} fz="lg">
+              {(language === 'zh' && topic.name_zh) || topic.name}
+            </Title>
+            {count > POPULAR_THRESHOLD ? (
+              <Badge color="orange" leftSection={<IconFlame size={12} />} data-testid="popular-badge">
+                {t('home.popular')}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {(language === 'zh' && topic.description_zh) || topic.description}
+          </Text>
+          <Group justify="space-between" mt="auto" wrap="nowrap">
+            <Group gap={4}>
+              {platforms.slice(0, MAX_BADGES).map((p) => (
+                <Badge key={p} variant="light" size="sm">
+                  {t(`platforms.${p}` as 'platforms.blog', { defaultValue: p })}
+                </Badge>
+              ))}
+              {platforms.length > MAX_BADGES ? (
+                <Badge variant="outline" size="sm">
+                  +{platforms.length - MAX_BADGES}
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="topic-count">
+              {count} {t('home.items')}
+            </Text>
+          </Group>
+        </Stack>
+      </Card>
+    </CardAnchor>
+  );
+}
+
+/** The home grid: one card per active topic with today's count in the reader's time zone. */
+export function TopicCards() {
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const timeZone = readStoredTimeZone();
+  const topics = useQuery(topicsQueryOptions());
+  const stats = useQuery(topicStatsQueryOptions(timeZone, language, todayIn(timeZone)));
+  const byTopic = new Map((stats.data ?? []).map((s) => [s.topic_id, s]));
+
+  return (
+    <Container size="lg" py="xl" data-testid="topic-cards">
+      <Stack gap={4} mb="lg" align="center" ta="center">
+        <Title order={2}>{t('home.topicsTitle')}</Title>
+        <Text c="dimmed">{t('home.topicsSubtitle')}</Text>
+      </Stack>
+      {topics.isLoading ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="topic-cards-loading">
+          {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+            <Skeleton key={key} height={180} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : topics.isError ? (
+        <Alert color="red" title={t('home.error')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{topics.error.message || t('home.fetchFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => topics.refetch()}>
+              {t('home.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (topics.data ?? []).length === 0 ? (
+        <Text ta="center" c="dimmed">
+          {t('home.empty')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {topics.data!.map((topic, i) => (
+            <TopicCard
+              key={topic.id}
+              topic={topic}
+              stats={byTopic.get(topic.id)}
+              index={i}
+              timeZone={timeZone}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,191 @@
+import type { SummaryDto } from '@app/contracts';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconExternalLink,
+  IconHeart,
+  IconHeartFilled,
+  IconSparkles,
+  IconStar,
+  IconStarFilled,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/auth-provider';
+import { Markdown } from './markdown';
+import { EXCERPT_MAX, formatDate, MAX_LINKS, plainText, TITLE_MAX, truncate } from './text';
+import { useUpgradeDialog } from './upgrade-dialog';
+
+// The generation dialog loads on first use, so reading pages do not carry its code.
+const GenerateDialog = lazy(() =>
+  import('../generation/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
+);
+
+type Props = {
+  summary: SummaryDto;
+  expanded: boolean;
+  onToggle: () => void;
+  language: 'en' | 'zh';
+  timeZone: string;
+  isSourceFavorite: boolean;
+  isSummaryFavorite: boolean;
+  onFavorite: (kind: 'datasources' | 'summaries', id: string, on: boolean) => void;
+};
+
+export function SummaryCard({
+  summary,
+  expanded,
+  onToggle,
+  language,
+  timeZone,
+  isSourceFavorite,
+  isSummaryFavorite,
+  onFavorite,
+}: Props) {
+  const { t } = useTranslation('content');
+  const { isAuthenticated, isPro } = useAuth();
+  const openUpgrade = useUpgradeDialog();
+  const [generating, setGenerating] = useState(false);
+  const platform = summary.datasource?.platform ?? String(summary.metadata.platform ?? '');
+  const sourceName = summary.datasource?.source_name ?? String(summary.metadata.source_name ?? '');
+  const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null;
+  const title = summary.headline ? truncate(summary.headline, TITLE_MAX) : null;
+  const excerpt = truncate(plainText(summary.content), EXCERPT_MAX);
+  const links = summary.source_urls.slice(0, MAX_LINKS);
+
+  const generate = () => {
+    if (!isPro) return openUpgrade('content_generation');
+    setGenerating(true);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="summary-card" data-expanded={expanded}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap={6}>
+            {topicName ? (
+              <Badge variant="light" color="brand">
+                {topicName}
+              </Badge>
+            ) : null}
+            {platform ? (
+              <Badge variant="outline" color="gray" data-testid="platform-badge">
+                {t(`platforms.${platform}` as 'platforms.blog', { defaultValue: platform })}
+              </Badge>
+            ) : null}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            {summary.datasource ? (
+              <Tooltip label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
+                  aria-pressed={isSourceFavorite}
+                  onClick={() => onFavorite('datasources', summary.datasource!.id, !isSourceFavorite)}
+                >
+                  {isSourceFavorite ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            <Tooltip
+              label={isSummaryFavorite ? t('summary.unfavoriteSummary') : t('summary.favoriteSummary')}
+            >
+              <ActionIcon
+                variant="subtle"
+                color="yellow"
+                aria-label={isSummaryFavorite ? t('summary.unfavoriteSummary') : t('summary.favoriteSummary')}
+                aria-pressed={isSummaryFavorite}
+                onClick={() => onFavorite('summaries', summary.id, !isSummaryFavorite)}
+              >
+                {isSummaryFavorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={expanded}
+          style={{ all: 'unset', cursor: 'pointer', display: 'block' }}
+          data-testid="summary-toggle"
+        >
+          {title ? (
+            <Text fw={600} lh={1.35}>
+              {title}
+            </Text>
+          ) : null}
+          {!expanded ? (
+            <Text size="sm" c="dimmed" mt={4}>
+              {excerpt}
+            </Text>
+          ) : null}
+        </button>
+        <Collapse expanded={expanded}>
+          {expanded ? (
+            <Stack gap="sm">
+              <Markdown>{summary.content}</Markdown>
+              {links.length > 0 ? (
+                <Stack gap={2}>
+                  <Text size="xs" fw={600} c="dimmed">
+                    {t('summary.relatedLinks')}
+                  </Text>
+                  {links.map((url) => (
+                    <Anchor
+                      key={url}
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      lineClamp={1}
+                    >
+                      <IconExternalLink size={12} aria-hidden /> {url}
+                    </Anchor>
+                  ))}
+                </Stack>
+              ) : null}
+              {isAuthenticated ? (
+                <Button
+                  variant="light"
+                  leftSection={<IconSparkles size={16} aria-hidden />}
+                  onClick={generate}
+                  w="fit-content"
+                >
+                  {t('summary.generate')}
+                </Button>
+              ) : null}
+            </Stack>
+          ) : null}
+        </Collapse>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed" data-testid="summary-source">
+            {sourceName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDate(summary.created_at, language, timeZone)}
+          </Text>
+        </Group>
+      </Stack>
+      {generating ? (
+        <Suspense fallback={null}>
+          <GenerateDialog
+            summaryId={summary.id}
+            summaryTitle={summary.headline ?? excerpt}
+            opened
+            onClose={() => setGenerating(false)}
+          />
+        </Suspense>
+      ) : null}
+    </Card>
+  );
+}

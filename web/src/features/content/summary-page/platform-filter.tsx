@@ -1,0 +1,70 @@
+import { Badge, Checkbox, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export const FILTER_PLATFORMS = [
+  'blog',
+  'wechat',
+  'youtube',
+  'podcast',
+  'xiaohongshu',
+  'twitter',
+  'twitter-rss',
+  'reddit',
+] as const;
+const VISIBLE_CHIPS = 3;
+
+/** Multi-select showing up to 3 chips and a +N chip for the rest. */
+export function PlatformFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  const { t } = useTranslation('content');
+  const label = (id: string) =>
+    id === 'twitter' ? `${t('platforms.twitter')} (API)` : t(`platforms.${id}` as 'platforms.blog');
+  return (
+    <Popover position="bottom-start" shadow="md" withinPortal>
+      <Popover.Target>
+        <UnstyledButton
+          data-testid="platform-filter"
+          aria-label={t('summary.platforms')}
+          style={{
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-sm)',
+            padding: '5px 10px',
+            minHeight: 36,
+            width: '100%',
+          }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap={4}>
+            {value.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('summary.platformsPlaceholder')}
+              </Text>
+            ) : (
+              <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
+                {value.slice(0, VISIBLE_CHIPS).map((id) => (
+                  <Badge key={id} variant="light" size="sm" data-testid="platform-chip">
+                    {label(id)}
+                  </Badge>
+                ))}
+                {value.length > VISIBLE_CHIPS ? (
+                  <Badge variant="outline" size="sm" data-testid="platform-more">
+                    +{value.length - VISIBLE_CHIPS}
+                  </Badge>
+                ) : null}
+              </Group>
+            )}
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Checkbox.Group value={value} onChange={onChange}>
+          <Stack gap={8}>
+            {FILTER_PLATFORMS.map((id) => (
+              <Checkbox key={id} value={id} label={label(id)} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

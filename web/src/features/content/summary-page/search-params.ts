@@ -1,0 +1,35 @@
+import { isTimeZone } from '../zoned-dates';
+
+/** /content-summary query parameters (spec: topic, date, dateFrom, dateTo, timezone; plus the other filters). */
+export type ContentSummarySearch = {
+  topic?: string;
+  date?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  timezone?: string;
+  q?: string;
+  platforms?: string;
+  source?: string;
+  page?: number;
+  favorites?: boolean;
+  favoriteSources?: boolean;
+};
+
+const str = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
+
+export function validateContentSummarySearch(search: Record<string, unknown>): ContentSummarySearch {
+  const page = Number(search.page);
+  return {
+    topic: str(search.topic, 64),
+    date: str(search.date, 40),
+    dateFrom: str(search.dateFrom, 40),
+    dateTo: str(search.dateTo, 40),
+    timezone: isTimeZone(search.timezone) ? (search.timezone as string) : undefined,
+    q: str(search.q),
+    platforms: str(search.platforms),
+    source: str(search.source),
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    favorites: search.favorites === true || search.favorites === 'true' ? true : undefined,
+    favoriteSources: search.favoriteSources === true || search.favoriteSources === 'true' ? true : undefined,
+  };
+}

@@ -1,0 +1,50 @@
+export const TITLE_MAX = 80;
+export const EXCERPT_MAX = 150;
+export const MAX_LINKS = 5;
+
+/** Cuts at `max` characters (code points, so Chinese text is not split mid-character). */
+export function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+/** Markdown to one line of plain text for excerpts. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^#{1,6}\s+.*$/gm, ' ')
+    .replace(/[*_`>#-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function formatDate(iso: string, language: 'en' | 'zh', timeZone: string): string {
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+export function formatDay(iso: string, language: 'en' | 'zh', timeZone: string): string {
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-US', {
+    dateStyle: 'long',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** Pages to show: all up to 7, otherwise first, last and a window around the current one. */
+export function pageWindow(current: number, total: number): (number | 'gap')[] {
+  if (total <= 7) return Array.from({ length: total }, (_, i) => i + 1);
+  const pages = new Set([1, total, current - 1, current, current + 1]);
+  const sorted = [...pages].filter((p) => p >= 1 && p <= total).sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    if (typeof last === 'number' && p - last > 1) out.push('gap');
+    out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,215 @@
+import type { SummaryDto, TopicDto } from '@app/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/language-provider';
+import { generatedContentQueryOptions, summariesQueryOptions } from '../../../queries/content';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { Markdown } from '../markdown';
+import { usePageMeta } from '../page-meta';
+import { formatDate, MAX_LINKS } from '../text';
+import { readStoredTimeZone } from '../use-time-zone';
+import { localDateOf } from '../zoned-dates';
+
+function groupBy<T>(items: T[], key: (item: T) => string): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return [...groups.entries()];
+}
+
+const sourceOf = (s: SummaryDto) => s.datasource?.source_name ?? String(s.metadata.source_name ?? '—');
+
+export function TopicDetailPage({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const timeZone = readStoredTimeZone();
+  const name = (language === 'zh' && topic.name_zh) || topic.name;
+  const description = (language === 'zh' && topic.description_zh) || topic.description;
+  useDocumentTitle(name);
+  usePageMeta({ description: t('seo.topicDescription', { topic: name }) }, name);
+  const [source, setSource] = useState<string>('');
+  const [day, setDay] = useState<string>('');
+  const summaries = useQuery(
+    summariesQueryOptions({ page: 1, topic: topic.id, timezone: timeZone, language }),
+  );
+  const generated = useQuery(generatedContentQueryOptions(topic.id));
+
+  const all = summaries.data?.data ?? [];
+  const days = [...new Set(all.map((s) => localDateOf(new Date(s.created_at), timeZone)))].sort().reverse();
+  const sources = [...new Set(all.map(sourceOf))].sort();
+  const visible = all.filter(
+    (s) =>
+      (!source || sourceOf(s) === source) && (!day || localDateOf(new Date(s.created_at), timeZone) === day),
+  );
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 26, sm: 34 }} data-testid="topic-title">
+          {name}
+        </Title>
+        <Text c="dimmed">{description}</Text>
+        <Group gap="sm" wrap="wrap">
+          <Select
+            aria-label={t('topic.source')}
+            data={[
+              { value: '', label: t('topic.allSources') },
+              ...sources.map((s) => ({ value: s, label: s })),
+            ]}
+            value={source}
+            onChange={(v) => setSource(v ?? '')}
+            allowDeselect={false}
+          />
+          <Select
+            aria-label={t('topic.date')}
+            data={[{ value: '', label: t('topic.allDates') }, ...days.map((d) => ({ value: d, label: d }))]}
+            value={day}
+            onChange={(v) => setDay(v ?? '')}
+            allowDeselect={false}
+          />
+        </Group>
+        <Tabs defaultValue="summaries">
+          <Tabs.List>
+            <Tabs.Tab value="summaries">{t('topic.summariesTab')}</Tabs.Tab>
+            <Tabs.Tab value="generated">{t('topic.generatedTab')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="summaries" pt="md">
+            {summaries.isLoading ? (
+              <Center py="xl">
+                <Loader />
+              </Center>
+            ) : summaries.isError ? (
+              <Alert color="red">
+                {t('topic.loadFailed', { message: summaries.error.message || t('topic.summariesFailed') })}
+              </Alert>
+            ) : visible.length === 0 ? (
+              <Text c="dimmed">{t('topic.empty')}</Text>
+            ) : (
+              <Stack gap="lg">
+                {groupBy(visible, sourceOf).map(([group, items]) => (
+                  <Stack key={group} gap="sm">
+                    <Group gap="xs">
+                      <Title order={3} fz="lg">
+                        {group}
+                      </Title>
+                      <Badge variant="light">{items.length}</Badge>
+                    </Group>
+                    {items.map((s) => (
+                      <Card key={s.id} withBorder radius="md">
+                        <Group justify="space-between" mb={4}>
+                          <Text size="xs" c="dimmed">
+                            {formatDate(s.created_at, language, timeZone)}
+                          </Text>
+                          {s.source_urls.length === 1 ? (
+                            <Anchor
+                              href={s.source_urls[0]}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              size="xs"
+                            >
+                              {t('topic.originalLink')}
+                            </Anchor>
+                          ) : s.source_urls.length > 1 ? (
+                            <Text size="xs">
+                              {t('topic.relatedArticles', { count: s.source_urls.length })}
+                            </Text>
+                          ) : null}
+                        </Group>
+                        <Markdown>{s.content}</Markdown>
+                        {s.source_urls.length > 1 ? (
+                          <Stack gap={0} mt={4}>
+                            {s.source_urls.slice(0, MAX_LINKS).map((url) => (
+                              <Anchor
+                                key={url}
+                                href={url}
+                                target="_blank"
+                                rel="noopener noreferrer"
+                                size="xs"
+                                lineClamp={1}
+                              >
+                                {url}
+                              </Anchor>
+                            ))}
+                          </Stack>
+                        ) : null}
+                      </Card>
+                    ))}
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="generated" pt="md">
+            {generated.isLoading ? (
+              <Center py="xl">
+                <Loader />
+              </Center>
+            ) : generated.isError ? (
+              <Alert color="red">{t('topic.generatedFailed')}</Alert>
+            ) : (generated.data ?? []).length === 0 ? (
+              <Text c="dimmed">{t('topic.empty')}</Text>
+            ) : (
+              <Stack gap="lg">
+                {groupBy(generated.data!, (g) => g.source_name ?? '—').map(([group, items]) => (
+                  <Stack key={group} gap="sm">
+                    <Group gap="xs">
+                      <Title order={3} fz="lg">
+                        {group}
+                      </Title>
+                      <Badge variant="light">{items.length}</Badge>
+                    </Group>
+                    {items.map((g) => (
+                      <Card key={g.id} withBorder radius="md">
+                        <Group justify="space-between" mb={4}>
+                          <Badge>{g.target_platform}</Badge>
+                          <Text size="xs" c="dimmed">
+                            {formatDate(g.created_at, language, timeZone)}
+                          </Text>
+                        </Group>
+                        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                          {g.content}
+                        </Text>
+                        {g.hashtags.length ? (
+                          <Text size="xs" c="brand">
+                            {g.hashtags.map((h) => (h.startsWith('#') ? h : `#${h}`)).join(' ')}
+                          </Text>
+                        ) : null}
+                        {g.source_urls.slice(0, MAX_LINKS).map((url) => (
+                          <Anchor
+                            key={url}
+                            href={url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            size="xs"
+                            lineClamp={1}
+                          >
+                            {url}
+                          </Anchor>
+                        ))}
+                      </Card>
+                    ))}
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,160 @@
+import type { TopicDto } from '@app/contracts';
+import { Anchor, Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/language-provider';
+import { localizePath } from '../../../i18n/language';
+import { topicsQueryOptions } from '../../../queries/content';
+import { AnchorLink, ButtonLink } from '../../ui/router-links';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { CARD_GRADIENTS } from '../home/topic-cards';
+import { NewsletterSignupSlot } from '../home/newsletter-signup-slot';
+import { usePageMeta } from '../page-meta';
+import { readStoredTimeZone } from '../use-time-zone';
+import { todayStartIso } from '../zoned-dates';
+
+const MAX_RELATED = 5;
+
+/** Four static tiles per slug (approximate values, spec §2 "Landing page"). */
+const STATS: Record<string, [string, string, string]> = {
+  'ai-agents-apps': ['50+', '300+', '6'],
+  engineering: ['40+', '250+', '5'],
+  'indie-hackers-side-hustle': ['30+', '150+', '5'],
+  'product-management': ['25+', '100+', '4'],
+  'startup-vc': ['30+', '120+', '5'],
+};
+
+export function TopicLandingPage({ topic }: { topic: TopicDto }) {
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const timeZone = readStoredTimeZone();
+  const name = (language === 'zh' && topic.name_zh) || topic.name;
+  const description = (language === 'zh' && topic.description_zh) || topic.description;
+  const topics = useQuery(topicsQueryOptions());
+  const related = (topics.data ?? []).filter((other) => other.id !== topic.id).slice(0, MAX_RELATED);
+  const viewSearch = { topic: topic.id, date: todayStartIso(timeZone), timezone: timeZone };
+  const [sources, summaries, platforms] = STATS[topic.slug] ?? ['20+', '100+', '4'];
+  useDocumentTitle(name);
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  usePageMeta(
+    {
+      description: t('seo.topicDescription', { topic: name }),
+      canonicalPath: localizePath(`/topics/${topic.slug}`, language),
+      structuredData: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            {
+              '@type': 'ListItem',
+              position: 1,
+              name: 'Home',
+              item: `${origin}${localizePath('/', language)}`,
+            },
+            {
+              '@type': 'ListItem',
+              position: 2,
+              name,
+              item: `${origin}${localizePath(`/topics/${topic.slug}`, language)}`,
+            },
+          ],
+        },
+        { '@context': 'https://schema.org', '@type': 'CollectionPage', name, description },
+      ],
+    },
+    name,
+  );
+
+  return (
+    <>
+      <Box py={{ base: 48, sm: 80 }} style={{ background: CARD_GRADIENTS[0], color: 'white' }}>
+        <Container size="md">
+          <Stack align="center" ta="center" gap="md">
+            <Title order={1} fz={{ base: 30, sm: 44 }} data-testid="landing-title">
+              {name}
+            </Title>
+            <Text fz={{ base: 'md', sm: 'lg' }} maw={640}>
+              {t('topic.heroSubtitle', { topic: name })}
+            </Text>
+            <ButtonLink
+              to="/content-summary"
+              search={viewSearch}
+              size="md"
+              variant="white"
+              rightSection={<IconArrowRight size={18} aria-hidden />}
+              data-testid="view-content"
+            >
+              {t('topic.viewContent')}
+            </ButtonLink>
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="lg" py="xl">
+        <Stack gap="xl">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="stat-tiles">
+            {(
+              [
+                [sources, t('topic.stats.sources')],
+                [summaries, t('topic.stats.summaries')],
+                [platforms, t('topic.stats.platforms')],
+                [t('topic.daily'), t('topic.stats.updates')],
+              ] as const
+            ).map(([value, label]) => (
+              <Paper key={label} withBorder radius="md" p="md" ta="center">
+                <Text fz={28} fw={700}>
+                  {value}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {label}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <Paper withBorder radius="lg" p="lg">
+            <Title order={2} fz="xl" mb="sm">
+              {t('topic.subscribeTitle')}
+            </Title>
+            <Text c="dimmed" mb="sm">
+              {description}
+            </Text>
+            <NewsletterSignupSlot topicIds={[topic.id]} />
+          </Paper>
+          {related.length > 0 ? (
+            <Stack gap="sm">
+              <Title order={2} fz="xl">
+                {t('topic.relatedTopics')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="related-topics">
+                {related.map((other) => (
+                  <Card key={other.id} withBorder radius="md">
+                    <AnchorLink to="/topics/$id" params={{ id: other.slug }} fw={600}>
+                      {(language === 'zh' && other.name_zh) || other.name}
+                    </AnchorLink>
+                    <Text size="sm" c="dimmed" lineClamp={2}>
+                      {(language === 'zh' && other.description_zh) || other.description}
+                    </Text>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+          <Paper radius="lg" p="xl" ta="center" style={{ background: CARD_GRADIENTS[2], color: 'white' }}>
+            <Stack align="center" gap="sm">
+              <Title order={2}>{t('topic.ctaTitle')}</Title>
+              <Text>{t('topic.ctaText', { topic: name })}</Text>
+              <ButtonLink to="/content-summary" search={viewSearch} variant="white">
+                {t('topic.viewNow')}
+              </ButtonLink>
+            </Stack>
+          </Paper>
+          <Group justify="center">
+            <Anchor href={localizePath('/', language)} size="sm" c="dimmed">
+              ←
+            </Anchor>
+          </Group>
+        </Stack>
+      </Container>
+    </>
+  );
+}

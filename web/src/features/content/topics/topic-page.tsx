@@ -1,0 +1,46 @@
+import { Alert, Center, Container, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isTopicSlug } from '../../../config/site';
+import { topicQueryOptions } from '../../../queries/content';
+import { TopicDetailPage } from './topic-detail-page';
+import { TopicLandingPage } from './topic-landing-page';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function TopicNotFound() {
+  const { t } = useTranslation('content');
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="gray" data-testid="topic-not-found">
+        <Text fw={600}>{t('topic.notFound')}</Text>
+      </Alert>
+    </Container>
+  );
+}
+
+/** /topics/$id: one of the five slugs shows the landing page, a UUID the detail page. */
+export function TopicPage({ id }: { id: string }) {
+  const isSlug = isTopicSlug(id);
+  const isUuid = UUID.test(id);
+  const topic = useQuery({ ...topicQueryOptions(id), enabled: isSlug || isUuid });
+  const { t } = useTranslation('content');
+  if (!isSlug && !isUuid) return <TopicNotFound />;
+  if (topic.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (topic.isError) {
+    if ((topic.error as { status?: number }).status === 404) return <TopicNotFound />;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red">{t('topic.loadFailed', { message: topic.error.message })}</Alert>
+      </Container>
+    );
+  }
+  const data = topic.data!;
+  return isSlug ? <TopicLandingPage topic={data} /> : <TopicDetailPage topic={data} />;
+}

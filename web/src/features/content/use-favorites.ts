@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import {
+  contentKeys,
+  favoriteSourcesQueryOptions,
+  favoriteSummariesQueryOptions,
+} from '../../queries/content';
+import { useAuth } from '../auth/auth-provider';
+import { showErrorToast } from '../ui/toast';
+import { useUpgradeDialog } from './upgrade-dialog';
+
+type Kind = 'datasources' | 'summaries';
+
+/**
+ * Favourite sources and summaries. Visitors get a 'log in first' toast, free users the upgrade
+ * dialog (the server refuses both anyway: 401 and 403).
+ */
+export function useFavorites() {
+  const { t } = useTranslation('content');
+  const { isAuthenticated, isPro } = useAuth();
+  const openUpgrade = useUpgradeDialog();
+  const queryClient = useQueryClient();
+  const sources = useQuery(favoriteSourcesQueryOptions(isAuthenticated && isPro));
+  const summaries = useQuery(favoriteSummariesQueryOptions(isAuthenticated && isPro));
+
+  const mutation = useMutation({
+    mutationFn: async ({ kind, id, on }: { kind: Kind; id: string; on: boolean }) => {
+      const body = kind === 'datasources' ? { datasource_id: id } : { summary_id: id };
+      if (on) await api.post(`/api/favorites/${kind}`, body);
+      else await api.delete(`/api/favorites/${kind}`, { body });
+    },
+    onSuccess: (_data, { kind }) =>
+      queryClient.invalidateQueries({
+        queryKey: kind === 'datasources' ? contentKeys.favoriteSources : contentKeys.favoriteSummaries,
+      }),
+    onError: (error) => showErrorToast(t('summary.operationFailed'), error.message),
+  });
+
+  /** False when the caller may not favourite (and has been told why). */
+  const ensureAllowed = (): boolean => {
+    if (!isAuthenticated) {
+      showErrorToast(t('summary.loginRequired'));
+      return false;
+    }
+    if (!isPro) {
+      openUpgrade('favorites');
+      return false;
+    }
+    return true;
+  };
+
+  return {
+    sourceIds: sources.data ?? new Set<string>(),
+    summaryIds: summaries.data ?? new Set<string>(),
+    ensureAllowed,
+    toggle(kind: Kind, id: string, on: boolean) {
+      if (ensureAllowed()) mutation.mutate({ kind, id, on });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { Alert, Badge, Card, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/language-provider';
+import { youtubeSourcesQueryOptions } from '../../../queries/content';
+import { ButtonLink } from '../../ui/router-links';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { usePageMeta } from '../page-meta';
+
+export function OtherYoutubeSourcesPage() {
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const sources = useQuery(youtubeSourcesQueryOptions(language));
+  useDocumentTitle(t('youtube.allTitle'));
+  usePageMeta({ description: t('youtube.allSubtitle') }, t('youtube.allTitle'));
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          {t('youtube.allTitle')}
+        </Title>
+        <Text c="dimmed">{t('youtube.allSubtitle')}</Text>
+        {sources.isLoading ? (
+          <Center py="xl">
+            <Loader />
+          </Center>
+        ) : sources.isError ? (
+          <Alert color="red">{sources.error.message || t('youtube.loadFailed')}</Alert>
+        ) : (sources.data ?? []).length === 0 ? (
+          <Text c="dimmed">{t('youtube.emptyAll')}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="youtube-grid">
+            {sources.data!.map((source) => (
+              <Card key={source.id} withBorder radius="md" data-testid="youtube-card">
+                <Stack gap="xs">
+                  <Text fw={600}>{source.source_name}</Text>
+                  <Badge variant="light" w="fit-content">
+                    {(language === 'zh' && source.topic.name_zh) || source.topic.name}
+                  </Badge>
+                  <ButtonLink
+                    to="/youtube/$sourceName"
+                    params={{ sourceName: source.source_name }}
+                    variant="light"
+                    size="xs"
+                    w="fit-content"
+                  >
+                    {t('youtube.view')}
+                  </ButtonLink>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,254 @@
+import type { GenerationResult, SummaryDto } from '@app/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Radio,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconSparkles } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { CenteredLoader } from '../ui/centered-loader';
+import { AnchorLink } from '../ui/router-links';
+import { showErrorToast, showSuccessToast } from '../ui/toast';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { recentSummariesQueryOptions, summaryForGenerationQueryOptions } from './generation-api';
+import { DEFAULT_OPTIONS, type GenerationOptions, GenerationOptionsForm } from './generation-options';
+import { GenerationProgress } from './generation-progress';
+import { ResultCard } from './result-card';
+import { useGenerationRun } from './use-generation-run';
+
+type Tab = 'select' | 'configure' | 'generate';
+
+/** Client-side JSON export: source, settings, generated_content and generated_at (spec §7). */
+export function exportJson(source: unknown, settings: GenerationOptions, results: GenerationResult[]) {
+  const payload = {
+    source,
+    settings: {
+      target_platforms: settings.platforms,
+      style: settings.style,
+      user_input: settings.userInput.trim(),
+    },
+    generated_content: results,
+    generated_at: new Date().toISOString(),
+  };
+  const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `generated-content-${Date.now()}.json`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+function summaryTitle(summary: Pick<SummaryDto, 'headline' | 'content'>) {
+  return summary.headline || `${summary.content.slice(0, 80)}…`;
+}
+
+export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
+  const { t } = useTranslation('generation');
+  const { language } = useLanguage();
+  useDocumentTitle(t('title'));
+  const summary = useQuery(summaryForGenerationQueryOptions(summaryId));
+  const summaryFailed = Boolean(summaryId) && summary.isError;
+  const mode: 'summary' | 'post' = summaryId && !summaryFailed ? 'summary' : 'post';
+  const [tab, setTab] = useState<Tab>(summaryId ? 'configure' : 'select');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [options, setOptions] = useState<GenerationOptions>(DEFAULT_OPTIONS);
+  const recent = useQuery({ ...recentSummariesQueryOptions(language), enabled: mode === 'post' });
+  const run = useGenerationRun();
+
+  useEffect(() => {
+    if (summaryFailed) {
+      showErrorToast(t('preview.loadFailed'));
+      setTab('select');
+    }
+  }, [summaryFailed, t]);
+
+  const sourceId = mode === 'summary' ? summary.data?.id : chosen;
+  const source = mode === 'summary' ? summary.data : recent.data?.data.find((item) => item.id === chosen);
+  const busy = run.phase === 'submitting' || run.phase === 'pending' || run.phase === 'processing';
+  const ready = Boolean(sourceId) && options.platforms.length > 0;
+
+  const generate = async () => {
+    if (options.platforms.length === 0) return showErrorToast(t('needPlatform'));
+    if (!sourceId) return showErrorToast(mode === 'summary' ? t('incompleteSummary') : t('incompletePost'));
+    setTab('generate');
+    const ok = await run.submit({
+      summary_id: sourceId,
+      target_platforms: options.platforms,
+      style: options.style,
+      user_input: options.userInput,
+      user_language: language,
+    });
+    if (!ok) setTab('configure');
+  };
+
+  const cancel = async () => {
+    await run.cancel();
+    setTab('configure');
+  };
+
+  return (
+    <Stack gap="md" maw={960} mx="auto" w="100%" data-testid="content-generator" data-mode={mode}>
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={2}>
+          <AnchorLink to="/" size="sm">
+            <Group gap={4}>
+              <IconArrowLeft size={14} />
+              {t('backHome')}
+            </Group>
+          </AnchorLink>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('subtitle')}
+          </Text>
+        </Stack>
+        {run.results.length > 0 ? (
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => {
+              exportJson(source ?? { id: sourceId }, options, run.results);
+              showSuccessToast(t('exported'));
+            }}
+          >
+            {t('export')}
+          </Button>
+        ) : null}
+      </Group>
+
+      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="select" disabled={mode === 'summary'}>
+            {mode === 'summary' ? t('tabs.preview') : t('tabs.select')}
+          </Tabs.Tab>
+          <Tabs.Tab value="configure">{t('tabs.configure')}</Tabs.Tab>
+          <Tabs.Tab value="generate">{t('tabs.generate')}</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="select" pt="md">
+          {recent.isLoading ? (
+            <CenteredLoader minHeight={200} />
+          ) : recent.isError ? (
+            <Alert color="red" title={t('select.loadFailed')}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('select.loadFailedText')}</Text>
+                <Button size="xs" onClick={() => void recent.refetch()}>
+                  {t('select.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : !recent.data?.data.length ? (
+            <Text c="dimmed">{t('select.empty')}</Text>
+          ) : (
+            <Stack gap="sm">
+              <Text fw={600}>{t('select.title')}</Text>
+              <Radio.Group value={chosen ?? ''} onChange={setChosen}>
+                <ScrollArea.Autosize mah={480}>
+                  <Stack gap="xs">
+                    {recent.data.data.map((item) => (
+                      <Card key={item.id} withBorder padding="sm" radius="md">
+                        <Radio
+                          value={item.id}
+                          label={summaryTitle(item)}
+                          description={item.datasource?.source_name ?? ''}
+                        />
+                      </Card>
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              </Radio.Group>
+              <Group justify="flex-end">
+                <Button disabled={!chosen} onClick={() => setTab('configure')}>
+                  {t('select.next')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Tabs.Panel>
+
+        <Tabs.Panel value="configure" pt="md">
+          <Stack gap="md">
+            {mode === 'summary' ? (
+              summary.isLoading ? (
+                <CenteredLoader minHeight={120} />
+              ) : summary.data ? (
+                <Card withBorder radius="md" padding="md" data-testid="generation-source">
+                  <Group gap={6} mb={4}>
+                    {summary.data.datasource ? (
+                      <Badge variant="outline">{summary.data.datasource.platform}</Badge>
+                    ) : null}
+                    {summary.data.topic ? <Badge variant="light">{summary.data.topic.name}</Badge> : null}
+                  </Group>
+                  <Text fw={600}>{summaryTitle(summary.data)}</Text>
+                  <Text size="sm" c="dimmed" lineClamp={3}>
+                    {summary.data.content}
+                  </Text>
+                </Card>
+              ) : null
+            ) : source ? (
+              <Card withBorder radius="md" padding="md" data-testid="generation-source">
+                <Text fw={600}>{summaryTitle(source)}</Text>
+              </Card>
+            ) : (
+              <Alert color="yellow">{t('incompletePost')}</Alert>
+            )}
+            <GenerationOptionsForm value={options} onChange={setOptions} disabled={busy} />
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconSparkles size={16} />}
+                onClick={() => void generate()}
+                disabled={!ready || busy}
+                loading={busy}
+                data-testid="generation-submit"
+              >
+                {busy ? t('generating') : t('generate')}
+              </Button>
+            </Group>
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="generate" pt="md">
+          <Stack gap="md">
+            <GenerationProgress run={{ ...run, cancel }} />
+            {run.phase === 'idle' ? <Text c="dimmed">{t('noResults')}</Text> : null}
+            {run.results.length > 0 ? (
+              <Stack gap="sm" data-testid="generation-results">
+                <Title order={4}>{t('results')}</Title>
+                {run.results.map((result) => (
+                  <ResultCard key={result.id} result={result} />
+                ))}
+              </Stack>
+            ) : null}
+            {run.phase === 'completed' || run.phase === 'failed' ? (
+              <Group>
+                <Anchor
+                  component="button"
+                  onClick={() => {
+                    run.reset();
+                    setTab('configure');
+                  }}
+                >
+                  {t('newGeneration')}
+                </Anchor>
+              </Group>
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import type {
+  CreateGenerationTaskResponse,
+  GenerationHistoryResponse,
+  GenerationPlatform,
+  GenerationResult,
+  GenerationStyle,
+  GenerationTaskStatus,
+  SummaryDetail,
+  SummaryListResponse,
+} from '@app/contracts';
+import { GENERATION_DEFAULTS } from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export const generationKeys = {
+  all: ['generation'] as const,
+  status: (taskId: string) => ['generation', 'status', taskId] as const,
+  results: (ids: string[]) => ['generation', 'results', ids.join(',')] as const,
+  summary: (id: string) => ['generation', 'summary', id] as const,
+  recent: () => ['generation', 'recent-summaries'] as const,
+  history: (filters: Record<string, unknown>) => ['generation', 'history', filters] as const,
+};
+
+export type CreateTaskInput = {
+  summary_id: string;
+  target_platforms: GenerationPlatform[];
+  style: GenerationStyle;
+  user_input?: string;
+  user_language: 'en' | 'zh';
+};
+
+export const createGenerationTask = (input: CreateTaskInput) =>
+  api.post<CreateGenerationTaskResponse>('/api/generation-tasks', {
+    ...input,
+    user_input: input.user_input?.trim() || undefined,
+  });
+
+export const cancelGenerationTask = (taskId: string) =>
+  api.post<{ success: true }>(`/api/generation-tasks/${taskId}/cancel`);
+
+export const retryGenerationTask = (taskId: string) =>
+  api.post<{ success: true }>(`/api/generation-tasks/${taskId}/retry`);
+
+export const deleteGeneratedContent = (id: string) =>
+  api.delete<{ success: true; task_deleted: boolean }>(`/api/generated-content/${id}`);
+
+/** Polled every 2 s while the task is queued or running; stops by itself once it ends. */
+export const taskStatusQueryOptions = (taskId: string | null) =>
+  queryOptions({
+    queryKey: generationKeys.status(taskId ?? 'none'),
+    queryFn: ({ signal }) =>
+      api.get<{ success: true; data: GenerationTaskStatus }>(`/api/generation-tasks/${taskId}`, { signal }),
+    enabled: Boolean(taskId),
+    select: (response) => response.data,
+    staleTime: 0,
+    retry: 1,
+    refetchInterval: (query) => {
+      const status = query.state.data?.data.status;
+      return !status || status === 'pending' || status === 'processing'
+        ? GENERATION_DEFAULTS.statusPollMs
+        : false;
+    },
+  });
+
+export const resultsQueryOptions = (ids: string[]) =>
+  queryOptions({
+    queryKey: generationKeys.results(ids),
+    queryFn: ({ signal }) =>
+      api.get<{ data: GenerationResult[] }>('/api/generated-content', {
+        query: { ids: ids.join(',') },
+        signal,
+      }),
+    enabled: ids.length > 0,
+    select: (response) => response.data,
+  });
+
+export const summaryForGenerationQueryOptions = (id: string | undefined) =>
+  queryOptions({
+    queryKey: generationKeys.summary(id ?? 'none'),
+    queryFn: ({ signal }) => api.get<SummaryDetail>(`/api/summaries/${id}`, { signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+/** Post mode: the latest 25 summaries. */
+export const recentSummariesQueryOptions = (language: 'en' | 'zh') =>
+  queryOptions({
+    queryKey: [...generationKeys.recent(), language],
+    queryFn: ({ signal }) =>
+      api.get<SummaryListResponse>('/api/summaries', { query: { page: 1, page_size: 25, language }, signal }),
+  });
+
+export type HistoryFilters = {
+  page: number;
+  status?: string;
+  target_platforms?: string[];
+  style?: string;
+  source_platforms?: string[];
+  topic?: string;
+  datasource?: string;
+  q?: string;
+};
+
+export const historyQueryOptions = (filters: HistoryFilters) =>
+  queryOptions({
+    queryKey: generationKeys.history(filters),
+    queryFn: ({ signal }) =>
+      api.get<GenerationHistoryResponse>('/api/generation-tasks', {
+        query: {
+          page: filters.page,
+          status: filters.status,
+          target_platforms: filters.target_platforms?.length ? filters.target_platforms.join(',') : undefined,
+          style: filters.style,
+          source_platforms: filters.source_platforms?.length ? filters.source_platforms.join(',') : undefined,
+          topic: filters.topic,
+          datasource: filters.datasource,
+          q: filters.q,
+        },
+        signal,
+      }),
+    refetchInterval: GENERATION_DEFAULTS.historyPollMs,
+    placeholderData: (previous) => previous,
+  });
+
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}

@@ -1,0 +1,100 @@
+import { GENERATION_DEFAULTS, type GenerationResult, type GenerationTaskStatus } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { showErrorToast, showSuccessToast } from '../ui/toast';
+import {
+  type CreateTaskInput,
+  cancelGenerationTask,
+  createGenerationTask,
+  generationKeys,
+  resultsQueryOptions,
+  taskStatusQueryOptions,
+} from './generation-api';
+
+export type GenerationRun = {
+  taskId: string | null;
+  status: GenerationTaskStatus | undefined;
+  /** 'submitting' until the server knows the task. */
+  phase: 'idle' | 'submitting' | GenerationTaskStatus['status'];
+  results: GenerationResult[];
+  submit(input: CreateTaskInput): Promise<boolean>;
+  cancel(): Promise<void>;
+  reset(): void;
+};
+
+/**
+ * Submits a generation task and polls its status every 2 s until it ends (the query stops itself; leaving
+ * the screen unmounts it). Completed: loads the results and toasts; failed: toasts the server's message.
+ */
+export function useGenerationRun(): GenerationRun {
+  const { t } = useTranslation('generation');
+  const queryClient = useQueryClient();
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const status = useQuery(taskStatusQueryOptions(taskId));
+  const ids = status.data?.status === 'completed' ? status.data.result_ids : [];
+  const results = useQuery(resultsQueryOptions(ids));
+  const announced = useRef<string | null>(null);
+
+  const create = useMutation({ mutationFn: createGenerationTask });
+
+  useEffect(() => {
+    const data = status.data;
+    if (!taskId || !data) return;
+    const key = `${taskId}:${data.status}`;
+    if (announced.current === key) return;
+    if (data.status === 'completed') {
+      announced.current = key;
+      showSuccessToast(t('done'), t('doneText', { count: data.result_ids.length }));
+      void queryClient.invalidateQueries({ queryKey: ['generation', 'history'] });
+    } else if (data.status === 'failed') {
+      announced.current = key;
+      showErrorToast(t('failed'), data.error_message ?? undefined);
+    }
+  }, [status.data, taskId, t, queryClient]);
+
+  const phase: GenerationRun['phase'] = create.isPending
+    ? 'submitting'
+    : taskId
+      ? (status.data?.status ?? 'submitting')
+      : 'idle';
+
+  return {
+    taskId,
+    status: status.data,
+    phase,
+    results: results.data ?? [],
+    async submit(input) {
+      announced.current = null;
+      try {
+        const response = await create.mutateAsync(input);
+        setTaskId(response.task_id);
+        showSuccessToast(
+          t('submitted'),
+          t('submittedText', {
+            position: response.queue_position,
+            minutes:
+              response.estimated_wait_time ?? response.queue_position * GENERATION_DEFAULTS.minutesPerTask,
+          }),
+        );
+        return true;
+      } catch (error) {
+        showErrorToast(t('submitFailed'), isApiError(error) ? error.message : undefined);
+        return false;
+      }
+    },
+    async cancel() {
+      if (!taskId) return;
+      const id = taskId;
+      setTaskId(null);
+      await cancelGenerationTask(id).catch(() => undefined);
+      queryClient.removeQueries({ queryKey: generationKeys.status(id) });
+      showSuccessToast(t('cancelled'));
+    },
+    reset() {
+      setTaskId(null);
+      announced.current = null;
+    },
+  };
+}

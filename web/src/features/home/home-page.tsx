@@ -1,0 +1,95 @@
+import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
+import { TopicCards } from '../content/home/topic-cards';
+import { usePageMeta } from '../content/page-meta';
+import { ButtonLink } from '../ui/router-links';
+import { useDocumentTitle } from '../ui/use-document-title';
+
+function Hero() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      py={{ base: 48, sm: 96 }}
+      style={{
+        background: 'linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0))',
+      }}
+    >
+      <Container size="md">
+        <Stack align="center" ta="center" gap="lg">
+          <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
+            {t('home.heroTitle')}
+          </Title>
+          <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={640}>
+            {t('home.heroSubtitle')}
+          </Text>
+          <Group justify="center">
+            <ButtonLink
+              to="/content-summary"
+              size="md"
+              rightSection={<IconArrowRight size={18} aria-hidden />}
+            >
+              {t('home.browseCta')}
+            </ButtonLink>
+            <ButtonLink to="/pricing" size="md" variant="default">
+              {t('home.pricingCta')}
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function BrowseCallToAction() {
+  const { t } = useTranslation();
+  return (
+    <Container size="md" py="xl">
+      <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" withBorder ta="center">
+        <Stack align="center" gap="sm">
+          <Title order={2} fz={{ base: 22, sm: 28 }}>
+            {t('home.browseTitle')}
+          </Title>
+          <Text c="dimmed">{t('home.browseSubtitle')}</Text>
+          <ButtonLink to="/content-summary" variant="light">
+            {t('home.browseAction')}
+          </ButtonLink>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+/**
+ * Home. The newsletter signup box and the topic cards (spec §2 "Home") slot in between the
+ * hero and the call to action.
+ */
+export function HomePage() {
+  useDocumentTitle();
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation();
+  usePageMeta(
+    {
+      description: t('seo.homeDescription'),
+      canonicalPath: '/',
+      structuredData: {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: tc('common.appName'),
+        description: t('seo.homeDescription'),
+        url: typeof window === 'undefined' ? undefined : window.location.origin,
+        inLanguage: ['en', 'zh-CN'],
+      },
+    },
+    tc('common.appName'),
+  );
+  return (
+    <>
+      <Hero />
+      <NewsletterSignupSlot />
+      <TopicCards />
+      <BrowseCallToAction />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import classes from './layout.module.css';
+
+/** The brand mark; always links home (/ or /zh through the router's rewrite). */
+type Props = {
+  onNavigate?: () => void;
+  /** In the bar: the name hides on tablet widths. */
+  compact?: boolean;
+  testId?: string;
+};
+
+export function Logo({ onNavigate, compact = false, testId }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/"
+      onClick={onNavigate}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      aria-label={t('common.appName')}
+      data-testid={testId}
+    >
+      <Group gap={8} wrap="nowrap">
+        <ThemeIcon size={32} radius="md" variant="gradient" gradient={{ from: 'brand.6', to: 'violet.5' }}>
+          <IconSparkles size={18} aria-hidden />
+        </ThemeIcon>
+        <Text
+          fw={800}
+          fz="lg"
+          style={{ whiteSpace: 'nowrap' }}
+          className={compact ? classes.hideOnTablet : undefined}
+        >
+          {t('common.appName')}
+        </Text>
+      </Group>
+    </Link>
+  );
+}

@@ -1,0 +1,198 @@
+import type { NewsletterSubscribeResponse } from '@app/contracts';
+import {
+  Alert,
+  Button,
+  Chip,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconMail, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { useLanguage } from '../../i18n/language-provider';
+import { topicsQueryOptions } from '../../queries/content';
+import { browserTimeZone, canSubmit, failureMessage, normalizeEmail } from './newsletter-form';
+
+export type NewsletterTopic = { id: string; name: string; name_zh?: string | null };
+
+export type NewsletterSignupProps = {
+  /** 'home': the box under the hero; 'landing': the card on a topic landing page (spec §2, §8 texts). */
+  variant: 'home' | 'landing';
+  /** Topics offered as chips; unset: every active topic (GET /api/topics). */
+  topics?: NewsletterTopic[];
+  /** Chips selected at first (a landing page preselects its own topic). */
+  initialTopicIds?: string[];
+};
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** The newsletter signup box: email, topic chips, submit; a green or red message after the reply. */
+export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: NewsletterSignupProps) {
+  const { t } = useTranslation('newsletter');
+  const { language } = useLanguage();
+  const [email, setEmail] = useState('');
+  const [selected, setSelected] = useState<string[]>(initialTopicIds);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const topicsQuery = useQuery({ ...topicsQueryOptions(), enabled: topics === undefined });
+  const options: NewsletterTopic[] | undefined = topics ?? topicsQuery.data;
+
+  const subscribe = useMutation({
+    mutationFn: () =>
+      api.post<NewsletterSubscribeResponse>('/api/newsletter/subscriptions', {
+        email: normalizeEmail(email),
+        topic_ids: selected,
+        language,
+        timezone: browserTimeZone(),
+      }),
+    onSuccess: (result) => {
+      const key = result.pending_confirmation
+        ? 'pendingConfirmation'
+        : variant === 'landing'
+          ? 'successLanding'
+          : 'successHome';
+      setOutcome({ tone: 'success', text: t(key) });
+      setEmail('');
+      setSelected([]);
+    },
+    onError: (error) => {
+      const message = failureMessage(error, variant);
+      setOutcome({ tone: 'error', text: 'key' in message ? t(message.key) : message.text });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit(email, selected)) {
+      setOutcome({ tone: 'error', text: t('validation') });
+      return;
+    }
+    setOutcome(null);
+    subscribe.mutate();
+  };
+
+  const topicName = (topic: NewsletterTopic) => (language === 'zh' && topic.name_zh) || topic.name;
+  const chips = () => {
+    if (!options && topicsQuery.isError) {
+      return (
+        <Group gap="xs">
+          <Text size="sm" c="red">
+            {t('topicsError')}
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => topicsQuery.refetch()}>
+            {t('retry')}
+          </Button>
+        </Group>
+      );
+    }
+    if (!options) {
+      return (
+        <Group gap="xs" aria-label={t('topicsLoading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={28} width={96} radius="xl" />
+          ))}
+        </Group>
+      );
+    }
+    if (options.length === 0)
+      return (
+        <Text size="sm" c="dimmed">
+          {t('topicsEmpty')}
+        </Text>
+      );
+    return (
+      <Chip.Group multiple value={selected} onChange={setSelected}>
+        <Group gap="xs" role="group" aria-label={t('topicsLabel')}>
+          {options.map((topic) => (
+            <Chip key={topic.id} value={topic.id} size="sm" data-testid={`newsletter-topic-${topic.id}`}>
+              {topicName(topic)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    );
+  };
+
+  const box = (
+    <Paper
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      p={{ base: 'md', sm: 'xl' }}
+      radius="lg"
+      withBorder
+      shadow={variant === 'home' ? 'sm' : undefined}
+      data-testid="newsletter-signup"
+    >
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconMail size={28} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <div>
+            <Title order={2} fz={{ base: 20, sm: 24 }}>
+              {variant === 'home' ? t('title') : t('landingTitle')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {variant === 'home' ? t('subtitle') : t('landingSubtitle')}
+            </Text>
+          </div>
+        </Group>
+        {chips()}
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            type="email"
+            label={t('emailLabel')}
+            placeholder={t('emailPlaceholder')}
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // The disabled button blocks the browser's implicit submit; still explain why.
+              if (event.key === 'Enter' && !canSubmit(email, selected)) {
+                event.preventDefault();
+                setOutcome({ tone: 'error', text: t('validation') });
+              }
+            }}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Button
+            type="submit"
+            disabled={!canSubmit(email, selected) || subscribe.isPending}
+            data-testid="newsletter-submit"
+            style={{ flex: '0 0 auto' }}
+          >
+            {subscribe.isPending ? t('submitting') : t('submit')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('free')}
+        </Text>
+        {outcome && (
+          <Alert
+            color={outcome.tone === 'success' ? 'green' : 'red'}
+            variant="light"
+            icon={outcome.tone === 'success' ? <IconCheck size={18} /> : <IconX size={18} />}
+            role={outcome.tone === 'success' ? 'status' : 'alert'}
+            data-testid={`newsletter-${outcome.tone}`}
+          >
+            {outcome.text}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+
+  return variant === 'home' ? (
+    <Container size="md" py="xl">
+      {box}
+    </Container>
+  ) : (
+    box
+  );
+}

@@ -1,0 +1,325 @@
+import { type BillingPlan, MAX_MANUAL_CHECKOUT_RETRIES, PLAN_PRICES } from '@app/contracts';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { createCheckout } from '../../queries/billing';
+import { useAuth } from '../auth/auth-provider';
+import { formatMoney } from '../billing/format';
+import { type CheckoutFailure, classifyCheckoutError } from '../billing/payment-error';
+import { ButtonLink } from '../ui/router-links';
+import { useDocumentTitle } from '../ui/use-document-title';
+
+type Processing = { plan: BillingPlan; step: 0 | 1 | 2 };
+type Failure = { plan: BillingPlan; error: CheckoutFailure };
+
+const PRO_FEATURES = ['everything', 'history', 'favorites', 'generation', 'support'] as const;
+const FREE_FEATURES = ['summaries', 'topics', 'email'] as const;
+const FAQ = ['cancel', 'payment', 'annual', 'support'] as const;
+
+function FeatureList({ items }: { items: readonly string[] }) {
+  return (
+    <List
+      spacing={6}
+      size="sm"
+      icon={
+        <ThemeIcon size={18} radius="xl" color="teal" variant="light">
+          <IconCheck size={12} aria-hidden />
+        </ThemeIcon>
+      }
+    >
+      {items.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+function PaymentSteps({ step }: { step: number }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Card withBorder p="md" data-testid="payment-steps" aria-live="polite">
+      <Text fw={600} mb="sm">
+        {t('pricing.steps.title')}
+      </Text>
+      <Stepper active={step} orientation="vertical" size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label={t('pricing.steps.validating')} loading={step === 0} />
+        <Stepper.Step label={t('pricing.steps.creating')} loading={step === 1} />
+        <Stepper.Step label={t('pricing.steps.redirecting')} loading={step === 2} />
+      </Stepper>
+    </Card>
+  );
+}
+
+function FailureNotice({
+  failure,
+  retriesUsed,
+  onRetry,
+}: {
+  failure: Failure;
+  retriesUsed: number;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('billing');
+  const { error } = failure;
+  const key = error.textKey as 'errors.generic';
+  const description =
+    error.key === 'generic'
+      ? (error.serverMessage ?? t(`${key}.description`))
+      : error.key === 'stripe_generic' && !error.declineKey && error.providerMessage
+        ? error.providerMessage
+        : t(`${key}.description`);
+  const retriesLeft = MAX_MANUAL_CHECKOUT_RETRIES - retriesUsed;
+  return (
+    <Alert
+      color={error.severity === 'warning' ? 'yellow' : 'red'}
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t(`${key}.title`)}
+      data-testid="checkout-failure"
+      data-error={error.declineKey ?? error.key}
+      withCloseButton={false}
+    >
+      <Stack gap="xs">
+        <Text fz="sm">{description}</Text>
+        <Text fz="sm" c="dimmed">
+          {t(`${key}.action`)}
+        </Text>
+        {error.retryable ? (
+          retriesLeft > 0 ? (
+            <Group gap="sm">
+              <Button size="xs" variant="white" color="dark" onClick={onRetry} data-testid="checkout-retry">
+                {t('pricing.failure.retry')}
+              </Button>
+              <Text fz="xs" c="dimmed">
+                {t('pricing.failure.retriesLeft', { n: retriesLeft })}
+              </Text>
+            </Group>
+          ) : (
+            <Text fz="sm" fw={600}>
+              {t('pricing.failure.maxRetries')}
+            </Text>
+          )
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** /pricing (spec §2 "Pricing screen", §4 "Checkout", §8 payment errors). */
+export function PricingPage() {
+  const { t } = useTranslation('billing');
+  const { language } = useLanguage();
+  const { isAuthenticated, isPro, isAdmin } = useAuth();
+  const search = useSearch({ strict: false }) as { payment?: unknown };
+  const [processing, setProcessing] = useState<Processing | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [retries, setRetries] = useState<Record<BillingPlan, number>>({ monthly: 0, annual: 0 });
+  const [loginRequired, setLoginRequired] = useState(false);
+  useDocumentTitle(t('pricing.title'));
+
+  const startCheckout = async (plan: BillingPlan, isRetry = false) => {
+    if (processing) return;
+    if (!isAuthenticated) {
+      setLoginRequired(true);
+      return;
+    }
+    if (isRetry) setRetries((current) => ({ ...current, [plan]: current[plan] + 1 }));
+    setFailure(null);
+    setProcessing({ plan, step: 0 });
+    try {
+      setProcessing({ plan, step: 1 });
+      const { checkout_url } = await createCheckout(plan, language);
+      if (!/^https?:\/\//.test(checkout_url)) throw new Error('Invalid checkout URL');
+      setProcessing({ plan, step: 2 });
+      window.location.assign(checkout_url);
+    } catch (error) {
+      setProcessing(null);
+      setFailure({ plan, error: classifyCheckoutError(error) });
+    }
+  };
+
+  const price = (cents: number) => formatMoney(cents, 'usd', language);
+  const proFeatures = PRO_FEATURES.map((key) => t(`pricing.proFeatures.${key}`));
+
+  const paidCard = (plan: BillingPlan) => {
+    const prices = PLAN_PRICES[plan];
+    const busy = processing?.plan === plan;
+    const alreadyPro = isPro && !isAdmin;
+    return (
+      <Card
+        key={plan}
+        withBorder
+        p="lg"
+        radius="md"
+        data-testid={`plan-${plan}`}
+        style={
+          plan === 'monthly'
+            ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
+            : undefined
+        }
+      >
+        <Stack gap="md" h="100%">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} fz="xl">
+              {t(`pricing.${plan}.name`)}
+            </Title>
+            <Group gap={6}>
+              {plan === 'monthly' ? <Badge color="violet">{t('pricing.mostPopular')}</Badge> : null}
+              <Badge color="red" variant="filled">
+                {t('pricing.discount')}
+              </Badge>
+            </Group>
+          </Group>
+          <Text c="dimmed" fz="sm">
+            {t(`pricing.${plan}.description`)}
+          </Text>
+          <Group gap="xs" align="baseline">
+            <Text fz={36} fw={800} lh={1} data-testid={`price-${plan}`}>
+              {price(prices.amountCents)}
+            </Text>
+            <Text c="dimmed" td="line-through" data-testid={`list-price-${plan}`}>
+              {price(prices.listAmountCents)}
+            </Text>
+            <Text c="dimmed" fz="sm">
+              {t(plan === 'monthly' ? 'pricing.perMonth' : 'pricing.perYear')}
+            </Text>
+          </Group>
+          {plan === 'annual' ? (
+            <Text fz="sm" c="teal" fw={600}>
+              {t('pricing.annualSavings')}
+            </Text>
+          ) : null}
+          <FeatureList items={proFeatures} />
+          <Stack gap="xs" mt="auto">
+            {alreadyPro ? (
+              <ButtonLink to="/profile" variant="light" fullWidth>
+                {t('pricing.manage')}
+              </ButtonLink>
+            ) : (
+              <Button
+                fullWidth
+                size="md"
+                loading={busy}
+                loaderProps={{ type: 'dots' }}
+                disabled={processing !== null && !busy}
+                onClick={() => startCheckout(plan)}
+                data-testid={`checkout-${plan}`}
+              >
+                {busy ? t('pricing.processing') : t(`pricing.${plan}.button`)}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Card>
+    );
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Stack gap={4} ta="center" align="center">
+          <Title order={1} fz={{ base: 28, sm: 36 }}>
+            {t('pricing.title')}
+          </Title>
+          <Text c="dimmed" maw={640}>
+            {t('pricing.subtitle')}
+          </Text>
+        </Stack>
+
+        {search.payment === 'canceled' ? (
+          <Alert
+            color="blue"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            title={t('pricing.canceled.title')}
+          >
+            {t('pricing.canceled.description')}
+          </Alert>
+        ) : null}
+        {loginRequired ? (
+          <Alert
+            color="red"
+            icon={<IconLock size={18} aria-hidden />}
+            title={t('pricing.loginRequired.title')}
+            data-testid="login-required"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{t('pricing.loginRequired.description')}</Text>
+              <ButtonLink to="/auth" search={{ redirect: '/pricing' }} size="xs" color="red">
+                {t('pricing.loginRequired.action')}
+              </ButtonLink>
+            </Stack>
+          </Alert>
+        ) : null}
+        {failure ? (
+          <FailureNotice
+            failure={failure}
+            retriesUsed={retries[failure.plan]}
+            onRetry={() => startCheckout(failure.plan, true)}
+          />
+        ) : null}
+        {isPro && !isAdmin ? (
+          <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t('pricing.currentPro')} />
+        ) : null}
+        {processing ? <PaymentSteps step={processing.step} /> : null}
+
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          <Card withBorder p="lg" radius="md" data-testid="plan-free">
+            <Stack gap="md" h="100%">
+              <Title order={2} fz="xl">
+                {t('pricing.free.name')}
+              </Title>
+              <Text c="dimmed" fz="sm">
+                {t('pricing.free.description')}
+              </Text>
+              <Group gap="xs" align="baseline">
+                <Text fz={36} fw={800} lh={1}>
+                  {price(0)}
+                </Text>
+                <Text c="dimmed" fz="sm">
+                  {t('pricing.perMonth')}
+                </Text>
+              </Group>
+              <FeatureList items={FREE_FEATURES.map((key) => t(`pricing.free.features.${key}`))} />
+              <Button fullWidth size="md" variant="default" disabled mt="auto">
+                {t('pricing.free.button')}
+              </Button>
+            </Stack>
+          </Card>
+          {paidCard('monthly')}
+          {paidCard('annual')}
+        </SimpleGrid>
+
+        <Stack gap="sm" maw={760} w="100%" mx="auto">
+          <Title order={2} fz="xl" ta="center">
+            {t('pricing.faq.title')}
+          </Title>
+          <Accordion variant="separated">
+            {FAQ.map((item) => (
+              <Accordion.Item key={item} value={item}>
+                <Accordion.Control>{t(`pricing.faq.${item}.question`)}</Accordion.Control>
+                <Accordion.Panel>{t(`pricing.faq.${item}.answer`)}</Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

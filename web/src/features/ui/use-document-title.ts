@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Sets the tab title to "<title> · <app name>" (just the app name without a title). */
+export function useDocumentTitle(title?: string) {
+  const { t } = useTranslation();
+  const appName = t('common.appName');
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+}

@@ -1,0 +1,31 @@
+import type { UnsubscribeResponse, UnsubscribeViewResponse } from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api, isApiError } from '../../api/client';
+
+export const unsubscribeKeys = { view: (token: string) => ['newsletter', 'subscriptions', token] as const };
+
+export const subscriptionsQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: unsubscribeKeys.view(token),
+    queryFn: ({ signal }) =>
+      api.get<UnsubscribeViewResponse>('/api/newsletter/unsubscribe', {
+        signal,
+        query: { token, action: 'view' },
+      }),
+    // A 400 (bad link) will not get better by retrying.
+    retry: (count, error) => !(isApiError(error) && error.status === 400) && count < 2,
+    staleTime: 0,
+  });
+
+export function unsubscribe(token: string, topic?: string) {
+  return api.post<UnsubscribeResponse>('/api/newsletter/unsubscribe', topic ? { token, topic } : { token });
+}
+
+/** 'Invalid unsubscribe link' for a rejected token, else the given fallback text key. */
+export function errorKey(
+  error: unknown,
+  fallback: 'loadFailed' | 'unsubscribeFailed',
+): 'invalidLink' | typeof fallback | 'unexpected' {
+  if (isApiError(error)) return error.status === 400 ? 'invalidLink' : fallback;
+  return 'unexpected';
+}

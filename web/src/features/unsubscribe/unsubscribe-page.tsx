@@ -1,0 +1,247 @@
+import type { EmailSubscription } from '@app/contracts';
+import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconMailOff, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../ui/centered-loader';
+import { AnchorLink, ButtonLink } from '../ui/router-links';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { errorKey, subscriptionsQueryOptions, unsubscribe, unsubscribeKeys } from './unsubscribe-api';
+import type { UnsubscribeSearch } from './unsubscribe-search';
+
+type Result = { kind: 'success'; count: number } | { kind: 'error'; key: ReturnType<typeof errorKey> };
+
+function ErrorScreen({ messageKey }: { messageKey: ReturnType<typeof errorKey> }) {
+  const { t } = useTranslation('unsubscribe');
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconX size={18} />}
+      title={t('errorTitle')}
+      data-testid="unsubscribe-error"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text>{t(messageKey)}</Text>
+        <AnchorLink to="/">{t('backHome')}</AnchorLink>
+      </Stack>
+    </Alert>
+  );
+}
+
+function SuccessScreen({
+  count,
+  token,
+  onViewRemaining,
+}: {
+  count: number;
+  token: string;
+  onViewRemaining?: () => void;
+}) {
+  const { t } = useTranslation('unsubscribe');
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconCheck size={18} />}
+      title={t('successTitle')}
+      data-testid="unsubscribe-success"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text>{count > 0 ? t('successCount', { count }) : t('successNone')}</Text>
+        <AnchorLink
+          to="/unsubscribe"
+          search={{ token, action: 'view' }}
+          onClick={onViewRemaining}
+          data-testid="unsubscribe-view-remaining"
+        >
+          {t('viewRemaining')}
+        </AnchorLink>
+      </Stack>
+    </Alert>
+  );
+}
+
+function SubscriptionRow({
+  subscription,
+  busy,
+  onUnsubscribe,
+}: {
+  subscription: EmailSubscription;
+  busy: boolean;
+  onUnsubscribe: () => void;
+}) {
+  const { t } = useTranslation('unsubscribe');
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="unsubscribe-row">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {subscription.topic_name}
+          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {t('language')}
+            </Text>
+            <Badge size="sm" variant="light">
+              {subscription.language === 'zh' ? t('languageZh') : t('languageEn')}
+            </Badge>
+          </Group>
+        </Stack>
+        <Button size="xs" variant="light" color="red" loading={busy} onClick={onUnsubscribe}>
+          {t('unsubscribeOne')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function ManageList({ token, confirmed }: { token: string; confirmed: boolean }) {
+  const { t } = useTranslation('unsubscribe');
+  const queryClient = useQueryClient();
+  const query = useQuery(subscriptionsQueryOptions(token));
+  const [notice, setNotice] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const one = useMutation({
+    mutationFn: (subscription: EmailSubscription) => unsubscribe(token, subscription.topic_id),
+    onSuccess: (_, subscription) => {
+      queryClient.setQueryData(subscriptionsQueryOptions(token).queryKey, (old) =>
+        old ? { ...old, subscriptions: old.subscriptions.filter((s) => s.id !== subscription.id) } : old,
+      );
+      setNotice({ tone: 'green', text: t('topicRemoved', { topic: subscription.topic_name }) });
+    },
+    onError: (error) => {
+      console.error('unsubscribe from topic failed', error);
+      setNotice({ tone: 'red', text: t(errorKey(error, 'unsubscribeFailed')) });
+    },
+  });
+  const all = useMutation({
+    mutationFn: () => unsubscribe(token),
+    onSuccess: (response) => {
+      void queryClient.invalidateQueries({ queryKey: unsubscribeKeys.view(token) });
+      setResult({ kind: 'success', count: response.unsubscribedCount });
+    },
+    onError: (error) => {
+      console.error('unsubscribe from all failed', error);
+      setNotice({ tone: 'red', text: t(errorKey(error, 'unsubscribeFailed')) });
+    },
+  });
+
+  if (result?.kind === 'success') {
+    const reset = () => {
+      setResult(null);
+      setNotice(null);
+    };
+    return <SuccessScreen count={result.count} token={token} onViewRemaining={reset} />;
+  }
+  if (query.isPending) return <CenteredLoader label={t('loading')} />;
+  if (query.isError) return <ErrorScreen messageKey={errorKey(query.error, 'loadFailed')} />;
+  const { subscriptions, email } = query.data;
+  return (
+    <Stack gap="md" data-testid="unsubscribe-manage">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('manageTitle')}
+        </Title>
+        <Text c="dimmed">{t('manageSubtitle', { email })}</Text>
+      </div>
+      {confirmed && (
+        <Alert color="green" variant="light" icon={<IconCheck size={18} />}>
+          {t('confirmed')}
+        </Alert>
+      )}
+      {notice && (
+        <Alert
+          color={notice.tone}
+          variant="light"
+          role={notice.tone === 'red' ? 'alert' : 'status'}
+          data-testid="unsubscribe-notice"
+        >
+          {notice.text}
+        </Alert>
+      )}
+      {subscriptions.length === 0 ? (
+        <Text c="dimmed" data-testid="unsubscribe-empty">
+          {t('empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {subscriptions.map((subscription) => (
+            <SubscriptionRow
+              key={subscription.id}
+              subscription={subscription}
+              busy={one.isPending && one.variables?.id === subscription.id}
+              onUnsubscribe={() => one.mutate(subscription)}
+            />
+          ))}
+        </Stack>
+      )}
+      <Group gap="sm">
+        {subscriptions.length > 0 && (
+          <Button
+            color="red"
+            loading={all.isPending}
+            onClick={() => all.mutate()}
+            data-testid="unsubscribe-all"
+          >
+            {t('unsubscribeAll')}
+          </Button>
+        )}
+        <ButtonLink to="/" variant="default">
+          {t('visitWebsite')}
+        </ButtonLink>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The link in an email (no action): unsubscribes at once from the topic, or from everything. */
+function UnsubscribeNow({ token, topic }: { token: string; topic?: string }) {
+  const { t } = useTranslation('unsubscribe');
+  const [result, setResult] = useState<Result | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per visit, also under StrictMode's double effects (a repeat would only count 0).
+    if (started.current) return;
+    started.current = true;
+    unsubscribe(token, topic).then(
+      (response) => setResult({ kind: 'success', count: response.unsubscribedCount }),
+      (error) => {
+        console.error('unsubscribe failed', error);
+        setResult({ kind: 'error', key: errorKey(error, 'unsubscribeFailed') });
+      },
+    );
+  }, [token, topic]);
+  if (!result) return <CenteredLoader label={t('processing')} />;
+  return result.kind === 'success' ? (
+    <SuccessScreen count={result.count} token={token} />
+  ) : (
+    <ErrorScreen messageKey={result.key} />
+  );
+}
+
+/** /unsubscribe (spec §2): manage list (action=view) or an immediate unsubscribe; needs the token. */
+export function UnsubscribePage({ search }: { search: UnsubscribeSearch }) {
+  const { t } = useTranslation('unsubscribe');
+  useDocumentTitle(t('title'));
+  let body: ReactElement;
+  if (!search.token) body = <ErrorScreen messageKey="invalidLink" />;
+  else if (search.action === 'view')
+    body = <ManageList key={search.token} token={search.token} confirmed={Boolean(search.confirmed)} />;
+  else
+    body = (
+      <UnsubscribeNow key={`${search.token}:${search.topic}`} token={search.token} topic={search.topic} />
+    );
+  return (
+    <Container size="sm" py={{ base: 'lg', sm: 48 }} data-testid="unsubscribe-page">
+      <Stack gap="lg">
+        <Group gap="xs" c="dimmed">
+          <IconMailOff size={20} aria-hidden />
+          <Text size="sm">{t('title')}</Text>
+        </Group>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import { namespaceResources } from './namespaces';
+import zh from './zh.json';
+
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function placeholders(text: unknown): string[] {
+  return typeof text === 'string' ? [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort() : [];
+}
+
+describe('translation files', () => {
+  // Every namespace is flattened under its name, so a missing key in any feature file fails here.
+  const enKeys = flatten(namespaceResources.en);
+  const zhKeys = flatten(namespaceResources.zh);
+
+  it('have the same keys in en and zh', () => {
+    expect([...zhKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
+  });
+
+  it('have no empty strings', () => {
+    for (const [key, value] of [...enKeys, ...zhKeys]) {
+      expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true);
+    }
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    for (const [key, value] of enKeys) {
+      expect(placeholders(zhKeys.get(key)), key).toEqual(placeholders(value));
+    }
+  });
+
+  it('keep the spec wording for validation and auth errors', () => {
+    expect(en.auth.emailRequired).toBe('Please enter a valid email address');
+    expect(en.auth.passwordRequired).toBe('Password must be at least 6 characters');
+    expect(en.auth.invalidCredentials).toBe('Invalid email or password');
+    expect(en.auth.tryAgainLater).toBe('Please try again later');
+    expect(en.callback.sessionNotFound).toBe('Login session not found');
+    expect(en.callback.processingFailed).toBe('An error occurred while processing login');
+    expect(en.notFound.title).toBe('Oops! Page not found');
+    expect(en.notFound.returnHome).toBe('Return to Home');
+    expect(zh.auth.or).toBe('或');
+  });
+});

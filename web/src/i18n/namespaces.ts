@@ -1,0 +1,48 @@
+// Feature namespaces: each feature keeps its strings in features/<name>/locales/{en,zh}.json and
+// registers them here once. Use them with useTranslation('<name>'); the shared strings stay in
+// the default 'translation' namespace (i18n/en.json, i18n/zh.json).
+import enBilling from '../features/billing/locales/en.json';
+import zhBilling from '../features/billing/locales/zh.json';
+import enBlog from '../features/blog/locales/en.json';
+import zhBlog from '../features/blog/locales/zh.json';
+import enContent from '../features/content/locales/en.json';
+import zhContent from '../features/content/locales/zh.json';
+import enContentHistory from '../features/content-history/locales/en.json';
+import zhContentHistory from '../features/content-history/locales/zh.json';
+import enGeneration from '../features/generation/locales/en.json';
+import zhGeneration from '../features/generation/locales/zh.json';
+import enPodcast from '../features/podcast/locales/en.json';
+import zhPodcast from '../features/podcast/locales/zh.json';
+import enNewsletter from '../features/newsletter/locales/en.json';
+import zhNewsletter from '../features/newsletter/locales/zh.json';
+import enUnsubscribe from '../features/unsubscribe/locales/en.json';
+import zhUnsubscribe from '../features/unsubscribe/locales/zh.json';
+import enCommon from './en.json';
+import zhCommon from './zh.json';
+
+export const namespaceResources = {
+  en: {
+    newsletter: enNewsletter,
+    unsubscribe: enUnsubscribe,
+    generation: enGeneration,
+    contentHistory: enContentHistory,
+    translation: enCommon,
+    podcast: enPodcast,
+    content: enContent,
+    blog: enBlog,
+    billing: enBilling,
+  },
+  zh: {
+    newsletter: zhNewsletter,
+    unsubscribe: zhUnsubscribe,
+    generation: zhGeneration,
+    contentHistory: zhContentHistory,
+    translation: zhCommon,
+    podcast: zhPodcast,
+    content: zhContent,
+    blog: zhBlog,
+    billing: zhBilling,
+  },
+} as const;
+
+export type NamespaceResources = (typeof namespaceResources)['en'];

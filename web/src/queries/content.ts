@@ -1,0 +1,200 @@
+import type {
+  DatasourceDto,
+  SourceTree,
+  SummaryDetail,
+  SummaryDto,
+  SummaryListResponse,
+  TopicDto,
+  TopicStats,
+} from '@app/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../api/client';
+import {
+  DATASOURCES_STALE_TIME,
+  FAVORITES_STALE_TIME,
+  FILTER_OPTIONS_STALE_TIME,
+  HOMEPAGE_STATS_STALE_TIME,
+  TOPICS_STALE_TIME,
+} from './cache-times';
+
+export type {
+  DatasourceDto,
+  SourceTree,
+  SummaryDetail,
+  SummaryDto,
+  SummaryListResponse,
+  TopicDto,
+  TopicStats,
+};
+export type UiLanguage = 'en' | 'zh';
+
+export type SummaryListParams = {
+  page: number;
+  q?: string;
+  topic?: string;
+  platforms?: string[];
+  source?: string;
+  date?: string;
+  date_from?: string;
+  date_to?: string;
+  timezone: string;
+  language: UiLanguage;
+  favorites_only?: boolean;
+  favorite_sources_only?: boolean;
+};
+
+export type YoutubeSource = {
+  id: string;
+  source_name: string;
+  source_url: string;
+  language: 'EN' | 'ZH';
+  topic: { id: string; name: string; name_zh: string | null };
+  summary_count: number;
+};
+export type GeneratedContent = {
+  id: string;
+  target_platform: string;
+  content: string;
+  hashtags: string[];
+  source_urls: string[];
+  created_at: string;
+  source_name: string | null;
+};
+
+export const contentKeys = {
+  topics: ['topics'] as const,
+  topic: (idOrSlug: string) => ['topics', idOrSlug] as const,
+  topicStats: (timezone: string, language: UiLanguage, date: string) =>
+    ['topics', 'stats', timezone, language, date] as const,
+  datasources: (language?: UiLanguage, topicId?: string) => ['datasources', language, topicId] as const,
+  tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
+  summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
+  summary: (id: string) => ['summaries', 'one', id] as const,
+  favoriteSources: ['favorites', 'datasources'] as const,
+  favoriteSummaries: ['favorites', 'summaries'] as const,
+  generated: (topicId: string) => ['topics', topicId, 'generated'] as const,
+  youtubeSources: (language: UiLanguage) => ['youtube', 'sources', language] as const,
+  youtubeSummaries: (name: string, language: UiLanguage, timezone: string, userKey: string) =>
+    ['youtube', 'summaries', name, language, timezone, userKey] as const,
+};
+
+export const topicsQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.topics,
+    queryFn: ({ signal }) => api.get<{ data: TopicDto[] }>('/api/topics', { signal }).then((r) => r.data),
+    staleTime: TOPICS_STALE_TIME,
+  });
+
+export const topicQueryOptions = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: contentKeys.topic(idOrSlug),
+    queryFn: ({ signal }) => api.get<TopicDto>(`/api/topics/${encodeURIComponent(idOrSlug)}`, { signal }),
+    staleTime: TOPICS_STALE_TIME,
+    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
+  });
+
+export const topicStatsQueryOptions = (timezone: string, language: UiLanguage, date: string) =>
+  queryOptions({
+    queryKey: contentKeys.topicStats(timezone, language, date),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: TopicStats[] }>('/api/topics/stats', { signal, query: { timezone, language, date } })
+        .then((r) => r.data),
+    staleTime: HOMEPAGE_STATS_STALE_TIME,
+  });
+
+export const datasourcesQueryOptions = (language?: UiLanguage, topicId?: string) =>
+  queryOptions({
+    queryKey: contentKeys.datasources(language, topicId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: DatasourceDto[] }>('/api/datasources', {
+          signal,
+          query: { language, topic_id: topicId },
+        })
+        .then((r) => r.data),
+    staleTime: DATASOURCES_STALE_TIME,
+  });
+
+export const sourceTreeQueryOptions = (language: UiLanguage) =>
+  queryOptions({
+    queryKey: contentKeys.tree(language),
+    queryFn: ({ signal }) => api.get<SourceTree>('/api/sources/tree', { signal, query: { language } }),
+    staleTime: FILTER_OPTIONS_STALE_TIME,
+  });
+
+export const summariesQueryOptions = (params: SummaryListParams) =>
+  queryOptions({
+    queryKey: contentKeys.summaries(params),
+    queryFn: ({ signal }) =>
+      api.get<SummaryListResponse>('/api/summaries', {
+        signal,
+        query: {
+          ...params,
+          platforms: params.platforms?.length ? params.platforms.join(',') : undefined,
+          favorites_only: params.favorites_only || undefined,
+          favorite_sources_only: params.favorite_sources_only || undefined,
+          q: params.q || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    // 4xx answers (plan window, short search) are final.
+    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
+  });
+
+export const favoriteSourcesQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: contentKeys.favoriteSources,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ favorites: { datasources: { id: string } }[] }>('/api/favorites/datasources', { signal })
+        .then((r) => new Set(r.favorites.map((f) => f.datasources.id))),
+    staleTime: FAVORITES_STALE_TIME,
+    enabled,
+  });
+
+export const favoriteSummariesQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: contentKeys.favoriteSummaries,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ favorites: { summaries: { id: string } }[] }>('/api/favorites/summaries', { signal })
+        .then((r) => new Set(r.favorites.map((f) => f.summaries.id))),
+    staleTime: FAVORITES_STALE_TIME,
+    enabled,
+  });
+
+export const generatedContentQueryOptions = (topicId: string) =>
+  queryOptions({
+    queryKey: contentKeys.generated(topicId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: GeneratedContent[] }>(`/api/topics/${topicId}/generated-content`, { signal })
+        .then((r) => r.data),
+  });
+
+export const youtubeSourcesQueryOptions = (language: UiLanguage) =>
+  queryOptions({
+    queryKey: contentKeys.youtubeSources(language),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: YoutubeSource[] }>('/api/youtube/sources', { signal, query: { language } })
+        .then((r) => r.data),
+    staleTime: DATASOURCES_STALE_TIME,
+  });
+
+export const youtubeSummariesQueryOptions = (
+  name: string,
+  language: UiLanguage,
+  timezone: string,
+  userKey: string,
+) =>
+  queryOptions({
+    queryKey: contentKeys.youtubeSummaries(name, language, timezone, userKey),
+    queryFn: ({ signal }) =>
+      api.get<{ source: YoutubeSource; limited: boolean; data: SummaryDto[] }>(
+        `/api/youtube/${encodeURIComponent(name)}/summaries`,
+        { signal, query: { language, timezone } },
+      ),
+    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
+  });

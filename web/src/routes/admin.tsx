@@ -1,0 +1,26 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { AdminPage } from '../features/admin/admin-page';
+import { RequireAdmin } from '../features/auth/require-admin';
+import { appLayoutRoute } from './app-layout';
+
+/**
+ * Pathless admin guard. Visitors are redirected in `beforeLoad`; the component shows the
+ * verifying spinner while the profile loads and the access-denied screen to non-admins.
+ */
+export const adminGuardRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  id: 'admin-guard',
+  beforeLoad: async ({ context, location }) => {
+    const auth = await context.auth.whenSettled();
+    if (auth.status !== 'authenticated') {
+      throw redirect({ to: '/auth', search: { redirect: location.href } });
+    }
+  },
+  component: RequireAdmin,
+});
+
+export const adminRoute = createRoute({
+  getParentRoute: () => adminGuardRoute,
+  path: 'admin',
+  component: AdminPage,
+});

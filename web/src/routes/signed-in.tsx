@@ -1,0 +1,61 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { RequireAuth } from '../features/auth/require-auth';
+import { ProfilePage } from '../features/profile/profile-page';
+import { ContentHistoryPage } from '../features/content-history/content-history-page';
+import { ContentGeneratorPage } from '../features/generation/content-generator-page';
+import { ProGate } from '../features/generation/pro-gate';
+import { appLayoutRoute } from './app-layout';
+
+/**
+ * Pathless layout for signed-in screens. Visitors go to /auth with `redirect` set to the
+ * in-app location they asked for (without the /zh prefix; the rewrite restores it).
+ */
+export const signedInRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }) => {
+    const auth = await context.auth.whenSettled();
+    if (auth.status !== 'authenticated') {
+      throw redirect({ to: '/auth', search: { redirect: location.href } });
+    }
+  },
+  component: RequireAuth,
+});
+
+export const profileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'profile',
+  component: ProfilePage,
+});
+
+// /content-summary is public (spec 2 §6 'Visitor: can browse summaries'): see public.tsx.
+
+// /daily-podcast shows its own sign-in prompt to visitors (spec §2): see podcast.tsx.
+
+/** The navigation offers it to admin or pro users; the route itself only needs sign-in (spec §6). */
+export const contentHistoryRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'content-history',
+  component: () => (
+    <ProGate>
+      <ContentHistoryPage />
+    </ProGate>
+  ),
+});
+
+export const contentGeneratorRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'content-generator',
+  validateSearch: (search: Record<string, unknown>): { summary_id?: string } =>
+    typeof search.summary_id === 'string' && search.summary_id ? { summary_id: search.summary_id } : {},
+  component: function ContentGeneratorRoute() {
+    const { summary_id } = contentGeneratorRoute.useSearch();
+    return (
+      <ProGate>
+        <ContentGeneratorPage key={summary_id ?? 'post'} summaryId={summary_id} />
+      </ProGate>
+    );
+  },
+});
+
+export const signedInRoutes = [profileRoute, contentHistoryRoute, contentGeneratorRoute] as const;
