@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { TIME_ZONES } from '@app/contracts';
 import { createLogger } from '@app/logger';
-import { createMailTransport, type MailTransport } from '@app/mailer';
-import { type DigestDeps, runDigestTick } from '@app/mailer/digest';
-import { SMTPServer } from 'smtp-server';
+import { createMailTransport, type MailTransport, type RenderedEmail, textEncodingFor } from '@app/mailer';
+import { DigestCache, type DigestDeps, dueZones, runDigestTick } from '@app/mailer/digest';
 import { benchDatabase } from '../lib/database.ts';
+import { startSmtpSink } from '../lib/smtp-sink.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 
 const TOPICS = 5;
@@ -16,7 +15,7 @@ const CONNECTIONS = 5;
 /**
  * The 8 AM send at scale: 5,000 (quick) or 100,000 (--full) subscribers over the 13 zones with mixed
  * topic sets and both languages, through the mailer's real tick (claim, shared render, personalise,
- * SMTP, record) into a local SMTP sink; against a bare nodemailer loop over the same pool and sink.
+ * SMTP, record) into a local SMTP sink (its own process); against a bare nodemailer loop over the same pool and sink.
  */
 export const digestScenario: Scenario = {
   name: 'digest',
@@ -24,22 +23,11 @@ export const digestScenario: Scenario = {
   async run(context) {
     const subscribers = context.full ? 100_000 : 5_000;
     const db = await benchDatabase(context.databaseAdminUrl, 'bench_digest');
-    const sink = await startSink();
+    const sink = await startSmtpSink();
     const transport = createMailTransport(sink.url, { maxConnections: CONNECTIONS });
     try {
       context.log(`filling ${subscribers.toLocaleString()} subscribers over ${TIME_ZONES.length} zones`);
-      await fill(db.prisma, subscribers);
-
-      const sample = await sampleMessage();
-      context.log(
-        `bare nodemailer loop (${subscribers.toLocaleString()} messages of ${sample.html.length} bytes)`,
-      );
-      const bareStarted = performance.now();
-      await bareLoop(transport, subscribers, sample, CONNECTIONS * 4);
-      const bareRate = subscribers / ((performance.now() - bareStarted) / 1000);
-      sink.reset();
-
-      context.log('digest ticks (mailer send path)');
+      const topicIds = await fill(db.prisma, subscribers);
       const deps = (now: Date): DigestDeps => ({
         prisma: db.prisma,
         transport,
@@ -53,12 +41,23 @@ export const digestScenario: Scenario = {
         perTopic: 5,
         maxAttempts: 3,
       });
+      // The baseline sends the same digests (language, topic set, day window: so the same sizes and
+      // transfer encodings), rendered beforehand, with nothing else: no claim, no record, no links.
+      const messages = await digestsBySubscriber(deps(TICKS[0]!), topicIds);
+      context.log(`bare nodemailer loop (${subscribers.toLocaleString()} messages, rendered beforehand)`);
+      const bareStarted = performance.now();
+      await bareLoop(transport, subscribers, messages, CONNECTIONS * 4);
+      const bareRate = subscribers / ((performance.now() - bareStarted) / 1000);
+      await sink.reset();
+
+      context.log('digest ticks (mailer send path)');
       const started = performance.now();
       let sent = 0;
       for (const tick of TICKS) sent += (await runDigestTick(deps(tick))).sent;
       const seconds = (performance.now() - started) / 1000;
-      if (sent !== subscribers || sink.count() !== subscribers) {
-        throw new Error(`expected ${subscribers} digests, sent ${sent}, sink received ${sink.count()}`);
+      const received = await sink.count();
+      if (sent !== subscribers || received !== subscribers) {
+        throw new Error(`expected ${subscribers} digests, sent ${sent}, sink received ${received}`);
       }
       const rate = subscribers / seconds;
       const ratio = rate / bareRate;
@@ -90,63 +89,42 @@ export const digestScenario: Scenario = {
   },
 };
 
-/** Accepts and discards: the cost on the far side is the same for both loops. */
-async function startSink() {
-  let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received += 1;
-        callback();
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+/** Subscriber i's zone, language and topic set, as fill() made them. */
+function subscriberShape(i: number, topicIds: string[]) {
+  const mask = (i % 31) + 1;
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () => received,
-    reset: () => {
-      received = 0;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    timeZone: TIME_ZONES[i % TIME_ZONES.length]!,
+    language: i % 2 === 0 ? ('en' as const) : ('zh' as const),
+    topicIds: topicIds.filter((_, n) => (mask >> n) & 1),
   };
 }
 
-/** A message the size of a real digest, for the bare loop. */
-async function sampleMessage() {
-  const { renderDigestTemplate } = await import('@app/mailer/digest');
-  return renderDigestTemplate(
-    {
-      language: 'en',
-      date: '2026-11-20',
-      summaryCount: 10,
-      topics: [0, 1].map((t) => ({
-        id: `00000000-0000-4000-8000-00000000000${t}`,
-        name: `Topic ${t}`,
-        summaries: Array.from({ length: 5 }, (_, i) => ({
-          id: `s${i}`,
-          headline: `Headline ${i}`,
-          excerpt: 'An excerpt of a summary. '.repeat(10),
-          sourceUrl: 'https://example.com/a',
-          sourceName: 'Example',
-        })),
-      })),
-    },
-    'https://bench.example',
-  );
+/**
+ * The digest each subscriber gets, through the mailer's own render (one per zone, language and topic
+ * set), for the bare loop to send. Each zone's date is the one of the first tick that reaches its 8 AM.
+ */
+async function digestsBySubscriber(deps: DigestDeps, topicIds: string[]) {
+  const dates = new Map<string, string>();
+  for (const tick of TICKS) {
+    for (const { timeZone, date } of dueZones(tick)) if (!dates.has(timeZone)) dates.set(timeZone, date);
+  }
+  const cache = new DigestCache(deps);
+  const distinct = TIME_ZONES.length * 2 * 31;
+  const messages: (RenderedEmail & { language: 'en' | 'zh' })[] = [];
+  for (let i = 0; i < distinct; i += 1) {
+    const shape = subscriberShape(i, topicIds);
+    const built = await cache.get(shape, dates.get(shape.timeZone)!);
+    if (!built) throw new Error(`no digest for ${shape.timeZone}/${shape.language}`);
+    messages.push({ ...built.template, language: shape.language });
+  }
+  // Subscriber i's shape repeats every `distinct` subscribers (13, 2 and 31 are pairwise coprime).
+  return (i: number) => messages[i % distinct]!;
 }
 
 async function bareLoop(
   transport: MailTransport,
   count: number,
-  message: { subject: string; html: string; text: string },
+  messageFor: (i: number) => RenderedEmail & { language: 'en' | 'zh' },
   inFlight: number,
 ) {
   let next = 0;
@@ -154,12 +132,14 @@ async function bareLoop(
     Array.from({ length: inFlight }, async () => {
       while (next < count) {
         const i = next++;
+        const message = messageFor(i);
         await transport.sendMail({
           from: 'Daily Curated <digest@bench.test>',
           to: `bare-${i}@bench.test`,
           subject: message.subject,
           html: message.html,
           text: message.text,
+          textEncoding: textEncodingFor(message.language),
         });
       }
     }),
@@ -167,7 +147,7 @@ async function bareLoop(
 }
 
 /** Subscribers round-robin over the zones and languages; topic sets are the 31 non-empty subsets of 5. */
-async function fill(prisma: DigestDeps['prisma'], count: number) {
+async function fill(prisma: DigestDeps['prisma'], count: number): Promise<string[]> {
   const topics = await Promise.all(
     Array.from({ length: TOPICS }, (_, i) =>
       prisma.topic.create({
@@ -194,4 +174,5 @@ async function fill(prisma: DigestDeps['prisma'], count: number) {
     SELECT gen_random_uuid(), s.id, t.id, true, s.language, now(), now()
     FROM (SELECT id, language, (substring(email FROM 'sub-(\\d+)@')::int % 31) + 1 AS mask FROM newsletter_subscribers) s
     JOIN unnest(${ids}::uuid[]) WITH ORDINALITY AS t(id, n) ON (s.mask >> (t.n::int - 1)) & 1 = 1`;
+  return ids;
 }

@@ -1,6 +1,12 @@
 export { type MailerConfig, mailerConfigSchema } from './config.ts';
 export * from './digest/index.ts';
-export { createMailTransport, isPermanentSmtpError, type MailTransport } from './mail-transport.ts';
+export {
+  createMailTransport,
+  isPermanentSmtpError,
+  type MailTransport,
+  textEncodingFor,
+} from './mail-transport.ts';
+export type { RenderedEmail } from './templates/layout.ts';
 export { sendVerificationEmailProcessor } from './processors/send-verification-email.processor.ts';
 export { DIGEST_SCHEDULER_ID, SERVICE_NAME, type ServiceOverrides, startService } from './service.ts';
 export { renderVerificationEmail } from './templates/verification-email.template.ts';

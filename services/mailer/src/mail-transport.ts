@@ -1,3 +1,4 @@
+import type { UiLanguage } from '@app/contracts';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 
 export type MailTransport = Transporter;
@@ -22,6 +23,16 @@ export function createMailTransport(smtpUrl: string, options: MailTransportOptio
     maxMessages: Number.POSITIVE_INFINITY,
     ...(options.rateLimit ? { rateDelta: 1000, rateLimit: options.rateLimit } : {}),
   });
+}
+
+/**
+ * The transfer encoding of an email's text parts, by its language: quoted-printable keeps English
+ * readable and is what filters expect of it; Chinese in quoted-printable triples in size (every byte
+ * of every character becomes =XX), so it goes as base64, as Chinese mail services send it. Stating
+ * it also spares nodemailer a scan of each body to guess (a measurable share of a digest run).
+ */
+export function textEncodingFor(language: UiLanguage): 'quoted-printable' | 'base64' {
+  return language === 'zh' ? 'base64' : 'quoted-printable';
 }
 
 /**

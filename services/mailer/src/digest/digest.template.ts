@@ -76,10 +76,10 @@ export async function renderDigestTemplate(
           const original = isWebUrl(summary.sourceUrl)
             ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${summary.sourceName ? ` (${escapeHtml(summary.sourceName)})` : ''}</a>`
             : '';
+          // One block per summary: MJML wraps every mj-text in its own table row and styled div,
+          // and a digest of 25 summaries must stay well under Gmail's 102 KB clipping limit.
           return `
-        <mj-text padding="8px 0 0"><a href="${topicUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a></mj-text>
-        <mj-text padding="2px 0 0" font-size="14px" color="#52606d">${escapeHtml(summary.excerpt)}</mj-text>
-        <mj-text padding="2px 0 8px" font-size="13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</mj-text>`;
+        <mj-text padding="8px 0"><a href="${topicUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div></mj-text>`;
         })
         .join('');
       return `

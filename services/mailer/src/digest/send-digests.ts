@@ -1,7 +1,7 @@
 import type { UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
-import { isPermanentSmtpError, type MailTransport, smtpReply } from '../mail-transport.ts';
+import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
 import type { RenderedEmail } from '../templates/layout.ts';
 import { loadDigestContent } from './digest-content.ts';
 import { digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
@@ -43,11 +43,13 @@ export type TickStats = Record<DeliveryOutcome, number> & { interrupted: number 
 type Built = { template: RenderedEmail; summaryCount: number } | null;
 
 /**
- * Shared renders, keyed by what decides a digest's content: language, topic set and window. One cache
- * lives for one tick, so a summary that lands later shows up in the next zone's digest.
+ * Shared renders. Content is loaded once per language, topic set and window (one tick's cache, so a
+ * summary that lands later shows up in the next zone's digest); the MJML render, the costly part, is
+ * shared by every window that selects the same summaries for the same date.
  */
 export class DigestCache {
   private readonly builds = new Map<string, Promise<Built>>();
+  private readonly renders = new Map<string, Promise<RenderedEmail>>();
   builtCount = 0;
   constructor(private readonly deps: Pick<DigestDeps, 'prisma' | 'publicUrl' | 'perTopic'>) {}
 
@@ -77,11 +79,16 @@ export class DigestCache {
       perTopic: this.deps.perTopic,
     });
     if (content.summaryCount === 0) return null;
-    this.builtCount += 1;
-    return {
-      template: await renderDigestTemplate(content, this.deps.publicUrl),
-      summaryCount: content.summaryCount,
-    };
+    const contentKey = `${language}|${date}|${content.topics
+      .map((topic) => `${topic.id}:${topic.summaries.map((summary) => summary.id).join(',')}`)
+      .join(';')}`;
+    let render = this.renders.get(contentKey);
+    if (!render) {
+      this.builtCount += 1;
+      render = renderDigestTemplate(content, this.deps.publicUrl);
+      this.renders.set(contentKey, render);
+    }
+    return { template: await render, summaryCount: content.summaryCount };
   }
 }
 
@@ -160,11 +167,8 @@ export async function runDigestTick(deps: DigestDeps): Promise<TickStats> {
       const batch = await dueRecipients(deps.prisma, timeZone, date, after);
       if (batch.length === 0) break;
       after = batch.at(-1)!.id;
-      for (let i = 0; i < batch.length; i += deps.concurrency) {
-        if (deps.signal?.aborted) return stats;
-        const outcomes = await deliverDigests(deps, batch.slice(i, i + deps.concurrency), date, cache);
-        for (const outcome of outcomes) stats[outcome] += 1;
-      }
+      await deliverWindowed(deps, batch, date, cache, stats);
+      if (deps.signal?.aborted) return stats;
       if (batch.length < BATCH) break;
     }
   }
@@ -172,6 +176,37 @@ export async function runDigestTick(deps: DigestDeps): Promise<TickStats> {
     deps.log.info({ ...stats, renders: cache.builtCount }, 'digest tick done');
   }
   return stats;
+}
+
+/**
+ * Sends a batch in groups of `concurrency`, two groups at a time: the next group is claimed and
+ * rendered while the previous one is still on the wire, so the SMTP connections never wait for a
+ * whole group to finish. Claimed rows stay within two groups, the most a crash can leave to resend.
+ */
+async function deliverWindowed(
+  deps: DigestDeps,
+  batch: DigestRecipient[],
+  date: string,
+  cache: DigestCache,
+  stats: TickStats,
+): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  for (let i = 0; i < batch.length && !failure && !deps.signal?.aborted; i += deps.concurrency) {
+    const group = deliverDigests(deps, batch.slice(i, i + deps.concurrency), date, cache).then(
+      (outcomes) => {
+        for (const outcome of outcomes) stats[outcome] += 1;
+      },
+      (error: unknown) => {
+        failure ??= { error };
+      },
+    );
+    running.add(group);
+    void group.finally(() => running.delete(group));
+    if (running.size >= 2) await Promise.race(running);
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
 }
 
 /**
@@ -291,27 +326,78 @@ export async function deliverDigests(
 
 /**
  * The server has taken the message: from here on a lost record means a second copy (the lapsed claim
- * is sent again). So a database that is away for a moment (a restart, a failover) is waited for,
- * up to half the lease and at most RECORD_RETRY_MS; the update is idempotent.
+ * is sent again). Records go to the database as a group commit: one UPDATE carries every reply that
+ * arrived while the previous one was running, so under load a round trip serves many messages and a
+ * reply waits at most one statement. A database that is away for a moment (a restart, a failover) is
+ * waited for, up to half the lease and at most RECORD_RETRY_MS; the update is idempotent.
  */
-async function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
-  const deadline = Date.now() + Math.min(deps.leaseMs / 2, RECORD_RETRY_MS);
-  for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
-    try {
-      await deps.prisma.$executeRaw`
-        UPDATE email_deliveries
-        SET status = 'sent', sent_at = ${deps.clock()}, summary_count = ${sent.summaryCount},
-            provider_message_id = ${sent.messageId}, provider_response = ${sent.response},
-            lease_expires_at = NULL, updated_at = now()
-        WHERE id = ${sent.deliveryId}::uuid`;
-      return;
-    } catch (error) {
-      if (Date.now() + delay > deadline) throw error;
-      deps.log.warn(
-        { err: error, deliveryId: sent.deliveryId },
-        'cannot record an accepted digest yet; retrying',
-      );
-      await new Promise((resolve) => setTimeout(resolve, delay));
+function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
+  let recorder = recorders.get(deps);
+  if (!recorder) {
+    recorder = new SentRecorder(deps);
+    recorders.set(deps, recorder);
+  }
+  return recorder.add({ ...sent, sentAt: deps.clock() });
+}
+
+/** One recorder per set of deps: a tick's sends share its round trips. */
+const recorders = new WeakMap<DigestDeps, SentRecorder>();
+
+type Waiting = Sent & { sentAt: Date; resolve: () => void; reject: (error: unknown) => void };
+
+class SentRecorder {
+  private waiting: Waiting[] = [];
+  private flushing = false;
+
+  constructor(private readonly deps: Pick<DigestDeps, 'prisma' | 'leaseMs' | 'log'>) {}
+
+  add(sent: Sent & { sentAt: Date }): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ ...sent, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting;
+      this.waiting = [];
+      try {
+        await this.write(group);
+        for (const item of group) item.resolve();
+      } catch (error) {
+        for (const item of group) item.reject(error);
+      }
+    }
+    this.flushing = false;
+  }
+
+  private async write(group: Waiting[]): Promise<void> {
+    const deadline = Date.now() + Math.min(this.deps.leaseMs / 2, RECORD_RETRY_MS);
+    for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
+      try {
+        await this.deps.prisma.$executeRaw`
+          UPDATE email_deliveries AS d
+          SET status = 'sent', sent_at = v.sent_at, summary_count = v.summary_count,
+              provider_message_id = v.message_id, provider_response = v.response,
+              lease_expires_at = NULL, updated_at = now()
+          FROM unnest(${group.map((g) => g.deliveryId)}::uuid[],
+                      ${group.map((g) => g.sentAt.toISOString())}::timestamptz[],
+                      ${group.map((g) => g.summaryCount)}::int[],
+                      ${group.map((g) => g.messageId)}::text[],
+                      ${group.map((g) => g.response)}::text[])
+            AS v(id, sent_at, summary_count, message_id, response)
+          WHERE d.id = v.id`;
+        return;
+      } catch (error) {
+        if (Date.now() + delay > deadline) throw error;
+        this.deps.log.warn(
+          { err: error, deliveries: group.length },
+          'cannot record accepted digests yet; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 }
@@ -333,6 +419,7 @@ function sendOne(
     subject: email.subject,
     html: email.html,
     text: email.text,
+    textEncoding: textEncodingFor(recipient.language),
     messageId: `<digest.${deliveryId}@${host}>`,
     headers: {
       'List-Unsubscribe': `<${links.oneClickUrl}>`,

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@app/db';
 import { defineProcessor } from '@app/queue';
 import { UnrecoverableError } from 'bullmq';
 import { signUnsubscribeToken } from '../digest/unsubscribe-token.ts';
-import { isPermanentSmtpError, type MailTransport, smtpReply } from '../mail-transport.ts';
+import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
 import { renderNewsletterConfirmation } from '../templates/newsletter-confirmation.template.ts';
 
 export type SendNewsletterConfirmationDeps = {
@@ -35,6 +35,7 @@ export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirma
           subject: email.subject,
           html: email.html,
           text: email.text,
+          textEncoding: textEncodingFor(language),
           headers: { 'Auto-Submitted': 'auto-generated' },
         });
         log.info({ subscriberId: subscriber.id, messageId: info.messageId }, 'newsletter confirmation sent');

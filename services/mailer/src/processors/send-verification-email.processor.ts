@@ -1,6 +1,6 @@
 import { defineProcessor } from '@app/queue';
 import { UnrecoverableError } from 'bullmq';
-import { isPermanentSmtpError, type MailTransport, smtpReply } from '../mail-transport.ts';
+import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
 import { renderVerificationEmail } from '../templates/verification-email.template.ts';
 
 export type SendVerificationEmailDeps = { transport: MailTransport; from: string };
@@ -22,6 +22,7 @@ export function sendVerificationEmailProcessor({ transport, from }: SendVerifica
           subject: email.subject,
           html: email.html,
           text: email.text,
+          textEncoding: textEncodingFor(payload.language),
           // Marks it as machine-sent so auto-responders stay quiet (RFC 3834).
           headers: { 'Auto-Submitted': 'auto-generated' },
         });
