@@ -16,7 +16,9 @@ export function toMarkdown(figures: Figure[], meta: Record<string, string>): str
     '|---|---|---|---|---|---|---|',
   ];
   for (const f of figures) {
-    const baseline = f.baseline ? `${format(f.baseline.value)} ${f.unit} (${f.baseline.label})` : '';
+    const baseline = f.baseline
+      ? `${format(f.baseline.value)} ${f.baseline.unit ?? f.unit} (${f.baseline.label})`
+      : '';
     const result = f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL';
     lines.push(
       `| ${f.scenario} | ${f.figure} | ${format(f.value)} ${f.unit} | ${baseline} | ${f.ratio === undefined ? '' : format(f.ratio)} | ${f.goal ?? ''} | ${result} |`,

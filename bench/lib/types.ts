@@ -4,7 +4,8 @@ export type Figure = {
   figure: string;
   value: number;
   unit: string;
-  baseline?: { label: string; value: number };
+  /** `unit` when the baseline is in another unit than the figure (a ratio figure against a latency). */
+  baseline?: { label: string; value: number; unit?: string };
   /** value / baseline (or baseline / value for "lower is better" figures, so ≥ goal passes). */
   ratio?: number;
   goal?: string;

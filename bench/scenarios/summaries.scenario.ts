@@ -157,7 +157,7 @@ export const summariesScenario: Scenario = {
             figure: `${c.name} API p50 / raw SQL p50`,
             value: ratio,
             unit: '×',
-            baseline: { label: 'same SQL on a pg pool', value: raw.p50 },
+            baseline: { label: 'p50 of the same SQL on a pg pool', value: raw.p50, unit: 'ms' },
             ratio,
             goal: '≤ 1.5×',
             pass: ratio <= 1.5,
