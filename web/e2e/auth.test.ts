@@ -98,3 +98,35 @@ it('keeps the path and query when switching language', async () => {
   expect(new URL(page.url()).search).toBe('?plan=annual');
   await page.context().close();
 });
+
+describe('staying signed in across reloads', () => {
+  it('keeps the user signed in when a refresh answer is lost, and in two tabs opened at once', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('reload') });
+    const page = await stack.newPage();
+    await stack.signIn(page, user.email, user.password);
+    await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(user.email);
+
+    // A refresh reaches the server, which rotates the cookie, but its answer never reaches the browser
+    // (the page was reloaded while it was in flight): the browser still holds the rotated token.
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'refresh_token');
+    expect(cookie).toBeDefined();
+    const rotated = await fetch(`${stack.baseUrl}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: `refresh_token=${cookie!.value}` },
+    });
+    expect(rotated.status).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(user.email);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(user.email);
+
+    // Two tabs of the same browser start at once with the same cookie.
+    const [first, second] = await Promise.all([page.context().newPage(), page.context().newPage()]);
+    await Promise.all([first.goto('/'), second.goto('/')]);
+    for (const tab of [first, second, page]) {
+      await tab.reload();
+      await expect.poll(() => tab.getByTestId('nav-profile').first().textContent()).toContain(user.email);
+    }
+    await page.context().close();
+  });
+});

@@ -42,6 +42,11 @@ export const gatewayConfigSchema = z
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
     /** Refresh session lifetime in days (sliding: every rotation starts a new period). */
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Seconds during which the token just rotated may be presented again (a reload or a second tab that
+     * sent it before the answer arrived) and gets a token of its own instead of counting as theft; 0: never.
+     */
+    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     /** Refuse password logins until the email is verified. */
     AUTH_REQUIRE_EMAIL_VERIFICATION: env.booleanString.default(true),
     /** Google OAuth client id; without it and the secret, Google sign-in answers 503. */

@@ -13,6 +13,7 @@ describe('gateway config', () => {
       HOST: '0.0.0.0',
       ACCESS_TOKEN_TTL: 900,
       REFRESH_TOKEN_TTL_DAYS: 30,
+      REFRESH_REUSE_GRACE_SECONDS: 30,
       AUTH_REQUIRE_EMAIL_VERIFICATION: true,
       LOGIN_RATE_LIMIT: 10,
       TRUST_PROXY: false,

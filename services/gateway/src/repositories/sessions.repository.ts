@@ -15,10 +15,11 @@ export function createSessionsRepository(prisma: PrismaClient) {
   return {
     create: (session: NewSession) => prisma.refreshSession.create({ data: session }),
     findByHash: (tokenHash: string) => prisma.refreshSession.findUnique({ where: { tokenHash } }),
+    findById: (id: string) => prisma.refreshSession.findUnique({ where: { id } }),
 
     /**
      * Revokes `current` and creates its successor atomically. Returns null when another request rotated
-     * `current` first (the conditional update matched nothing): the caller treats that as reuse.
+     * `current` first (the conditional update matched nothing): the caller decides (grace or reuse).
      */
     rotate: (current: RefreshSession, next: NewSession, now: Date) =>
       prisma

@@ -15,6 +15,12 @@ const invalidRefreshToken = () => new AppError('INVALID_REFRESH_TOKEN', 'Invalid
  * Refresh sessions: an opaque token in an httpOnly cookie, stored as sha256, rotated on every use.
  * All rotations of one login share a family, so presenting a rotated token (a stolen copy, or the
  * original after the thief used it) revokes the whole family and both parties must sign in again.
+ *
+ * One exception, the grace period (REFRESH_REUSE_GRACE_SECONDS): the token rotated last, presented
+ * again within seconds while its successor is still unused, is a browser that never got the answer
+ * (the page was reloaded mid-refresh, or two tabs refreshed at once with the same cookie). It gets a
+ * token of its own in the family instead of signing the user out everywhere. Older tokens, or the
+ * same token later, are still reuse.
  */
 export function createSessionsService(ctx: ServiceContext) {
   const { config, repos, clock, tokens, logger } = ctx;
@@ -58,18 +64,18 @@ export function createSessionsService(ctx: ServiceContext) {
       const current = await repos.sessions.findByHash(hashToken(presented));
       if (!current) throw invalidRefreshToken();
       if (current.revokedAt) {
-        if (current.replacedById) await revokeForReuse(current.familyId, current.userId, now, meta);
-        throw invalidRefreshToken();
+        if (!current.replacedById) throw invalidRefreshToken();
+        return (await withinGrace(current, now, meta)) ?? reuse(current, now, meta);
       }
       if (current.expiresAt <= now) throw invalidRefreshToken();
       const user = await repos.users.findById(current.userId);
       if (!user) throw invalidRefreshToken();
       const { token, row } = draft(user.id, current.familyId, meta);
       const created = await repos.sessions.rotate(current, row, now);
-      // Someone else rotated this token a moment ago: by the rules above that is reuse too.
       if (!created) {
-        await revokeForReuse(current.familyId, current.userId, now, meta);
-        throw invalidRefreshToken();
+        // Another request rotated this token at this very moment (two tabs opening at once).
+        const rotated = await repos.sessions.findById(current.id);
+        return (rotated && (await withinGrace(rotated, now, meta))) ?? reuse(current, now, meta);
       }
       return { session: await describe(user), refreshToken: token };
     },
@@ -81,6 +87,40 @@ export function createSessionsService(ctx: ServiceContext) {
       if (current) await repos.sessions.revokeFamily(current.familyId, clock());
     },
   };
+
+  /**
+   * A rotated token presented again inside the grace period, while the token that replaced it is still
+   * the live, unused end of the family: a sibling token for this browser. Otherwise null (reuse).
+   */
+  async function withinGrace(
+    rotated: { familyId: string; userId: string; revokedAt: Date | null; replacedById: string | null },
+    now: Date,
+    meta: RequestMeta,
+  ): Promise<StartedSession | null> {
+    const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+    if (!rotated.revokedAt || !rotated.replacedById || graceMs === 0) return null;
+    if (now.getTime() - rotated.revokedAt.getTime() > graceMs) return null;
+    const successor = await repos.sessions.findById(rotated.replacedById);
+    if (!successor || successor.revokedAt || successor.expiresAt <= now) return null;
+    const user = await repos.users.findById(rotated.userId);
+    if (!user) return null;
+    const { token, row } = draft(user.id, rotated.familyId, meta);
+    await repos.sessions.create(row);
+    logger.info(
+      { familyId: rotated.familyId, userId: user.id, requestId: meta.requestId },
+      'refresh token presented again within the grace period',
+    );
+    return { session: await describe(user), refreshToken: token };
+  }
+
+  async function reuse(
+    current: { familyId: string; userId: string },
+    now: Date,
+    meta: RequestMeta,
+  ): Promise<never> {
+    await revokeForReuse(current.familyId, current.userId, now, meta);
+    throw invalidRefreshToken();
+  }
 
   async function revokeForReuse(familyId: string, userId: string, now: Date, meta: RequestMeta) {
     const { count } = await repos.sessions.revokeFamily(familyId, now);
