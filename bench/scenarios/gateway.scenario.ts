@@ -26,7 +26,7 @@ export const gatewayScenario: Scenario = {
       redisUrl: context.redisUrl,
       databaseUrl: db.url,
       port,
-      env: { LOGIN_RATE_LIMIT: '10000' },
+      env: { LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '100000' },
     });
     const bare = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -32,7 +32,7 @@ export const pollingScenario: Scenario = {
       redisUrl: context.redisUrl,
       databaseUrl: db.url,
       port,
-      env: { LOGIN_RATE_LIMIT: '10000' },
+      env: { LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '100000' },
     });
     try {
       const base = `http://127.0.0.1:${port}`;

@@ -48,7 +48,7 @@ export const summariesScenario: Scenario = {
         redisUrl: context.redisUrl,
         databaseUrl: db.url,
         port,
-        env: { LOGIN_RATE_LIMIT: '10000' },
+        env: { LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '100000' },
       });
       const base = `http://127.0.0.1:${port}`;
       const token = await signInPro(db.prisma, base);

@@ -64,6 +64,7 @@ export async function startFaultRun(): Promise<{ ctx: FaultContext; stop(): Prom
       STORAGE_DIR: storageDir,
       SMTP_URL: smtp.url,
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_IP_RATE_LIMIT: '100000',
       OPENAI_BASE_URL: llm.baseURL,
       OPENAI_API_KEY: 'sk-fault-run',
       OPENAI_MODEL: 'fake-model',

@@ -78,6 +78,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
     WEB_DIST_DIR: webDist,
     LOGIN_RATE_LIMIT: '1000',
+    // Every browser signs in from 127.0.0.1, across the whole suite.
+    LOGIN_IP_RATE_LIMIT: '100000',
     ...options.gatewayEnv,
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });

@@ -73,6 +73,8 @@ export const gatewayConfigSchema = z
     WEB_DIST_DIR: z.string().default(path.resolve(here, '../../../web/dist')),
     /** Login attempts allowed per minute for one IP and email pair. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
+    LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Signs newsletter unsubscribe links (HMAC); must equal the mailer's. Unset: derived from JWT_SECRET. */
     UNSUBSCRIBE_SECRET: env.secret.optional(),
     /** Newsletter double opt-in: new addresses get a confirm email and no digest until they click it. */

@@ -16,6 +16,7 @@ describe('gateway config', () => {
       REFRESH_REUSE_GRACE_SECONDS: 30,
       AUTH_REQUIRE_EMAIL_VERIFICATION: true,
       LOGIN_RATE_LIMIT: 10,
+      LOGIN_IP_RATE_LIMIT: 100,
       TRUST_PROXY: false,
       JWT_SECRET: DEV_JWT_SECRET,
       GOOGLE_AUTH_URL: 'https://accounts.google.com/o/oauth2/v2/auth',

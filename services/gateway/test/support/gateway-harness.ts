@@ -29,6 +29,9 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
     PUBLIC_URL,
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Test files share one Redis and inject from 127.0.0.1: the per-address login bucket would be
+    // shared by the whole suite (the rate-limit test sets its own).
+    LOGIN_IP_RATE_LIMIT: '100000',
     ...env,
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });

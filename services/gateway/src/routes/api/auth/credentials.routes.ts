@@ -1,4 +1,5 @@
 import {
+  AppError,
   LoginBodySchema,
   RegisterBodySchema,
   RegisterResponseSchema,
@@ -13,6 +14,12 @@ import { metaOf } from '../../../lib/request-meta.ts';
 
 const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
+  // Besides the per-(IP, email) bucket below: one address trying many emails (credential stuffing).
+  const loginsFromIp = app.createRateLimit({
+    max: config.LOGIN_IP_RATE_LIMIT,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `login-ip:${request.ip}`,
+  });
 
   app.post(
     '/register',
@@ -38,6 +45,16 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with email and password; sets the refresh cookie',
         body: LoginBodySchema,
         response: { 200: SessionSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      preHandler: async (request, reply) => {
+        const limit = await loginsFromIp(request);
+        if (limit.isAllowed || !limit.isExceeded) return;
+        reply.header('retry-after', limit.ttlInSeconds);
+        const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many attempts, please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        );
       },
       config: {
         // Counted after validation (preHandler) so the key can include the normalised email.
