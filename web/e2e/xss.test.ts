@@ -1,5 +1,8 @@
+import { DEFAULT_DIGEST_TIME_ZONE } from '@app/contracts';
 import {
+  addDays,
   digestLinks,
+  localDateTime,
   personalizeDigest,
   renderDigestTemplate,
   renderVerificationEmail,
@@ -9,6 +12,15 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+
+/**
+ * The digest whose window holds this moment (and so the summaries made at setup) in the default zone:
+ * a digest covers the 24 hours before its date's 8 AM, so after 8 AM that is tomorrow's.
+ */
+function digestDateOfNow(timeZone = DEFAULT_DIGEST_TIME_ZONE): string {
+  const local = localDateTime(new Date(), timeZone);
+  return local.hour < 8 ? local.date : addDays(local.date, 1);
+}
 
 // Stored XSS: script-shaped text that arrives from feeds (headlines, summaries, source names, links),
 // from admins (blog posts, topics, datasources) and from users (display names, suggestions) is
@@ -416,9 +428,8 @@ describe('stored XSS stays inert in the web app', () => {
     await page.goto(`/unsubscribe?token=${encodeURIComponent(ids.subscriberToken)}&action=view`);
     await seeText(page, 'XSS-topic');
     await expectInert(page, 'unsubscribe management', dialogs);
-    const today = new Date().toISOString().slice(0, 10);
     const response = await page.goto(
-      `/api/newsletter/digest?token=${encodeURIComponent(ids.subscriberToken)}&date=${today}`,
+      `/api/newsletter/digest?token=${encodeURIComponent(ids.subscriberToken)}&date=${digestDateOfNow()}`,
     );
     expect(response?.status()).toBe(200);
     await seeText(page, 'XSS-headline');
@@ -488,7 +499,7 @@ describe('stored XSS stays inert in emails', () => {
     const token: string = (await refreshed.json()).access_token;
     const preview = await admin.request.post('/api/admin/digest/preview', {
       headers: { authorization: `Bearer ${token}` },
-      data: { language: 'en', topic_ids: [ids.topic] },
+      data: { language: 'en', topic_ids: [ids.topic], date: digestDateOfNow() },
     });
     expect(preview.status()).toBe(200);
     const { html } = await preview.json();

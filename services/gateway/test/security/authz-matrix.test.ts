@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_DIGEST_TIME_ZONE } from '@app/contracts';
+import { addDays, localDateTime } from '@app/mailer';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueEmail } from '../support/gateway-harness.ts';
@@ -68,7 +70,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The digest whose window (the 24 hours before its date's 8 AM) holds the fixtures made just now. */
+const digestDateOfNow = () => {
+  const local = localDateTime(new Date(), DEFAULT_DIGEST_TIME_ZONE);
+  return local.hour < 8 ? local.date : addDays(local.date, 1);
+};
 const missing = '00000000-0000-4000-8000-000000000000';
 
 function matrix(s: () => SecurityStack): Record<string, Row> {
@@ -227,7 +233,7 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     'GET /api/newsletter/digest': {
       call: () => ({
-        url: `/api/newsletter/digest?token=${encodeURIComponent(fx().unsubscribeToken)}&date=${today()}`,
+        url: `/api/newsletter/digest?token=${encodeURIComponent(fx().unsubscribeToken)}&date=${digestDateOfNow()}`,
       }),
       expect: all(200),
     },
