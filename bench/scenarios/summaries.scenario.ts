@@ -55,6 +55,15 @@ export const summariesScenario: Scenario = {
       const auth = { authorization: `Bearer ${token}` };
       const topic = await db.prisma.topic.findUniqueOrThrow({ where: { slug: 'engineering' } });
       const window = freeWindow(new Date(), TZ);
+      // The source filter at its hardest: the source with the fewest English rows.
+      const [sparse] = await pool
+        .query<{ source_name: string }>(
+          `SELECT d.source_name FROM datasources d
+         LEFT JOIN summaries s ON s.datasource_id = d.id AND s.language = 'EN'
+         GROUP BY d.id ORDER BY count(s.id), d.source_name LIMIT 1`,
+        )
+        .then((r) => r.rows);
+      if (!sparse) throw new Error('no datasource to filter by');
       const since = new Date(Date.now() - 90 * 86_400_000);
 
       const cases: {
@@ -77,6 +86,13 @@ export const summariesScenario: Scenario = {
           url: `${base}/api/summaries?language=en&page=3`,
           headers: auth,
           filters: { language: 'EN' },
+          cap: 1000,
+        },
+        {
+          name: 'one source, fewest English rows (pro, whole archive)',
+          url: `${base}/api/summaries?language=en&source=${encodeURIComponent(sparse.source_name)}`,
+          headers: auth,
+          filters: { language: 'EN', sourceName: sparse.source_name },
           cap: 1000,
         },
         {

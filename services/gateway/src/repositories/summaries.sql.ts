@@ -31,7 +31,7 @@ export function summaryWhere(f: SummaryFilters): Prisma.Sql {
   if (f.from) conds.push(Prisma.sql`s.created_at >= ${f.from}`);
   if (f.to) conds.push(Prisma.sql`s.created_at <= ${f.to}`);
   if (f.topicId) conds.push(Prisma.sql`s.topic_id = ${f.topicId}::uuid`);
-  // Datasources are few: their ids feed the (datasource_id, created_at) index. Compared as the enum, not
+  // Datasources are few: their ids feed the (datasource_id, language, created_at) index. Compared as the enum, not
   // as text, so the planner sees how many sources match: with platform::text it guessed 3 of 58 and chose
   // a nested loop that re-ran the search index scan per source (84 ms instead of 0.7 ms at 1M rows).
   if (f.platforms?.length) {
