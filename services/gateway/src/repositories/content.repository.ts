@@ -7,7 +7,7 @@ import {
   summaryListSql,
   toSummaryDto,
 } from './summaries.sql.ts';
-import { createSqlRunner } from './sql-runner.ts';
+import { createSqlRunner, type SqlRunner } from './sql-runner.ts';
 import { webUrls } from '../lib/web-urls.ts';
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;
@@ -99,7 +99,9 @@ export function createContentRepository(prisma: PrismaClient) {
     },
 
     /** The hot read path: one statement on the client's pool (see sql-runner.ts and summaryListSql). */
-    async listSummaries(f: SummaryFilters, page: { limit: number; offset: number; cap: number }) {
+    async listSummaries(filters: SummaryFilters, page: { limit: number; offset: number; cap: number }) {
+      const f = await resolveSources(run, filters);
+      if (f.datasourceIds?.length === 0) return { rows: [], total: 0 };
       const sql = summaryListSql(f, page);
       const rows = await run<SummaryRow & { total: number }>(sql.rows);
       // No row to carry the count: nothing matched, unless the page lies past the end (or was empty).
@@ -249,3 +251,34 @@ export function createContentRepository(prisma: PrismaClient) {
 }
 
 export { platformFromId };
+
+/**
+ * A source name or the caller's favourite sources, turned into datasource ids (see
+ * SummaryFilters.datasourceIds); both together keep the ids in both. An empty list matches nothing.
+ */
+export async function resolveSources(run: SqlRunner, f: SummaryFilters): Promise<SummaryFilters> {
+  let ids: string[] | undefined;
+  const keep = (found: { id: string }[]) => {
+    const next = found.map((row) => row.id);
+    ids = ids ? ids.filter((id) => next.includes(id)) : next;
+  };
+  if (f.sourceName) {
+    keep(
+      await run<{ id: string }>({
+        name: 'datasources-by-name',
+        text: 'SELECT id FROM datasources WHERE source_name = $1 ORDER BY id',
+        values: [f.sourceName],
+      }),
+    );
+  }
+  if (f.favoriteSourcesOfUser) {
+    keep(
+      await run<{ id: string }>({
+        name: 'favourite-datasources',
+        text: 'SELECT datasource_id AS id FROM user_favorite_datasources WHERE user_id = $1::uuid ORDER BY 1',
+        values: [f.favoriteSourcesOfUser],
+      }),
+    );
+  }
+  return ids ? { ...f, datasourceIds: ids } : f;
+}
