@@ -101,7 +101,18 @@ async function registerDigestScheduler(service: RunningService, everySeconds: nu
     await queue.upsertJobScheduler(
       DIGEST_SCHEDULER_ID,
       { every: everySeconds * 1000 },
-      { name: 'digest-tick', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+      {
+        name: 'digest-tick',
+        data: {},
+        // A tick that meets a database restart (or any passing error) runs again within seconds
+        // instead of waiting for the next tick; a rerun is safe, every delivery is claimed first.
+        opts: {
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: 100,
+          removeOnFail: 100,
+        },
+      },
     );
     logger.info({ everySeconds }, 'digest scheduler registered');
   } catch (error) {

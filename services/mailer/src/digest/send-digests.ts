@@ -326,78 +326,27 @@ export async function deliverDigests(
 
 /**
  * The server has taken the message: from here on a lost record means a second copy (the lapsed claim
- * is sent again). Records go to the database as a group commit: one UPDATE carries every reply that
- * arrived while the previous one was running, so under load a round trip serves many messages and a
- * reply waits at most one statement. A database that is away for a moment (a restart, a failover) is
- * waited for, up to half the lease and at most RECORD_RETRY_MS; the update is idempotent.
+ * is sent again). So a database that is away for a moment (a restart, a failover) is waited for,
+ * up to half the lease and at most RECORD_RETRY_MS; the update is idempotent.
  */
-function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
-  let recorder = recorders.get(deps);
-  if (!recorder) {
-    recorder = new SentRecorder(deps);
-    recorders.set(deps, recorder);
-  }
-  return recorder.add({ ...sent, sentAt: deps.clock() });
-}
-
-/** One recorder per set of deps: a tick's sends share its round trips. */
-const recorders = new WeakMap<DigestDeps, SentRecorder>();
-
-type Waiting = Sent & { sentAt: Date; resolve: () => void; reject: (error: unknown) => void };
-
-class SentRecorder {
-  private waiting: Waiting[] = [];
-  private flushing = false;
-
-  constructor(private readonly deps: Pick<DigestDeps, 'prisma' | 'leaseMs' | 'log'>) {}
-
-  add(sent: Sent & { sentAt: Date }): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ ...sent, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.waiting.length > 0) {
-      const group = this.waiting;
-      this.waiting = [];
-      try {
-        await this.write(group);
-        for (const item of group) item.resolve();
-      } catch (error) {
-        for (const item of group) item.reject(error);
-      }
-    }
-    this.flushing = false;
-  }
-
-  private async write(group: Waiting[]): Promise<void> {
-    const deadline = Date.now() + Math.min(this.deps.leaseMs / 2, RECORD_RETRY_MS);
-    for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
-      try {
-        await this.deps.prisma.$executeRaw`
-          UPDATE email_deliveries AS d
-          SET status = 'sent', sent_at = v.sent_at, summary_count = v.summary_count,
-              provider_message_id = v.message_id, provider_response = v.response,
-              lease_expires_at = NULL, updated_at = now()
-          FROM unnest(${group.map((g) => g.deliveryId)}::uuid[],
-                      ${group.map((g) => g.sentAt.toISOString())}::timestamptz[],
-                      ${group.map((g) => g.summaryCount)}::int[],
-                      ${group.map((g) => g.messageId)}::text[],
-                      ${group.map((g) => g.response)}::text[])
-            AS v(id, sent_at, summary_count, message_id, response)
-          WHERE d.id = v.id`;
-        return;
-      } catch (error) {
-        if (Date.now() + delay > deadline) throw error;
-        this.deps.log.warn(
-          { err: error, deliveries: group.length },
-          'cannot record accepted digests yet; retrying',
-        );
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
+async function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
+  const deadline = Date.now() + Math.min(deps.leaseMs / 2, RECORD_RETRY_MS);
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
+    try {
+      await deps.prisma.$executeRaw`
+        UPDATE email_deliveries
+        SET status = 'sent', sent_at = ${deps.clock()}, summary_count = ${sent.summaryCount},
+            provider_message_id = ${sent.messageId}, provider_response = ${sent.response},
+            lease_expires_at = NULL, updated_at = now()
+        WHERE id = ${sent.deliveryId}::uuid`;
+      return;
+    } catch (error) {
+      if (Date.now() + delay > deadline) throw error;
+      deps.log.warn(
+        { err: error, deliveryId: sent.deliveryId },
+        'cannot record an accepted digest yet; retrying',
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 }
