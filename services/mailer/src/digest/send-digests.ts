@@ -167,8 +167,11 @@ export async function runDigestTick(deps: DigestDeps): Promise<TickStats> {
       const batch = await dueRecipients(deps.prisma, timeZone, date, after);
       if (batch.length === 0) break;
       after = batch.at(-1)!.id;
-      await deliverWindowed(deps, batch, date, cache, stats);
-      if (deps.signal?.aborted) return stats;
+      for (let i = 0; i < batch.length; i += deps.concurrency) {
+        if (deps.signal?.aborted) return stats;
+        const outcomes = await deliverDigests(deps, batch.slice(i, i + deps.concurrency), date, cache);
+        for (const outcome of outcomes) stats[outcome] += 1;
+      }
       if (batch.length < BATCH) break;
     }
   }
@@ -176,37 +179,6 @@ export async function runDigestTick(deps: DigestDeps): Promise<TickStats> {
     deps.log.info({ ...stats, renders: cache.builtCount }, 'digest tick done');
   }
   return stats;
-}
-
-/**
- * Sends a batch in groups of `concurrency`, two groups at a time: the next group is claimed and
- * rendered while the previous one is still on the wire, so the SMTP connections never wait for a
- * whole group to finish. Claimed rows stay within two groups, the most a crash can leave to resend.
- */
-async function deliverWindowed(
-  deps: DigestDeps,
-  batch: DigestRecipient[],
-  date: string,
-  cache: DigestCache,
-  stats: TickStats,
-): Promise<void> {
-  const running = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  for (let i = 0; i < batch.length && !failure && !deps.signal?.aborted; i += deps.concurrency) {
-    const group = deliverDigests(deps, batch.slice(i, i + deps.concurrency), date, cache).then(
-      (outcomes) => {
-        for (const outcome of outcomes) stats[outcome] += 1;
-      },
-      (error: unknown) => {
-        failure ??= { error };
-      },
-    );
-    running.add(group);
-    void group.finally(() => running.delete(group));
-    if (running.size >= 2) await Promise.race(running);
-  }
-  await Promise.all(running);
-  if (failure) throw failure.error;
 }
 
 /**
