@@ -257,28 +257,23 @@ export { platformFromId };
  * SummaryFilters.datasourceIds); both together keep the ids in both. An empty list matches nothing.
  */
 export async function resolveSources(run: SqlRunner, f: SummaryFilters): Promise<SummaryFilters> {
+  const lookups = [
+    f.sourceName && {
+      name: 'datasources-by-name',
+      text: 'SELECT id FROM datasources WHERE source_name = $1',
+      values: [f.sourceName],
+    },
+    f.favoriteSourcesOfUser && {
+      name: 'favourite-datasources',
+      text: 'SELECT datasource_id AS id FROM user_favorite_datasources WHERE user_id = $1::uuid',
+      values: [f.favoriteSourcesOfUser],
+    },
+  ].filter((lookup) => !!lookup);
+  if (lookups.length === 0) return f;
   let ids: string[] | undefined;
-  const keep = (found: { id: string }[]) => {
-    const next = found.map((row) => row.id);
-    ids = ids ? ids.filter((id) => next.includes(id)) : next;
-  };
-  if (f.sourceName) {
-    keep(
-      await run<{ id: string }>({
-        name: 'datasources-by-name',
-        text: 'SELECT id FROM datasources WHERE source_name = $1 ORDER BY id',
-        values: [f.sourceName],
-      }),
-    );
+  for (const lookup of lookups) {
+    const found = (await run<{ id: string }>(lookup)).map((row) => row.id);
+    ids = ids ? ids.filter((id) => found.includes(id)) : found;
   }
-  if (f.favoriteSourcesOfUser) {
-    keep(
-      await run<{ id: string }>({
-        name: 'favourite-datasources',
-        text: 'SELECT datasource_id AS id FROM user_favorite_datasources WHERE user_id = $1::uuid ORDER BY 1',
-        values: [f.favoriteSourcesOfUser],
-      }),
-    );
-  }
-  return ids ? { ...f, datasourceIds: ids } : f;
+  return { ...f, datasourceIds: ids };
 }
