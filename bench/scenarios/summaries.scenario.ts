@@ -3,7 +3,7 @@ import { hashPassword, type PrismaClient, seed } from '@app/db';
 import { freePort } from '@app/testing';
 import pg from 'pg';
 import { freeWindow } from '../../services/gateway/src/lib/zoned-dates.ts';
-import type { SqlStatement } from '../../services/gateway/src/repositories/sql-runner.ts';
+import type { SqlStatement } from '@app/db';
 import {
   type SummaryFilters,
   summaryListSql,

@@ -8,6 +8,7 @@ export {
   pgPoolOf,
   resolveDatabaseUrl,
 } from './client.ts';
+export { createSqlRunner, type SqlRunner, type SqlStatement } from './sql-runner.ts';
 export { ensureDatabase } from './ensure-database.ts';
 export { type MigrateOptions, migrate } from './migrate.ts';
 export { hashPassword, verifyPassword } from './password.ts';

@@ -1,5 +1,12 @@
 import type { JobName, JobPayload } from '@app/contracts';
-import type { Datasource, Prisma, PrismaClient } from '@app/db';
+import {
+  createSqlRunner,
+  type Datasource,
+  platformFromId,
+  type Prisma,
+  type PrismaClient,
+  type SqlRunner,
+} from '@app/db';
 import type { Logger } from '@app/logger';
 import type { EnqueueOptions } from '@app/queue';
 import { CrawlError, isCrawlError } from './errors.ts';
@@ -55,7 +62,8 @@ export async function crawlDatasource(
 ): Promise<CrawlOutcome> {
   const { prisma, log } = deps;
   const now = deps.clock?.() ?? new Date();
-  const datasource = await prisma.datasource.findUnique({ where: { id: input.datasourceId } });
+  const sql = createSqlRunner(prisma);
+  const datasource = await loadDatasource(sql, input.datasourceId);
   if (!datasource) return { status: 'skipped', reason: 'missing' };
   if (!datasource.isActive && !input.force) return { status: 'skipped', reason: 'inactive' };
   // An admin/daily task is marked processing up front; a scheduled crawl writes its day's row when done.
@@ -74,7 +82,7 @@ export async function crawlDatasource(
     });
     if (result.notModified) {
       // Nothing new: one write. Posts an interrupted run left pending are re-queued by the crawl-due tick.
-      await recordSuccessAndFinish(prisma, datasource, now, interval, null, {
+      await recordSuccessAndFinish(sql, datasource, now, interval, null, {
         ...task,
         postsFound: 0,
         metadata: { not_modified: true },
@@ -82,25 +90,26 @@ export async function crawlDatasource(
       return { status: 'not_modified' };
     }
     await extractArticles(deps, datasource.id, result.posts);
-    const stored = await storePosts(prisma, datasource.id, result.posts);
+    const stored = await storePosts(sql, datasource.id, result.posts);
     await deps.afterStore?.();
-    const hashes = result.posts.map((p) => urlHash(p.url));
-    const summariesQueued = await queueSummaries(deps, datasource, hashes, now, input.requestId);
+    const pending = stored.filter((s) => s.pending).map((s) => s.id);
+    const summariesQueued = await queueSummaries(deps, datasource, pending, now, input.requestId);
     const inserted = stored.filter((s) => s.inserted).length;
+    const updated = stored.filter((s) => s.written && !s.inserted).length;
     await recordSuccessAndFinish(
-      prisma,
+      sql,
       datasource,
       now,
       interval,
       { etag: result.etag, lastModified: result.lastModified },
-      { ...task, postsFound: result.posts.length, metadata: { inserted, updated: stored.length - inserted } },
+      { ...task, postsFound: result.posts.length, metadata: { inserted, updated } },
     );
     log.info({ datasourceId: datasource.id, found: result.posts.length, inserted }, 'crawled');
     return {
       status: 'ok',
       found: result.posts.length,
       inserted,
-      updated: stored.length - inserted,
+      updated,
       summariesQueued,
     };
   } catch (error) {
@@ -151,41 +160,55 @@ async function extractArticles(deps: CrawlDeps, datasourceId: string, posts: Cra
 export async function queueSummaries(
   deps: CrawlDeps,
   datasource: Datasource,
-  hashes: string[],
+  pendingPostIds: string[],
   now: Date,
   requestId?: string,
 ): Promise<number> {
-  const pending = await deps.prisma.post.findMany({
-    where: {
-      datasourceId: datasource.id,
-      status: 'pending',
-      urlHash: { in: hashes },
-    },
-    select: { id: true, publishedAt: true, createdAt: true },
-    take: 1000,
-  });
-  if (pending.length === 0) return 0;
+  if (pendingPostIds.length === 0) return 0;
   if (AGGREGATED_PLATFORMS.has(datasource.platform)) {
     const date = utcDate(now);
     await deps.enqueue(
       'summarize-datasource-day',
       { datasourceId: datasource.id, date, requestId },
       // One job per datasource, day and batch of posts: a retry of the same crawl is a no-op.
-      { jobId: `day-${datasource.id}-${date}-${pending.length}-${pending[pending.length - 1]!.id}` },
+      { jobId: `day-${datasource.id}-${date}-${pendingPostIds.length}-${pendingPostIds.at(-1)}` },
     );
     return 1;
   }
-  const jobs = pending.map((post) => ({
-    payload: { postId: post.id, language: datasource.language, requestId },
-    options: { jobId: `post-${post.id}-${datasource.language}` },
+  const jobs = pendingPostIds.map((postId) => ({
+    payload: { postId, language: datasource.language, requestId },
+    options: { jobId: `post-${postId}-${datasource.language}` },
   }));
   if (deps.enqueueMany) {
     await deps.enqueueMany('summarize-post', jobs);
   } else {
     for (const job of jobs) await deps.enqueue('summarize-post', job.payload, job.options);
   }
-  return pending.length;
+  return pendingPostIds.length;
 }
+
+/** The datasource row, or null; plain SQL on the hot path (one per crawl, 304s included). */
+async function loadDatasource(sql: SqlRunner, id: string): Promise<Datasource | null> {
+  const rows = await sql<Omit<Datasource, 'platform'> & { platform: string }>({
+    name: 'crawler_load_datasource',
+    text: LOAD_DATASOURCE_SQL,
+    values: [id],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  // The column holds the platform's id (twitter-rss); the model's enum names it twitter_rss.
+  const platform = platformFromId(row.platform);
+  if (!platform) throw new Error(`Datasource ${id} has an unknown platform ${row.platform}`);
+  return { ...row, platform };
+}
+
+const LOAD_DATASOURCE_SQL = `
+  SELECT id, topic_id AS "topicId", platform, source_name AS "sourceName", source_url AS "sourceUrl", language,
+         is_active AS "isActive", config, last_crawled_at AS "lastCrawledAt", last_success_at AS "lastSuccessAt",
+         last_error_at AS "lastErrorAt", last_error_class AS "lastErrorClass", last_error_message AS "lastErrorMessage",
+         consecutive_failures AS "consecutiveFailures", next_check_at AS "nextCheckAt", etag,
+         last_modified AS "lastModified", created_at AS "createdAt", updated_at AS "updatedAt"
+  FROM datasources WHERE id = $1::uuid`;
 
 async function startTask(
   prisma: PrismaClient,

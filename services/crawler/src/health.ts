@@ -1,4 +1,4 @@
-import { type Datasource, Prisma, type PrismaClient } from '@app/db';
+import type { Datasource, PrismaClient, SqlRunner } from '@app/db';
 import type { CrawlError } from './errors.ts';
 
 const MIN_BACKOFF_S = 300;
@@ -55,8 +55,8 @@ export async function recordFailure(
  * Saves round trips per crawl, which is most of the cost of a 304.
  */
 export async function recordSuccessAndFinish(
-  prisma: PrismaClient,
-  datasource: Datasource,
+  sql: SqlRunner,
+  datasource: Pick<Datasource, 'id'>,
   now: Date,
   intervalSeconds: number,
   validators: { etag?: string | null; lastModified?: string | null } | null,
@@ -69,27 +69,53 @@ export async function recordSuccessAndFinish(
   },
 ): Promise<void> {
   const next = new Date(now.getTime() + intervalSeconds * 1000);
-  const keep = validators === null;
+  const source = [
+    datasource.id,
+    now,
+    next,
+    validators === null,
+    validators?.etag ?? null,
+    validators?.lastModified ?? null,
+  ];
   const metadata = JSON.stringify(task.metadata);
-  const updateSource = Prisma.sql`
-      UPDATE datasources SET
-        last_crawled_at = ${now}, last_success_at = ${now}, consecutive_failures = 0, next_check_at = ${next},
-        etag = CASE WHEN ${keep} THEN etag ELSE ${validators?.etag ?? null}::text END,
-        last_modified = CASE WHEN ${keep} THEN last_modified ELSE ${validators?.lastModified ?? null}::text END,
-        updated_at = now()
-      WHERE id = ${datasource.id}::uuid`;
-  const writeTask = task.id
-    ? Prisma.sql`
-    UPDATE processing_tasks SET
-      status = 'completed'::"TaskStatus", posts_found = ${task.postsFound}, error_message = NULL,
-      completed_at = now(), metadata = ${metadata}::jsonb, updated_at = now()
-    WHERE id = ${task.id}::uuid`
-    : Prisma.sql`
-    INSERT INTO processing_tasks (id, datasource_id, target_date, status, attempts, posts_found, metadata, started_at, completed_at, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${task.datasourceId}::uuid, ${task.targetDate}::date, 'completed'::"TaskStatus", 1, ${task.postsFound},
-            ${metadata}::jsonb, ${now}, now(), now(), now())
-    ON CONFLICT (datasource_id, target_date) DO UPDATE SET
-      status = 'completed'::"TaskStatus", attempts = processing_tasks.attempts + 1, posts_found = EXCLUDED.posts_found,
-      error_message = NULL, metadata = EXCLUDED.metadata, started_at = EXCLUDED.started_at, completed_at = now(), updated_at = now()`;
-  await prisma.$executeRaw(Prisma.sql`WITH d AS (${updateSource}) ${writeTask}`);
+  if (task.id) {
+    await sql({
+      name: 'crawler_success_task',
+      text: SUCCESS_TASK_SQL,
+      values: [...source, task.id, task.postsFound, metadata],
+    });
+  } else {
+    await sql({
+      name: 'crawler_success_day',
+      text: SUCCESS_DAY_SQL,
+      values: [...source, task.datasourceId, task.targetDate, task.postsFound, metadata],
+    });
+  }
 }
+
+// $1 datasource id, $2 now, $3 next check, $4 keep the validators, $5 etag, $6 last modified.
+const UPDATE_SOURCE_SQL = `
+  UPDATE datasources SET
+    last_crawled_at = $2::timestamptz, last_success_at = $2::timestamptz, consecutive_failures = 0,
+    next_check_at = $3::timestamptz,
+    etag = CASE WHEN $4::boolean THEN etag ELSE $5::text END,
+    last_modified = CASE WHEN $4::boolean THEN last_modified ELSE $6::text END,
+    updated_at = now()
+  WHERE id = $1::uuid`;
+
+// $7 task id, $8 posts found, $9 metadata.
+const SUCCESS_TASK_SQL = `
+  WITH d AS (${UPDATE_SOURCE_SQL})
+  UPDATE processing_tasks SET
+    status = 'completed'::"TaskStatus", posts_found = $8::int, error_message = NULL,
+    completed_at = now(), metadata = $9::jsonb, updated_at = now()
+  WHERE id = $7::uuid`;
+
+// $7 datasource id, $8 target date, $9 posts found, $10 metadata.
+const SUCCESS_DAY_SQL = `
+  WITH d AS (${UPDATE_SOURCE_SQL})
+  INSERT INTO processing_tasks (id, datasource_id, target_date, status, attempts, posts_found, metadata, started_at, completed_at, created_at, updated_at)
+  VALUES (gen_random_uuid(), $7::uuid, $8::date, 'completed'::"TaskStatus", 1, $9::int, $10::jsonb, $2::timestamptz, now(), now(), now())
+  ON CONFLICT (datasource_id, target_date) DO UPDATE SET
+    status = 'completed'::"TaskStatus", attempts = processing_tasks.attempts + 1, posts_found = EXCLUDED.posts_found,
+    error_message = NULL, metadata = EXCLUDED.metadata, started_at = EXCLUDED.started_at, completed_at = now(), updated_at = now()`;

@@ -1,19 +1,61 @@
-import { type PrismaClient, Prisma } from '@app/db';
+import type { PrismaClient, SqlRunner } from '@app/db';
 import { urlHash } from './parse/canonical-url.ts';
 import type { CrawledPost } from './platforms/index.ts';
 
 /** PostgreSQL text cannot hold NUL; some feeds contain it. */
 const NUL = String.fromCharCode(0);
 
-export type StoredPost = { id: string; urlHash: string; inserted: boolean };
+export type StoredPost = {
+  id: string;
+  urlHash: string;
+  /** A new row. */
+  inserted: boolean;
+  /** Inserted, or an existing row whose content changed. */
+  written: boolean;
+  /** Still waiting for its summary (new, or left unqueued by an interrupted crawl). */
+  pending: boolean;
+};
 
 /**
- * Upserts a crawl's posts in one statement, keyed by (datasource, sha256 of the canonical URL):
- * a re-crawl updates changed rows and never duplicates. Unchanged rows are left alone (no
- * write). Returns the rows inserted or updated.
+ * One statement that upserts a crawl's posts, keyed by (datasource, sha256 of the canonical URL),
+ * and returns every post of the crawl that is written or still pending. A re-crawl updates
+ * changed rows and never duplicates; unchanged rows are not written. The second branch reads the
+ * statement's snapshot, which holds the rows as they were before the upsert, so a row the
+ * upsert touched is reported once, from the upsert.
  */
+const STORE_POSTS_SQL = `
+  WITH input AS (
+    SELECT r.url, r.hash, r.title, r.content, r.author, r.published_at, coalesce(r.metadata, '{}'::jsonb) AS metadata
+    FROM jsonb_to_recordset($2::jsonb)
+      AS r(url text, hash text, title text, content text, author text, published_at timestamptz, metadata jsonb)
+  ), upserted AS (
+    INSERT INTO posts (id, datasource_id, url, url_hash, title, content, author, published_at, metadata, status, created_at, updated_at)
+    SELECT gen_random_uuid(), $1::uuid, i.url, i.hash, i.title, i.content, i.author, i.published_at, i.metadata,
+           'pending'::"PostStatus", now(), now()
+    FROM input i
+    ON CONFLICT (datasource_id, url_hash) DO UPDATE SET
+      title = EXCLUDED.title,
+      content = EXCLUDED.content,
+      author = EXCLUDED.author,
+      published_at = coalesce(EXCLUDED.published_at, posts.published_at),
+      metadata = EXCLUDED.metadata,
+      updated_at = now()
+    WHERE (posts.title, posts.content, posts.author, posts.metadata)
+      IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.content, EXCLUDED.author, EXCLUDED.metadata)
+    RETURNING id, url_hash, (xmax = 0) AS inserted, status = 'pending'::"PostStatus" AS pending
+  )
+  SELECT id, url_hash, inserted, true AS written, pending FROM upserted
+  UNION ALL
+  SELECT p.id, p.url_hash, false, false, true
+  FROM input i
+  -- One unique-index probe per item (LIMIT keeps the planner from pairing the status index with it).
+  CROSS JOIN LATERAL (
+    SELECT id, url_hash, status FROM posts WHERE datasource_id = $1::uuid AND url_hash = i.hash LIMIT 1
+  ) p
+  WHERE p.status = 'pending'::"PostStatus" AND NOT EXISTS (SELECT 1 FROM upserted u WHERE u.id = p.id)`;
+
 export async function storePosts(
-  prisma: PrismaClient,
+  sql: SqlRunner,
   datasourceId: string,
   posts: CrawledPost[],
 ): Promise<StoredPost[]> {
@@ -28,23 +70,20 @@ export async function storePosts(
       post.publishedAt && !Number.isNaN(post.publishedAt.getTime()) ? post.publishedAt.toISOString() : null,
     metadata: post.metadata,
   }));
-  const result = await prisma.$queryRaw<{ id: string; url_hash: string; inserted: boolean }[]>(Prisma.sql`
-    INSERT INTO posts (id, datasource_id, url, url_hash, title, content, author, published_at, metadata, status, created_at, updated_at)
-    SELECT gen_random_uuid(), ${datasourceId}::uuid, r.url, r.hash, r.title, r.content, r.author, r.published_at, coalesce(r.metadata, '{}'::jsonb),
-           'pending'::"PostStatus", now(), now()
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS r(url text, hash text, title text, content text, author text, published_at timestamptz, metadata jsonb)
-    ON CONFLICT (datasource_id, url_hash) DO UPDATE SET
-      title = EXCLUDED.title,
-      content = EXCLUDED.content,
-      author = EXCLUDED.author,
-      published_at = coalesce(EXCLUDED.published_at, posts.published_at),
-      metadata = EXCLUDED.metadata,
-      updated_at = now()
-    WHERE (posts.title, posts.content, posts.author, posts.metadata)
-      IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.content, EXCLUDED.author, EXCLUDED.metadata)
-    RETURNING id, url_hash, (xmax = 0) AS inserted`);
-  return result.map((row) => ({ id: row.id, urlHash: row.url_hash, inserted: row.inserted }));
+  const result = await sql<{
+    id: string;
+    url_hash: string;
+    inserted: boolean;
+    written: boolean;
+    pending: boolean;
+  }>({ name: 'crawler_store_posts', text: STORE_POSTS_SQL, values: [datasourceId, JSON.stringify(rows)] });
+  return result.map((row) => ({
+    id: row.id,
+    urlHash: row.url_hash,
+    inserted: row.inserted,
+    written: row.written,
+    pending: row.pending,
+  }));
 }
 
 /** Which of these URL hashes the datasource already has. */

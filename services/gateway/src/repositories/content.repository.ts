@@ -1,4 +1,12 @@
-import { type Language, Prisma, type PrismaClient, platformFromId, platformToId } from '@app/db';
+import {
+  createSqlRunner,
+  type Language,
+  Prisma,
+  type PrismaClient,
+  platformFromId,
+  platformToId,
+  type SqlRunner,
+} from '@app/db';
 import {
   SUMMARY_COLUMNS,
   SUMMARY_JOINS,
@@ -7,7 +15,6 @@ import {
   summaryListSql,
   toSummaryDto,
 } from './summaries.sql.ts';
-import { createSqlRunner, type SqlRunner } from './sql-runner.ts';
 import { webUrls } from '../lib/web-urls.ts';
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;

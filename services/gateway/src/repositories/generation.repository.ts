@@ -9,10 +9,16 @@ import {
   type GenerationHistoryQuerySchema,
   isOverLimit,
 } from '@app/contracts';
-import { type Platform, Prisma, type PrismaClient, type UserGeneratedContent } from '@app/db';
+import {
+  createSqlRunner,
+  type Platform,
+  Prisma,
+  type PrismaClient,
+  type SqlRunner,
+  type UserGeneratedContent,
+} from '@app/db';
 import { firstWebUrl, webUrls } from '../lib/web-urls.ts';
 import type { z } from 'zod';
-import { createSqlRunner, type SqlRunner } from './sql-runner.ts';
 
 export type GenerationRepository = ReturnType<typeof createGenerationRepository>;
 type HistoryFilters = z.output<typeof GenerationHistoryQuerySchema>;

@@ -1,6 +1,5 @@
 import { AppError, MESSAGES } from '@app/contracts';
-import type { PrismaClient, UserProfile } from '@app/db';
-import { createSqlRunner } from './sql-runner.ts';
+import { createSqlRunner, type PrismaClient, type UserProfile } from '@app/db';
 
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Language, Prisma, platformFromId, summaryTextMatch } from '@app/db';
-import type { SqlStatement } from './sql-runner.ts';
+import { type Language, Prisma, platformFromId, type SqlStatement, summaryTextMatch } from '@app/db';
 import { webUrls } from '../lib/web-urls.ts';
 
 /** Everything the list query filters on, already resolved (dates as instants, language as data). */

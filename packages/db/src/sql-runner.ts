@@ -1,4 +1,5 @@
-import { pgPoolOf, type PrismaClient } from '@app/db';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { pgPoolOf } from './client.ts';
 
 /** A statement with pg-style placeholders ($1, $2, …), e.g. a Prisma.sql fragment's text and values. */
 export type SqlStatement = {
