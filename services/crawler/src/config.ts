@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { env, workerEnvShape, z } from '@app/config';
 
 export const crawlerConfigSchema = z.object({
@@ -22,6 +23,16 @@ export const crawlerConfigSchema = z.object({
   CRAWLER_EXTRACT_BELOW_CHARS: z.coerce.number().int().min(0).default(500),
   /** At most this many page extractions per crawl. */
   CRAWLER_EXTRACT_MAX: z.coerce.number().int().min(0).default(10),
+  /**
+   * Worker threads that sanitise crawled HTML, the crawler's heaviest CPU work, off the thread that
+   * runs the network and database I/O. 0: inline. Default: one fewer than the CPUs, 1 to 4.
+   */
+  CRAWLER_SANITIZE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(32)
+    .default(Math.min(4, Math.max(1, availableParallelism() - 1))),
   /** Registers the job schedulers (due-crawl tick, daily pipeline). Default: on, except NODE_ENV=test. */
   CRAWLER_SCHEDULER: env.booleanString.optional(),
   /** Cron of the tick that starts due crawls (each source on its own interval). */

@@ -12,6 +12,7 @@ import type { EnqueueOptions } from '@app/queue';
 import { CrawlError, isCrawlError } from './errors.ts';
 import { extractArticle } from './extract-article.ts';
 import type { Fetcher } from './fetch/http-fetcher.ts';
+import { createSanitizer, type Sanitizer } from './parse/sanitizer.ts';
 import { checkIntervalSeconds, recordFailure, recordSuccessAndFinish } from './health.ts';
 import { urlHash } from './parse/canonical-url.ts';
 import { type CrawledPost, type CrawlerSettings, PLATFORM_CRAWLERS } from './platforms/index.ts';
@@ -34,11 +35,15 @@ export type CrawlDeps = {
     name: N,
     jobs: { payload: JobPayload<N>; options?: EnqueueOptions }[],
   ) => Promise<void>;
+  /** Sanitises the posts' HTML; default: inline, on the calling thread. */
+  sanitizer?: Sanitizer;
   log: Logger;
   clock?: () => Date;
   /** Test hook: runs after the posts are stored, before summaries are queued (a crash simulated here must not duplicate anything). */
   afterStore?: () => Promise<void>;
 };
+
+const INLINE_SANITIZER = createSanitizer({ threads: 0 });
 
 export type CrawlOutcome =
   | { status: 'skipped'; reason: 'missing' | 'inactive' }
@@ -89,6 +94,12 @@ export async function crawlDatasource(
       });
       return { status: 'not_modified' };
     }
+    const clean = await (deps.sanitizer ?? INLINE_SANITIZER).sanitize(
+      result.posts.map((post) => ({ html: post.content, baseUrl: post.url })),
+    );
+    result.posts.forEach((post, i) => {
+      post.content = clean[i]!;
+    });
     await extractArticles(deps, datasource.id, result.posts);
     const stored = await storePosts(sql, datasource.id, result.posts);
     await deps.afterStore?.();

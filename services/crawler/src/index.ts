@@ -4,6 +4,7 @@ export { createEnqueueMany } from './enqueue-many.ts';
 export { CrawlError, type CrawlErrorClass } from './errors.ts';
 export { createFetcher, type Fetcher } from './fetch/http-fetcher.ts';
 export { parseFeed } from './parse/feed-parser.ts';
+export { createSanitizer, type Sanitizer } from './parse/sanitizer.ts';
 export { enqueueDueCrawls, runDailyPipeline } from './scheduler.ts';
 export {
   CRAWL_DUE_SCHEDULER_ID,

@@ -6,6 +6,7 @@ import type { CrawlerConfig } from './config.ts';
 import type { CrawlDeps } from './crawl-datasource.ts';
 import { createEnqueueMany } from './enqueue-many.ts';
 import { createFetcher } from './fetch/http-fetcher.ts';
+import { createSanitizer } from './parse/sanitizer.ts';
 import { crawlDatasourceProcessor } from './processors/crawl-datasource.processor.ts';
 import { crawlDueProcessor } from './processors/crawl-due.processor.ts';
 import { dailyPipelineProcessor } from './processors/daily-pipeline.processor.ts';
@@ -60,9 +61,11 @@ export async function startService(
     prefix: overrides.prefix,
   });
   const producer = createProducer(producerTransport);
+  const sanitizer = createSanitizer({ threads: config.CRAWLER_SANITIZE_THREADS });
   const deps: Omit<CrawlDeps, 'log'> = {
     prisma,
     fetcher,
+    sanitizer,
     settings: crawlSettingsOf(config),
     enqueue: (name, payload, options) => producer.enqueue(name, payload, options),
     enqueueMany: createEnqueueMany(producer),
@@ -103,6 +106,7 @@ export async function startService(
       await producer.close();
       await producerTransport.close();
       await fetcher.close();
+      await sanitizer.close();
       // Only the shared client is ours to close; a caller's client stays open for the caller.
       if (!overrides.prisma) await closePrisma();
     },

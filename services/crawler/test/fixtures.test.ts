@@ -9,6 +9,7 @@ import { isPrivateAddress } from '../src/fetch/private-address.ts';
 import { canonicalUrl } from '../src/parse/canonical-url.ts';
 import { parseFeed } from '../src/parse/feed-parser.ts';
 import { htmlToText, sanitizeContent } from '../src/parse/html.ts';
+import { createSanitizer } from '../src/parse/sanitizer.ts';
 import { crawlReddit } from '../src/platforms/reddit.ts';
 import type { CrawlerSettings } from '../src/platforms/types.ts';
 
@@ -116,6 +117,20 @@ describe('sanitising', () => {
     expect(html).toContain('src="https://blog.example/post/img/b.png"');
     expect(html).not.toMatch(/javascript|iframe/);
     expect(htmlToText('<p>A&nbsp;&amp;&nbsp;B</p><p>C</p>')).toBe('A & B\nC');
+  });
+  it('sanitises the same on worker threads as inline, a whole feed at a time', async () => {
+    const feed = await fetchAndParse('rss2-script-tags-in-content.xml');
+    const items = feed.items.map((i) => ({ html: i.html, baseUrl: 'https://example.com/post' }));
+    const pool = createSanitizer({ threads: 2 });
+    try {
+      const [first, second] = await Promise.all([pool.sanitize(items), pool.sanitize(items.slice(1))]);
+      expect(first).toEqual(items.map((i) => sanitizeContent(i.html, i.baseUrl)));
+      expect(second).toEqual(first.slice(1));
+      expect(first.join('')).not.toMatch(/<script/i);
+      expect(await pool.sanitize([])).toEqual([]);
+    } finally {
+      await pool.close();
+    }
   });
   it('canonicalises URLs', () => {
     expect(canonicalUrl('HTTPS://Example.COM/a?utm_source=x&id=1#frag')).toBe(

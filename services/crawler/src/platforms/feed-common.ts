@@ -3,7 +3,7 @@ import { decodeBody } from '../fetch/charset.ts';
 import type { FetchOptions } from '../fetch/http-fetcher.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
 import { type FeedItem, type ParsedFeed, parseFeed } from '../parse/feed-parser.ts';
-import { htmlToText, sanitizeContent } from '../parse/html.ts';
+import { htmlToText } from '../parse/html.ts';
 import type { CrawledPost, PlatformContext } from './types.ts';
 
 export type FetchedFeed =
@@ -49,13 +49,13 @@ export function feedItemToPost(
     url = base ? `${base}#${encodeURIComponent(item.id)}` : null;
   }
   if (!url) return null;
-  const content = sanitizeContent(item.html, url);
   // Items without a title (microblogs) are named by the start of their text.
-  const title = item.title || htmlToText(content).slice(0, 80) || url;
+  const title = item.title || htmlToText(item.html).slice(0, 80) || url;
   return {
     url,
     title,
-    content,
+    // Sanitised by crawlDatasource, with every platform's posts, before anything stores it.
+    content: item.html,
     author: item.author,
     publishedAt: item.publishedAt,
     metadata: { ...metadata, ...(item.id ? { guid: item.id } : {}) },

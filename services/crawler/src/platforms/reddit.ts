@@ -3,7 +3,7 @@ import { CrawlError } from '../errors.ts';
 import { decodeBody } from '../fetch/charset.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
 import { parseFeed } from '../parse/feed-parser.ts';
-import { cleanTitle, sanitizeContent } from '../parse/html.ts';
+import { cleanTitle } from '../parse/html.ts';
 import { feedItemToPost, uniqueByUrl } from './feed-common.ts';
 import { type CrawledPost, num, type PlatformCrawler, str } from './types.ts';
 
@@ -87,7 +87,7 @@ function parseListing(text: string, subreddit: string | null): CrawledPost[] {
     posts.push({
       url,
       title: cleanTitle(data.title) || url,
-      content: sanitizeContent(html, url),
+      content: html,
       author: typeof data.author === 'string' ? data.author : null,
       publishedAt: created,
       metadata: {

@@ -1,7 +1,6 @@
 import { CrawlError } from '../errors.ts';
 import { decodeBody } from '../fetch/charset.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
-import { sanitizeContent } from '../parse/html.ts';
 import { type CrawledPost, num, type PlatformCrawler, str } from './types.ts';
 
 type Tweet = {
@@ -61,7 +60,7 @@ export const crawlTwitter: PlatformCrawler = async (context) => {
       posts.push({
         url: tweetUrl,
         title: tweet.text.replace(/\s+/g, ' ').slice(0, 120),
-        content: sanitizeContent(`<p>${tweet.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`),
+        content: `<p>${tweet.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
         author: user ? `@${user.username}` : null,
         publishedAt: tweet.created_at ? new Date(tweet.created_at) : null,
         metadata: {

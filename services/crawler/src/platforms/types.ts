@@ -28,7 +28,10 @@ export type PlatformContext = {
   now: Date;
 };
 
-/** A crawled item before it is stored: sanitised HTML content, canonical URL. */
+/**
+ * A crawled item before it is stored, canonical URL. `content` is HTML as the source gave it:
+ * crawlDatasource sanitises every post's content in one place before extraction and storage.
+ */
 export type CrawledPost = {
   url: string;
   title: string;

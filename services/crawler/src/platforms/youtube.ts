@@ -1,7 +1,6 @@
 import { youtube, type youtube_v3 } from '@googleapis/youtube';
 import { CrawlError } from '../errors.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
-import { sanitizeContent } from '../parse/html.ts';
 import { feedItemToPost, fetchFeed, uniqueByUrl } from './feed-common.ts';
 import { type CrawledPost, num, type PlatformContext, type PlatformCrawler, str } from './types.ts';
 
@@ -83,7 +82,7 @@ async function viaApi(
     posts.push({
       url,
       title: snippet.title ?? url,
-      content: sanitizeContent(`<p>${escapeHtml(description).replace(/\n/g, '<br>')}</p>`),
+      content: `<p>${escapeHtml(description).replace(/\n/g, '<br>')}</p>`,
       author: snippet.channelTitle ?? null,
       publishedAt: snippet.publishedAt ? new Date(snippet.publishedAt) : null,
       metadata: {

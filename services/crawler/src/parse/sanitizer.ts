@@ -1,0 +1,42 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { sanitizeContent } from './html.ts';
+
+export type SanitizeItem = { html: string; baseUrl?: string };
+
+/** Sanitises crawled HTML, on worker threads when it has them, so parsing HTML never holds the main thread. */
+export type Sanitizer = {
+  sanitize(items: SanitizeItem[]): Promise<string[]>;
+  close(): Promise<void>;
+};
+
+const WORKER = new URL('./sanitize.worker.ts', import.meta.url);
+
+/**
+ * `threads: 0` sanitises inline. Otherwise a Piscina pool of that many worker threads: a crawl
+ * sends its items as one task. The worker module is TypeScript; when this process was not started
+ * through tsx (a test runner transforms modules its own way), the workers load tsx themselves.
+ */
+export function createSanitizer(options: { threads: number }): Sanitizer {
+  if (options.threads <= 0) {
+    return {
+      sanitize: async (items) => items.map((item) => sanitizeContent(item.html, item.baseUrl)),
+      close: async () => undefined,
+    };
+  }
+  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
+  const pool = new Piscina<SanitizeItem[], string[]>({
+    filename: WORKER.href,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    execArgv: hasTsx
+      ? process.execArgv
+      : [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
+  });
+  return {
+    sanitize: (items) => (items.length === 0 ? Promise.resolve([]) : pool.run(items)),
+    close: () => pool.close(),
+  };
+}
