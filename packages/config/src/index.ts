@@ -91,6 +91,11 @@ export const workerEnvShape = {
    * that dies mid-job (kill -9, OOM) has its jobs taken up by another after about this long.
    */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * How often a service with job schedulers checks they still exist in the queue store, and
+   * registers again any that a Redis restarted without its data has lost (seconds).
+   */
+  SCHEDULER_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 };
 
 export const workerEnvSchema = z.object(workerEnvShape);

@@ -7,6 +7,7 @@ export {
   startWorkerService,
   type WorkerServiceOptions,
 } from './service.ts';
+export { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';
 export { createQueueTransport, type QueueTransport, type TransportOptions } from './transport.ts';
 export {
   createWorkers,

@@ -1,7 +1,14 @@
 import { QUEUE_NAMES } from '@app/contracts';
 import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
 import { createLogger, type Logger } from '@app/logger';
-import { createProducer, createQueueTransport, type RunningService, startWorkerService } from '@app/queue';
+import {
+  createProducer,
+  createQueueTransport,
+  type KeptJobSchedulers,
+  keepJobSchedulers,
+  type RunningService,
+  startWorkerService,
+} from '@app/queue';
 import type { CrawlerConfig } from './config.ts';
 import type { CrawlDeps } from './crawl-datasource.ts';
 import { createEnqueueMany } from './enqueue-many.ts';
@@ -72,20 +79,27 @@ export async function startService(
     clock: overrides.clock,
     afterStore: overrides.afterStore,
   };
+  let schedulers: KeptJobSchedulers | undefined;
   if (config.CRAWLER_SCHEDULER ?? config.NODE_ENV !== 'test') {
     // Idempotent upserts: every replica may run them at start; BullMQ keeps one scheduler per id.
-    const queue = producer.queue(QUEUE_NAMES.crawl);
     const opts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
-    await queue.upsertJobScheduler(
-      CRAWL_DUE_SCHEDULER_ID,
-      { pattern: config.CRAWL_DUE_CRON, tz: 'UTC' },
-      { name: 'crawl-due', data: {}, opts },
+    schedulers = keepJobSchedulers(
+      producer.queue(QUEUE_NAMES.crawl),
+      [
+        {
+          id: CRAWL_DUE_SCHEDULER_ID,
+          repeat: { pattern: config.CRAWL_DUE_CRON, tz: 'UTC' },
+          template: { name: 'crawl-due', data: {}, opts },
+        },
+        {
+          id: DAILY_PIPELINE_SCHEDULER_ID,
+          repeat: { pattern: config.DAILY_PIPELINE_CRON, tz: config.DAILY_PIPELINE_TZ },
+          template: { name: 'daily-pipeline', data: {}, opts },
+        },
+      ],
+      { refreshMs: config.SCHEDULER_CHECK_SECONDS * 1000, logger },
     );
-    await queue.upsertJobScheduler(
-      DAILY_PIPELINE_SCHEDULER_ID,
-      { pattern: config.DAILY_PIPELINE_CRON, tz: config.DAILY_PIPELINE_TZ },
-      { name: 'daily-pipeline', data: {}, opts },
-    );
+    await schedulers.registered;
     logger.info(
       { due: config.CRAWL_DUE_CRON, daily: config.DAILY_PIPELINE_CRON, tz: config.DAILY_PIPELINE_TZ },
       'crawl schedulers registered',
@@ -103,6 +117,7 @@ export async function startService(
     processors: [crawlDatasourceProcessor(deps), crawlDueProcessor(deps), dailyPipelineProcessor(deps)],
     readiness: { database: () => prisma.$queryRaw`SELECT 1` },
     onClose: async () => {
+      await schedulers?.stop();
       await producer.close();
       await producerTransport.close();
       await fetcher.close();

@@ -1,7 +1,12 @@
 import { QUEUE_NAMES } from '@app/contracts';
 import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
 import { createLogger, type Logger } from '@app/logger';
-import { type RunningService, startWorkerService } from '@app/queue';
+import {
+  type KeptJobSchedulers,
+  keepJobSchedulers,
+  type RunningService,
+  startWorkerService,
+} from '@app/queue';
 import type { MailerConfig } from './config.ts';
 import type { DigestDeps } from './digest/send-digests.ts';
 import { type Clock, systemClock } from './digest/time.ts';
@@ -80,42 +85,56 @@ export async function startService(
   });
   // Registered in the background: start-up (and the signal handlers main.ts installs after it)
   // must not wait on it; close() does.
-  const scheduling =
+  const schedulers =
     (config.DIGEST_SCHEDULER ?? config.NODE_ENV !== 'test')
-      ? registerDigestScheduler(service, config.DIGEST_TICK_SECONDS, logger)
-      : Promise.resolve();
+      ? keepDigestScheduler(service, config.DIGEST_TICK_SECONDS, config.SCHEDULER_CHECK_SECONDS, logger)
+      : undefined;
+  const scheduling = schedulers?.registered ?? Promise.resolve();
   return {
     ...service,
     close: async () => {
       stopping.abort();
       await scheduling;
+      await schedulers?.stop();
       await service.close();
     },
   };
 }
 
-async function registerDigestScheduler(service: RunningService, everySeconds: number, logger: Logger) {
-  try {
-    // Idempotent upsert: every replica may run it at start; BullMQ keeps one scheduler per id.
-    const queue = service.transport.createQueue(QUEUE_NAMES.digest);
-    await queue.upsertJobScheduler(
-      DIGEST_SCHEDULER_ID,
-      { every: everySeconds * 1000 },
+function keepDigestScheduler(
+  service: RunningService,
+  everySeconds: number,
+  checkSeconds: number,
+  logger: Logger,
+): KeptJobSchedulers {
+  // Idempotent upsert: every replica may run it at start; BullMQ keeps one scheduler per id.
+  const kept = keepJobSchedulers(
+    service.transport.createQueue(QUEUE_NAMES.digest),
+    [
       {
-        name: 'digest-tick',
-        data: {},
-        // A tick that meets a database restart (or any passing error) runs again within seconds
-        // instead of waiting for the next tick; a rerun is safe, every delivery is claimed first.
-        opts: {
-          attempts: 3,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: 100,
-          removeOnFail: 100,
+        id: DIGEST_SCHEDULER_ID,
+        repeat: { every: everySeconds * 1000 },
+        template: {
+          name: 'digest-tick',
+          data: {},
+          // A tick that meets a database restart (or any passing error) runs again within seconds
+          // instead of waiting for the next tick; a rerun is safe, every delivery is claimed first.
+          opts: {
+            attempts: 3,
+            backoff: { type: 'exponential', delay: 1000 },
+            removeOnComplete: 100,
+            removeOnFail: 100,
+          },
         },
       },
-    );
-    logger.info({ everySeconds }, 'digest scheduler registered');
-  } catch (error) {
-    logger.error({ err: error }, 'could not register the digest scheduler');
-  }
+    ],
+    { refreshMs: checkSeconds * 1000, logger },
+  );
+  return {
+    registered: kept.registered.then(
+      () => logger.info({ everySeconds }, 'digest scheduler registered'),
+      (error) => logger.error({ err: error }, 'could not register the digest scheduler'),
+    ),
+    stop: kept.stop,
+  };
 }

@@ -3,7 +3,13 @@ import { QUEUE_NAMES } from '@app/contracts';
 import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
 import { createLlm, type Llm } from '@app/llm';
 import { createLogger, type Logger } from '@app/logger';
-import { createProducer, type RunningService, startWorkerService } from '@app/queue';
+import {
+  createProducer,
+  type KeptJobSchedulers,
+  keepJobSchedulers,
+  type RunningService,
+  startWorkerService,
+} from '@app/queue';
 import { createStorage, type ObjectStorage } from '@app/storage';
 import { resolveEncoder } from './audio/encode.ts';
 import { resolveSpeechEngine, type SpeechEngine } from './audio/tts.ts';
@@ -42,6 +48,7 @@ export async function startService(
   const encoder = await resolveEncoder(config.PODCAST_ENCODER);
   const storage = overrides.storage ?? createStorage(config);
   let scheduled: Promise<unknown> | undefined;
+  let schedulers: KeptJobSchedulers | undefined;
   // Filled once the transport exists: the daily tick enqueues generation jobs on the same namespace.
   let enqueue: PodcastDeps['producer']['enqueue'] = async () => {
     throw new Error('podcast producer not ready');
@@ -78,6 +85,7 @@ export async function startService(
     },
     // Only the shared client is ours to close; a caller's client stays open for the caller.
     onClose: async () => {
+      await schedulers?.stop();
       await producer.close();
       if (!overrides.storage) await storage.close();
       if (!overrides.prisma) await closePrisma();
@@ -96,14 +104,23 @@ export async function startService(
   );
   if (config.PODCAST_SCHEDULER ?? config.NODE_ENV !== 'test') {
     // Idempotent upsert: every replica may run it at start; BullMQ keeps one scheduler per id.
-    const queue = service.transport.createQueue(QUEUE_NAMES.podcast);
-    const registering = queue.upsertJobScheduler(
-      PODCAST_SCHEDULER_ID,
-      { pattern: config.PODCAST_CRON, tz: config.PODCAST_TZ },
-      { name: 'podcast-daily', data: {}, opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 } },
+    schedulers = keepJobSchedulers(
+      service.transport.createQueue(QUEUE_NAMES.podcast),
+      [
+        {
+          id: PODCAST_SCHEDULER_ID,
+          repeat: { pattern: config.PODCAST_CRON, tz: config.PODCAST_TZ },
+          template: {
+            name: 'podcast-daily',
+            data: {},
+            opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
+          },
+        },
+      ],
+      { refreshMs: config.SCHEDULER_CHECK_SECONDS * 1000, logger },
     );
-    await registering;
-    scheduled = registering;
+    await schedulers.registered;
+    scheduled = schedulers.registered;
     logger.info({ cron: config.PODCAST_CRON, tz: config.PODCAST_TZ }, 'podcast scheduler registered');
   } else {
     scheduled = Promise.resolve();
