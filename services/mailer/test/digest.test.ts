@@ -151,6 +151,34 @@ describe('sending', () => {
     expect((await runDigestTick(deps())).sent).toBe(0);
   });
 
+  it('zones whose different windows pick the same summaries share one render', async () => {
+    const own = (await insertTopics(db.prisma, 2)).map((t) => t.id);
+    // 12:00 UTC on the 19th lies in the 20th's window of UTC (from 08:00 on the 19th) and of Tokyo
+    // (until 23:00 UTC on the 19th), and before Los Angeles' (from 16:00 UTC on the 19th).
+    await db.prisma.summary.createMany({
+      data: own.map((topicId, i) => ({
+        topicId,
+        language: 'EN' as const,
+        summaryType: 'blog_post' as const,
+        headline: `Shared ${i}`,
+        content: `In both windows ${i}.`,
+        createdAt: new Date('2026-11-19T12:00:00Z'),
+      })),
+    });
+    const cache = new DigestCache(deps());
+    const utc = await cache.get({ language: 'en', topicIds: own, timeZone: 'UTC' }, '2026-11-20');
+    const tokyo = await cache.get({ language: 'en', topicIds: own, timeZone: 'Asia/Tokyo' }, '2026-11-20');
+    expect(digestWindow('2026-11-20', 'UTC')).not.toEqual(digestWindow('2026-11-20', 'Asia/Tokyo'));
+    expect(utc?.summaryCount).toBe(2);
+    expect(tokyo?.template).toBe(utc?.template);
+    expect(cache.builtCount).toBe(1);
+    // A window that holds none of them has nothing to send, and renders nothing.
+    expect(
+      await cache.get({ language: 'en', topicIds: own, timeZone: 'America/Los_Angeles' }, '2026-11-20'),
+    ).toBeNull();
+    expect(cache.builtCount).toBe(1);
+  });
+
   it('a hard rejection marks the address bouncing and nothing more goes to it', async () => {
     const [email] = await insertSubscribers(db.prisma, {
       count: 1,
