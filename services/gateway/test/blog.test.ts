@@ -123,6 +123,12 @@ describe('GET /api/blog/posts/:slug and the view counter', () => {
     const en = (await get('/api/blog/posts/how-we-pick-sources?language=en')).json();
     expect(en.related).toHaveLength(3);
     expect(en.related.every((r: { category: string }) => r.category === 'product')).toBe(true);
+    // Newest first, and the post itself keeps its body and meta fields.
+    const dates = en.related.map((r: { published_at: string }) => Date.parse(r.published_at));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(en.related.some((r: { title: string }) => r.title === 'Product note 4')).toBe(true);
+    expect(en.post.content.length).toBeGreaterThan(0);
+    expect(en.post).toHaveProperty('meta_title');
     expect((await get('/api/blog/posts/does-not-exist?language=en')).statusCode).toBe(404);
     expect((await get('/api/blog/posts/secret-draft?language=en')).statusCode).toBe(404);
   });

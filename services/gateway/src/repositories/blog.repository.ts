@@ -1,6 +1,6 @@
 import type { AdminBlogPost, BlogPost, BlogPostSummary, BlogSort, UiLanguage } from '@app/contracts';
 import { BLOG_RELATED_LIMIT } from '@app/contracts';
-import { type BlogPostStatus, escapeLike, type Prisma, type PrismaClient } from '@app/db';
+import { type BlogPostStatus, createSqlRunner, escapeLike, type Prisma, type PrismaClient } from '@app/db';
 
 type Row = Prisma.BlogPostGetPayload<object>;
 
@@ -91,7 +91,42 @@ export type BlogWrite = {
   metaDescription: string | null;
 };
 
+// The columns of a post as SummaryRow/Row name them; `content` and the meta fields only on the post itself.
+const POST_COLUMNS = `id, slug, language::text AS language, category, title, excerpt, tags, featured,
+  featured_image_url AS "featuredImageUrl", featured_image_alt AS "featuredImageAlt",
+  reading_time AS "readingTime", view_count AS "viewCount", author_name AS "authorName",
+  published_at AS "publishedAt", updated_at AS "updatedAt"`;
+
+/**
+ * A published post and its related posts (same language and category, newest first) in one
+ * prepared statement: the post is the first row (rank 0). $1 slug, $2 language, $3 now, $4 limit.
+ */
+const POST_WITH_RELATED_SQL = `
+  WITH p AS (
+    SELECT ${POST_COLUMNS}, content, meta_title AS "metaTitle", meta_description AS "metaDescription"
+    FROM blog_posts
+    WHERE slug = $1 AND language = $2::"Language" AND status = 'published'::"BlogPostStatus" AND published_at <= $3
+  )
+  SELECT 0 AS rank, p.* FROM p
+  UNION ALL
+  SELECT 1, r.* FROM (
+    SELECT ${POST_COLUMNS}, NULL::text AS content, NULL::text AS "metaTitle", NULL::text AS "metaDescription"
+    FROM blog_posts b
+    WHERE b.language = $2::"Language" AND b.category = (SELECT category FROM p)
+      AND b.id <> (SELECT id FROM p) AND b.status = 'published'::"BlogPostStatus" AND b.published_at <= $3
+    ORDER BY b.published_at DESC, b.id ASC
+    LIMIT $4
+  ) r
+  ORDER BY rank, "publishedAt" DESC, id`;
+
+type RankedRow = SummaryRow & {
+  content: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+};
+
 export function createBlogRepository(prisma: PrismaClient) {
+  const run = createSqlRunner(prisma);
   return {
     async listPublished(
       filter: { language: UiLanguage; category?: string; sort: BlogSort; q?: string },
@@ -126,27 +161,24 @@ export function createBlogRepository(prisma: PrismaClient) {
       };
     },
 
-    async findPublishedBySlug(slug: string, language: UiLanguage, now: Date) {
-      const row = await prisma.blogPost.findFirst({
-        where: { slug, language: toLanguage(language), ...published(now) },
+    /** A published post with up to BLOG_RELATED_LIMIT related posts, in one round trip; null when none. */
+    async findPublishedWithRelated(slug: string, language: UiLanguage, now: Date) {
+      const rows = await run<RankedRow>({
+        name: 'blog-post-with-related',
+        text: POST_WITH_RELATED_SQL,
+        values: [slug, toLanguage(language), now, BLOG_RELATED_LIMIT],
       });
-      return row ? postDto(row) : null;
-    },
-
-    /** Same language and category, the current post excluded, newest first. */
-    async related(post: { id: string; category: string; language: UiLanguage }, now: Date) {
-      const rows = await prisma.blogPost.findMany({
-        where: {
-          language: toLanguage(post.language),
-          category: post.category,
-          id: { not: post.id },
-          ...published(now),
-        },
-        orderBy: ORDER.newest,
-        take: BLOG_RELATED_LIMIT,
-        select: SUMMARY_SELECT,
-      });
-      return rows.map(summaryDto);
+      const [post, ...related] = rows;
+      if (!post) return null;
+      return {
+        post: {
+          ...summaryDto(post),
+          content: post.content ?? '',
+          meta_title: post.metaTitle,
+          meta_description: post.metaDescription,
+        } satisfies BlogPost,
+        related: related.map(summaryDto),
+      };
     },
 
     /** One atomic UPDATE ... SET view_count = view_count + 1; null when no published post has the id. */

@@ -93,9 +93,9 @@ export function createBlogService(ctx: ServiceContext) {
 
     async get(slug: string, language: UiLanguage) {
       const now = ctx.clock();
-      const post = await repo.findPublishedBySlug(slug, language, now);
-      if (!post) throw new AppError('NOT_FOUND', 'Post not found');
-      const related = await repo.related(post, now);
+      const found = await repo.findPublishedWithRelated(slug, language, now);
+      if (!found) throw new AppError('NOT_FOUND', 'Post not found');
+      const { post, related } = found;
       // Stored HTML is sanitised on write; sanitising again on read protects against rows written elsewhere.
       return { post: { ...post, content: sanitizedBody(post) }, related };
     },
