@@ -48,6 +48,13 @@ export const blogScenario: Scenario = {
       const base = `http://127.0.0.1:${port}`;
       context.log('gateway /healthz (baseline)');
       const health = await load(`${base}/healthz`, { connections: CONNECTIONS, seconds });
+      // The post page before the list and search: their slowest answers (seconds at 5,000 posts, no
+      // paging) are still being computed after their load ends and would eat into the next figure.
+      context.log('GET /api/blog/posts/post-42');
+      const one = await load(`${base}/api/blog/posts/post-42?language=en`, {
+        connections: CONNECTIONS,
+        seconds,
+      });
       context.log('GET /api/blog/posts?category=guides&sort=popular');
       const list = await load(`${base}/api/blog/posts?language=en&category=guides&sort=popular`, {
         connections: CONNECTIONS,
@@ -55,11 +62,6 @@ export const blogScenario: Scenario = {
       });
       context.log('GET /api/blog/posts?q=distribution');
       const search = await load(`${base}/api/blog/posts?language=en&q=distribution`, {
-        connections: CONNECTIONS,
-        seconds,
-      });
-      context.log('GET /api/blog/posts/post-42');
-      const one = await load(`${base}/api/blog/posts/post-42?language=en`, {
         connections: CONNECTIONS,
         seconds,
       });
