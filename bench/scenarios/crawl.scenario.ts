@@ -168,7 +168,7 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 }
 
 /** A realistic blog feed: 20 items with full HTML content (so no page extraction), one per feed id. */
-export function feedXml(feed: number): string {
+function feedXml(feed: number): string {
   const items = Array.from({ length: ITEMS_PER_FEED }, (_, i) => {
     const paragraphs = Array.from(
       { length: 4 },

@@ -199,7 +199,7 @@ export async function queueSummaries(
 }
 
 /** The datasource row, or null; plain SQL on the hot path (one per crawl, 304s included). */
-async function loadDatasource(sql: SqlRunner, id: string): Promise<Datasource | null> {
+export async function loadDatasource(sql: SqlRunner, id: string): Promise<Datasource | null> {
   const rows = await sql<Omit<Datasource, 'platform'> & { platform: string }>({
     name: 'crawler_load_datasource',
     text: LOAD_DATASOURCE_SQL,

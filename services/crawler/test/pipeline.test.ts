@@ -1,5 +1,5 @@
 import { loadConfig } from '@app/config';
-import type { Platform } from '@app/db';
+import { createSqlRunner, type Platform } from '@app/db';
 import { createLogger } from '@app/logger';
 import {
   createProducer,
@@ -23,7 +23,7 @@ import {
 } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlerConfigSchema } from '../src/config.ts';
-import { crawlDatasource } from '../src/crawl-datasource.ts';
+import { crawlDatasource, loadDatasource } from '../src/crawl-datasource.ts';
 import { createFetcher } from '../src/fetch/http-fetcher.ts';
 import { crawlSettingsOf, startService as startCrawler } from '../src/service.ts';
 
@@ -172,6 +172,20 @@ async function summariesOf(datasourceId: string, expected: number) {
     { timeoutMs: 20_000, message: `${expected} summaries` },
   );
 }
+
+describe('loading a datasource', () => {
+  it('reads every column the model has, as Prisma would, platform ids included', async () => {
+    const source = await addSource('twitter_rss', 'feed.xml', { config: { rss_mode: true }, language: 'ZH' });
+    await db.prisma.datasource.update({
+      where: { id: source.id },
+      data: { etag: '"v1"', lastErrorClass: 'timeout', lastSuccessAt: NOW, consecutiveFailures: 2 },
+    });
+    const expected = await db.prisma.datasource.findUniqueOrThrow({ where: { id: source.id } });
+    // A column added to the model but not to the crawler's SELECT fails here.
+    expect(await loadDatasource(createSqlRunner(db.prisma), source.id)).toEqual(expected);
+    expect(await loadDatasource(createSqlRunner(db.prisma), crypto.randomUUID())).toBeNull();
+  });
+});
 
 describe('per-post platforms', () => {
   it('blog: crawl → posts → LLM summaries; a re-crawl answered 304 writes nothing', async () => {
