@@ -99,7 +99,8 @@ const POST_COLUMNS = `id, slug, language::text AS language, category, title, exc
 
 /**
  * A published post and its related posts (same language and category, newest first) in one
- * prepared statement: the post is the first row (rank 0). $1 slug, $2 language, $3 now, $4 limit.
+ * prepared statement: the post is the first row (rank 0). $1 slug, $2 language, $3 now. The limit is
+ * written into the text: as a parameter, the planner costs an unknown LIMIT high and keeps re-planning.
  */
 const POST_WITH_RELATED_SQL = `
   WITH p AS (
@@ -115,7 +116,7 @@ const POST_WITH_RELATED_SQL = `
     WHERE b.language = $2::"Language" AND b.category = (SELECT category FROM p)
       AND b.id <> (SELECT id FROM p) AND b.status = 'published'::"BlogPostStatus" AND b.published_at <= $3
     ORDER BY b.published_at DESC, b.id ASC
-    LIMIT $4
+    LIMIT ${BLOG_RELATED_LIMIT}
   ) r
   ORDER BY rank, "publishedAt" DESC, id`;
 
@@ -166,7 +167,7 @@ export function createBlogRepository(prisma: PrismaClient) {
       const rows = await run<RankedRow>({
         name: 'blog-post-with-related',
         text: POST_WITH_RELATED_SQL,
-        values: [slug, toLanguage(language), now, BLOG_RELATED_LIMIT],
+        values: [slug, toLanguage(language), now],
       });
       const [post, ...related] = rows;
       if (!post) return null;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SUMMARY_PAGE_SIZE } from '@app/contracts';
 import { type Language, Prisma, platformFromId, type SqlStatement, summaryTextMatch } from '@app/db';
 import { webUrls } from '../lib/web-urls.ts';
 
@@ -71,34 +72,51 @@ export function summaryWhere(f: SummaryFilters): Prisma.Sql {
  * empty after an offset (past the end). The bench runs these same statements directly to compare the
  * API with raw SQL.
  *
- * Without a search term the statements are named (prepared once per connection): planning was two
- * thirds of the database's time for a visitor's page, and the generic plans of these shapes were
- * measured as good as or better than custom ones at 1M rows. A search keeps per-call plans, which
- * depend on how common the term is.
+ * Without a search term the statements of the first pages are named (prepared once per connection):
+ * planning was two thirds of the database's time for a visitor's page, and the generic plans of these
+ * shapes were measured as good as or better than custom ones at 1M rows. The page's numbers (limit,
+ * offset, cap) are written into the text: as parameters, the planner costs an unknown LIMIT as a tenth
+ * of the matching rows, so the generic plan looked dearer than every custom one and PostgreSQL kept
+ * planning each call anyway. Later pages and other page sizes, rarely asked for, stay unnamed rather
+ * than add a prepared statement per page to every connection. A search keeps per-call plans, which depend on how common
+ * the term is.
  */
 export function summaryListSql(
   f: SummaryFilters,
   page: { limit: number; offset: number; cap: number },
 ): { rows: SqlStatement; count: SqlStatement } {
   const where = summaryWhere(f);
-  const count = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM summaries s WHERE ${where} LIMIT ${page.cap + 1}) x`;
+  const limit = integer(page.limit);
+  const offset = integer(page.offset);
+  const count = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM summaries s WHERE ${where} LIMIT ${integer(page.cap + 1)}) x`;
   // A search finds its matches once (the costly part: the text index and its recheck), then pages and
   // counts them: about a third less database time than running the match for the page and the count.
   const rows = f.q
     ? Prisma.sql`WITH m AS MATERIALIZED (
         SELECT s.id, s.created_at FROM summaries s WHERE ${where}
-        ORDER BY s.created_at DESC, s.id DESC LIMIT ${Math.max(page.cap + 1, page.offset + page.limit)})
-      SELECT ${SUMMARY_COLUMNS}, (SELECT least(count(*), ${page.cap + 1})::int FROM m) AS total
-      FROM (SELECT id FROM m ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}) p
+        ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(Math.max(page.cap + 1, page.offset + page.limit))})
+      SELECT ${SUMMARY_COLUMNS}, (SELECT least(count(*), ${integer(page.cap + 1)})::int FROM m) AS total
+      FROM (SELECT id FROM m ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) p
       JOIN summaries s ON s.id = p.id ${SUMMARY_JOINS}
       ORDER BY s.created_at DESC, s.id DESC`
     : Prisma.sql`SELECT ${SUMMARY_COLUMNS}, (${count}) AS total FROM summaries s ${SUMMARY_JOINS}
-      WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+      WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  const prepared =
+    !f.q && page.limit <= SUMMARY_PAGE_SIZE && page.offset < PREPARED_PAGES * SUMMARY_PAGE_SIZE;
   const statement = (sql: Prisma.Sql): SqlStatement =>
-    f.q
-      ? { text: sql.text, values: sql.values }
-      : { name: `summaries-${hashOf(sql.text)}`, text: sql.text, values: sql.values };
+    prepared
+      ? { name: `summaries-${hashOf(sql.text)}`, text: sql.text, values: sql.values }
+      : { text: sql.text, values: sql.values };
   return { rows: statement(rows), count: statement(count) };
+}
+
+/** Pages whose statements are prepared per connection (see summaryListSql). */
+const PREPARED_PAGES = 5;
+
+/** A page number written into the statement's text: only ever a non-negative safe integer. */
+function integer(n: number): Prisma.Sql {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return Prisma.raw(String(n));
 }
 
 const names = new Map<string, string>();
