@@ -50,7 +50,10 @@ export async function startProcess(
   };
 }
 
-/** The gateway as production runs it, on its own port, against a bench database. */
+/**
+ * The gateway as production runs it (GATEWAY_WORKERS at its default: one process per CPU, at most 4),
+ * on its own port, against a bench database.
+ */
 export function startGatewayProcess(options: {
   repoRoot: string;
   redisUrl: string;

@@ -26,7 +26,8 @@ export const gatewayScenario: Scenario = {
       redisUrl: context.redisUrl,
       databaseUrl: db.url,
       port,
-      env: { LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '100000' },
+      // One process, like the bare server it is compared with, and the one whose memory is sampled.
+      env: { LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '100000', GATEWAY_WORKERS: '1' },
     });
     const bare = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env, loadConfig, loadConfigOrExit, z } from '@app/config';
@@ -30,6 +31,16 @@ export const gatewayConfigSchema = z
     PORT: env.port(3000),
     /** Interface to listen on. */
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * Processes serving the port (node:cluster), each with its own connections; 1 runs the gateway in
+     * this process alone. Default: one per CPU this process may use, at most 4.
+     */
+    GATEWAY_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(() => Math.min(availableParallelism(), 4)),
     /** PostgreSQL connection string (the one source of truth). */
     DATABASE_URL: env.databaseUrl,
     /** Redis for the queues and the shared login rate limit; unset: queues on PostgreSQL, limits per process. */

@@ -55,7 +55,7 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['ops'], summary: 'Prometheus metrics' } },
     async (_request, reply) => {
       reply.type(app.metricsRegistry.contentType);
-      return app.metricsRegistry.metrics();
+      return app.metricsText();
     },
   );
 };
