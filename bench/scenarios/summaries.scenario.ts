@@ -3,10 +3,11 @@ import { hashPassword, type PrismaClient, seed } from '@app/db';
 import { freePort } from '@app/testing';
 import pg from 'pg';
 import { freeWindow } from '../../services/gateway/src/lib/zoned-dates.ts';
-import type { SqlStatement } from '@app/db';
+import type { SqlRunner } from '@app/db';
 import {
+  type PageWindow,
+  querySummaryPage,
   type SummaryFilters,
-  summaryListSql,
 } from '../../services/gateway/src/repositories/summaries.sql.ts';
 import { benchDatabase } from '../lib/database.ts';
 import { load } from '../lib/load.ts';
@@ -137,20 +138,14 @@ export const summariesScenario: Scenario = {
       // measured against a cold process.
       context.log('warming up: API and raw SQL, 2 s each');
       await load(cases[0]!.url, { connections: CONCURRENCY, seconds: 2, headers: cases[0]!.headers });
-      await rawLoad(
-        pool,
-        [summaryListSql(cases[0]!.filters, { limit: 25, offset: 0, cap: 1000 }).rows],
-        CONCURRENCY,
-        2,
-      );
+      await rawLoad(pool, cases[0]!.filters, { limit: 25, offset: 0, cap: 1000 }, CONCURRENCY, 2);
 
       const figures: Figure[] = [];
       for (const c of cases) {
         const offset = c.name.startsWith('list page 3') ? 50 : 0;
-        const sql = summaryListSql(c.filters, { limit: 25, offset, cap: c.cap });
         context.log(`${c.name}: raw SQL`);
-        // What the API runs for a page: one statement (rows with the capped count beside them).
-        const raw = await rawLoad(pool, [sql.rows], CONCURRENCY, seconds);
+        // What the API runs for a page: the same statements, through the same function.
+        const raw = await rawLoad(pool, c.filters, { limit: 25, offset, cap: c.cap }, CONCURRENCY, seconds);
         context.log(`${c.name}: API`);
         const api = await load(c.url, { connections: CONCURRENCY, seconds, headers: c.headers });
         if (api.non2xx > 0 || api.errors > 0)
@@ -196,22 +191,23 @@ export const summariesScenario: Scenario = {
   },
 };
 
-/** Runs the statements (in parallel) from `concurrency` loops for `seconds`. */
+/** Runs a page's statements (querySummaryPage) on the pool from `concurrency` loops for `seconds`. */
 async function rawLoad(
   pool: pg.Pool,
-  statements: SqlStatement[],
+  filters: SummaryFilters,
+  page: PageWindow,
   concurrency: number,
   seconds: number,
 ): Promise<{ p50: number; p99: number; perSecond: number }> {
+  const run: SqlRunner = async (s) =>
+    (await pool.query({ name: s.name, text: s.text, values: s.values })).rows;
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        await Promise.all(
-          statements.map((s) => pool.query({ name: s.name, text: s.text, values: s.values })),
-        );
+        await querySummaryPage(run, filters, page);
         latencies.push(performance.now() - t0);
       }
     }),

@@ -77,10 +77,13 @@ it('runs GATEWAY_WORKERS processes on one port, sums their metrics, replaces a d
 
     // A worker killed outright is replaced.
     process.kill(workers[0]!, 'SIGKILL');
-    await waitFor(() => {
-      const now = childrenOf(primary);
-      return now.length === 2 && !now.includes(workers[0]!);
-    }, { timeoutMs: 20_000 });
+    await waitFor(
+      () => {
+        const now = childrenOf(primary);
+        return now.length === 2 && !now.includes(workers[0]!);
+      },
+      { timeoutMs: 20_000 },
+    );
     await waitForHealthy(gateway, `${base}/readyz`);
     const replaced = childrenOf(primary);
 

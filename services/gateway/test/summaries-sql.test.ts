@@ -3,7 +3,12 @@ import { createTestDatabase, type TestDatabase } from '@app/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeWindow } from '../src/lib/zoned-dates.ts';
-import { summaryListSql } from '../src/repositories/summaries.sql.ts';
+import {
+  type PageWindow,
+  querySummaryPage,
+  type SummaryFilters,
+  summaryListSql,
+} from '../src/repositories/summaries.sql.ts';
 
 let db: TestDatabase;
 let client: pg.Client;
@@ -17,7 +22,7 @@ beforeAll(async () => {
   await client.query(`
     INSERT INTO summaries (id, headline, content, summary_type, language, source_urls, metadata,
                            datasource_id, topic_id, created_at, updated_at)
-    SELECT gen_random_uuid(), 'Notes ' || i, 'Body ' || i, 'blog_post', 'EN', ARRAY['https://example.com/' || i],
+    SELECT gen_random_uuid(), 'Notes ' || i, CASE WHEN i % 500 = 0 THEN 'About zebracorns ' || i ELSE 'Body ' || i END, 'blog_post', 'EN', ARRAY['https://example.com/' || i],
            '{}'::jsonb, d.id, d.topic_id, now() - (i % 365) * interval '1 day' - (i % 97) * interval '1 minute', now()
     FROM generate_series(1, 20000) i
     CROSS JOIN LATERAL (SELECT id, topic_id FROM datasources ORDER BY id OFFSET i % 3 LIMIT 1) d`);
@@ -27,6 +32,13 @@ afterAll(async () => {
   await client?.end();
   await db?.drop();
 });
+
+/** The statements of a page without a search term. */
+function listSql(f: SummaryFilters, page: PageWindow) {
+  const sql = summaryListSql(f, page);
+  if (sql.search) throw new Error('a search');
+  return sql;
+}
 
 /** Runs a named statement `times` times on one connection and reads PostgreSQL's plan counts for it. */
 async function planCounts(statement: { name?: string; text: string; values: unknown[] }, times: number) {
@@ -42,27 +54,26 @@ async function planCounts(statement: { name?: string; text: string; values: unkn
 describe('summary list statements', () => {
   it('plan a list page once per connection: PostgreSQL settles on the generic plan', async () => {
     const window = freeWindow(new Date(), 'America/Los_Angeles');
-    const visitor = summaryListSql(
+    const visitor = listSql(
       { language: 'EN', from: window.from, to: window.to },
       { limit: 25, offset: 0, cap: 1000 },
     );
     // Five custom plans first (PostgreSQL's rule), then the generic one for good.
     expect(await planCounts(visitor.rows, 12)).toEqual({ generic: 7, custom: 5 });
-    const archivePage3 = summaryListSql({ language: 'EN' }, { limit: 25, offset: 50, cap: 1000 });
+    const archivePage3 = listSql({ language: 'EN' }, { limit: 25, offset: 50, cap: 1000 });
     expect(await planCounts(archivePage3.rows, 12)).toEqual({ generic: 7, custom: 5 });
     expect(await planCounts(archivePage3.count, 12)).toEqual({ generic: 7, custom: 5 });
   });
 
   it('name only the first pages of the default size, and never a search', () => {
     const page = (n: number, limit = 25) =>
-      summaryListSql({ language: 'EN' }, { limit, offset: (n - 1) * limit, cap: 1000 }).rows;
+      listSql({ language: 'EN' }, { limit, offset: (n - 1) * limit, cap: 1000 }).rows;
     expect(page(5).name).toBeDefined();
     expect(page(6).name).toBeUndefined();
     expect(page(1, 100).name).toBeUndefined();
     expect(page(2).name).not.toBe(page(1).name);
-    expect(
-      summaryListSql({ language: 'EN', q: 'zebra' }, { limit: 25, offset: 0, cap: 200 }).rows.name,
-    ).toBeUndefined();
+    const search = summaryListSql({ language: 'EN', q: 'zebra' }, { limit: 25, offset: 0, cap: 200 });
+    expect(search.search && search.matches.name).toBeUndefined();
   });
 
   it('write the page numbers into the text only as integers', () => {
@@ -72,5 +83,34 @@ describe('summary list statements', () => {
     expect(() => summaryListSql({ language: 'EN' }, { limit: -1, offset: 0, cap: 1000 })).toThrow(
       /not a row count/,
     );
+  });
+
+  it('page a search from its matches, then fetch the page by id with one prepared statement', async () => {
+    const run = async <T>(statement: { name?: string; text: string; values: unknown[] }) =>
+      (await client.query(statement)).rows as T[];
+    const f: SummaryFilters = { language: 'EN', q: 'zebracorns' };
+    // 40 rows match; page 2 of 25 holds the last 15, newest first, with the same order as the SQL's.
+    const first = await querySummaryPage(run, f, { limit: 25, offset: 0, cap: 200 });
+    const second = await querySummaryPage(run, f, { limit: 25, offset: 25, cap: 200 });
+    expect([first.total, second.total]).toEqual([40, 40]);
+    expect([first.rows.length, second.rows.length]).toEqual([25, 15]);
+    const all = [...first.rows, ...second.rows];
+    const expected = await client.query<{ id: string }>(
+      `SELECT id FROM summaries WHERE content LIKE 'About zebracorns%' ORDER BY created_at DESC, id DESC`,
+    );
+    expect(all.map((row) => row.id)).toEqual(expected.rows.map((row) => row.id));
+    expect(all[0]).toMatchObject({ headline: expect.stringMatching(/^Notes /), ds_id: expect.any(String) });
+    // Past the end: no rows, the count still there; capped below the matches: the cap plus one.
+    expect(await querySummaryPage(run, f, { limit: 25, offset: 50, cap: 200 })).toEqual({
+      rows: [],
+      total: 40,
+    });
+    expect((await querySummaryPage(run, f, { limit: 25, offset: 0, cap: 10 })).total).toBe(11);
+    // The fetch by ids is planned once per connection too.
+    for (let i = 0; i < 6; i++) await querySummaryPage(run, f, { limit: 25, offset: 0, cap: 200 });
+    const { rows } = await client.query<{ generic_plans: string }>(
+      `SELECT generic_plans FROM pg_prepared_statements WHERE name = 'summaries-by-ids'`,
+    );
+    expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
   });
 });

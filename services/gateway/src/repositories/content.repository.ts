@@ -10,9 +10,10 @@ import {
 import {
   SUMMARY_COLUMNS,
   SUMMARY_JOINS,
+  type PageWindow,
+  querySummaryPage,
   type SummaryFilters,
   type SummaryRow,
-  summaryListSql,
   toSummaryDto,
 } from './summaries.sql.ts';
 import { webUrls } from '../lib/web-urls.ts';
@@ -106,15 +107,10 @@ export function createContentRepository(prisma: PrismaClient) {
     },
 
     /** The hot read path: one statement on the client's pool (see sql-runner.ts and summaryListSql). */
-    async listSummaries(filters: SummaryFilters, page: { limit: number; offset: number; cap: number }) {
+    async listSummaries(filters: SummaryFilters, page: PageWindow) {
       const f = await resolveSources(run, filters);
       if (f.datasourceIds?.length === 0) return { rows: [], total: 0 };
-      const sql = summaryListSql(f, page);
-      const rows = await run<SummaryRow & { total: number }>(sql.rows);
-      // No row to carry the count: nothing matched, unless the page lies past the end (or was empty).
-      const total =
-        rows[0]?.total ??
-        (page.offset > 0 || page.limit === 0 ? ((await run<{ n: number }>(sql.count))[0]?.n ?? 0) : 0);
+      const { rows, total } = await querySummaryPage(run, f, page);
       return { rows: rows.map(toSummaryDto), total };
     },
 

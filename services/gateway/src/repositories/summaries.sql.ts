@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { SUMMARY_PAGE_SIZE } from '@app/contracts';
-import { type Language, Prisma, platformFromId, type SqlStatement, summaryTextMatch } from '@app/db';
+import {
+  type Language,
+  Prisma,
+  platformFromId,
+  type SqlRunner,
+  type SqlStatement,
+  summaryTextMatch,
+} from '@app/db';
 import { webUrls } from '../lib/web-urls.ts';
 
 /** Everything the list query filters on, already resolved (dates as instants, language as data). */
@@ -65,49 +72,87 @@ export function summaryWhere(f: SummaryFilters): Prisma.Sql {
   return Prisma.join(conds, ' AND ');
 }
 
+/** The page window: rows to return, rows to skip, and the count's cap (total_capped past it). */
+export type PageWindow = { limit: number; offset: number; cap: number };
+
 /**
- * One list page in one statement: the rows (newest first), each carrying the match count capped at the
- * fetch window (an uncorrelated subquery, so PostgreSQL counts once), so a page costs the same at a
- * thousand rows or a million and takes one round trip. `count` alone is for a page that came back
- * empty after an offset (past the end). The bench runs these same statements directly to compare the
- * API with raw SQL.
+ * The statements of one list page.
  *
- * Without a search term the statements of the first pages are named (prepared once per connection):
- * planning was two thirds of the database's time for a visitor's page, and the generic plans of these
- * shapes were measured as good as or better than custom ones at 1M rows. The page's numbers (limit,
- * offset, cap) are written into the text: as parameters, the planner costs an unknown LIMIT as a tenth
- * of the matching rows, so the generic plan looked dearer than every custom one and PostgreSQL kept
- * planning each call anyway. Later pages and other page sizes, rarely asked for, stay unnamed rather
- * than add a prepared statement per page to every connection. A search keeps per-call plans, which depend on how common
- * the term is.
+ * Without a search term, one statement: the rows (newest first), each carrying the match count capped at
+ * the fetch window (an uncorrelated subquery, so PostgreSQL counts once), so a page costs the same at a
+ * thousand rows or a million and takes one round trip. `count` alone is for a page that came back
+ * empty after an offset (past the end). The statements of the first pages are named (prepared once per
+ * connection): planning was two thirds of the database's time for a visitor's page, and the generic
+ * plans of these shapes were measured as good as or better than custom ones at 1M rows. The page's
+ * numbers (limit, offset, cap) are written into the text: as parameters, the planner costs an unknown
+ * LIMIT as a tenth of the matching rows, so the generic plan looked dearer than every custom one and
+ * PostgreSQL kept planning each call anyway. Later pages and other page sizes, rarely asked for, stay
+ * unnamed rather than add a prepared statement per page to every connection.
+ *
+ * A search finds its matches once (the costly part: the text index and its recheck) and returns the
+ * page's ids with the capped count; the rows then come from summariesByIdsSql. The match keeps a plan
+ * per call, which depends on how common the term is, and it plans in a fraction of the time the whole
+ * page did (its joins were most of a search's planning: 0.3-0.4 ms of about 1.2 ms of database time);
+ * the fetch by ids is prepared.
  */
 export function summaryListSql(
   f: SummaryFilters,
-  page: { limit: number; offset: number; cap: number },
-): { rows: SqlStatement; count: SqlStatement } {
+  page: PageWindow,
+): { search: false; rows: SqlStatement; count: SqlStatement } | { search: true; matches: SqlStatement } {
   const where = summaryWhere(f);
   const limit = integer(page.limit);
   const offset = integer(page.offset);
-  const count = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM summaries s WHERE ${where} LIMIT ${integer(page.cap + 1)}) x`;
-  // A search finds its matches once (the costly part: the text index and its recheck), then pages and
-  // counts them: about a third less database time than running the match for the page and the count.
-  const rows = f.q
-    ? Prisma.sql`WITH m AS MATERIALIZED (
+  if (f.q) {
+    const matches = Prisma.sql`WITH m AS MATERIALIZED (
         SELECT s.id, s.created_at FROM summaries s WHERE ${where}
         ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(Math.max(page.cap + 1, page.offset + page.limit))})
-      SELECT ${SUMMARY_COLUMNS}, (SELECT least(count(*), ${integer(page.cap + 1)})::int FROM m) AS total
-      FROM (SELECT id FROM m ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) p
-      JOIN summaries s ON s.id = p.id ${SUMMARY_JOINS}
-      ORDER BY s.created_at DESC, s.id DESC`
-    : Prisma.sql`SELECT ${SUMMARY_COLUMNS}, (${count}) AS total FROM summaries s ${SUMMARY_JOINS}
+      SELECT (SELECT least(count(*), ${integer(page.cap + 1)})::int FROM m) AS total,
+        ARRAY(SELECT id FROM m ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`;
+    return { search: true, matches: { text: matches.text, values: matches.values } };
+  }
+  const count = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM summaries s WHERE ${where} LIMIT ${integer(page.cap + 1)}) x`;
+  const rows = Prisma.sql`SELECT ${SUMMARY_COLUMNS}, (${count}) AS total FROM summaries s ${SUMMARY_JOINS}
       WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`;
-  const prepared =
-    !f.q && page.limit <= SUMMARY_PAGE_SIZE && page.offset < PREPARED_PAGES * SUMMARY_PAGE_SIZE;
+  const prepared = page.limit <= SUMMARY_PAGE_SIZE && page.offset < PREPARED_PAGES * SUMMARY_PAGE_SIZE;
   const statement = (sql: Prisma.Sql): SqlStatement =>
     prepared
       ? { name: `summaries-${hashOf(sql.text)}`, text: sql.text, values: sql.values }
       : { text: sql.text, values: sql.values };
-  return { rows: statement(rows), count: statement(count) };
+  return { search: false, rows: statement(rows), count: statement(count) };
+}
+
+const BY_IDS = Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM summaries s ${SUMMARY_JOINS}
+  WHERE s.id = ANY($1::uuid[]) ORDER BY s.created_at DESC, s.id DESC`;
+
+/** The rows of a search page, newest first, by id (one prepared statement whatever the filters). */
+export function summariesByIdsSql(ids: string[]): SqlStatement {
+  return { name: 'summaries-by-ids', text: BY_IDS.text, values: [ids] };
+}
+
+/**
+ * One list page, run with `run`: the repository's pool, or the bench's plain pg pool when it times the
+ * same SQL without the API.
+ */
+export async function querySummaryPage(
+  run: SqlRunner,
+  f: SummaryFilters,
+  page: PageWindow,
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  const sql = summaryListSql(f, page);
+  if (sql.search) {
+    const [hit] = await run<{ total: number; ids: string[] }>(sql.matches);
+    const ids = hit?.ids ?? [];
+    return {
+      rows: ids.length > 0 ? await run<SummaryRow>(summariesByIdsSql(ids)) : [],
+      total: hit?.total ?? 0,
+    };
+  }
+  const rows = await run<SummaryRow & { total: number }>(sql.rows);
+  // No row to carry the count: nothing matched, unless the page lies past the end (or was empty).
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0 || page.limit === 0 ? ((await run<{ n: number }>(sql.count))[0]?.n ?? 0) : 0);
+  return { rows, total };
 }
 
 /** Pages whose statements are prepared per connection (see summaryListSql). */
