@@ -197,6 +197,36 @@ describe('GET /api/summaries', () => {
     expect((await get(`/api/summaries?date=${oldDate}`, tokens.pro)).statusCode).toBe(200);
   });
 
+  it('applies a plan change to the very next page, in both directions and for favourites', async () => {
+    const email = uniqueEmail('plan-change');
+    const user = await insertUser(gateway.db.prisma, { email });
+    const token = (await login(gateway, email)).accessToken;
+    const setPlan = (subscriptionType: 'free' | 'pro') =>
+      gateway.db.prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionType } });
+    const old = () => get(`/api/summaries?date=${oldDate}&timezone=${LA}`, token);
+    const all = async () => (await get('/api/summaries?language=en', token)).json();
+    // Free: the two-day window, twice (the second page is built on the plan seen the first time).
+    expect((await old()).statusCode).toBe(403);
+    expect((await all()).date_from).not.toBeNull();
+    await setPlan('pro');
+    const upgraded = await old();
+    expect(upgraded.statusCode).toBe(200);
+    expect(upgraded.json().data.map((s: { headline: string }) => s.headline)).toContain(
+      'Late evening episode about zebracorn migrations',
+    );
+    expect((await all()).date_from).toBeNull();
+    expect((await get('/api/summaries?favorites_only=true', token)).statusCode).toBe(200);
+    await setPlan('free');
+    expect((await old()).statusCode).toBe(403);
+    expect((await all()).date_from).not.toBeNull();
+    expect((await get('/api/summaries?q=zebracorn&language=en', token)).json().data).toEqual([]);
+    expect((await get('/api/summaries?favorites_only=true', token)).statusCode).toBe(403);
+    // A missing profile is created as free, as on every other route.
+    await gateway.db.prisma.userProfile.delete({ where: { id: user.id } });
+    expect((await old()).statusCode).toBe(403);
+    expect(await gateway.db.prisma.userProfile.count({ where: { id: user.id } })).toBe(1);
+  });
+
   it('refuses a search shorter than 4 characters', async () => {
     for (const q of ['ai', '智能体', 'abc']) {
       const response = await get(`/api/summaries?q=${encodeURIComponent(q)}`);

@@ -104,6 +104,7 @@ describe('summary list statements', () => {
     expect(await querySummaryPage(run, f, { limit: 25, offset: 50, cap: 200 })).toEqual({
       rows: [],
       total: 40,
+      planHeld: true,
     });
     expect((await querySummaryPage(run, f, { limit: 25, offset: 0, cap: 10 })).total).toBe(11);
     // The fetch by ids is planned once per connection too.
@@ -112,5 +113,43 @@ describe('summary list statements', () => {
       `SELECT generic_plans FROM pg_prepared_statements WHERE name = 'summaries-by-ids'`,
     );
     expect(Number(rows[0]?.generic_plans)).toBeGreaterThan(0);
+  });
+
+  it('answer a checked page only while user_profiles holds the plan it was built for', async () => {
+    const run = async <T>(statement: { name?: string; text: string; values: unknown[] }) =>
+      (await client.query(statement)).rows as T[];
+    const user = await db.prisma.user.create({
+      data: {
+        email: 'plan-check@example.com',
+        passwordHash: 'x',
+        profile: { create: { subscriptionType: 'free' } },
+      },
+    });
+    const free = { userId: user.id, pro: false };
+    const pro = { userId: user.id, pro: true };
+    const list: SummaryFilters = { language: 'EN' };
+    const search: SummaryFilters = { language: 'EN', q: 'zebracorns' };
+    const none: SummaryFilters = { language: 'ZH' };
+    const window = { limit: 25, offset: 0, cap: 200 };
+    const unchecked = await querySummaryPage(run, list, window);
+    expect(await querySummaryPage(run, list, window, free)).toEqual(unchecked);
+    expect((await querySummaryPage(run, search, window, free)).rows).toHaveLength(25);
+    // Held with nothing to show: no rows, and still held.
+    expect(await querySummaryPage(run, none, window, free)).toEqual({ rows: [], total: 0, planHeld: true });
+    // Not the plan in the table: nothing read.
+    for (const f of [list, search, none])
+      expect(await querySummaryPage(run, f, window, pro)).toEqual({ rows: [], total: 0, planHeld: false });
+    await db.prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionType: 'pro' } });
+    expect((await querySummaryPage(run, list, window, pro)).planHeld).toBe(true);
+    expect((await querySummaryPage(run, list, window, free)).planHeld).toBe(false);
+    // An admin counts as pro; no profile row at all holds no plan.
+    await db.prisma.userProfile.update({
+      where: { id: user.id },
+      data: { subscriptionType: 'free', role: 'admin' },
+    });
+    expect((await querySummaryPage(run, search, window, pro)).planHeld).toBe(true);
+    await db.prisma.userProfile.delete({ where: { id: user.id } });
+    expect((await querySummaryPage(run, list, window, free)).planHeld).toBe(false);
+    expect((await querySummaryPage(run, search, window, free)).planHeld).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { loadProfile } from '../plugins/app/guards.ts';
-import type { Caller } from '../services/content.service.ts';
+import type { Caller, UncheckedCaller } from '../services/content.service.ts';
 
 /** Visitor, free or pro, for routes open to everyone whose answer depends on the plan. */
 export async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -10,4 +10,14 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
     userId: request.user.id,
     isPro: profile.role === 'admin' || profile.subscriptionType === 'pro',
   };
+}
+
+/**
+ * For a route that checks the plan inside its own statement (GET /api/summaries): a signed-in caller
+ * without the profile read, and how to read it when the check fails.
+ */
+export function uncheckedCallerOf(request: FastifyRequest): Caller | UncheckedCaller {
+  const user = request.user;
+  if (!user) return { userId: null, isPro: false };
+  return { userId: user.id, load: () => callerOf(request) };
 }

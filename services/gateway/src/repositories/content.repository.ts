@@ -11,6 +11,7 @@ import {
   SUMMARY_COLUMNS,
   SUMMARY_JOINS,
   type PageWindow,
+  type PlanCheck,
   querySummaryPage,
   type SummaryFilters,
   type SummaryRow,
@@ -107,11 +108,12 @@ export function createContentRepository(prisma: PrismaClient) {
     },
 
     /** The hot read path: one statement on the client's pool (see sql-runner.ts and summaryListSql). */
-    async listSummaries(filters: SummaryFilters, page: PageWindow) {
+    async listSummaries(filters: SummaryFilters, page: PageWindow, check?: PlanCheck) {
       const f = await resolveSources(run, filters);
-      if (f.datasourceIds?.length === 0) return { rows: [], total: 0 };
-      const { rows, total } = await querySummaryPage(run, f, page);
-      return { rows: rows.map(toSummaryDto), total };
+      // Nothing to read; an unchecked plan is left for the caller to read (planHeld: false).
+      if (f.datasourceIds?.length === 0) return { rows: [], total: 0, planHeld: !check };
+      const { rows, total, planHeld } = await querySummaryPage(run, f, page, check);
+      return { rows: rows.map(toSummaryDto), total, planHeld };
     },
 
     async findSummary(id: string) {

@@ -76,6 +76,17 @@ export function summaryWhere(f: SummaryFilters): Prisma.Sql {
 export type PageWindow = { limit: number; offset: number; cap: number };
 
 /**
+ * The plan a signed-in caller's page was built for (the date window and favourites depend on it). The
+ * page's first statement answers only if user_profiles still says so, in the same snapshot: the plan is
+ * read on every request without a round trip of its own.
+ */
+export type PlanCheck = { userId: string; pro: boolean };
+
+const planHolds = (check: PlanCheck) =>
+  Prisma.sql`u.id = ${check.userId}::uuid
+    AND (u.role = 'admin' OR u.subscription_type = 'pro') = ${Prisma.raw(check.pro ? 'true' : 'false')}`;
+
+/**
  * The statements of one list page.
  *
  * Without a search term, one statement: the rows (newest first), each carrying the match count capped at
@@ -98,6 +109,7 @@ export type PageWindow = { limit: number; offset: number; cap: number };
 export function summaryListSql(
   f: SummaryFilters,
   page: PageWindow,
+  check?: PlanCheck,
 ): { search: false; rows: SqlStatement; count: SqlStatement } | { search: true; matches: SqlStatement } {
   const where = summaryWhere(f);
   const limit = integer(page.limit);
@@ -107,12 +119,18 @@ export function summaryListSql(
         SELECT s.id, s.created_at FROM summaries s WHERE ${where}
         ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(Math.max(page.cap + 1, page.offset + page.limit))})
       SELECT (SELECT least(count(*), ${integer(page.cap + 1)})::int FROM m) AS total,
-        ARRAY(SELECT id FROM m ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`;
+        ARRAY(SELECT id FROM m ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids
+      ${check ? Prisma.sql`FROM user_profiles u WHERE ${planHolds(check)}` : Prisma.empty}`;
     return { search: true, matches: { text: matches.text, values: matches.values } };
   }
   const count = Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM summaries s WHERE ${where} LIMIT ${integer(page.cap + 1)}) x`;
-  const rows = Prisma.sql`SELECT ${SUMMARY_COLUMNS}, (${count}) AS total FROM summaries s ${SUMMARY_JOINS}
+  const page1 = Prisma.sql`SELECT ${SUMMARY_COLUMNS}, (${count}) AS total FROM summaries s ${SUMMARY_JOINS}
       WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  // Checked: no row at all when the plan differs; one row of nulls when it holds and the page is empty.
+  const rows = check
+    ? Prisma.sql`SELECT l.* FROM (SELECT 1 FROM user_profiles u WHERE ${planHolds(check)}) c
+      LEFT JOIN LATERAL (${page1}) l ON true ORDER BY l.created_at DESC, l.id DESC`
+    : page1;
   const prepared = page.limit <= SUMMARY_PAGE_SIZE && page.offset < PREPARED_PAGES * SUMMARY_PAGE_SIZE;
   const statement = (sql: Prisma.Sql): SqlStatement =>
     prepared
@@ -131,28 +149,30 @@ export function summariesByIdsSql(ids: string[]): SqlStatement {
 
 /**
  * One list page, run with `run`: the repository's pool, or the bench's plain pg pool when it times the
- * same SQL without the API.
+ * same SQL without the API. With `check`, `planHeld` says whether the caller's plan was as assumed;
+ * when it was not, nothing was read and the caller asks again with the plan it now reads.
  */
 export async function querySummaryPage(
   run: SqlRunner,
   f: SummaryFilters,
   page: PageWindow,
-): Promise<{ rows: SummaryRow[]; total: number }> {
-  const sql = summaryListSql(f, page);
+  check?: PlanCheck,
+): Promise<{ rows: SummaryRow[]; total: number; planHeld: boolean }> {
+  const sql = summaryListSql(f, page, check);
   if (sql.search) {
     const [hit] = await run<{ total: number; ids: string[] }>(sql.matches);
-    const ids = hit?.ids ?? [];
-    return {
-      rows: ids.length > 0 ? await run<SummaryRow>(summariesByIdsSql(ids)) : [],
-      total: hit?.total ?? 0,
-    };
+    if (!hit) return { rows: [], total: 0, planHeld: !check };
+    const rows = hit.ids.length > 0 ? await run<SummaryRow>(summariesByIdsSql(hit.ids)) : [];
+    return { rows, total: hit.total, planHeld: true };
   }
-  const rows = await run<SummaryRow & { total: number }>(sql.rows);
+  const answer = await run<SummaryRow & { total: number }>(sql.rows);
+  if (check && answer.length === 0) return { rows: [], total: 0, planHeld: false };
+  const rows = check ? answer.filter((row) => row.id !== null) : answer;
   // No row to carry the count: nothing matched, unless the page lies past the end (or was empty).
   const total =
     rows[0]?.total ??
     (page.offset > 0 || page.limit === 0 ? ((await run<{ n: number }>(sql.count))[0]?.n ?? 0) : 0);
-  return { rows, total };
+  return { rows, total, planHeld: true };
 }
 
 /** Pages whose statements are prepared per connection (see summaryListSql). */

@@ -18,6 +18,9 @@ import type { ServiceContext } from './context.ts';
 /** Who is asking: visitors and free users share the two-day window. */
 export type Caller = { userId: string | null; isPro: boolean };
 
+/** A signed-in caller whose plan is checked where it is used (see listSummaries); load() reads it. */
+export type UncheckedCaller = { userId: string; load(): Promise<Caller> };
+
 export const dataLanguage = (ui: 'en' | 'zh'): Language => (ui === 'zh' ? 'ZH' : 'EN');
 
 /** The free plan's error: the UI opens the upgrade dialog of type date_filter on it. */
@@ -28,10 +31,18 @@ export function freeWindowError(): AppError {
 // The source tree counts every summary per source: cached briefly per language (stale for at
 // most this long; each replica keeps its own copy, nothing else depends on it).
 const TREE_TTL_MS = 60_000;
+const PLAN_GUESSES = 10_000;
 
 export function createContentService(ctx: ServiceContext) {
   const repo = ctx.repos.content;
   const treeCache = new Map<Language, { at: number; value: Promise<unknown> }>();
+  // The plan last seen per user: only a guess for the next page, which checks it (bounded, oldest out).
+  const planSeen = new Map<string, boolean>();
+  const rememberPlan = (userId: string, pro: boolean) => {
+    planSeen.delete(userId);
+    planSeen.set(userId, pro);
+    if (planSeen.size > PLAN_GUESSES) planSeen.delete(planSeen.keys().next().value as string);
+  };
 
   /** The range a caller may read: pro as asked; others inside yesterday–today, or 403. */
   function allowedRange(
@@ -47,51 +58,84 @@ export function createContentService(ctx: ServiceContext) {
     return { from: asked.from, to: new Date(Math.min(asked.to.getTime(), window.to.getTime())) };
   }
 
+  /** One page for `caller`; null when `checkPlan` and the caller's plan in user_profiles is not that. */
+  async function listPage(
+    caller: Caller,
+    query: SummaryListQuery,
+    q: string | undefined,
+    checkPlan: boolean,
+  ) {
+    if ((query.favorites_only || query.favorite_sources_only) && !caller.userId) {
+      throw new AppError('UNAUTHENTICATED', 'Please log in first');
+    }
+    if ((query.favorites_only || query.favorite_sources_only) && !caller.isPro) {
+      throw new AppError('PRO_REQUIRED', 'Favourites need a Pro subscription', { favorites: 'favorites' });
+    }
+    const range = allowedRange(caller, resolveDateRange(query), query.timezone);
+    const cap = q ? SEARCH_WINDOW : LIST_WINDOW;
+    const offset = (query.page - 1) * query.page_size;
+    const limit = Math.max(0, Math.min(query.page_size, cap - offset));
+    const filters = {
+      language: dataLanguage(query.language),
+      ...range,
+      q,
+      topicId: query.topic,
+      platforms: query.platforms,
+      sourceName: query.source,
+      favoritesOfUser: query.favorites_only ? (caller.userId ?? undefined) : undefined,
+      favoriteSourcesOfUser: query.favorite_sources_only ? (caller.userId ?? undefined) : undefined,
+    };
+    const check = checkPlan && caller.userId ? { userId: caller.userId, pro: caller.isPro } : undefined;
+    const { rows, total, planHeld } = await repo.listSummaries(
+      filters,
+      limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap },
+      check,
+    );
+    if (!planHeld) return null;
+    const counted = Math.min(total, cap);
+    return {
+      data: rows,
+      page: query.page,
+      page_size: query.page_size,
+      total: counted,
+      total_capped: total > cap,
+      total_pages: Math.ceil(counted / query.page_size),
+      date_from: range.from?.toISOString() ?? null,
+      date_to: range.to?.toISOString() ?? null,
+    };
+  }
+
   return {
     allowedRange,
 
-    async listSummaries(caller: Caller, query: SummaryListQuery) {
+    /**
+     * A page of summaries. A signed-in caller's plan is not read first: the page is built for the plan
+     * last seen for that user (free when unknown) and its first statement answers only if user_profiles
+     * still says so (PlanCheck); otherwise, or when that plan would refuse the request, the profile is
+     * read and the page built again. The plan is thus read on every request, without its own round trip.
+     */
+    async listSummaries(who: Caller | UncheckedCaller, query: SummaryListQuery) {
       const q = query.q?.trim() || undefined;
       if (q && [...q].length < SEARCH_MIN_LENGTH) {
         throw new AppError('VALIDATION_FAILED', CONTENT_MESSAGES.searchTooShort, {
           q: CONTENT_MESSAGES.searchTooShort,
         });
       }
-      if ((query.favorites_only || query.favorite_sources_only) && !caller.userId) {
-        throw new AppError('UNAUTHENTICATED', 'Please log in first');
+      if (!('load' in who)) return (await listPage(who, query, q, false))!;
+      const assumed: Caller = { userId: who.userId, isPro: planSeen.get(who.userId) ?? false };
+      try {
+        const page = await listPage(assumed, query, q, true);
+        if (page) {
+          rememberPlan(who.userId, assumed.isPro);
+          return page;
+        }
+      } catch (error) {
+        // A refusal that depends on the plan (favourites, the free window) is given on the plan as read.
+        if (!(error instanceof AppError && error.code === 'PRO_REQUIRED')) throw error;
       }
-      if ((query.favorites_only || query.favorite_sources_only) && !caller.isPro) {
-        throw new AppError('PRO_REQUIRED', 'Favourites need a Pro subscription', { favorites: 'favorites' });
-      }
-      const range = allowedRange(caller, resolveDateRange(query), query.timezone);
-      const cap = q ? SEARCH_WINDOW : LIST_WINDOW;
-      const offset = (query.page - 1) * query.page_size;
-      const limit = Math.max(0, Math.min(query.page_size, cap - offset));
-      const filters = {
-        language: dataLanguage(query.language),
-        ...range,
-        q,
-        topicId: query.topic,
-        platforms: query.platforms,
-        sourceName: query.source,
-        favoritesOfUser: query.favorites_only ? (caller.userId ?? undefined) : undefined,
-        favoriteSourcesOfUser: query.favorite_sources_only ? (caller.userId ?? undefined) : undefined,
-      };
-      const { rows, total } =
-        limit > 0
-          ? await repo.listSummaries(filters, { limit, offset, cap })
-          : { rows: [], total: (await repo.listSummaries(filters, { limit: 0, offset: 0, cap })).total };
-      const counted = Math.min(total, cap);
-      return {
-        data: rows,
-        page: query.page,
-        page_size: query.page_size,
-        total: counted,
-        total_capped: total > cap,
-        total_pages: Math.ceil(counted / query.page_size),
-        date_from: range.from?.toISOString() ?? null,
-        date_to: range.to?.toISOString() ?? null,
-      };
+      const caller = await who.load();
+      rememberPlan(who.userId, caller.isPro);
+      return (await listPage(caller, query, q, false))!;
     },
 
     async getSummary(caller: Caller, id: string, timezone: string) {
