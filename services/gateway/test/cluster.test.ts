@@ -3,7 +3,10 @@ import { get } from 'node:http';
 import { createTestDatabase, freePort, spawnService, waitFor, waitForHealthy } from '@app/testing';
 import { expect, it } from 'vitest';
 
-/** Live processes whose parent is `pid`, from /proc. */
+/**
+ * Live Node processes whose parent is `pid`, from /proc: the workers (tsx may also start an esbuild
+ * child in the primary to compile the workers' entry when its cache is cold).
+ */
 function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -12,7 +15,8 @@ function childrenOf(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces): state, then the parent's pid.
       const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(parent) === pid && state !== 'Z') children.push(Number(entry));
+      const command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (Number(parent) === pid && state !== 'Z' && command === 'node') children.push(Number(entry));
     } catch {
       // gone meanwhile
     }
