@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError } from '@app/config';
 import { describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET, loadGatewayConfig } from '../src/config.ts';
@@ -45,6 +46,13 @@ describe('gateway config', () => {
     expect(config.TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(config.PUBLIC_URL).toBe('https://example.com');
     expect(loadGatewayConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  });
+
+  it('runs one worker per CPU (at most 4) unless GATEWAY_WORKERS says otherwise, and names a bad value', () => {
+    expect(loadGatewayConfig({}).GATEWAY_WORKERS).toBe(Math.min(availableParallelism(), 4));
+    expect(loadGatewayConfig({ GATEWAY_WORKERS: '1' }).GATEWAY_WORKERS).toBe(1);
+    for (const value of ['0', 'two', '1.5', '65'])
+      expect(() => loadGatewayConfig({ GATEWAY_WORKERS: value })).toThrow(/GATEWAY_WORKERS/);
   });
 
   it('wants both Google keys or neither', () => {

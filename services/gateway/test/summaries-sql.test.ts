@@ -1,4 +1,4 @@
-import { seed } from '@app/db';
+import { type SqlRunner, seed } from '@app/db';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,9 @@ afterAll(async () => {
   await client?.end();
   await db?.drop();
 });
+
+/** Runs statements on the test's one connection, as the repository's runner does on its pool. */
+const run: SqlRunner = async (statement) => (await client.query(statement)).rows;
 
 /** The statements of a page without a search term. */
 function listSql(f: SummaryFilters, page: PageWindow) {
@@ -86,8 +89,6 @@ describe('summary list statements', () => {
   });
 
   it('page a search from its matches, then fetch the page by id with one prepared statement', async () => {
-    const run = async <T>(statement: { name?: string; text: string; values: unknown[] }) =>
-      (await client.query(statement)).rows as T[];
     const f: SummaryFilters = { language: 'EN', q: 'zebracorns' };
     // 40 rows match; page 2 of 25 holds the last 15, newest first, with the same order as the SQL's.
     const first = await querySummaryPage(run, f, { limit: 25, offset: 0, cap: 200 });
@@ -116,8 +117,6 @@ describe('summary list statements', () => {
   });
 
   it('answer a checked page only while user_profiles holds the plan it was built for', async () => {
-    const run = async <T>(statement: { name?: string; text: string; values: unknown[] }) =>
-      (await client.query(statement)).rows as T[];
     const user = await db.prisma.user.create({
       data: {
         email: 'plan-check@example.com',

@@ -107,7 +107,10 @@ export function createContentRepository(prisma: PrismaClient) {
         GROUP BY datasource_id`;
     },
 
-    /** The hot read path: one statement on the client's pool (see sql-runner.ts and summaryListSql). */
+    /**
+     * The hot read path, on the client's pool (see sql-runner.ts): a source filter's lookup, then the
+     * page's statements (querySummaryPage: one for a list, a match and a fetch by id for a search).
+     */
     async listSummaries(filters: SummaryFilters, page: PageWindow, check?: PlanCheck) {
       const f = await resolveSources(run, filters);
       // Nothing to read; an unchecked plan is left for the caller to read (planHeld: false).
