@@ -6,6 +6,7 @@ import {
   createSanitizer,
 } from '@app/crawler';
 
+import { createPrismaClient } from '@app/db';
 import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport } from '@app/queue';
 import { cleanupPrefix, startFeedServer } from '@app/testing';
@@ -18,8 +19,8 @@ const CONCURRENCY = 32;
 
 /**
  * The crawler's own cost: N feeds served locally, each fetched, decoded, parsed, sanitised and
- * upserted (20 posts each) with its summaries queued on Redis, against a bare fetch + rss-parser
- * loop over the same feeds in the same run. Then a second pass, answered 304 by conditional GET.
+ * upserted (20 posts each) with its summaries queued on Redis (one job per crawl), against a bare
+ * fetch + rss-parser loop over the same feeds in the same run. Then a second pass, answered 304 by conditional GET.
  */
 export const crawlScenario: Scenario = {
   name: 'crawl',
@@ -41,6 +42,10 @@ export const crawlScenario: Scenario = {
     const threads = crawlerConfigSchema.shape.CRAWLER_SANITIZE_THREADS.parse(undefined);
     const sanitizer = createSanitizer({ threads });
     await sanitizer.sanitize([{ html: '<p>warm-up</p>' }]);
+    // The crawler service's own database client, with its default commit setting.
+    const crawlerPrisma = createPrismaClient(db.url, {
+      asyncCommit: crawlerConfigSchema.shape.CRAWLER_ASYNC_COMMIT.parse(undefined),
+    });
     try {
       const topic = await db.prisma.topic.create({ data: { slug: 'bench', name: 'Bench' } });
       await db.prisma.datasource.createMany({
@@ -63,7 +68,7 @@ export const crawlScenario: Scenario = {
       );
 
       const deps = {
-        prisma: db.prisma,
+        prisma: crawlerPrisma,
         fetcher,
         settings: {
           xApiBase: 'https://api.x.com',
@@ -140,6 +145,7 @@ export const crawlScenario: Scenario = {
     } finally {
       await fetcher.close();
       await sanitizer.close();
+      await crawlerPrisma.$disconnect();
       await producer.close();
       await transport.close();
       await cleanupPrefix(prefix, context.redisUrl);

@@ -3,10 +3,12 @@ import { QUEUE_NAMES } from '@app/contracts';
 import type { Stage } from '../stage.ts';
 
 const POSTS = 120;
+const PER_CRAWL = 20;
 
 /**
  * Summarise: 120 crawled posts waiting for a summary, queued as the crawler queues them (one
- * summarize-post job each, with its deterministic job id). Done: every post summarised, one summary each.
+ * summarize-posts job per crawl of 20, with its deterministic job id). Done: every post
+ * summarised, one summary each.
  */
 export function summariseStage(): Stage {
   let datasourceId = '';
@@ -48,18 +50,19 @@ export function summariseStage(): Stage {
       }
     },
     async trigger(ctx) {
-      for (const postId of postIds) {
+      for (let i = 0; i < postIds.length; i += PER_CRAWL) {
+        const batch = postIds.slice(i, i + PER_CRAWL);
         await ctx.producer.enqueue(
-          'summarize-post',
-          { postId, language: 'EN' },
-          { jobId: `post-${postId}-EN` },
+          'summarize-posts',
+          { postIds: batch, language: 'EN' },
+          { jobId: `posts-EN-${i}-${batch.length}` },
         );
       }
     },
     done: (ctx) => ctx.prisma.post.count({ where: { datasourceId, status: 'summarized' } }),
     async inFlight(ctx) {
       const active = await ctx.producer.queue(QUEUE_NAMES.summarize).getActive();
-      return active.map((job) => String((job.data as { postId?: string }).postId));
+      return active.flatMap((job) => (job.data as { postIds: string[] }).postIds);
     },
     async verify(ctx, inFlightAtKill) {
       const summaries = await ctx.prisma.summary.groupBy({

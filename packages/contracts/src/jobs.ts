@@ -78,6 +78,17 @@ export const SummarizePostJobSchema = z.object({
 });
 export type SummarizePostJob = z.infer<typeof SummarizePostJobSchema>;
 
+/** The most posts one summarize-posts job carries: a crawl with more queues several jobs. */
+export const SUMMARIZE_POSTS_MAX = 50;
+
+/** One summary per post and language for a crawl's new posts: one job per crawl instead of one per post. */
+export const SummarizePostsJobSchema = z.object({
+  ...base,
+  postIds: z.array(z.uuid()).min(1).max(SUMMARIZE_POSTS_MAX),
+  language: z.enum(['EN', 'ZH']).optional(),
+});
+export type SummarizePostsJob = z.infer<typeof SummarizePostsJobSchema>;
+
 /** One summary of a datasource's posts of a day (UTC): daily_subreddit for reddit, twitter_rss_datasource for twitter/twitter-rss. */
 export const SummarizeDatasourceDayJobSchema = z.object({
   ...base,
@@ -94,6 +105,7 @@ export const JOB_DEFINITIONS = {
   'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema },
   'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema },
   'summarize-post': { queue: QUEUE_NAMES.summarize, schema: SummarizePostJobSchema },
+  'summarize-posts': { queue: QUEUE_NAMES.summarize, schema: SummarizePostsJobSchema },
   'summarize-datasource-day': { queue: QUEUE_NAMES.summarize, schema: SummarizeDatasourceDayJobSchema },
   'send-newsletter-confirmation': { queue: QUEUE_NAMES.digest, schema: SendNewsletterConfirmationJobSchema },
   'digest-tick': { queue: QUEUE_NAMES.digest, schema: DigestTickJobSchema },

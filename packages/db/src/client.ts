@@ -9,9 +9,21 @@ export { DEFAULT_DATABASE_URL, resolveDatabaseUrl } from './database-url.ts';
 // without Prisma's per-query overhead (and without opening a second pool).
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
+export type PrismaClientOptions = {
+  /**
+   * Commits return before their WAL reaches disk (synchronous_commit = off): the same atomicity
+   * and visibility, but a PostgreSQL crash may lose the last fraction of a second of commits.
+   * For writes that can be made again (the crawler's, which the next crawl repeats).
+   */
+  asyncCommit?: boolean;
+};
+
 /** A new client on its own pg pool. Services use getPrisma(); tests make one per database. */
-export function createPrismaClient(databaseUrl?: string): PrismaClient {
-  const pool = new pg.Pool({ connectionString: resolveDatabaseUrl(databaseUrl) });
+export function createPrismaClient(databaseUrl?: string, options: PrismaClientOptions = {}): PrismaClient {
+  const pool = new pg.Pool({
+    connectionString: resolveDatabaseUrl(databaseUrl),
+    ...(options.asyncCommit ? { options: '-c synchronous_commit=off' } : {}),
+  });
   // Prisma attaches its own listener once connected; until then an idle client's error must not crash.
   pool.on('error', () => undefined);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers/test-database.ts';
 import {
   closePrisma,
   createPrismaClient,
@@ -38,5 +39,21 @@ describe('@app/db public API', () => {
     await closePrisma();
     expect(getPrisma()).not.toBe(first);
     await closePrisma();
+  });
+
+  it('makes a client whose sessions commit without waiting for the WAL flush when asked', async () => {
+    const db = await createTestDatabase();
+    const asyncCommit = createPrismaClient(db.url, { asyncCommit: true });
+    const plain = createPrismaClient(db.url);
+    try {
+      const setting = (client: typeof plain) =>
+        client.$queryRaw<{ synchronous_commit: string }[]>`SHOW synchronous_commit`;
+      expect(await setting(asyncCommit)).toEqual([{ synchronous_commit: 'off' }]);
+      expect(await setting(plain)).toEqual([{ synchronous_commit: 'on' }]);
+    } finally {
+      await asyncCommit.$disconnect();
+      await plain.$disconnect();
+      await db.drop();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { JobName, JobPayload } from '@app/contracts';
+import { createHash } from 'node:crypto';
+import { type JobName, type JobPayload, SUMMARIZE_POSTS_MAX } from '@app/contracts';
 import {
   createSqlRunner,
   type Datasource,
@@ -186,16 +187,29 @@ export async function queueSummaries(
     );
     return 1;
   }
-  const jobs = pendingPostIds.map((postId) => ({
-    payload: { postId, language: datasource.language, requestId },
-    options: { jobId: `post-${postId}-${datasource.language}` },
+  // One job per crawl (per SUMMARIZE_POSTS_MAX posts), not one per post: a feed of 20 items costs
+  // one queue write instead of twenty. Its id is the set of posts, so a retried crawl that finds
+  // the same posts pending queues nothing new.
+  const jobs = chunks([...pendingPostIds].sort(), SUMMARIZE_POSTS_MAX).map((postIds) => ({
+    payload: { postIds, language: datasource.language, requestId },
+    options: { jobId: `posts-${datasource.language}-${postIds.length}-${idsDigest(postIds)}` },
   }));
-  if (deps.enqueueMany) {
-    await deps.enqueueMany('summarize-post', jobs);
+  if (deps.enqueueMany && jobs.length > 1) {
+    await deps.enqueueMany('summarize-posts', jobs);
   } else {
-    for (const job of jobs) await deps.enqueue('summarize-post', job.payload, job.options);
+    for (const job of jobs) await deps.enqueue('summarize-posts', job.payload, job.options);
   }
   return pendingPostIds.length;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function idsDigest(ids: string[]): string {
+  return createHash('sha256').update(ids.join(',')).digest('base64url').slice(0, 22);
 }
 
 /** The datasource row, or null; plain SQL on the hot path (one per crawl, 304s included). */

@@ -1,5 +1,5 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
+import { createPrismaClient, type PrismaClient } from '@app/db';
 import { createLogger, type Logger } from '@app/logger';
 import {
   createProducer,
@@ -55,7 +55,9 @@ export async function startService(
   overrides: ServiceOverrides = {},
 ): Promise<RunningService> {
   const logger = overrides.logger ?? createLogger(SERVICE_NAME, { level: config.LOG_LEVEL });
-  const prisma = overrides.prisma ?? getPrisma();
+  // Its own client (not the shared one), so its commit setting stays its own.
+  const prisma =
+    overrides.prisma ?? createPrismaClient(config.DATABASE_URL, { asyncCommit: config.CRAWLER_ASYNC_COMMIT });
   const fetcher = createFetcher({
     allowPrivateHosts: config.CRAWLER_ALLOW_PRIVATE_HOSTS,
     defaultTimeoutMs: config.CRAWLER_TIMEOUT_MS,
@@ -122,8 +124,8 @@ export async function startService(
       await producerTransport.close();
       await fetcher.close();
       await sanitizer.close();
-      // Only the shared client is ours to close; a caller's client stays open for the caller.
-      if (!overrides.prisma) await closePrisma();
+      // A caller's client stays open for the caller.
+      if (!overrides.prisma) await prisma.$disconnect();
     },
   });
   return service;

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createLogger } from '@app/logger';
 import { fixturesDir, type FeedServer, startFeedServer } from '@app/testing';
+import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlError } from '../src/errors.ts';
 import { decodeBody } from '../src/fetch/charset.ts';
@@ -117,6 +118,85 @@ describe('sanitising', () => {
     expect(html).toContain('src="https://blog.example/post/img/b.png"');
     expect(html).not.toMatch(/javascript|iframe/);
     expect(htmlToText('<p>A&nbsp;&amp;&nbsp;B</p><p>C</p>')).toBe('A & B\nC');
+  });
+  it('leaves only allowed elements, attributes and URL schemes, whatever the markup tries', () => {
+    const attacks = [
+      '<script>alert(1)</script><p>kept</p>',
+      '<scr<script>ipt>alert(1)</script>',
+      '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+      '<script>alert(1)',
+      '<img src=x onerror=alert(1)>',
+      '<IMG SRC="javascript:alert(1);">',
+      '<img src="jav&#x09;ascript:alert(1)">',
+      '<a href="jav&#x61;script:alert(1)">a</a>',
+      '<a href="  JavaScript:alert(1)">b</a>',
+      '<a href="java\tscript:alert(1)">c</a>',
+      '<a href="javascript&colon;alert(1)">d</a>',
+      '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">e</a>',
+      '<a href="vbscript:msgbox(1)">f</a>',
+      '<a href=/ok onclick=alert(1) style="color:red">g</a>',
+      '<a href="/x" title="t" onmouseover="alert(1)">h</a>',
+      '<svg onload=alert(1)><circle /></svg>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      '<object data="x.swf"></object><embed src="x.swf">',
+      '<style>body{background:url(javascript:alert(1))}</style>',
+      '<p style="background:url(javascript:alert(1))">styled</p>',
+      '<!--<img src=x onerror=alert(1)>-->',
+      '<form action="https://evil.example"><input name=a><button formaction="javascript:alert(1)">x</button></form>',
+      '<video poster="javascript:alert(1)" src="/v.mp4" controls></video>',
+      '<img src="/a.png" data-src="javascript:alert(1)" alt="a &quot;quoted&quot; alt">',
+      '<img data-src="https://cdn.example/b.png" src="">',
+      '<div><a href="/ok">"><script>alert(1)</script></a></div>',
+      '<a href="https://ok.example/?a=1&amp;b=2">query</a>',
+      '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+      '<base href="javascript:alert(1)//">',
+      '<table><tr><td colspan="2" onclick="x">cell</td></tr></table>',
+    ];
+    const attributes: Record<string, string[]> = {
+      a: ['href', 'title'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      video: ['src', 'poster', 'controls'],
+      td: ['colspan', 'rowspan'],
+    };
+    const allowedTags = new Set([
+      'p',
+      'a',
+      'img',
+      'div',
+      'table',
+      'tbody',
+      'tr',
+      'td',
+      'video',
+      'html',
+      'body',
+      'head',
+    ]);
+    for (const attack of attacks) {
+      const clean = sanitizeContent(attack, 'https://blog.example/post/1');
+      // Parsed back as a browser would, every element and attribute is one the sanitiser allows.
+      const { document } = parseHTML(`<html><body>${clean}</body></html>`);
+      for (const element of document.querySelectorAll('*')) {
+        const tag = element.tagName.toLowerCase();
+        expect(allowedTags, `${attack} → ${clean}`).toContain(tag);
+        for (const { name, value } of element.attributes) {
+          expect(attributes[tag] ?? [], `${attack} → ${clean}`).toContain(name);
+          if (['href', 'src', 'poster'].includes(name)) expect(value).toMatch(/^(https?:|mailto:)/);
+        }
+      }
+      expect(clean).not.toMatch(/<script|javascript:|onerror|onclick|onload|srcdoc|style=/i);
+    }
+    expect(sanitizeContent('<p>kept</p><script>alert(1)</script>')).toBe('<p>kept</p>');
+    expect(sanitizeContent('<a href="https://ok.example/?a=1&amp;b=2">q</a>')).toBe(
+      '<a href="https://ok.example/?a=1&amp;b=2">q</a>',
+    );
+    expect(sanitizeContent('<img data-src="https://cdn.example/b.png" src="" alt="a &quot;b&quot;">')).toBe(
+      '<img src="https://cdn.example/b.png" alt="a &quot;b&quot;">',
+    );
+    expect(sanitizeContent('<p>A &amp; B &lt;tag&gt; <b>bold</b> 中文</p>')).toBe(
+      '<p>A &amp; B &lt;tag&gt; <b>bold</b> 中文</p>',
+    );
   });
   it('sanitises the same on worker threads as inline, a whole feed at a time', async () => {
     const feed = await fetchAndParse('rss2-script-tags-in-content.xml');

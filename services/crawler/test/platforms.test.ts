@@ -79,8 +79,8 @@ it('blog: an excerpt-only item gets the full article extracted from its page wit
   expect(post!.content).not.toMatch(/<script|onclick|Home · About/);
   expect(post!.metadata).toMatchObject({ extracted: 'readability' });
   expect(queued.at(-1)).toMatchObject({
-    name: 'summarize-post',
-    payload: { postId: post!.id, language: 'EN' },
+    name: 'summarize-posts',
+    payload: { postIds: [post!.id], language: 'EN' },
   });
 });
 

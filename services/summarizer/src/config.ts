@@ -12,6 +12,8 @@ export const summarizerConfigSchema = z.object({
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   /** Characters of post text sent to the model. */
   SUMMARY_MAX_INPUT_CHARS: z.coerce.number().int().min(500).max(200_000).default(12_000),
+  /** Posts of one crawl's summarize-posts job summarised at the same time (each job of WORKER_CONCURRENCY). */
+  SUMMARY_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
 });
 
 export type SummarizerConfig = z.infer<typeof summarizerConfigSchema>;

@@ -5,6 +5,7 @@ import { type RunningService, startWorkerService } from '@app/queue';
 import type { SummarizerConfig } from './config.ts';
 import { summarizeDatasourceDayProcessor } from './processors/summarize-datasource-day.processor.ts';
 import { summarizePostProcessor } from './processors/summarize-post.processor.ts';
+import { summarizePostsProcessor } from './processors/summarize-posts.processor.ts';
 
 export const SERVICE_NAME = 'summarizer';
 
@@ -39,7 +40,11 @@ export async function startService(
     healthPort: config.HEALTH_PORT,
     concurrency: config.WORKER_CONCURRENCY,
     lockMs: config.WORKER_LOCK_MS,
-    processors: [summarizePostProcessor(deps), summarizeDatasourceDayProcessor(deps)],
+    processors: [
+      summarizePostProcessor(deps),
+      summarizePostsProcessor({ ...deps, batchConcurrency: config.SUMMARY_BATCH_CONCURRENCY }),
+      summarizeDatasourceDayProcessor(deps),
+    ],
     readiness: { database: () => prisma.$queryRaw`SELECT 1` },
     // Only the shared client is ours to close; a caller's client stays open for the caller.
     onClose: overrides.prisma ? undefined : closePrisma,

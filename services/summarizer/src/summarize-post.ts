@@ -106,3 +106,49 @@ async function markSummarized(prisma: PrismaClient, postId: string) {
     data: { status: 'summarized' },
   });
 }
+
+export type SummarizePostsOutcome = { created: number; exists: number; skipped: number; failed: number };
+
+/**
+ * A crawl's new posts, `concurrency` at a time. Every post is tried even when one fails; the
+ * job then fails with the first error, so its retry finds the finished ones by their unique
+ * (post, language) row and only does what is left.
+ */
+export async function summarizePosts(
+  deps: SummarizeDeps,
+  input: {
+    postIds: string[];
+    language?: Language;
+    lastAttempt: boolean;
+    concurrency: number;
+    onProgress?: (done: number, total: number) => Promise<void>;
+  },
+): Promise<SummarizePostsOutcome> {
+  const outcome: SummarizePostsOutcome = { created: 0, exists: 0, skipped: 0, failed: 0 };
+  const errors: unknown[] = [];
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    while (next < input.postIds.length) {
+      const postId = input.postIds[next++]!;
+      try {
+        const result = await summarizePost(deps, {
+          postId,
+          language: input.language,
+          lastAttempt: input.lastAttempt,
+        });
+        outcome[result.status] += 1;
+      } catch (error) {
+        outcome.failed += 1;
+        errors.push(error);
+        deps.log.warn({ postId, err: error }, 'summary failed; the job will retry it');
+      }
+      done += 1;
+      await input.onProgress?.(done, input.postIds.length);
+    }
+  };
+  const lanes = Math.max(1, Math.min(input.concurrency, input.postIds.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (errors.length > 0) throw errors[0];
+  return outcome;
+}

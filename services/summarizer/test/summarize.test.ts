@@ -3,7 +3,7 @@ import { createLogger } from '@app/logger';
 import { createTestDatabase, type FakeOpenAI, startFakeOpenAI, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summarizeDatasourceDay } from '../src/summarize-day.ts';
-import { summarizePost } from '../src/summarize-post.ts';
+import { summarizePost, summarizePosts } from '../src/summarize-post.ts';
 
 let db: TestDatabase;
 let openai: FakeOpenAI;
@@ -132,6 +132,45 @@ describe('summarize-post', () => {
     expect(outcome).toMatchObject({ status: 'created', generator: 'extractive' });
     const summary = await db.prisma.summary.findFirstOrThrow({ where: { postId: post.id } });
     expect(summary.metadata).toMatchObject({ generator: 'extractive', llm_error: expect.any(String) });
+  });
+});
+
+describe('summarize-posts', () => {
+  it("a crawl's posts in one job: a failure leaves the rest done, and the retry does only what is left", async () => {
+    const llm = createLlm({ baseURL: openai.baseURL, apiKey: 'k', model: 'fake', maxRetries: 0 });
+    const deps = { prisma: db.prisma, llm, log, maxInputChars: 10_000 };
+    const posts = [];
+    for (let i = 0; i < 5; i++)
+      posts.push((await newPost('blog', 'EN', `<p>Post ${i} about queues.</p>`)).post);
+    const postIds = posts.map((p) => p.id);
+    const progress: number[] = [];
+    const before = openai.requests.length;
+    openai.failNext(1, 500);
+    await expect(
+      summarizePosts(deps, {
+        postIds,
+        lastAttempt: false,
+        concurrency: 2,
+        onProgress: async (done) => {
+          progress.push(done);
+        },
+      }),
+    ).rejects.toThrow();
+    // Every post was tried; one call failed, the other four have their summary.
+    expect(openai.requests.length - before).toBe(5);
+    expect(progress).toEqual([1, 2, 3, 4, 5]);
+    expect(await db.prisma.summary.count({ where: { postId: { in: postIds } } })).toBe(4);
+
+    const retried = await summarizePosts(deps, { postIds, lastAttempt: false, concurrency: 2 });
+    expect(retried).toEqual({ created: 1, exists: 4, skipped: 0, failed: 0 });
+    expect(openai.requests.length - before).toBe(6);
+    const rows = await db.prisma.summary.groupBy({
+      by: ['postId'],
+      where: { postId: { in: postIds } },
+      _count: { _all: true },
+    });
+    expect(rows.map((r) => r._count._all)).toEqual([1, 1, 1, 1, 1]);
+    expect(await db.prisma.post.count({ where: { id: { in: postIds }, status: 'summarized' } })).toBe(5);
   });
 });
 
