@@ -172,5 +172,7 @@ export function cleanTitle(raw: unknown): string {
       : typeof raw === 'object' && raw && '_' in raw
         ? String((raw as { _: unknown })._)
         : '';
-  return htmlToText(value).replace(/\s+/g, ' ').trim().slice(0, 500);
+  // Plain text (most titles and names) has no tags or entities to undo.
+  const text = /[<&]/.test(value) ? htmlToText(value) : value;
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500);
 }
