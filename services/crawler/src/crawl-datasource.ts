@@ -36,6 +36,8 @@ export type CrawlDeps = {
     name: N,
     jobs: { payload: JobPayload<N>; options?: EnqueueOptions }[],
   ) => Promise<void>;
+  /** The posts unfinished summarize jobs hold (null: a backlog), so the stuck-post sweep skips them. */
+  queuedSummaryPosts?: () => Promise<Set<string> | null>;
   /** Sanitises the posts' HTML; default: inline, on the calling thread. */
   sanitizer?: Sanitizer;
   log: Logger;

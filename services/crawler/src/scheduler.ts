@@ -1,3 +1,4 @@
+import type { Queue } from 'bullmq';
 import type { JobName, JobPayload } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { EnqueueOptions } from '@app/queue';
@@ -57,21 +58,53 @@ export async function runDailyPipeline(
   return { tasksCreated: created.count, queued: pending.length };
 }
 
+/** Summarize job states in which a job still holds its posts. */
+const HOLDING_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'] as const;
+
+/**
+ * The posts the summarize queue's unfinished jobs hold, or null when more than `limit` jobs wait:
+ * a backlog, in which a pending post is most likely still queued, so the sweep waits for a later tick.
+ */
+export function queuedSummaryPosts(queue: Queue, limit = 2000): () => Promise<Set<string> | null> {
+  return async () => {
+    const counts = await queue.getJobCounts(...HOLDING_STATES);
+    if (Object.values(counts).reduce((sum, n) => sum + n, 0) > limit) return null;
+    const jobs = await queue.getJobs([...HOLDING_STATES], 0, limit);
+    const ids = new Set<string>();
+    for (const job of jobs) {
+      const data = (job?.data ?? {}) as { postId?: unknown; postIds?: unknown };
+      if (typeof data.postId === 'string') ids.add(data.postId);
+      if (Array.isArray(data.postIds)) for (const id of data.postIds) if (typeof id === 'string') ids.add(id);
+    }
+    return ids;
+  };
+}
+
 /**
  * Posts a crawl stored but whose summary job was lost (a crash between the two, a flushed
- * queue) and still pending after 10 minutes: queued again, with the same deterministic job ids.
+ * queue) and still pending after 10 minutes: queued again, one summarize-post each. A post that
+ * an unfinished summarize job still holds (a crawl's summarize-posts job waiting behind others)
+ * is left to that job; during a backlog (`queued` answers null) nothing is swept.
  */
 export async function requeueStuckPosts(
   prisma: PrismaClient,
   enqueue: Enqueue,
-  options: { now: Date; limit: number; aggregated: Set<string> },
+  options: {
+    now: Date;
+    limit: number;
+    aggregated: Set<string>;
+    queued?: () => Promise<Set<string> | null>;
+  },
 ): Promise<number> {
-  const stuck = await prisma.post.findMany({
+  const held = options.queued ? await options.queued() : new Set<string>();
+  if (!held) return 0;
+  const found = await prisma.post.findMany({
     where: { status: 'pending', updatedAt: { lt: new Date(options.now.getTime() - 10 * 60_000) } },
     orderBy: { createdAt: 'asc' },
     take: options.limit,
     select: { id: true, datasource: { select: { id: true, platform: true, language: true } } },
   });
+  const stuck = found.filter((post) => !held.has(post.id));
   const days = new Set<string>();
   for (const post of stuck) {
     const { datasource } = post;

@@ -17,6 +17,7 @@ import { createSanitizer } from './parse/sanitizer.ts';
 import { crawlDatasourceProcessor } from './processors/crawl-datasource.processor.ts';
 import { crawlDueProcessor } from './processors/crawl-due.processor.ts';
 import { dailyPipelineProcessor } from './processors/daily-pipeline.processor.ts';
+import { queuedSummaryPosts } from './scheduler.ts';
 
 export const SERVICE_NAME = 'crawler';
 export const CRAWL_DUE_SCHEDULER_ID = 'crawl-due';
@@ -78,6 +79,7 @@ export async function startService(
     settings: crawlSettingsOf(config),
     enqueue: (name, payload, options) => producer.enqueue(name, payload, options),
     enqueueMany: createEnqueueMany(producer),
+    queuedSummaryPosts: queuedSummaryPosts(producer.queue(QUEUE_NAMES.summarize)),
     clock: overrides.clock,
     afterStore: overrides.afterStore,
   };

@@ -130,3 +130,44 @@ it('re-queues summaries for posts left pending by an interrupted run', async () 
     language: 'ZH',
   });
 });
+
+it("leaves a pending post to the crawl's summarize-posts job that still holds it, and sweeps nothing during a backlog", async () => {
+  const blog = await db.prisma.datasource.create({
+    data: { topicId, platform: 'blog', sourceName: 'queued-blog', sourceUrl: 'https://x.example/queued' },
+  });
+  const held = await db.prisma.post.create({
+    data: { datasourceId: blog.id, url: 'https://x.example/q1', urlHash: 'q1' },
+  });
+  const lost = await db.prisma.post.create({
+    data: { datasourceId: blog.id, url: 'https://x.example/q2', urlHash: 'q2' },
+  });
+  await db.prisma
+    .$executeRaw`UPDATE posts SET updated_at = ${new Date(Date.now() - 3600_000)} WHERE datasource_id = ${blog.id}::uuid`;
+  // Only this test's posts are pending.
+  await db.prisma.post.updateMany({
+    where: { datasourceId: { not: blog.id } },
+    data: { status: 'summarized' },
+  });
+  const queue = producer.queue(QUEUE_NAMES.summarize);
+  await queue.obliterate({ force: true });
+  // The crawl's job is still waiting behind others (a backlog of summaries): it holds `held`.
+  await producer.enqueue('summarize-posts', { postIds: [held.id], language: 'EN' }, { jobId: 'posts-held' });
+  const { requeueStuckPosts, queuedSummaryPosts } = await import('../src/scheduler.ts');
+  const options = { now: new Date(), limit: 100, aggregated: new Set<string>() };
+
+  // More unfinished jobs than the sweep reads: nothing is swept this tick.
+  expect(
+    await requeueStuckPosts(db.prisma, producer.enqueue, {
+      ...options,
+      queued: queuedSummaryPosts(queue, 0),
+    }),
+  ).toBe(0);
+  expect((await queue.getJobs(['waiting'])).map((j) => j.name)).toEqual(['summarize-posts']);
+
+  expect(
+    await requeueStuckPosts(db.prisma, producer.enqueue, { ...options, queued: queuedSummaryPosts(queue) }),
+  ).toBe(1);
+  const jobs = await queue.getJobs(['waiting', 'prioritized', 'delayed']);
+  const single = jobs.filter((j) => j.name === 'summarize-post');
+  expect(single.map((j) => j.data.postId)).toEqual([lost.id]);
+});

@@ -2,7 +2,9 @@ import { defineProcessor } from '@app/queue';
 import { AGGREGATED_PLATFORMS, type CrawlDeps } from '../crawl-datasource.ts';
 import { enqueueDueCrawls, requeueStuckPosts } from '../scheduler.ts';
 
-export const crawlDueProcessor = (deps: Pick<CrawlDeps, 'prisma' | 'enqueue' | 'clock'>) =>
+export const crawlDueProcessor = (
+  deps: Pick<CrawlDeps, 'prisma' | 'enqueue' | 'clock' | 'queuedSummaryPosts'>,
+) =>
   defineProcessor({
     name: 'crawl-due',
     handle: async (payload) => {
@@ -16,6 +18,7 @@ export const crawlDueProcessor = (deps: Pick<CrawlDeps, 'prisma' | 'enqueue' | '
         now,
         limit: 500,
         aggregated: AGGREGATED_PLATFORMS,
+        queued: deps.queuedSummaryPosts,
       });
       return { queued, requeued };
     },
