@@ -196,7 +196,7 @@ export async function queueSummaries(
     payload: { postIds, language: datasource.language, requestId },
     options: { jobId: `posts-${datasource.language}-${postIds.length}-${idsDigest(postIds)}` },
   }));
-  if (deps.enqueueMany && jobs.length > 1) {
+  if (deps.enqueueMany) {
     await deps.enqueueMany('summarize-posts', jobs);
   } else {
     for (const job of jobs) await deps.enqueue('summarize-posts', job.payload, job.options);

@@ -32,6 +32,9 @@ const ATTRIBUTES: Record<string, string[]> = {
   time: ['datetime'],
 };
 
+/** An image's attributes besides its src, kept as they are. */
+const IMAGE_ATTRIBUTES = ATTRIBUTES.img!.filter((name) => name !== 'src');
+
 /** Attributes holding a URL: resolved against the item's URL and kept only for these schemes. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster']);
 const SCHEMES = new Set(['http:', 'https:', 'mailto:']);
@@ -99,9 +102,9 @@ const contentFilter = new FilterXSS({
     const attrs = imageAttributes(html);
     const src = safeUrl(attrs.src || attrs['data-src'] || attrs['data-original']);
     if (!src) return '';
-    const rest = ['alt', 'title', 'width', 'height']
-      .filter((name) => attrs[name] !== undefined)
-      .map((name) => ` ${attribute(name, decodeHTML(attrs[name]!))}`);
+    const rest = IMAGE_ATTRIBUTES.filter((name) => attrs[name] !== undefined).map(
+      (name) => ` ${attribute(name, decodeHTML(attrs[name]!))}`,
+    );
     return `<img ${attribute('src', src)}${rest.join('')}>`;
   },
   // Any other tag goes, its text stays; a script, style or embedded document goes with its content.

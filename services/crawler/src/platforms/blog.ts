@@ -8,7 +8,7 @@ export const crawlBlog: PlatformCrawler = async (context) => {
   if (fetched.notModified) return { notModified: true };
   const posts = uniqueByUrl(fetched.feed.items.map((item) => feedItemToPost(item, fetched.url)));
   for (const post of posts) {
-    // The content is sanitised HTML already: dropping its tags is enough to measure the text.
+    // Dropping the tags is enough to measure the text (the content is sanitised later, with every post).
     post.needsExtraction = post.content.replace(/<[^>]*>/g, '').length < settings.extractBelowChars;
   }
   return { notModified: false, posts, etag: fetched.etag, lastModified: fetched.lastModified };
