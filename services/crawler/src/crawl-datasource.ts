@@ -1,23 +1,17 @@
 import { createHash } from 'node:crypto';
 import { type JobName, type JobPayload, SUMMARIZE_POSTS_MAX } from '@app/contracts';
-import {
-  createSqlRunner,
-  type Datasource,
-  platformFromId,
-  type Prisma,
-  type PrismaClient,
-  type SqlRunner,
-} from '@app/db';
+import type { Datasource, Prisma, PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
 import type { EnqueueOptions } from '@app/queue';
 import { CrawlError, isCrawlError } from './errors.ts';
 import { extractArticle } from './extract-article.ts';
 import type { Fetcher } from './fetch/http-fetcher.ts';
 import { createSanitizer, type Sanitizer } from './parse/sanitizer.ts';
-import { checkIntervalSeconds, recordFailure, recordSuccessAndFinish } from './health.ts';
+import { crawlStoreFor } from './crawl-store.ts';
+import { checkIntervalSeconds, recordFailure } from './health.ts';
 import { urlHash } from './parse/canonical-url.ts';
 import { type CrawledPost, type CrawlerSettings, PLATFORM_CRAWLERS } from './platforms/index.ts';
-import { existingHashes, storePosts } from './store-posts.ts';
+import { existingHashes } from './store-posts.ts';
 
 /** Platforms summarised as one summary per datasource and day rather than one per post. */
 export const AGGREGATED_PLATFORMS: Set<string> = new Set<Datasource['platform']>([
@@ -70,13 +64,14 @@ export async function crawlDatasource(
 ): Promise<CrawlOutcome> {
   const { prisma, log } = deps;
   const now = deps.clock?.() ?? new Date();
-  const sql = createSqlRunner(prisma);
-  const datasource = await loadDatasource(sql, input.datasourceId);
+  // Concurrent crawls on this client share their statements (crawl-store.ts).
+  const store = crawlStoreFor(prisma);
+  const datasource = await store.loadDatasource(input.datasourceId);
   if (!datasource) return { status: 'skipped', reason: 'missing' };
   if (!datasource.isActive && !input.force) return { status: 'skipped', reason: 'inactive' };
   // An admin/daily task is marked processing up front; a scheduled crawl writes its day's row when done.
   const taskId = input.taskId ? await startTask(prisma, datasource.id, input.taskId, now) : undefined;
-  const task = { id: taskId, datasourceId: datasource.id, targetDate: utcDate(now) };
+  const task = { id: taskId, targetDate: utcDate(now) };
   const interval = checkIntervalSeconds(datasource, deps.settings.defaultIntervalSeconds);
   const config = (datasource.config ?? {}) as Record<string, unknown>;
   try {
@@ -90,10 +85,12 @@ export async function crawlDatasource(
     });
     if (result.notModified) {
       // Nothing new: one write. Posts an interrupted run left pending are re-queued by the crawl-due tick.
-      await recordSuccessAndFinish(sql, datasource, now, interval, null, {
-        ...task,
-        postsFound: 0,
-        metadata: { not_modified: true },
+      await store.recordSuccess({
+        datasourceId: datasource.id,
+        now,
+        intervalSeconds: interval,
+        validators: null,
+        task: { ...task, postsFound: 0, metadata: { not_modified: true } },
       });
       return { status: 'not_modified' };
     }
@@ -104,20 +101,19 @@ export async function crawlDatasource(
       post.content = clean[i]!;
     });
     await extractArticles(deps, datasource.id, result.posts);
-    const stored = await storePosts(sql, datasource.id, result.posts);
+    const stored = await store.storePosts(datasource.id, result.posts);
     await deps.afterStore?.();
     const pending = stored.filter((s) => s.pending).map((s) => s.id);
     const summariesQueued = await queueSummaries(deps, datasource, pending, now, input.requestId);
     const inserted = stored.filter((s) => s.inserted).length;
     const updated = stored.filter((s) => s.written && !s.inserted).length;
-    await recordSuccessAndFinish(
-      sql,
-      datasource,
+    await store.recordSuccess({
+      datasourceId: datasource.id,
       now,
-      interval,
-      { etag: result.etag, lastModified: result.lastModified },
-      { ...task, postsFound: result.posts.length, metadata: { inserted, updated } },
-    );
+      intervalSeconds: interval,
+      validators: { etag: result.etag, lastModified: result.lastModified },
+      task: { ...task, postsFound: result.posts.length, metadata: { inserted, updated } },
+    });
     log.info({ datasourceId: datasource.id, found: result.posts.length, inserted }, 'crawled');
     return {
       status: 'ok',
@@ -213,29 +209,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 function idsDigest(ids: string[]): string {
   return createHash('sha256').update(ids.join(',')).digest('base64url').slice(0, 22);
 }
-
-/** The datasource row, or null; plain SQL on the hot path (one per crawl, 304s included). */
-export async function loadDatasource(sql: SqlRunner, id: string): Promise<Datasource | null> {
-  const rows = await sql<Omit<Datasource, 'platform'> & { platform: string }>({
-    name: 'crawler_load_datasource',
-    text: LOAD_DATASOURCE_SQL,
-    values: [id],
-  });
-  const row = rows[0];
-  if (!row) return null;
-  // The column holds the platform's id (twitter-rss); the model's enum names it twitter_rss.
-  const platform = platformFromId(row.platform);
-  if (!platform) throw new Error(`Datasource ${id} has an unknown platform ${row.platform}`);
-  return { ...row, platform };
-}
-
-const LOAD_DATASOURCE_SQL = `
-  SELECT id, topic_id AS "topicId", platform, source_name AS "sourceName", source_url AS "sourceUrl", language,
-         is_active AS "isActive", config, last_crawled_at AS "lastCrawledAt", last_success_at AS "lastSuccessAt",
-         last_error_at AS "lastErrorAt", last_error_class AS "lastErrorClass", last_error_message AS "lastErrorMessage",
-         consecutive_failures AS "consecutiveFailures", next_check_at AS "nextCheckAt", etag,
-         last_modified AS "lastModified", created_at AS "createdAt", updated_at AS "updatedAt"
-  FROM datasources WHERE id = $1::uuid`;
 
 async function startTask(
   prisma: PrismaClient,

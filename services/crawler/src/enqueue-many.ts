@@ -1,11 +1,25 @@
-import { JOB_DEFINITIONS, type JobName, type JobPayload } from '@app/contracts';
+import { JOB_DEFINITIONS, type JobName, type JobPayload, type QueueName } from '@app/contracts';
 import { DEFAULT_JOB_OPTIONS, type EnqueueOptions, InvalidJobPayloadError, type Producer } from '@app/queue';
+import { batchItems } from './batch-calls.ts';
+
+type BulkJob = { name: string; data: unknown; opts: EnqueueOptions };
 
 /**
  * Adds many jobs of one name with one addBulk (one Redis round trip instead of one per job),
- * each payload validated against the job catalogue first, with the default job options.
+ * each payload validated against the job catalogue first, with the default job options. Calls made
+ * in the same turn of the event loop (concurrent crawls) share one addBulk per queue; a payload
+ * that fails validation fails its own call only.
  */
 export function createEnqueueMany(producer: Producer) {
+  const perQueue = new Map<QueueName, (jobs: BulkJob[]) => Promise<unknown[]>>();
+  const addBulk = (queue: QueueName, jobs: BulkJob[]) => {
+    let add = perQueue.get(queue);
+    if (!add) {
+      add = batchItems<BulkJob, unknown>(async (all) => producer.queue(queue).addBulk(all));
+      perQueue.set(queue, add);
+    }
+    return add(jobs);
+  };
   return async <N extends JobName>(name: N, jobs: { payload: JobPayload<N>; options?: EnqueueOptions }[]) => {
     if (jobs.length === 0) return;
     const definition = JOB_DEFINITIONS[name];
@@ -14,6 +28,6 @@ export function createEnqueueMany(producer: Producer) {
       if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error.message);
       return { name, data: parsed.data, opts: { ...DEFAULT_JOB_OPTIONS, ...options } };
     });
-    await producer.queue(definition.queue).addBulk(bulk);
+    await addBulk(definition.queue, bulk);
   };
 }

@@ -49,73 +49,65 @@ export async function recordFailure(
   return { consecutiveFailures, nextCheckAt };
 }
 
-/**
- * A successful crawl's two writes in one statement: the source's health (and, after a 200, its
- * new validators) and its processing task (by id, or the day's row for a scheduled crawl).
- * Saves round trips per crawl, which is most of the cost of a 304.
- */
-export async function recordSuccessAndFinish(
-  sql: SqlRunner,
-  datasource: Pick<Datasource, 'id'>,
-  now: Date,
-  intervalSeconds: number,
-  validators: { etag?: string | null; lastModified?: string | null } | null,
+export type SuccessRecord = {
+  datasourceId: string;
+  now: Date;
+  intervalSeconds: number;
+  /** After a 200, the new validators; null after a 304 (the stored ones stay). */
+  validators: { etag?: string | null; lastModified?: string | null } | null;
   task: {
+    /** The processing task to complete; none for a scheduled crawl, which records its day's row. */
     id?: string;
-    datasourceId: string;
     targetDate: string;
     postsFound: number;
     metadata: Record<string, unknown>;
-  },
-): Promise<void> {
-  const next = new Date(now.getTime() + intervalSeconds * 1000);
-  const source = [
-    datasource.id,
-    now,
-    next,
-    validators === null,
-    validators?.etag ?? null,
-    validators?.lastModified ?? null,
-  ];
-  const metadata = JSON.stringify(task.metadata);
-  if (task.id) {
-    await sql({
-      name: 'crawler_success_task',
-      text: SUCCESS_TASK_SQL,
-      values: [...source, task.id, task.postsFound, metadata],
-    });
-  } else {
-    await sql({
-      name: 'crawler_success_day',
-      text: SUCCESS_DAY_SQL,
-      values: [...source, task.datasourceId, task.targetDate, task.postsFound, metadata],
-    });
-  }
+  };
+};
+
+/**
+ * Successful crawls' writes in one statement: each source's health (and, after a 200, its new
+ * validators) and its processing task (by id, or the day's row for a scheduled crawl). Saves round
+ * trips per crawl, which are most of the cost of a 304. The datasources must differ (one statement
+ * cannot upsert a day's row twice): crawl-store.ts batches so.
+ */
+export async function recordSuccesses(sql: SqlRunner, records: SuccessRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const rows = records.map((r) => ({
+    ds: r.datasourceId,
+    now: r.now.toISOString(),
+    next: new Date(r.now.getTime() + r.intervalSeconds * 1000).toISOString(),
+    keep: r.validators === null,
+    etag: r.validators?.etag ?? null,
+    last_modified: r.validators?.lastModified ?? null,
+    task: r.task.id ?? null,
+    target_date: r.task.targetDate,
+    posts_found: r.task.postsFound,
+    metadata: r.task.metadata,
+  }));
+  await sql({ name: 'crawler_record_successes', text: SUCCESS_SQL, values: [JSON.stringify(rows)] });
 }
 
-// $1 datasource id, $2 now, $3 next check, $4 keep the validators, $5 etag, $6 last modified.
-const UPDATE_SOURCE_SQL = `
-  UPDATE datasources SET
-    last_crawled_at = $2::timestamptz, last_success_at = $2::timestamptz, consecutive_failures = 0,
-    next_check_at = $3::timestamptz,
-    etag = CASE WHEN $4::boolean THEN etag ELSE $5::text END,
-    last_modified = CASE WHEN $4::boolean THEN last_modified ELSE $6::text END,
-    updated_at = now()
-  WHERE id = $1::uuid`;
-
-// $7 task id, $8 posts found, $9 metadata.
-const SUCCESS_TASK_SQL = `
-  WITH d AS (${UPDATE_SOURCE_SQL})
-  UPDATE processing_tasks SET
-    status = 'completed'::"TaskStatus", posts_found = $8::int, error_message = NULL,
-    completed_at = now(), metadata = $9::jsonb, updated_at = now()
-  WHERE id = $7::uuid`;
-
-// $7 datasource id, $8 target date, $9 posts found, $10 metadata.
-const SUCCESS_DAY_SQL = `
-  WITH d AS (${UPDATE_SOURCE_SQL})
+const SUCCESS_SQL = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
+      ds uuid, now timestamptz, next timestamptz, keep boolean, etag text, last_modified text,
+      task uuid, target_date date, posts_found int, metadata jsonb)
+  ), sources AS (
+    UPDATE datasources d SET
+      last_crawled_at = i.now, last_success_at = i.now, consecutive_failures = 0, next_check_at = i.next,
+      etag = CASE WHEN i.keep THEN d.etag ELSE i.etag END,
+      last_modified = CASE WHEN i.keep THEN d.last_modified ELSE i.last_modified END,
+      updated_at = now()
+    FROM input i WHERE d.id = i.ds
+  ), tasks AS (
+    UPDATE processing_tasks t SET
+      status = 'completed'::"TaskStatus", posts_found = i.posts_found, error_message = NULL,
+      completed_at = now(), metadata = i.metadata, updated_at = now()
+    FROM input i WHERE i.task IS NOT NULL AND t.id = i.task
+  )
   INSERT INTO processing_tasks (id, datasource_id, target_date, status, attempts, posts_found, metadata, started_at, completed_at, created_at, updated_at)
-  VALUES (gen_random_uuid(), $7::uuid, $8::date, 'completed'::"TaskStatus", 1, $9::int, $10::jsonb, $2::timestamptz, now(), now(), now())
+  SELECT gen_random_uuid(), i.ds, i.target_date, 'completed'::"TaskStatus", 1, i.posts_found, i.metadata, i.now, now(), now(), now()
+  FROM input i WHERE i.task IS NULL
   ON CONFLICT (datasource_id, target_date) DO UPDATE SET
     status = 'completed'::"TaskStatus", attempts = processing_tasks.attempts + 1, posts_found = EXCLUDED.posts_found,
     error_message = NULL, metadata = EXCLUDED.metadata, started_at = EXCLUDED.started_at, completed_at = now(), updated_at = now()`;

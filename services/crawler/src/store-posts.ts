@@ -17,20 +17,20 @@ export type StoredPost = {
 };
 
 /**
- * One statement that upserts a crawl's posts, keyed by (datasource, sha256 of the canonical URL),
- * and returns every post of the crawl that is written or still pending. A re-crawl updates
- * changed rows and never duplicates; unchanged rows are not written. The second branch reads the
- * statement's snapshot, which holds the rows as they were before the upsert, so a row the
- * upsert touched is reported once, from the upsert.
+ * One statement that upserts the posts of one or more crawls (each of a different datasource),
+ * keyed by (datasource, sha256 of the canonical URL), and returns every post of those crawls that is
+ * written or still pending. A re-crawl updates changed rows and never duplicates; unchanged rows are
+ * not written. The second branch reads the statement's snapshot, which holds the rows as they were
+ * before the upsert, so a row the upsert touched is reported once, from the upsert.
  */
 const STORE_POSTS_SQL = `
   WITH input AS (
-    SELECT r.url, r.hash, r.title, r.content, r.author, r.published_at, coalesce(r.metadata, '{}'::jsonb) AS metadata
-    FROM jsonb_to_recordset($2::jsonb)
-      AS r(url text, hash text, title text, content text, author text, published_at timestamptz, metadata jsonb)
+    SELECT r.ds, r.url, r.hash, r.title, r.content, r.author, r.published_at, coalesce(r.metadata, '{}'::jsonb) AS metadata
+    FROM jsonb_to_recordset($1::jsonb)
+      AS r(ds uuid, url text, hash text, title text, content text, author text, published_at timestamptz, metadata jsonb)
   ), upserted AS (
     INSERT INTO posts (id, datasource_id, url, url_hash, title, content, author, published_at, metadata, status, created_at, updated_at)
-    SELECT gen_random_uuid(), $1::uuid, i.url, i.hash, i.title, i.content, i.author, i.published_at, i.metadata,
+    SELECT gen_random_uuid(), i.ds, i.url, i.hash, i.title, i.content, i.author, i.published_at, i.metadata,
            'pending'::"PostStatus", now(), now()
     FROM input i
     ON CONFLICT (datasource_id, url_hash) DO UPDATE SET
@@ -42,48 +42,58 @@ const STORE_POSTS_SQL = `
       updated_at = now()
     WHERE (posts.title, posts.content, posts.author, posts.metadata)
       IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.content, EXCLUDED.author, EXCLUDED.metadata)
-    RETURNING id, url_hash, (xmax = 0) AS inserted, status = 'pending'::"PostStatus" AS pending
+    RETURNING id, datasource_id, url_hash, (xmax = 0) AS inserted, status = 'pending'::"PostStatus" AS pending
   )
-  SELECT id, url_hash, inserted, true AS written, pending FROM upserted
+  SELECT id, datasource_id, url_hash, inserted, true AS written, pending FROM upserted
   UNION ALL
-  SELECT p.id, p.url_hash, false, false, true
+  SELECT p.id, p.datasource_id, p.url_hash, false, false, true
   FROM input i
   -- One unique-index probe per item (LIMIT keeps the planner from pairing the status index with it).
   CROSS JOIN LATERAL (
-    SELECT id, url_hash, status FROM posts WHERE datasource_id = $1::uuid AND url_hash = i.hash LIMIT 1
+    SELECT id, datasource_id, url_hash, status FROM posts WHERE datasource_id = i.ds AND url_hash = i.hash LIMIT 1
   ) p
   WHERE p.status = 'pending'::"PostStatus" AND NOT EXISTS (SELECT 1 FROM upserted u WHERE u.id = p.id)`;
 
-export async function storePosts(
-  sql: SqlRunner,
-  datasourceId: string,
-  posts: CrawledPost[],
-): Promise<StoredPost[]> {
-  if (posts.length === 0) return [];
-  const rows = posts.map((post) => ({
-    url: post.url,
-    hash: urlHash(post.url),
-    title: post.title.replaceAll(NUL, ''),
-    content: post.content.replaceAll(NUL, ''),
-    author: post.author?.replaceAll(NUL, '') ?? null,
-    published_at:
-      post.publishedAt && !Number.isNaN(post.publishedAt.getTime()) ? post.publishedAt.toISOString() : null,
-    metadata: post.metadata,
-  }));
+export type StoreCall = { datasourceId: string; posts: CrawledPost[] };
+
+/**
+ * Stores the posts of several crawls in one statement; each call gets its own posts' outcomes.
+ * The datasources must differ (one statement cannot upsert a row twice): crawl-store.ts batches so.
+ */
+export async function storePostsOfCrawls(sql: SqlRunner, calls: StoreCall[]): Promise<StoredPost[][]> {
+  const rows = calls.flatMap(({ datasourceId, posts }) =>
+    posts.map((post) => ({
+      ds: datasourceId,
+      url: post.url,
+      hash: urlHash(post.url),
+      title: post.title.replaceAll(NUL, ''),
+      content: post.content.replaceAll(NUL, ''),
+      author: post.author?.replaceAll(NUL, '') ?? null,
+      published_at:
+        post.publishedAt && !Number.isNaN(post.publishedAt.getTime()) ? post.publishedAt.toISOString() : null,
+      metadata: post.metadata,
+    })),
+  );
+  const byDatasource = new Map<string, StoredPost[]>(calls.map((call) => [call.datasourceId, []]));
+  if (rows.length === 0) return calls.map(() => []);
   const result = await sql<{
     id: string;
+    datasource_id: string;
     url_hash: string;
     inserted: boolean;
     written: boolean;
     pending: boolean;
-  }>({ name: 'crawler_store_posts', text: STORE_POSTS_SQL, values: [datasourceId, JSON.stringify(rows)] });
-  return result.map((row) => ({
-    id: row.id,
-    urlHash: row.url_hash,
-    inserted: row.inserted,
-    written: row.written,
-    pending: row.pending,
-  }));
+  }>({ name: 'crawler_store_posts', text: STORE_POSTS_SQL, values: [JSON.stringify(rows)] });
+  for (const row of result) {
+    byDatasource.get(row.datasource_id)?.push({
+      id: row.id,
+      urlHash: row.url_hash,
+      inserted: row.inserted,
+      written: row.written,
+      pending: row.pending,
+    });
+  }
+  return calls.map((call) => byDatasource.get(call.datasourceId) ?? []);
 }
 
 /** Which of these URL hashes the datasource already has. */

@@ -23,7 +23,8 @@ import {
 } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlerConfigSchema } from '../src/config.ts';
-import { crawlDatasource, loadDatasource } from '../src/crawl-datasource.ts';
+import { crawlDatasource } from '../src/crawl-datasource.ts';
+import { loadDatasources } from '../src/crawl-store.ts';
 import { createFetcher } from '../src/fetch/http-fetcher.ts';
 import { crawlSettingsOf, startService as startCrawler } from '../src/service.ts';
 
@@ -182,8 +183,8 @@ describe('loading a datasource', () => {
     });
     const expected = await db.prisma.datasource.findUniqueOrThrow({ where: { id: source.id } });
     // A column added to the model but not to the crawler's SELECT fails here.
-    expect(await loadDatasource(createSqlRunner(db.prisma), source.id)).toEqual(expected);
-    expect(await loadDatasource(createSqlRunner(db.prisma), crypto.randomUUID())).toBeNull();
+    const missing = crypto.randomUUID();
+    expect(await loadDatasources(createSqlRunner(db.prisma), [missing, source.id])).toEqual([null, expected]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { batchItems } from '../batch-calls.ts';
 import { sanitizeContent } from './html.ts';
 
 export type SanitizeItem = { html: string; baseUrl?: string };
@@ -15,7 +16,7 @@ const WORKER = new URL('./sanitize.worker.ts', import.meta.url);
 
 /**
  * `threads: 0` sanitises inline. Otherwise a Piscina pool of that many worker threads: a crawl
- * sends its items as one task. The worker module is TypeScript; when this process was not started
+ * sends its items as one task, shared with the crawls that are ready in the same turn of the event loop. The worker module is TypeScript; when this process was not started
  * through tsx (a test runner transforms modules its own way), the workers load tsx themselves.
  */
 export function createSanitizer(options: { threads: number }): Sanitizer {
@@ -35,8 +36,14 @@ export function createSanitizer(options: { threads: number }): Sanitizer {
       ? process.execArgv
       : [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
   });
+  // Crawls that finish parsing in the same turn share one task: one message and one wake-up of a thread.
+  const sanitize = batchItems<SanitizeItem, string>((items) => pool.run(items), {
+    // A task of at most ~1 MB of HTML, so a few large feeds still spread over the threads.
+    maxWeight: 1_000_000,
+    weight: (items) => items.reduce((n, item) => n + item.html.length, 0),
+  });
   return {
-    sanitize: (items) => (items.length === 0 ? Promise.resolve([]) : pool.run(items)),
+    sanitize,
     close: () => pool.close(),
   };
 }
