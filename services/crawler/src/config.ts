@@ -4,6 +4,12 @@ import { env, workerEnvShape, z } from '@app/config';
 export const crawlerConfigSchema = z.object({
   // NODE_ENV, DATABASE_URL, REDIS_URL, LOG_LEVEL and WORKER_CONCURRENCY, documented in @app/config.
   ...workerEnvShape,
+  /**
+   * Crawls in flight at once. A crawl mostly waits on its source, and crawls in flight together
+   * share their database statements, sanitising task and queue writes, so the crawler runs more
+   * than the other workers' default of 2.
+   */
+  WORKER_CONCURRENCY: env.concurrency(16),
   /** /healthz, /readyz and /metrics; a fixed port per service so all of them can share one host. */
   HEALTH_PORT: env.port(9101),
   /** Lets feeds on loopback/private addresses be fetched. Tests and intranet set it; public deployments must not. */

@@ -21,6 +21,8 @@ import {
   testTransportOptions,
   waitFor,
 } from '@app/testing';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlerConfigSchema } from '../src/config.ts';
 import { crawlDatasource } from '../src/crawl-datasource.ts';
@@ -185,6 +187,64 @@ describe('loading a datasource', () => {
     // A column added to the model but not to the crawler's SELECT fails here.
     const missing = crypto.randomUUID();
     expect(await loadDatasources(createSqlRunner(db.prisma), [missing, source.id])).toEqual([null, expected]);
+  });
+});
+
+describe('crawls side by side', () => {
+  it('runs many crawls at once, so a slow source does not hold the others, and stores each one’s posts', async () => {
+    const count = 12;
+    let inFlight = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    // Each feed answers once all the crawls are waiting on it (or after 2 s, for a crawler that runs fewer).
+    const slow = createServer((req, res) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      const answer = () => {
+        inFlight -= 1;
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        res.end(
+          `<?xml version="1.0"?><rss version="2.0"><channel><title>Slow</title>` +
+            [1, 2]
+              .map(
+                (i) =>
+                  `<item><title>Post ${i}</title><link>https://slow.example${req.url}/${i}</link></item>`,
+              )
+              .join('') +
+            '</channel></rss>',
+        );
+      };
+      held.push(answer);
+      if (held.length >= count) for (const release of held.splice(0)) release();
+      else
+        setTimeout(() => {
+          const at = held.indexOf(answer);
+          if (at >= 0) held.splice(at, 1)[0]!();
+        }, 2000);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = slow.address() as AddressInfo;
+      const sources = await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          addSource('blog', `slow-${i}`, { sourceUrl: `http://127.0.0.1:${port}/slow-${i}` }),
+        ),
+      );
+      const tasks = await Promise.all(sources.map((source) => crawl(source.id)));
+      expect(most).toBe(count);
+      expect(tasks.map((t) => [t.status, t.postsFound])).toEqual(sources.map(() => ['completed', 2]));
+      for (const source of sources) {
+        const posts = await db.prisma.post.findMany({
+          where: { datasourceId: source.id },
+          orderBy: { url: 'asc' },
+        });
+        expect(posts.map((p) => p.url)).toEqual(
+          [1, 2].map((i) => `https://slow.example/slow-${sources.indexOf(source)}/${i}`),
+        );
+      }
+    } finally {
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });
 
