@@ -14,9 +14,12 @@ export function canonicalUrl(raw: string, base?: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key);
-  url.hostname = url.hostname.toLowerCase();
-  return url.toString();
+  // The parser has lower-cased the host already (http and https are special schemes); only a query
+  // can hold tracking parameters, and it is rewritten only when one is removed.
+  if (url.search) {
+    for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key);
+  }
+  return url.href;
 }
 
 export function urlHash(canonical: string): string {
