@@ -7,8 +7,9 @@ import { type StoreCall, type StoredPost, storePostsOfCrawls } from './store-pos
 /**
  * A crawl's three statements on its hot path (load the source, store its posts, record its
  * success), each shared with the concurrent crawls that reach the same step in the same turn of the
- * event loop. One statement for several crawls costs PostgreSQL about what one crawl's did (most of
- * it is per statement and per wake-up of a backend), and the crawler's client one round trip.
+ * event loop. Besides the rows, a statement costs PostgreSQL a fixed amount and a wake-up of a
+ * backend (and of the WAL writer), which on a small machine takes the crawler's core: shared by up
+ * to 8 crawls, those costs are paid once, and the crawler's client makes one round trip.
  * A statement that fails is run again for each of its crawls alone (batchCalls), so one crawl's bad
  * row never fails another crawl.
  */
