@@ -3,7 +3,10 @@ import DataLoader from 'dataloader';
 export type BatchOptions<C> = {
   /** At most this many calls share one flush (DataLoader's batch). Default 32. */
   maxCalls?: number;
-  /** Calls with the same key never share a run: they go to a later run of the flush, in call order (runs then go one after another, else together). */
+  /**
+   * Calls with the same key never share a run: they go to a later run of the flush, in call order.
+   * The runs then go one after another (otherwise together).
+   */
   distinctBy?: (call: C) => string;
   /** A run holds calls of at most this total weight (a heavier call runs alone). */
   maxWeight?: number;

@@ -11,11 +11,14 @@ type BulkJob = { name: string; data: unknown; opts: EnqueueOptions };
  * that fails validation fails its own call only.
  */
 export function createEnqueueMany(producer: Producer) {
-  const perQueue = new Map<QueueName, (jobs: BulkJob[]) => Promise<unknown[]>>();
+  const perQueue = new Map<QueueName, (jobs: BulkJob[]) => Promise<undefined[]>>();
   const addBulk = (queue: QueueName, jobs: BulkJob[]) => {
     let add = perQueue.get(queue);
     if (!add) {
-      add = batchItems<BulkJob, unknown>(async (all) => producer.queue(queue).addBulk(all));
+      add = batchItems<BulkJob, undefined>(async (all) => {
+        await producer.queue(queue).addBulk(all);
+        return all.map(() => undefined);
+      });
       perQueue.set(queue, add);
     }
     return add(jobs);

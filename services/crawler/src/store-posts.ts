@@ -61,7 +61,9 @@ export type StoreCall = { datasourceId: string; posts: CrawledPost[] };
  * The datasources must differ (one statement cannot upsert a row twice): crawl-store.ts batches so.
  */
 export async function storePostsOfCrawls(sql: SqlRunner, calls: StoreCall[]): Promise<StoredPost[][]> {
-  const rows = calls.flatMap(({ datasourceId, posts }) =>
+  // Rows in datasource order, so statements running side by side take their row locks in one order.
+  const ordered = [...calls].sort((a, b) => (a.datasourceId < b.datasourceId ? -1 : 1));
+  const rows = ordered.flatMap(({ datasourceId, posts }) =>
     posts.map((post) => ({
       ds: datasourceId,
       url: post.url,

@@ -16,8 +16,9 @@ const WORKER = new URL('./sanitize.worker.ts', import.meta.url);
 
 /**
  * `threads: 0` sanitises inline. Otherwise a Piscina pool of that many worker threads: a crawl
- * sends its items as one task, shared with the crawls that are ready in the same turn of the event loop. The worker module is TypeScript; when this process was not started
- * through tsx (a test runner transforms modules its own way), the workers load tsx themselves.
+ * sends its items as one task, shared with the crawls that are ready in the same turn of the event
+ * loop. The worker module is TypeScript; when this process was not started through tsx (a test
+ * runner transforms modules its own way), the workers load tsx themselves.
  */
 export function createSanitizer(options: { threads: number }): Sanitizer {
   if (options.threads <= 0) {
