@@ -94,6 +94,32 @@ describe('crawl store', () => {
     expect(edited.content).toBe('<p>Edited</p>');
   });
 
+  it('stores every post of a statement whose posts span all its JSON parameters, a long post and Chinese text included', async () => {
+    const [a, b, c] = await sources(3);
+    const { store, statements } = countingStore();
+    // About 1.3 M characters: more than the 16 parameters of 60,000 hold, so the last takes the rest.
+    const english = (i: number) => `<p>${`Post ${i} of many. `.repeat(1_000)}</p>`;
+    const chinese = (i: number) => `<p>${`第${i}篇：独立开发者的产品笔记。`.repeat(2_000)}</p>`;
+    const long = `<p>${'A post longer than one parameter. '.repeat(5_000)}</p>`;
+    const crawls = [
+      { id: a!, posts: Array.from({ length: 40 }, (_, i) => post(0, i, english(i))) },
+      { id: b!, posts: Array.from({ length: 20 }, (_, i) => post(1, i, chinese(i))) },
+      { id: c!, posts: [post(2, 1), post(2, 2, long), post(2, 3)] },
+    ];
+    const stored = await Promise.all(crawls.map(({ id, posts }) => store.storePosts(id, posts)));
+    expect(statements).toEqual(['crawler_store_posts']);
+    expect(stored.map((s) => s.filter((p) => p.inserted).length)).toEqual([40, 20, 3]);
+    for (const { id, posts } of crawls) {
+      const rows = await db.prisma.post.findMany({
+        where: { datasourceId: id },
+        select: { url: true, content: true },
+      });
+      const content = new Map(rows.map((r) => [r.url, r.content]));
+      expect(content.size).toBe(posts.length);
+      for (const p of posts) expect(content.get(p.url)).toBe(p.content);
+    }
+  });
+
   it('fails only the crawl whose posts cannot be stored; the others in its statement are stored', async () => {
     const [a, b] = await sources(2);
     const { store } = countingStore();
