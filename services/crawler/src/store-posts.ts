@@ -6,11 +6,11 @@ import type { CrawledPost } from './platforms/index.ts';
 const NUL = String.fromCharCode(0);
 
 /**
- * The rows go to the statement as up to this many JSON parameters (unused ones null), each of about
- * PART_CHARS at most: V8 allocates a string over 128 KiB (64 Ki characters of Chinese text) in its
+ * The rows go to the statement as up to this many JSON parameters (unused ones null), each of at
+ * most PART_CHARS: V8 allocates a string over 128 KiB (64 Ki characters of Chinese text) in its
  * large-object space, which costs about a millisecond each time, where a few smaller strings of the
- * same total cost a few dozen microseconds. A row longer than
- * PART_CHARS takes a part of its own; the last part takes whatever rows are left.
+ * same total cost a few dozen microseconds. A row longer than PART_CHARS takes a part of its own;
+ * the last part takes whatever rows are left.
  */
 const STORE_PARTS = 16;
 const PART_CHARS = 60_000;
@@ -87,7 +87,6 @@ export async function storePostsOfCrawls(sql: SqlRunner, calls: StoreCall[]): Pr
       metadata: post.metadata,
     })),
   );
-  const byDatasource = new Map<string, StoredPost[]>(calls.map((call) => [call.datasourceId, []]));
   if (rows.length === 0) return calls.map(() => []);
   const result = await sql<{
     id: string;
@@ -97,6 +96,7 @@ export async function storePostsOfCrawls(sql: SqlRunner, calls: StoreCall[]): Pr
     written: boolean;
     pending: boolean;
   }>({ name: 'crawler_store_posts', text: STORE_POSTS_SQL, values: jsonParts(rows) });
+  const byDatasource = new Map<string, StoredPost[]>(calls.map((call) => [call.datasourceId, []]));
   for (const row of result) {
     byDatasource.get(row.datasource_id)?.push({
       id: row.id,
@@ -114,18 +114,17 @@ function jsonParts(rows: unknown[]): (string | null)[] {
   const parts: (string | null)[] = [];
   let current: string[] = [];
   let size = 0;
-  rows.forEach((row, i) => {
+  for (const row of rows) {
     const json = JSON.stringify(row);
-    const lastPart = parts.length === STORE_PARTS - 1;
-    if (current.length > 0 && size + json.length > PART_CHARS && !lastPart) {
+    if (current.length > 0 && size + json.length > PART_CHARS && parts.length < STORE_PARTS - 1) {
       parts.push(`[${current.join(',')}]`);
       current = [];
       size = 0;
     }
     current.push(json);
     size += json.length + 1;
-    if (i === rows.length - 1) parts.push(`[${current.join(',')}]`);
-  });
+  }
+  if (current.length > 0) parts.push(`[${current.join(',')}]`);
   while (parts.length < STORE_PARTS) parts.push(null);
   return parts;
 }
