@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { findAccess } from '../../routes/access.ts';
 import { enforceAccess } from './guards.ts';
 
-const isApi = (url: string) => url.startsWith('/api/');
+/** Only for route definitions (their canonical path), never for a request's raw URL. */
+const isApiRoute = (url: string) => url.startsWith('/api/');
 
 function readBearer(app: FastifyInstance, request: FastifyRequest): { id: string } | null {
   const header = request.headers.authorization;
@@ -22,14 +23,14 @@ function readBearer(app: FastifyInstance, request: FastifyRequest): { id: string
 
 /**
  * Every /api route gets its access level from routes/access.ts at registration (a route missing there
- * stops the boot). On each /api request a valid Bearer token sets request.user, then the level is enforced
- * before the body is even parsed, so visitors get 401 whatever they send.
+ * stops the boot). On each request that matched such a route a valid Bearer token sets request.user, then
+ * the level is enforced before the body is even parsed, so visitors get 401 whatever they send.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('profile', null);
     app.addHook('onRoute', (route) => {
-      if (!isApi(route.url)) return;
+      if (!isApiRoute(route.url)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const levels = new Set(methods.map((method) => findAccess(method, route.url)));
       const [access] = levels;
@@ -39,10 +40,14 @@ export default fp(
       route.config = { ...route.config, access };
       if (access !== 'public') route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });
+    // The level comes from the route the router matched, never from the URL text: the router decodes
+    // and normalises the path ("/%61pi/admin/…" matches /api/admin/…), so a test on request.url can be
+    // stepped around. A request that matched no /api route has no level and reaches no handler.
     app.addHook('onRequest', async (request) => {
-      if (!isApi(request.url)) return;
+      const access = request.routeOptions.config.access;
+      if (!access) return;
       request.user = readBearer(app, request);
-      await enforceAccess(request, request.routeOptions.config.access ?? 'public');
+      await enforceAccess(request, access);
     });
   },
   { name: 'auth', dependencies: ['cookie-jwt', 'services'] },

@@ -39,12 +39,11 @@ export default fp(
       // helmet throws on a bad configuration rather than passing an error on; it only sets headers.
       applyHeaders(request.raw, reply.raw, () => done());
     });
-    // API answers carry tokens and personal data: no browser or proxy keeps a copy unless a route says so
-    // (the podcast audio and the digest page set their own).
-    app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-        reply.header('cache-control', 'no-store');
-      }
+    // API answers carry tokens and personal data: no browser or proxy keeps a copy unless the answer says
+    // so itself (static files, index.html, the podcast audio and the digest page set their own). The
+    // default covers every answer, so no spelling of a path can step around it.
+    app.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'helmet' },
