@@ -12,7 +12,9 @@ export default defineConfig({
   preview: { port: 4173, proxy: gateway },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps publish the source: only a build asked for them has them (WEB_SOURCEMAP=true), and a
+    // production gateway refuses to serve them anyway.
+    sourcemap: process.env.WEB_SOURCEMAP === 'true',
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: an app release does not invalidate the libraries' cache.

@@ -27,7 +27,7 @@ const WORKERS = [
 ] as const;
 
 const DATABASE_NAME = 'daily_curated';
-const DEFAULT_ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 const VITE_PORT = 5173;
 const NAME_WIDTH = Math.max(...WORKERS.map((w) => w.name.length));
 
@@ -226,11 +226,12 @@ async function main() {
   env.STORAGE_DIR = fromEnv('STORAGE_DIR') ?? path.join(dataDir, 'storage');
 
   // Schema and starter data, before any service reads them.
-  const admin = {
-    email: fromEnv('ADMIN_EMAIL') ?? DEFAULT_ADMIN.email,
-    password: fromEnv('ADMIN_PASSWORD') ?? DEFAULT_ADMIN.password,
-  };
   const db = await import('@app/db');
+  const admin = {
+    email: fromEnv('ADMIN_EMAIL') ?? DEFAULT_ADMIN_EMAIL,
+    // A production run (NODE_ENV=production or an https PUBLIC_URL) refuses the published default.
+    password: db.resolveAdminPassword({ ...env, PUBLIC_URL: fromEnv('PUBLIC_URL') }),
+  };
   const { applied } = await db.migrate(databaseUrl);
   say(applied.length ? `migrations applied: ${applied.join(', ')}` : 'database schema up to date');
   const prisma = db.createPrismaClient(databaseUrl);

@@ -100,3 +100,4 @@ export const workerEnvShape = {
 
 export const workerEnvSchema = z.object(workerEnvShape);
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
+export * from './secrets.ts';

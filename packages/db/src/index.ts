@@ -11,6 +11,7 @@ export {
 export { createSqlRunner, type SqlRunner, type SqlStatement } from './sql-runner.ts';
 export { ensureDatabase } from './ensure-database.ts';
 export { type MigrateOptions, migrate } from './migrate.ts';
+export { DEFAULT_ADMIN_PASSWORD, resolveAdminPassword } from './admin-password.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export * from './platform-defaults.ts';
 export { type SeedOptions, type SeedResult, seed } from './seed.ts';

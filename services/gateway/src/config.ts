@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { env, loadConfig, loadConfigOrExit, z } from '@app/config';
+import { env, isProductionLike, loadConfig, loadConfigOrExit, secretProblem, z } from '@app/config';
 import { storageEnvIssues, storageEnvShape } from '@app/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Only ever accepted when NODE_ENV=development; server.ts warns when it is in use. */
+/**
+ * Used when JWT_SECRET is unset on a developer's or a test's machine (NODE_ENV development or test and a
+ * plain-http PUBLIC_URL); refused anywhere else. server.ts warns when it is in use.
+ */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
 
 const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
@@ -25,7 +28,10 @@ const trustProxy = z
 
 export const gatewayConfigSchema = z
   .object({
-    /** development | production | test; production turns on Secure cookies and refuses the dev JWT secret. */
+    /**
+     * development | production | test. Anything but development/test, or an https PUBLIC_URL, counts as
+     * production: real secrets required, Secure cookies.
+     */
     NODE_ENV: env.nodeEnv,
     /** HTTP port; the gateway also serves the built web app. */
     PORT: env.port(3000),
@@ -47,8 +53,17 @@ export const gatewayConfigSchema = z
     REDIS_URL: env.redisUrl,
     /** Public base URL of the site: verification links and post-login redirects point here. */
     PUBLIC_URL: env.publicUrl.transform((url) => url.replace(/\/+$/, '')),
-    /** HS256 key for access tokens and OAuth state; at least 32 characters. Required outside development. */
+    /**
+     * HS256 key for access tokens, OAuth state and cookies; at least 32 bytes, never a value published in
+     * this repository. Required in production (make one with `openssl rand -base64 48`).
+     */
     JWT_SECRET: env.secret.optional(),
+    /**
+     * Bearer token that /metrics asks for on the public port; unset: /metrics answers 404 there. At least
+     * 16 characters; in production a real secret like JWT_SECRET. (Worker services serve /metrics on their
+     * own health port instead.)
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Access token lifetime in seconds; short because the refresh cookie renews it. */
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
     /** Refresh session lifetime in days (sliding: every rotation starts a new period). */
@@ -105,13 +120,14 @@ export const gatewayConfigSchema = z
     TRUST_PROXY: trustProxy,
   })
   .superRefine((config, ctx) => {
-    // A guessable secret would let anyone mint admin tokens: only a developer's machine may use it.
-    if (config.NODE_ENV !== 'development' && (!config.JWT_SECRET || config.JWT_SECRET === DEV_JWT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'must be set (32+ characters) outside development',
-      });
+    // A guessable secret would let anyone mint admin tokens: only a developer's machine may use one.
+    if (isProductionLike(config)) {
+      for (const key of ['JWT_SECRET', 'UNSUBSCRIBE_SECRET', 'METRICS_TOKEN'] as const) {
+        // Optional ones: the unsubscribe key is derived from JWT_SECRET, and /metrics is off, when unset.
+        if (key !== 'JWT_SECRET' && !config[key]) continue;
+        const problem = secretProblem(config[key]);
+        if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `${problem} in production` });
+      }
     }
     // Half a Stripe set-up would only fail at the first checkout: say so at boot instead.
     for (const key of ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {

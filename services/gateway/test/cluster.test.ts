@@ -25,9 +25,12 @@ function childrenOf(pid: number): number[] {
 }
 
 /** GET on a connection of its own (fetch would reuse one, which stays with one worker). */
-function getOnNewConnection(url: string): Promise<{ status: number; body: string }> {
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
+    get(url, { agent: false, headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
@@ -63,6 +66,7 @@ it('runs GATEWAY_WORKERS processes on one port, sums their metrics, replaces a d
       JWT_SECRET: 'cluster-test-secret-cluster-test-secret-0123',
       GATEWAY_WORKERS: '2',
       LOG_LEVEL: 'info',
+      METRICS_TOKEN: 'cluster-metrics-scraper-token',
     },
   });
   const primary = gateway.child.pid!;
@@ -74,7 +78,9 @@ it('runs GATEWAY_WORKERS processes on one port, sums their metrics, replaces a d
     // A new connection per request: the primary hands connections to the workers in turn, and
     // /metrics (served by one of them) counts the requests of both.
     for (let i = 0; i < 10; i++) expect((await getOnNewConnection(`${base}/healthz`)).status).toBe(200);
-    const metrics = (await getOnNewConnection(`${base}/metrics`)).body;
+    const metrics = (
+      await getOnNewConnection(`${base}/metrics`, { authorization: 'Bearer cluster-metrics-scraper-token' })
+    ).body;
     const count = /^http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*\} (\d+)$/m.exec(metrics);
     // waitForHealthy's own successful probe counts too.
     expect(Number(count?.[1])).toBeGreaterThanOrEqual(11);

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { ConfigError } from '@app/config';
+import { PLACEHOLDER_SECRETS } from '@app/config';
+import { spawnService } from '@app/testing';
 import { describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET, loadGatewayConfig } from '../src/config.ts';
+import { secretsInRepository } from './support/repository-secrets.ts';
 
-const secret = 'a-production-secret-of-at-least-32-chars!';
+// Made fresh for every run: a secret written in this file would be one the gateway must refuse.
+const secret = randomBytes(36).toString('base64url');
 
 describe('gateway config', () => {
   it('has working defaults in development, with the dev JWT secret', () => {
@@ -30,10 +34,80 @@ describe('gateway config', () => {
       { NODE_ENV: 'production' },
       { NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET },
       { NODE_ENV: 'test', JWT_SECRET: 'short' },
+      { NODE_ENV: 'production', JWT_SECRET: secret.slice(0, 31) },
+      { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(64) },
+      // NODE_ENV says test, but an https site is a real one.
+      { NODE_ENV: 'test', PUBLIC_URL: 'https://news.example.org' },
+      { NODE_ENV: 'development', PUBLIC_URL: 'HTTPS://news.example.org', JWT_SECRET: DEV_JWT_SECRET },
+      { NODE_ENV: 'production', JWT_SECRET: `prefix-${secret}-change-me` },
     ]) {
-      expect(() => loadGatewayConfig(env)).toThrow(ConfigError);
+      expect(() => loadGatewayConfig(env), JSON.stringify(env)).toThrow(/JWT_SECRET/);
     }
     expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
+    expect(
+      loadGatewayConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://news.example.org', JWT_SECRET: secret })
+        .JWT_SECRET,
+    ).toBe(secret);
+    // A developer's or a test's plain-http machine may use the published values.
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(loadGatewayConfig({ NODE_ENV, JWT_SECRET: PLACEHOLDER_SECRETS[1] }).JWT_SECRET).toBe(
+        PLACEHOLDER_SECRETS[1],
+      );
+    }
+  });
+
+  it('refuses in production every secret value written anywhere in the repository', async () => {
+    const found = await secretsInRepository();
+    // The scan finds the known ones (so it is reading the files it should).
+    expect(found.map((f) => f.value)).toEqual(
+      expect.arrayContaining([DEV_JWT_SECRET, PLACEHOLDER_SECRETS[1]]),
+    );
+    for (const { value, where } of found) {
+      for (const key of ['JWT_SECRET', 'UNSUBSCRIBE_SECRET', 'METRICS_TOKEN']) {
+        expect(
+          () => loadGatewayConfig({ NODE_ENV: 'production', JWT_SECRET: secret, [key]: value }),
+          `${key}=${value} (${where}) is accepted in production`,
+        ).toThrow(key);
+      }
+    }
+  });
+
+  it('stops the process with a non-zero exit code that names the key', async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ NODE_ENV: 'production' }, /JWT_SECRET \(must be set/],
+      [{ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET }, /JWT_SECRET \(is a placeholder/],
+      [
+        { NODE_ENV: 'test', PUBLIC_URL: 'https://news.example.org', JWT_SECRET: 'x'.repeat(20) },
+        /JWT_SECRET/,
+      ],
+    ];
+    for (const [env, message] of cases) {
+      const gateway = spawnService({
+        entry: 'src/server.ts',
+        cwd: new URL('..', import.meta.url).pathname,
+        env: {
+          ...env,
+          PORT: '0',
+          GATEWAY_WORKERS: '1',
+          DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+        },
+      });
+      const { code } = await gateway.exited;
+      expect(code, gateway.output()).not.toBe(0);
+      expect(gateway.output()).toMatch(message);
+    }
+  });
+
+  it('asks a bearer token of 16+ characters for /metrics, never a placeholder in production', () => {
+    expect(loadGatewayConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadGatewayConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() =>
+      loadGatewayConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: secret,
+        METRICS_TOKEN: 'metrics-token-change-me',
+      }),
+    ).toThrow(/METRICS_TOKEN/);
   });
 
   it('parses booleans, proxies and URLs', () => {
@@ -41,6 +115,7 @@ describe('gateway config', () => {
       AUTH_REQUIRE_EMAIL_VERIFICATION: 'false',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       PUBLIC_URL: 'https://example.com/',
+      JWT_SECRET: secret,
     });
     expect(config.AUTH_REQUIRE_EMAIL_VERIFICATION).toBe(false);
     expect(config.TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);

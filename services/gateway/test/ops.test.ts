@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Gateway, startGateway } from './support/gateway-harness.ts';
 
+const METRICS_TOKEN = 'ops-test-metrics-scraper-token';
+const scraper = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 let gateway: Gateway;
 beforeAll(async () => {
-  gateway = await startGateway();
+  gateway = await startGateway({ METRICS_TOKEN });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -30,13 +33,44 @@ describe('ops endpoints', () => {
 
   it('GET /metrics exposes request durations by route and status', async () => {
     await gateway.app.inject({ method: 'GET', url: '/healthz' });
-    const response = await gateway.app.inject({ method: 'GET', url: '/metrics' });
+    const response = await gateway.app.inject({ method: 'GET', url: '/metrics', headers: scraper });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toMatch(
       /http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status_code="200"/,
     );
     expect(response.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('GET /metrics answers only the METRICS_TOKEN bearer, however the path is spelt', async () => {
+    for (const url of ['/metrics', '/%6detrics', '/metrics/', '/metrics?x=1', '//metrics']) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer wrong-token-of-some-length' },
+        { authorization: `Bearer ${METRICS_TOKEN}x` },
+        { authorization: METRICS_TOKEN },
+        { authorization: `Basic ${METRICS_TOKEN}` },
+      ]) {
+        const response = await gateway.app.inject({ method: 'GET', url, headers });
+        expect([401, 404], `${url} ${JSON.stringify(headers)}`).toContain(response.statusCode);
+        expect(response.body).not.toContain('process_cpu_user_seconds_total');
+      }
+    }
+    const allowed = await gateway.app.inject({ method: 'GET', url: '/%6detrics', headers: scraper });
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('GET /metrics is not served on the public port when no METRICS_TOKEN is set', async () => {
+    const bare = await startGateway();
+    try {
+      for (const headers of [{}, scraper]) {
+        const response = await bare.app.inject({ method: 'GET', url: '/metrics', headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('process_cpu_user_seconds_total');
+      }
+    } finally {
+      await bare.close();
+    }
   });
 
   it('GET /docs/json is the OpenAPI document generated from the route schemas', async () => {

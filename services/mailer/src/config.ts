@@ -1,4 +1,4 @@
-import { env, workerEnvShape, z } from '@app/config';
+import { env, isProductionLike, secretProblem, workerEnvShape, z } from '@app/config';
 
 export const mailerConfigSchema = z
   .object({
@@ -35,13 +35,19 @@ export const mailerConfigSchema = z
     DIGEST_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET && !config.JWT_SECRET) {
+    if (!isProductionLike(config)) return;
+    if (!config.UNSUBSCRIBE_SECRET && !config.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['UNSUBSCRIBE_SECRET'],
         message: 'set UNSUBSCRIBE_SECRET (or JWT_SECRET) in production, the same value as the gateway',
       });
+      return;
     }
+    // The key that signs unsubscribe links must be one nobody can read in this repository.
+    const key = config.UNSUBSCRIBE_SECRET ? 'UNSUBSCRIBE_SECRET' : 'JWT_SECRET';
+    const problem = secretProblem(config[key]);
+    if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `${problem} in production` });
   });
 
 export type MailerConfig = z.infer<typeof mailerConfigSchema>;

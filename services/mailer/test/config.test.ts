@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '@app/config';
 import { expect, it } from 'vitest';
 import { mailerConfigSchema } from '../src/config.ts';
@@ -20,8 +21,19 @@ it('needs an unsubscribe key in production and defaults the digest settings', ()
   expect(() => loadConfig(mailerConfigSchema, { ...base, NODE_ENV: 'production' })).toThrow(
     /UNSUBSCRIBE_SECRET/,
   );
+  expect(() =>
+    loadConfig(mailerConfigSchema, {
+      ...base,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'local-compose-secret-change-me-0123456789',
+    }),
+  ).toThrow(/JWT_SECRET \(is a placeholder/);
   expect(
-    loadConfig(mailerConfigSchema, { ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) }),
+    loadConfig(mailerConfigSchema, {
+      ...base,
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+    }),
   ).toMatchObject({
     DIGEST_TICK_SECONDS: 300,
     DIGEST_SUMMARIES_PER_TOPIC: 5,

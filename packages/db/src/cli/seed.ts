@@ -1,12 +1,20 @@
 // pnpm db:seed — topics, datasources and the admin account (ADMIN_EMAIL / ADMIN_PASSWORD).
+import { resolveAdminPassword } from '../admin-password.ts';
 import { closePrisma, getPrisma } from '../client.ts';
 import { seed } from '../seed.ts';
 
 const adminEmail = process.env.ADMIN_EMAIL || 'admin@example.com';
-const adminPassword = process.env.ADMIN_PASSWORD || 'admin12345';
+let adminPassword: string;
+try {
+  // Before any database work: a production seed with the published default password stops here.
+  adminPassword = resolveAdminPassword(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 console.log(
   `admin: ${adminEmail} (${process.env.ADMIN_EMAIL ? 'from ADMIN_EMAIL' : 'default'}), password ${
-    process.env.ADMIN_PASSWORD ? 'from ADMIN_PASSWORD' : 'default admin12345'
+    process.env.ADMIN_PASSWORD ? 'from ADMIN_PASSWORD' : `default ${adminPassword}`
   }`,
 );
 

@@ -1,14 +1,23 @@
+import { isProductionLike } from '@app/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
+
+/**
+ * Cookies are Secure whenever the site is served over https (whatever NODE_ENV says) and in production;
+ * only a plain-http development or test site sends them without the flag.
+ */
+export function secureCookies(config: Pick<GatewayConfig, 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
+  return isProductionLike(config);
+}
 
 // Scoped to /api/auth so the long-lived token never rides along with ordinary API calls.
 function cookieOptions(config: GatewayConfig) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.NODE_ENV === 'production',
+    secure: secureCookies(config),
     path: '/api/auth',
   };
 }

@@ -85,10 +85,11 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     expect(JSON.stringify(response.json()), `${role} sees the owner's rows`).not.toContain(key());
   };
   return {
-    // ── ops and the API document: public by design ──
+    // ── ops and the API document: public by design, but for /metrics ──
     'GET /healthz': { call: () => ({ url: '/healthz' }), expect: all(200) },
     'GET /readyz': { call: () => ({ url: '/readyz' }), expect: all(200) },
-    'GET /metrics': { call: () => ({ url: '/metrics' }), expect: all(200) },
+    // Off on the public port without METRICS_TOKEN (ops.test.ts checks the token itself).
+    'GET /metrics': { call: () => ({ url: '/metrics' }), expect: all(404) },
     'GET /docs': { call: () => ({ url: '/docs' }), expect: all(200) },
     'GET /docs/json': { call: () => ({ url: '/docs/json' }), expect: all(200) },
     'GET /docs/yaml': { call: () => ({ url: '/docs/yaml' }), expect: all(200) },

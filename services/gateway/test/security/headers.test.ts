@@ -21,6 +21,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(path.join(webDir, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   gateway = await startGateway({ WEB_DIST_DIR: webDir });
   email = uniqueEmail('headers');
   await insertUser(gateway.db.prisma, { email });
@@ -156,6 +157,33 @@ describe('security headers', () => {
       expectHardened(response, 'production page');
     } finally {
       await production.close();
+    }
+  });
+
+  it('serves source maps on a development site only', async () => {
+    expect((await get('/assets/app.js.map')).statusCode).toBe(200);
+    // An https site counts as production whatever NODE_ENV says.
+    const productionSites: Record<string, string>[] = [
+      { NODE_ENV: 'production' },
+      { PUBLIC_URL: 'https://app.test' },
+    ];
+    for (const env of productionSites) {
+      const production = await startGateway({ ...env, WEB_DIST_DIR: webDir });
+      try {
+        expect((await production.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+        for (const url of [
+          '/assets/app.js.map',
+          '/assets/app.js%2Emap',
+          '/assets/app.js%2emap',
+          '//assets/app.js.map',
+        ]) {
+          const response = await production.app.inject({ method: 'GET', url });
+          expect(response.statusCode, `${JSON.stringify(env)} ${url}`).toBe(404);
+          expect(response.body).not.toContain('secret.ts');
+        }
+      } finally {
+        await production.close();
+      }
     }
   });
 });

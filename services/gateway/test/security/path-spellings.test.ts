@@ -191,6 +191,24 @@ describe('protected routes under every spelling of their path', () => {
     expect(free.status, free.body).toBe(freeStatus);
   });
 
+  it('an unknown API path answers the JSON 404 however it is spelt, and pages still get the app', async () => {
+    for (const target of [
+      '/api/nope',
+      '/%61pi/nope',
+      '/API/nope',
+      '//api/nope',
+      '/x/../api/nope',
+      'http://x/ap%69/nope',
+    ]) {
+      const answer = await send('GET', target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.contentType, target).toMatch(/^application\/json/);
+    }
+    const page = await send('GET', '/content-summary');
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(INDEX_HTML);
+  });
+
   it('a public route reached by an encoded spelling still answers no-store', async () => {
     const answer = await send('GET', '/%61pi/topics');
     expect(answer.status).toBe(200);

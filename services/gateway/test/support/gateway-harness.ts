@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { isProductionLike } from '@app/config';
 import type { PrismaClient } from '@app/db';
 import { hashPassword } from '@app/db';
 import { createLogger } from '@app/logger';
@@ -22,12 +24,14 @@ export type Gateway = {
 export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const db = await createTestDatabase();
   const transportOptions = testTransportOptions(db.url);
+  // A production-like gateway refuses the test secret (it is published here): give it a fresh one.
+  const productionLike = isProductionLike({ NODE_ENV: 'test', PUBLIC_URL, ...env });
   const config = loadGatewayConfig({
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
     REDIS_URL: transportOptions.redisUrl,
     PUBLIC_URL,
-    JWT_SECRET: TEST_JWT_SECRET,
+    JWT_SECRET: productionLike ? randomBytes(32).toString('base64url') : TEST_JWT_SECRET,
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Test files share one Redis and inject from 127.0.0.1: the per-address login bucket would be
     // shared by the whole suite (the rate-limit test sets its own).

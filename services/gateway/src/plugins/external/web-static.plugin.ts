@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isProductionLike } from '@app/config';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFoundEnvelope, sendEnvelope } from '../app/error-handler.plugin.ts';
@@ -10,10 +11,27 @@ const FILE_EXTENSIONS = new Set(
     .split(' ')
     .map((ext) => `.${ext}`),
 );
-const hasExtension = (url: string) => {
-  const pathname = url.split('?')[0] ?? '';
-  return pathname.startsWith('/assets/') || FILE_EXTENSIONS.has(path.extname(pathname).toLowerCase());
-};
+
+/**
+ * The path a request names, as the router reads it: decoded, lower-cased, without the origin of an
+ * absolute-form request line, the query, doubled slashes or dot segments. null when it does not decode.
+ * Only used where no route matched (the fallback below), never to decide access.
+ */
+export function normalisedPath(url: string): string | null {
+  const target = url.split(/[?#]/)[0] ?? '';
+  // Absolute form ("http://host/api/…"): only the path counts. A leading "//" is a doubled slash here.
+  const pathname = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  try {
+    const decoded = decodeURIComponent(decodeURIComponent(pathname)).replaceAll('\\', '/');
+    return path.posix.normalize(`/${decoded}`).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+const hasExtension = (pathname: string) =>
+  pathname.startsWith('/assets/') || FILE_EXTENSIONS.has(path.extname(pathname).toLowerCase());
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
  * Serves web/dist when it was built, and answers unknown GET pages with index.html so the client-side
@@ -23,10 +41,14 @@ export default fp(
   async (app) => {
     const root = path.resolve(app.config.WEB_DIST_DIR);
     const hasWeb = existsSync(path.join(root, 'index.html'));
+    // Source maps publish the app's source: a production site never serves them, even from a build
+    // made with WEB_SOURCEMAP=true.
+    const serveMaps = !isProductionLike(app.config);
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
+        allowedPath: (pathName) => serveMaps || !pathName.toLowerCase().endsWith('.map'),
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/; index.html must always be re-checked.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -37,9 +59,12 @@ export default fp(
       app.log.info({ root }, 'web build not found; serving the API only');
     }
     app.setNotFoundHandler((request, reply) => {
+      // No route matched, so only the path is left to go by: read it the way the router does, so an
+      // encoded or cased "/api" still gets the API's JSON 404 rather than the app.
+      const pathname = normalisedPath(request.url);
       const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-      if (hasWeb && isPage && !hasExtension(request.url)) {
+        (request.method === 'GET' || request.method === 'HEAD') && pathname !== null && !isApiPath(pathname);
+      if (hasWeb && isPage && !hasExtension(pathname)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendEnvelope(reply, notFoundEnvelope());

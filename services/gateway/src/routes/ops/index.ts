@@ -1,4 +1,6 @@
-import { HealthResponseSchema, type ReadyResponse, ReadyResponseSchema } from '@app/contracts';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppError, HealthResponseSchema, type ReadyResponse, ReadyResponseSchema } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -8,6 +10,25 @@ function withTimeout(promise: Promise<unknown>): Promise<unknown> {
     promise,
     new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref()),
   ]);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * /metrics tells how the service is used (routes, rates, queue depths): on the public port it answers only
+ * a scraper holding METRICS_TOKEN (Bearer), and 404 when no token is configured.
+ */
+function metricsGuard(token: string | undefined) {
+  const expected = token ? digest(token) : undefined;
+  return async (request: FastifyRequest) => {
+    if (!expected) throw new AppError('NOT_FOUND', 'Not found');
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    // Equal-length digests: the comparison takes the same time whatever the guess.
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      throw new AppError('UNAUTHENTICATED', 'A metrics token is required');
+    }
+  };
 }
 
 /** Liveness, readiness (database + queue) and Prometheus metrics, outside /api and its auth. */
@@ -52,7 +73,10 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/metrics',
-    { schema: { tags: ['ops'], summary: 'Prometheus metrics' } },
+    {
+      schema: { tags: ['ops'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN; 404 without one set)' },
+      onRequest: metricsGuard(app.config.METRICS_TOKEN),
+    },
     async (_request, reply) => {
       reply.type(app.metricsRegistry.contentType);
       return app.metricsText();

@@ -2,7 +2,7 @@ import { GoogleCallbackQuerySchema, GoogleStartQuerySchema } from '@app/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { authCallbackUrl } from '../../../lib/redirects.ts';
-import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
+import { secureCookies, setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
 import { type GoogleFlowCookie, GoogleSignInError } from '../../../services/google-auth.service.ts';
 
@@ -13,7 +13,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const flowCookie = {
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.NODE_ENV === 'production',
+    secure: secureCookies(config),
     path: '/api/auth/google',
     signed: true,
   };

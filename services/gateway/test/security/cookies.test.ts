@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { insertUser, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
+
+// The refresh cookie (a 30-day session) must never travel over plain http from a real site: it is Secure
+// whenever PUBLIC_URL is https, whatever NODE_ENV says, and in production.
+
+async function refreshCookieHeader(env: Record<string, string>): Promise<string> {
+  const gateway = await startGateway(env);
+  try {
+    const email = uniqueEmail('cookie');
+    await insertUser(gateway.db.prisma, { email });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'correct-horse' },
+    });
+    expect(response.statusCode).toBe(200);
+    const header = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('refresh_token='));
+    expect(header).toBeDefined();
+    return header!;
+  } finally {
+    await gateway.close();
+  }
+}
+
+describe('refresh cookie', () => {
+  it.each([
+    ['https site, NODE_ENV=test', { NODE_ENV: 'test', PUBLIC_URL: 'https://news.example.org' }],
+    ['https site, NODE_ENV=development', { NODE_ENV: 'development', PUBLIC_URL: 'https://news.example.org' }],
+    ['production over http', { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }],
+  ])('is Secure on a %s', async (_, env) => {
+    const cookie = await refreshCookieHeader(env);
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(cookie).toMatch(/;\s*Path=\/api\/auth/i);
+  });
+
+  it('is not Secure on a plain-http test site (browsers would drop it there)', async () => {
+    const cookie = await refreshCookieHeader({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test' });
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+  });
+});
