@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { BENCH_METRICS_TOKEN } from './process.ts';
 
 export type MemorySample = { rss: number; heapUsed: number; heapTotal: number; external: number };
 
@@ -22,7 +23,9 @@ export async function rssBytes(pid: number | undefined): Promise<number> {
 /** The V8 heap as the process reports it on its Prometheus /metrics (prom-client's default metrics). */
 async function heapFromMetrics(metricsUrl: string): Promise<Omit<MemorySample, 'rss'> | null> {
   try {
-    const text = await (await fetch(metricsUrl)).text();
+    // The gateway asks for its token; a worker's health port ignores the header.
+    const headers = { authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
+    const text = await (await fetch(metricsUrl, { headers })).text();
     const read = (name: string) =>
       Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
     const sample = {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -51,6 +52,13 @@ export async function startProcess(
 }
 
 /**
+ * A production gateway refuses any secret written in the repository: each bench run makes its own. The
+ * metrics token is what the memory sampler shows the gateway's /metrics.
+ */
+const benchJwtSecret = randomBytes(36).toString('base64url');
+export const BENCH_METRICS_TOKEN = randomBytes(36).toString('base64url');
+
+/**
  * The gateway as production runs it (GATEWAY_WORKERS at its default: one process per CPU, at most 4),
  * on its own port, against a bench database.
  */
@@ -69,7 +77,8 @@ export function startGatewayProcess(options: {
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl,
       REDIS_URL: options.redisUrl,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      JWT_SECRET: benchJwtSecret,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       LOG_LEVEL: 'warn',
       ...options.env,
     },

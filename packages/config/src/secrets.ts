@@ -15,7 +15,6 @@ export const PLACEHOLDER_SECRETS: readonly string[] = [
   'e2e-secret-that-is-long-enough-0123456789',
   'fault-run-secret-that-is-long-enough-0123456789',
   'cluster-test-secret-cluster-test-secret-0123',
-  'bench-secret-bench-secret-bench-secret-0123',
   'dev-only-unsubscribe-secret-0123456789abcdef',
   'e2e-unsubscribe-secret-long-enough-0123456789',
 ];
