@@ -7,12 +7,11 @@ export function repoRoot(): string {
 }
 
 /**
- * The shared feed fixtures. They live outside the repository, beside the clone (CI checks
- * out `shared/` next to `main/`), so they are found relative to the repo root, never by an
- * absolute path; FIXTURES_DIR overrides for other layouts.
+ * Real-world feed documents for the crawler's tests (packages/testing/fixtures/feeds; where each
+ * one comes from is in its SOURCES.md). FIXTURES_DIR points elsewhere.
  */
 export function fixturesDir(): string {
-  return process.env.FIXTURES_DIR ?? path.resolve(repoRoot(), '../shared/fixtures/feeds');
+  return process.env.FIXTURES_DIR ?? path.join(repoRoot(), 'packages/testing/fixtures/feeds');
 }
 
 /** The SQL migrations the template database is built from. */
