@@ -1,3 +1,4 @@
+import { TIME_ZONES } from '@app/time';
 import { z } from 'zod';
 
 /** Interface languages (lower case) and data languages (upper case), as in the spec. */
@@ -24,22 +25,8 @@ export type Role = z.infer<typeof RoleSchema>;
 export const SubscriptionTypeSchema = z.enum(['free', 'pro']);
 export type SubscriptionType = z.infer<typeof SubscriptionTypeSchema>;
 
-/** The 13 zones of the spec's time zone picker. */
-export const TIME_ZONES = [
-  'UTC',
-  'America/Los_Angeles',
-  'America/Denver',
-  'America/Chicago',
-  'America/New_York',
-  'Europe/London',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Asia/Tokyo',
-  'Asia/Shanghai',
-  'Asia/Hong_Kong',
-  'Asia/Singapore',
-  'Australia/Sydney',
-] as const;
+// The 13 zones of the spec's time zone picker live in @app/time, with the zone arithmetic.
+export { TIME_ZONES } from '@app/time';
 export const TimeZoneSchema = z.enum(TIME_ZONES);
 
 export const UuidSchema = z.uuid();

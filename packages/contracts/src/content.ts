@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@app/time';
 import { z } from 'zod';
 import { PlatformSchema, TIME_ZONES, UiLanguageSchema, UuidSchema } from './common.ts';
 
@@ -6,7 +7,7 @@ import { PlatformSchema, TIME_ZONES, UiLanguageSchema, UuidSchema } from './comm
 
 export const SUMMARY_PAGE_SIZE = 25;
 export const SEARCH_MIN_LENGTH = 4;
-export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+export { DEFAULT_TIME_ZONE };
 /** The spec's fetch windows: without a search max(3×page, 1000) rows, with one min(5×page, 200). */
 export const LIST_WINDOW = 1000;
 export const SEARCH_WINDOW = 200;

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@app/time';
 import type { Language, PrismaClient, SummaryType } from '../generated/prisma/client.ts';
 import { platformToId, SUMMARY_TYPE_BY_PLATFORM } from './platform-defaults.ts';
 
@@ -137,9 +138,6 @@ function write(subject: Subject, source: string, language: Language, n: number) 
   ].join('\n');
   return { headline, content };
 }
-
-/** The product's default time zone for date filters (the spec's America/Los_Angeles). */
-const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 
 function minutesSinceMidnight(now: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { env, workerEnvShape, z } from '@app/config';
+import { DEFAULT_TIME_ZONE } from '@app/contracts';
 
 export const crawlerConfigSchema = z.object({
   // NODE_ENV, DATABASE_URL, REDIS_URL, LOG_LEVEL and WORKER_CONCURRENCY, documented in @app/config.
@@ -51,7 +52,7 @@ export const crawlerConfigSchema = z.object({
   CRAWL_DUE_CRON: z.string().default('*/5 * * * *'),
   /** Cron and time zone of the daily pipeline (a processing task per active source, then crawls). */
   DAILY_PIPELINE_CRON: z.string().default('0 6 * * *'),
-  DAILY_PIPELINE_TZ: z.string().default('America/Los_Angeles'),
+  DAILY_PIPELINE_TZ: z.string().default(DEFAULT_TIME_ZONE),
   /** YouTube Data API key; unset: the channel's public feed. */
   YOUTUBE_API_KEY: z.string().optional(),
   /** Root URL of the YouTube Data API (a fake in tests). */

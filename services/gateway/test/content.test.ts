@@ -1,7 +1,7 @@
 import { CONTENT_MESSAGES } from '@app/contracts';
 import { seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDateOf, startOfDay } from '../src/lib/zoned-dates.ts';
+import { addDays, localDate, startOfZonedDay } from '@app/time';
 import {
   bearer,
   type Gateway,
@@ -19,10 +19,10 @@ let sourceId = '';
 const SOURCE = 'Boundary Test Blog';
 const LA = 'America/Los_Angeles';
 const now = new Date();
-const todayLA = localDateOf(now, LA);
+const todayLA = localDate(now, LA);
 const oldDate = addDays(todayLA, -5);
 /** 23:30 Los Angeles time on oldDate. */
-const lateEvening = new Date(startOfDay(oldDate, LA).getTime() + (23 * 60 + 30) * 60_000);
+const lateEvening = new Date(startOfZonedDay(oldDate, LA).getTime() + (23 * 60 + 30) * 60_000);
 
 const get = (url: string, token?: string) =>
   gateway.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
@@ -81,7 +81,7 @@ describe('GET /api/summaries', () => {
     expect(body.total_pages).toBe(Math.ceil(body.total / 25));
     const times = body.data.map((s: { created_at: string }) => Date.parse(s.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const from = startOfDay(addDays(todayLA, -1), LA).getTime();
+    const from = startOfZonedDay(addDays(todayLA, -1), LA).getTime();
     expect(Math.min(...times)).toBeGreaterThanOrEqual(from);
     expect(body.data[0]).toMatchObject({ language: 'EN', topic: { id: expect.any(String) } });
     const page2 = (await get('/api/summaries?page=2')).json();
@@ -139,7 +139,7 @@ describe('GET /api/summaries', () => {
     const source = `&source=${encodeURIComponent(SOURCE)}`;
     const la = (await get(`/api/summaries?date=${oldDate}&timezone=${LA}${source}`, tokens.pro)).json();
     expect(la.data).toHaveLength(1);
-    expect(la.date_from).toBe(startOfDay(oldDate, LA).toISOString());
+    expect(la.date_from).toBe(startOfZonedDay(oldDate, LA).toISOString());
     const shanghaiSame = (
       await get(`/api/summaries?date=${oldDate}&timezone=Asia/Shanghai${source}`, tokens.pro)
     ).json();
@@ -154,7 +154,7 @@ describe('GET /api/summaries', () => {
   });
 
   it('reads a zoned ISO date as 24 h − 1 ms from that instant', async () => {
-    const start = startOfDay(oldDate, LA);
+    const start = startOfZonedDay(oldDate, LA);
     const iso = encodeURIComponent(start.toISOString());
     const body = (
       await get(`/api/summaries?date=${iso}&source=${encodeURIComponent(SOURCE)}`, tokens.pro)
@@ -447,7 +447,7 @@ describe('topics, datasources, tree and YouTube', () => {
       where: {
         topicId,
         language: 'EN',
-        createdAt: { gte: startOfDay(todayLA, LA), lt: startOfDay(addDays(todayLA, 1), LA) },
+        createdAt: { gte: startOfZonedDay(todayLA, LA), lt: startOfZonedDay(addDays(todayLA, 1), LA) },
       },
     });
     expect(engineering.count).toBeGreaterThanOrEqual(1);

@@ -1,79 +1,8 @@
-// Day boundaries in a time zone without a date library: Intl gives the zone's offset at an
-// instant, and a day's start is found by correcting the naive UTC guess by that offset (twice,
-// so a DST change on the day itself still lands on local midnight).
+import { addDays, localDate, PLAIN_DATE, startOfZonedDay, zonedDayRange } from '@app/time';
+
+// The spec's date filters and the free plan's window, over @app/time's zone arithmetic.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock parts of an instant in a zone. */
-function partsAt(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** Zone offset (ms, local − UTC) at an instant. */
-function offsetAt(instant: Date, timeZone: string): number {
-  const p = partsAt(instant, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
-export function localDateOf(instant: Date, timeZone: string): string {
-  const p = partsAt(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
-
-/** The instant local midnight starts `date` (YYYY-MM-DD) in `timeZone`. */
-export function startOfDay(date: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const naive = Date.UTC(y, m - 1, d);
-  let guess = naive - offsetAt(new Date(naive), timeZone);
-  guess = naive - offsetAt(new Date(guess), timeZone);
-  return new Date(guess);
-}
-
-/** [start, end] of a local day; end is the next day's start − 1 ms (23 h or 25 h on DST days). */
-export function dayRange(date: string, timeZone: string): { from: Date; to: Date } {
-  const from = startOfDay(date, timeZone);
-  const next = addDays(date, 1);
-  return { from, to: new Date(startOfDay(next, timeZone).getTime() - 1) };
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 export type DateFilter = { date?: string; date_from?: string; date_to?: string; timezone: string };
 
@@ -87,12 +16,12 @@ export function resolveDateRange(filter: DateFilter): { from: Date; to: Date } |
   if (!filter.date_from && !filter.date_to) return null;
   const from = filter.date_from
     ? PLAIN_DATE.test(filter.date_from)
-      ? startOfDay(filter.date_from, filter.timezone)
+      ? startOfZonedDay(filter.date_from, filter.timezone)
       : new Date(filter.date_from)
     : new Date(0);
   const to = filter.date_to
     ? PLAIN_DATE.test(filter.date_to)
-      ? dayRange(filter.date_to, filter.timezone).to
+      ? zonedDayRange(filter.date_to, filter.timezone).to
       : filter.date_to === filter.date_from
         ? new Date(new Date(filter.date_to).getTime() + DAY_MS - 1)
         : new Date(filter.date_to)
@@ -101,7 +30,7 @@ export function resolveDateRange(filter: DateFilter): { from: Date; to: Date } |
 }
 
 function singleDay(value: string, timeZone: string): { from: Date; to: Date } {
-  if (PLAIN_DATE.test(value)) return dayRange(value, timeZone);
+  if (PLAIN_DATE.test(value)) return zonedDayRange(value, timeZone);
   const from = new Date(value);
   return { from, to: new Date(from.getTime() + DAY_MS - 1) };
 }
@@ -116,10 +45,10 @@ export function freeWindow(now: Date, timeZone: string): { from: Date; to: Date 
   const t = now.getTime();
   let cached = windows.get(timeZone);
   if (!cached || t < cached.todayStart || t > cached.to) {
-    const today = localDateOf(now, timeZone);
-    const range = dayRange(today, timeZone);
+    const today = localDate(now, timeZone);
+    const range = zonedDayRange(today, timeZone);
     cached = {
-      from: startOfDay(addDays(today, -1), timeZone).getTime(),
+      from: startOfZonedDay(addDays(today, -1), timeZone).getTime(),
       to: range.to.getTime(),
       todayStart: range.from.getTime(),
     };

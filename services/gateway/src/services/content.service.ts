@@ -11,7 +11,8 @@ import {
 import type { Language } from '@app/db';
 import { assertFetchableUrl } from '../lib/source-url-guard.ts';
 import { isForeignKeyViolation } from '../repositories/admin.repository.ts';
-import { dayRange, freeWindow, localDateOf, resolveDateRange } from '../lib/zoned-dates.ts';
+import { localDate, zonedDayRange } from '@app/time';
+import { freeWindow, resolveDateRange } from '../lib/zoned-dates.ts';
 import type { ContentRepository } from '../repositories/content.repository.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -151,7 +152,7 @@ export function createContentService(ctx: ServiceContext) {
     async topicStats(query: { date?: string; timezone: string; language: 'en' | 'zh' }) {
       const range = query.date
         ? resolveDateRange({ date: query.date, timezone: query.timezone })!
-        : dayRange(localDateOf(ctx.clock(), query.timezone), query.timezone);
+        : zonedDayRange(localDate(ctx.clock(), query.timezone), query.timezone);
       const data = await repo.topicStats(dataLanguage(query.language), range.from, range.to);
       return { date_from: range.from.toISOString(), date_to: range.to.toISOString(), data };
     },
