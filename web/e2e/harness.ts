@@ -43,6 +43,8 @@ export type StackOptions = {
   workers?: ((context: StackContext) => Promise<{ close(): Promise<void> }>)[];
   /** Extra gateway environment (e.g. Stripe settings). */
   gatewayEnv?: Record<string, string>;
+  /** Extra mailer environment (e.g. the gateway's UNSUBSCRIBE_SECRET, which also signs confirmation links). */
+  mailerEnv?: Record<string, string>;
 };
 
 export type NewUser = { email: string; password?: string; role?: 'user' | 'admin'; plan?: 'free' | 'pro' };
@@ -102,6 +104,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       REDIS_URL: transportOptions.redisUrl,
       HEALTH_PORT: '0',
       SMTP_URL: smtp.url,
+      ...options.mailerEnv,
     }),
     { prisma: db.prisma, prefix: transportOptions.prefix, logger },
   );

@@ -13,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 /**
- * Subscribe from the home page (English and Chinese), get the digest over SMTP, and unsubscribe
- * through the links in it. The digest is sent by the mailer's own send path with this stack's
- * public URL and unsubscribe key (the harness's mailer knows neither).
+ * Subscribe from the home page (English and Chinese), confirm through the link of the double opt-in
+ * email (the confirm page), get the digest over SMTP, and unsubscribe through the links in it. The
+ * digest is sent by the mailer's own send path with this stack's public URL and unsubscribe key; the
+ * harness's mailer gets the key (it signs the confirmation links) but not the URL, so links are
+ * followed by their path.
  */
 const SECRET = 'e2e-unsubscribe-secret-long-enough-0123456789';
 const TOKYO = 'Asia/Tokyo';
@@ -29,7 +31,10 @@ const topics: Record<'ai' | 'eng', { id: string; name: string; nameZh: string }>
 };
 
 beforeAll(async () => {
-  stack = await startStack({ gatewayEnv: { UNSUBSCRIBE_SECRET: SECRET } });
+  stack = await startStack({
+    gatewayEnv: { UNSUBSCRIBE_SECRET: SECRET },
+    mailerEnv: { UNSUBSCRIBE_SECRET: SECRET },
+  });
   transport = createMailTransport(stack.smtp.url);
   for (const [key, topic] of Object.entries(topics)) {
     const row = await stack.prisma.topic.create({
@@ -96,7 +101,8 @@ async function sendDigestTo(email: string) {
   };
   const date = localDateTime(new Date(), subscriber.timeZone).date;
   expect(await deliverDigest(deps, recipient!, date, new DigestCache(deps))).toBe('sent');
-  return stack.smtp.waitForMessage((m) => m.to.includes(email), 10_000);
+  // The address also got its confirmation email: wait for the digest.
+  return stack.smtp.waitForMessage((m) => m.to.includes(email) && !CONFIRM_LINK.test(m.text), 10_000);
 }
 
 async function subscribeFromHome(
@@ -121,6 +127,25 @@ async function subscribeFromHome(
   expect(await box.getByLabel(labels.email!).inputValue()).toBe('');
 }
 
+const CONFIRM_LINK = /https?:\/\/\S+?(\/(?:zh\/)?newsletter\/confirm\?token=\S+)/;
+
+/** The path (with the token) of the link in the nth confirmation email to `email`. */
+async function confirmationPath(email: string, nth = 1): Promise<string> {
+  await expect
+    .poll(() => stack.smtp.messages.filter((m) => m.to.includes(email) && CONFIRM_LINK.test(m.text)).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(nth);
+  const mail = stack.smtp.messages.filter((m) => m.to.includes(email) && CONFIRM_LINK.test(m.text))[nth - 1]!;
+  return mail.text.match(CONFIRM_LINK)![1]!;
+}
+
+/** Opens the emailed link and waits for the page's answer. */
+async function openConfirmation(page: Page, path: string, outcome: 'success' | 'error') {
+  await page.goto(path);
+  await page.getByTestId(`newsletter-confirm-${outcome}`).waitFor({ timeout: 15_000 });
+}
+
 describe('newsletter in the browser', () => {
   it('subscribes from the English home page, then manages and unsubscribes through the emailed link', async () => {
     const email = uniqueEmail('en-reader');
@@ -129,9 +154,26 @@ describe('newsletter in the browser', () => {
       page,
       '/',
       email,
-      { email: 'Email address', success: 'Successfully subscribed to newsletter!' },
+      {
+        email: 'Email address',
+        success: 'Almost done: please check your inbox to confirm your subscription.',
+      },
       [topics.ai.name, topics.eng.name],
     );
+    const pending = await stack.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+    expect(pending.confirmedAt).toBeNull();
+    const path = await confirmationPath(email);
+    expect(path.startsWith('/newsletter/confirm?token=')).toBe(true);
+    // A mail scanner fetching the link gets the page's HTML and changes nothing.
+    expect((await fetch(`${stack.baseUrl}${path}`)).status).toBe(200);
+    expect(
+      (await stack.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } })).confirmedAt,
+    ).toBeNull();
+    await openConfirmation(page, path, 'success');
+    expect(await page.getByTestId('newsletter-confirm-success').textContent()).toContain(
+      'Subscription confirmed',
+    );
+    expect(await page.getByTestId('newsletter-confirm-topics').textContent()).toContain(topics.eng.name);
     const row = await stack.prisma.newsletterSubscriber.findUniqueOrThrow({
       where: { email },
       include: { subscriptions: true },
@@ -166,9 +208,18 @@ describe('newsletter in the browser', () => {
   it('subscribes from the Chinese home page and the emailed unsubscribe link unsubscribes at once', async () => {
     const email = uniqueEmail('zh-reader');
     const page = await stack.newPage({ timezoneId: SHANGHAI });
-    await subscribeFromHome(page, '/zh', email, { email: '邮箱地址', success: '订阅成功！' }, [
-      topics.ai.nameZh,
-    ]);
+    await subscribeFromHome(
+      page,
+      '/zh',
+      email,
+      { email: '邮箱地址', success: '还差一步：请查收邮件并确认订阅。' },
+      [topics.ai.nameZh],
+    );
+    const path = await confirmationPath(email);
+    expect(path.startsWith('/zh/newsletter/confirm?token=')).toBe(true);
+    await openConfirmation(page, path, 'success');
+    expect(await page.getByTestId('newsletter-confirm-success').textContent()).toContain('订阅已确认');
+    expect(await page.getByTestId('newsletter-confirm-topics').textContent()).toContain(topics.ai.nameZh);
     const row = await stack.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
     expect(row).toMatchObject({ language: 'ZH', timeZone: SHANGHAI });
 
@@ -204,5 +255,97 @@ describe('newsletter in the browser', () => {
     await expect
       .poll(() => page.getByTestId('unsubscribe-error').textContent(), { timeout: 15_000 })
       .toContain('无效的退订链接');
+  });
+});
+
+describe('the confirm page (/newsletter/confirm, /zh/newsletter/confirm)', () => {
+  async function pendingLink(label: string, language: 'en' | 'zh') {
+    const email = uniqueEmail(label);
+    const response = await fetch(`${stack.baseUrl}/api/newsletter/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, topic_ids: [topics.ai.id], language }),
+    });
+    expect(await response.json()).toMatchObject({ pending_confirmation: true });
+    return { email, path: await confirmationPath(email) };
+  }
+
+  /** Nothing wider than the viewport: no sideways scrolling at 320 px. */
+  const overflow = (page: Page) =>
+    page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  // Browser-side code as source text (the e2e files are type-checked without DOM types).
+  const focusedText = (page: Page) => page.evaluate<string | null>('document.activeElement?.textContent');
+  const htmlLang = (page: Page) => page.evaluate<string>('document.documentElement.lang');
+
+  it('English at 320 px: loading, then success; the same link again says it was used; keyboard reaches the way on', async () => {
+    const { email, path } = await pendingLink('page-en', 'en');
+    const page = await stack.newPage({ viewport: { width: 320, height: 640 } });
+    // Hold the POST to see the loading state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/newsletter/confirm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path);
+    const loading = page.getByRole('status').filter({ hasText: 'Confirming your subscription…' });
+    await loading.waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm your subscription');
+    release();
+    const success = page.getByTestId('newsletter-confirm-success');
+    await success.waitFor({ timeout: 15_000 });
+    expect(await success.textContent()).toContain('will get the daily digest at 8 AM');
+    expect(await htmlLang(page)).toBe('en');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(
+      (await stack.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } })).confirmedAt,
+    ).not.toBeNull();
+
+    // Keyboard: Tab moves through the page to the "Back to home" link, and Enter follows it.
+    const backHome = success.getByRole('link', { name: 'Back to home' });
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      if ((await focusedText(page)) === 'Back to home') break;
+    }
+    expect(await focusedText(page)).toBe('Back to home');
+    expect(await backHome.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.unroute('**/api/newsletter/confirm');
+    await openConfirmation(page, path, 'error');
+    expect(await page.getByTestId('newsletter-confirm-error-text').textContent()).toBe(
+      'This confirmation link has already been used. Your subscription is unchanged.',
+    );
+    expect(await page.getByRole('alert').count()).toBeGreaterThan(0);
+  });
+
+  it('Chinese at 320 px: an expired link, a forged one and none at all each say so', async () => {
+    const { email, path } = await pendingLink('page-zh', 'zh');
+    expect(path.startsWith('/zh/newsletter/confirm?token=')).toBe(true);
+    await stack.prisma.newsletterConfirmation.updateMany({
+      where: { subscriber: { email } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const page = await stack.newPage({ viewport: { width: 320, height: 640 } });
+    await openConfirmation(page, path, 'error');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('确认订阅');
+    expect(await page.getByTestId('newsletter-confirm-error-text').textContent()).toBe(
+      '此确认链接已过期。请重新订阅以获取新的链接。',
+    );
+    expect(await page.getByRole('link', { name: '重新订阅' }).getAttribute('href')).toBe('/zh');
+    expect(await htmlLang(page)).toBe('zh-CN');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(
+      (await stack.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } })).confirmedAt,
+    ).toBeNull();
+
+    const invalid = '无效的确认链接。请确认您打开的是邮件中的完整链接。';
+    await openConfirmation(page, `${path.slice(0, -2)}xx`, 'error');
+    expect(await page.getByTestId('newsletter-confirm-error-text').textContent()).toBe(invalid);
+    await openConfirmation(page, '/zh/newsletter/confirm', 'error');
+    expect(await page.getByTestId('newsletter-confirm-error-text').textContent()).toBe(invalid);
   });
 });

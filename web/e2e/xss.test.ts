@@ -7,6 +7,7 @@ import {
   renderDigestTemplate,
   renderVerificationEmail,
   resolveUnsubscribeSecret,
+  signConfirmationToken,
   signUnsubscribeToken,
 } from '@app/mailer';
 import type { Page } from 'playwright-core';
@@ -206,10 +207,20 @@ beforeAll(async () => {
   expect(response.status()).toBe(200);
   await subscribed.context().close();
   const subscriber = await prisma.newsletterSubscriber.findFirstOrThrow({ orderBy: { createdAt: 'desc' } });
-  ids.subscriberToken = signUnsubscribeToken(
-    resolveUnsubscribeSecret({ JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789' }),
-    subscriber,
-  );
+  const newsletterSecret = resolveUnsubscribeSecret({
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+  });
+  // Double opt-in: the topic is on once the emailed link is used (as the confirm page does).
+  const confirmation = await prisma.newsletterConfirmation.findUniqueOrThrow({
+    where: { subscriberId: subscriber.id },
+  });
+  const confirmed = await fetch(`${stack.baseUrl}/api/newsletter/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: signConfirmationToken(newsletterSecret, confirmation) }),
+  });
+  expect(confirmed.status).toBe(200);
+  ids.subscriberToken = signUnsubscribeToken(newsletterSecret, subscriber);
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();

@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   PRO_REQUIRED: 403,
   NOT_FOUND: 404,
+  // Newsletter double opt-in links: unknown or forged, past their time, already used.
+  NEWSLETTER_LINK_INVALID: 400,
+  NEWSLETTER_LINK_EXPIRED: 410,
+  NEWSLETTER_LINK_USED: 409,
   USER_EXISTS: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

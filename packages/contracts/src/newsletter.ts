@@ -9,7 +9,15 @@ export const NEWSLETTER_MESSAGES = {
   subscribed: 'Successfully subscribed to newsletter!',
   confirmationSent: 'Please check your inbox to confirm your subscription',
   invalidUnsubscribeLink: 'Invalid unsubscribe link',
+  invalidConfirmationLink: 'Invalid confirmation link',
+  expiredConfirmationLink: 'This confirmation link has expired. Please subscribe again.',
+  usedConfirmationLink: 'This confirmation link has already been used',
 } as const;
+
+/** Double opt-in: a confirmation link works this long after it was sent, and once. */
+export const NEWSLETTER_CONFIRMATION_TTL_MS = 48 * 3600_000;
+/** At most one confirmation email per address in this window, however many subscribe calls arrive. */
+export const NEWSLETTER_CONFIRMATION_INTERVAL_MS = 10 * 60_000;
 
 /** The digest's own defaults: 8 AM local time, New York when the subscriber did not choose. */
 export const DIGEST_HOUR = 8;
@@ -40,7 +48,10 @@ export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBodySche
 export const NewsletterSubscribeResponseSchema = z.object({
   success: z.boolean(),
   error: z.string().nullable(),
-  /** True when double opt-in is on and the address still has to confirm. */
+  /**
+   * True when nothing changes until the emailed link is used: double opt-in for a new address, and
+   * always for an existing one (an anonymous call never edits a subscriber).
+   */
   pending_confirmation: z.boolean(),
 });
 export type NewsletterSubscribeResponse = z.infer<typeof NewsletterSubscribeResponseSchema>;
@@ -99,8 +110,31 @@ export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
 export const OneClickQuerySchema = z.object({ token: UnsubscribeTokenSchema });
 export const OneClickResponseSchema = z.object({ success: z.literal(true) });
 
-/** GET /api/newsletter/confirm?token= (double opt-in) and the digest's 'view in browser' page. */
-export const NewsletterConfirmQuerySchema = z.object({ token: UnsubscribeTokenSchema });
+/** The signed token of a confirmation link: `<confirmation id>.<HMAC>`. */
+export const NewsletterConfirmTokenSchema = z
+  .string({ error: NEWSLETTER_MESSAGES.invalidConfirmationLink })
+  .trim()
+  .min(10, NEWSLETTER_MESSAGES.invalidConfirmationLink)
+  .max(200, NEWSLETTER_MESSAGES.invalidConfirmationLink);
+
+/** GET /api/newsletter/confirm?token= (links of older emails): only redirects to the confirm page. */
+export const NewsletterConfirmQuerySchema = z.object({ token: NewsletterConfirmTokenSchema });
+/** POST /api/newsletter/confirm: the confirm page uses the emailed link's token (double opt-in). */
+export const NewsletterConfirmBodySchema = z.object({ token: NewsletterConfirmTokenSchema }).strict();
+export type NewsletterConfirmBody = z.infer<typeof NewsletterConfirmBodySchema>;
+
+export const NewsletterConfirmResponseSchema = z.object({
+  success: z.literal(true),
+  /** Masked, e.g. `a***@example.com`. */
+  email: z.string(),
+  language: UiLanguageSchema,
+  time_zone: z.string(),
+  /** The topics the confirmed request turned on, in the subscriber's language. */
+  topics: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type NewsletterConfirmResponse = z.infer<typeof NewsletterConfirmResponseSchema>;
+
+/** The digest's 'view in browser' page. */
 export const DigestViewQuerySchema = z.object({
   token: UnsubscribeTokenSchema,
   date: z.iso.date({ error: 'Expected a date (YYYY-MM-DD)' }),

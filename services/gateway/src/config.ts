@@ -103,8 +103,12 @@ export const gatewayConfigSchema = z
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Signs newsletter unsubscribe links (HMAC); must equal the mailer's. Unset: derived from JWT_SECRET. */
     UNSUBSCRIBE_SECRET: env.secret.optional(),
-    /** Newsletter double opt-in: new addresses get a confirm email and no digest until they click it. */
-    NEWSLETTER_DOUBLE_OPT_IN: env.booleanString.default(false),
+    /**
+     * Newsletter double opt-in (default on): a new address gets a confirmation email and no digest until
+     * its link is used. false: a new address is subscribed at once (single opt-in). Either way an existing
+     * subscriber is changed, or brought back after unsubscribing or bouncing, only through a confirmation.
+     */
+    NEWSLETTER_DOUBLE_OPT_IN: env.booleanString.default(true),
     /** Local object storage root the podcast service writes to ({STORAGE_DIR}/podcast-audio/…); the audio route reads it. */
     STORAGE_DIR: z.string().min(1).default(path.resolve(here, '../../../.data/storage')),
     // STORAGE_DRIVER (local|s3) and the S3_* keys (documented in @app/storage): the podcast service's values.

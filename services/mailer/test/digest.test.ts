@@ -291,9 +291,9 @@ describe('sending', () => {
     expect(smtp.messages.filter((m) => m.to.includes(email!))).toHaveLength(1);
   });
 
-  it('unconfirmed (double opt-in) and unsubscribed subscribers get nothing', async () => {
-    const [unconfirmed, gone] = await insertSubscribers(db.prisma, {
-      count: 2,
+  it('unconfirmed (double opt-in), unsubscribed and bouncing subscribers get nothing, scheduled or on request', async () => {
+    const [unconfirmed, gone, bouncing] = await insertSubscribers(db.prisma, {
+      count: 3,
       timeZone: 'UTC',
       topicIds,
       label: 'skip',
@@ -306,7 +306,17 @@ describe('sending', () => {
       where: { email: gone! },
       data: { status: 'unsubscribed' },
     });
+    await db.prisma.newsletterSubscriber.update({
+      where: { email: bouncing! },
+      data: { status: 'bouncing' },
+    });
+    const skipped = [unconfirmed!, gone!, bouncing!];
     await runDigestTick(deps());
-    expect(smtp.messages.filter((m) => m.to.includes(unconfirmed!) || m.to.includes(gone!))).toHaveLength(0);
+    expect(smtp.messages.filter((m) => skipped.some((email) => m.to.includes(email)))).toHaveLength(0);
+    // The admin's send and the send-digest job load recipients through the same rule.
+    for (const email of skipped) {
+      const subscriber = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+      expect(await loadRecipient(db.prisma, subscriber.id), email).toBeNull();
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   SimpleTestPage,
 } from '../features/content/debug/debug-pages';
 import { HomePage } from '../features/home/home-page';
+import { NewsletterConfirmPage } from '../features/newsletter/confirm-page';
 import { UnsubscribePage } from '../features/unsubscribe/unsubscribe-page';
 import { validateUnsubscribeSearch } from '../features/unsubscribe/unsubscribe-search';
 import { PricingPage } from '../features/pricing/pricing-page';
@@ -63,6 +64,19 @@ export const unsubscribeRoute = createRoute({
   validateSearch: validateUnsubscribeSearch,
   component: function UnsubscribeRouteComponent() {
     return <UnsubscribePage search={unsubscribeRoute.useSearch()} />;
+  },
+});
+
+/** The link in the double opt-in email; the page confirms with a POST (a fetched link changes nothing). */
+export const newsletterConfirmRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: 'newsletter/confirm',
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: typeof search.token === 'string' && search.token.trim() ? search.token.trim() : undefined,
+  }),
+  component: function NewsletterConfirmRouteComponent() {
+    const { token } = newsletterConfirmRoute.useSearch();
+    return <NewsletterConfirmPage key={token} token={token} />;
   },
 });
 
@@ -131,6 +145,7 @@ export const publicRoutes = [
   blogRoute,
   blogPostRoute,
   unsubscribeRoute,
+  newsletterConfirmRoute,
   topicRoute,
   youtubeSourceRoute,
   otherYoutubeSourcesRoute,

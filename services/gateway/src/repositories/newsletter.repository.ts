@@ -1,9 +1,51 @@
-import type { PrismaClient } from '@app/db';
+import { NEWSLETTER_CONFIRMATION_INTERVAL_MS, NEWSLETTER_CONFIRMATION_TTL_MS } from '@app/contracts';
+import type { Prisma, PrismaClient } from '@app/db';
 import { newUnsubscribeNonce } from '@app/mailer/digest';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
 
+/** What a subscribe call asks for: applied at once only under single opt-in, else when confirmed. */
+export type SubscriptionRequest = { language: 'en' | 'zh'; timeZone?: string; topicIds: string[] };
+
 const toDataLanguage = (language: 'en' | 'zh') => (language === 'zh' ? 'ZH' : 'EN');
+
+/**
+ * The subscriber is active and confirmed now (also back from unsubscribed or bouncing: they just
+ * consented again), in the requested language and zone; the requested topics are on, without
+ * duplicates, and topics not named stay as they are. Topics deactivated since the request are left
+ * out. Returns the topic ids turned on.
+ */
+async function applyRequest(
+  tx: Prisma.TransactionClient,
+  subscriberId: string,
+  request: SubscriptionRequest,
+  now: Date,
+): Promise<string[]> {
+  const language = toDataLanguage(request.language);
+  await tx.newsletterSubscriber.update({
+    where: { id: subscriberId },
+    data: {
+      status: 'active',
+      confirmedAt: now,
+      language,
+      ...(request.timeZone ? { timeZone: request.timeZone } : {}),
+    },
+  });
+  const topics = await tx.topic.findMany({
+    where: { id: { in: request.topicIds }, isActive: true },
+    select: { id: true },
+  });
+  const topicIds = topics.map((topic) => topic.id);
+  await tx.newsletterSubscription.createMany({
+    data: topicIds.map((topicId) => ({ subscriberId, topicId, language })),
+    skipDuplicates: true,
+  });
+  await tx.newsletterSubscription.updateMany({
+    where: { subscriberId, topicId: { in: topicIds } },
+    data: { enabled: true, language },
+  });
+  return topicIds;
+}
 
 export function createNewsletterRepository(prisma: PrismaClient) {
   return {
@@ -15,57 +57,95 @@ export function createNewsletterRepository(prisma: PrismaClient) {
     },
 
     /**
-     * Creates or updates the subscriber and turns the given topics on, without duplicates (the
-     * unique (subscriber, topic) pair); topics not named stay as they are. A subscriber who had
-     * unsubscribed or bounced is active again: they just typed the address in.
+     * The subscriber of an address; a new address gets a row that receives nothing yet (no topics,
+     * not confirmed). An existing subscriber is returned untouched. Safe under concurrent calls.
      */
-    async subscribe(input: {
-      email: string;
-      language: 'en' | 'zh';
-      timeZone?: string;
-      topicIds: string[];
-      confirmNow: boolean;
-      now: Date;
-    }) {
-      const language = toDataLanguage(input.language);
-      return prisma.$transaction(async (tx) => {
-        const subscriber = await tx.newsletterSubscriber.upsert({
-          where: { email: input.email },
-          create: {
+    async findOrCreateSubscriber(input: { email: string; language: 'en' | 'zh'; timeZone?: string }) {
+      await prisma.newsletterSubscriber.createMany({
+        data: [
+          {
             email: input.email,
-            language,
+            language: toDataLanguage(input.language),
             ...(input.timeZone ? { timeZone: input.timeZone } : {}),
             unsubscribeToken: newUnsubscribeNonce(),
             status: 'active',
-            confirmedAt: input.confirmNow ? input.now : null,
+            confirmedAt: null,
           },
-          update: {
-            language,
-            status: 'active',
-            ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        ],
+        skipDuplicates: true,
+      });
+      return prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: input.email } });
+    },
+
+    /**
+     * Stores the request with a fresh link secret unless the last confirmation email to this subscriber
+     * went out less than `interval` ago; true when the caller may send the email. One conditional
+     * upsert on the subscriber's one row, so concurrent calls from any number of gateway processes
+     * let exactly one through per interval.
+     */
+    async requestConfirmation(subscriberId: string, request: SubscriptionRequest, now: Date) {
+      const rows = await prisma.$queryRaw<{ id: string }[]>`
+        INSERT INTO newsletter_confirmations
+          (id, subscriber_id, nonce, language, time_zone, topic_ids, sent_at, expires_at, created_at)
+        VALUES (gen_random_uuid(), ${subscriberId}::uuid, ${newUnsubscribeNonce()},
+                ${toDataLanguage(request.language)}::"Language", ${request.timeZone ?? null}::text,
+                ${request.topicIds}::uuid[], ${now}, ${new Date(now.getTime() + NEWSLETTER_CONFIRMATION_TTL_MS)},
+                ${now})
+        ON CONFLICT (subscriber_id) DO UPDATE
+          SET nonce = EXCLUDED.nonce, language = EXCLUDED.language, time_zone = EXCLUDED.time_zone,
+              topic_ids = EXCLUDED.topic_ids, sent_at = EXCLUDED.sent_at, expires_at = EXCLUDED.expires_at,
+              used_at = NULL, created_at = EXCLUDED.created_at
+          WHERE newsletter_confirmations.sent_at <= ${new Date(now.getTime() - NEWSLETTER_CONFIRMATION_INTERVAL_MS)}
+        RETURNING id`;
+      return rows.length > 0;
+    },
+
+    /** Gives the interval back when the email could not be queued, so the next call can send it. */
+    releaseConfirmation: (subscriberId: string) =>
+      prisma.newsletterConfirmation.updateMany({
+        where: { subscriberId, usedAt: null },
+        data: { sentAt: new Date(0) },
+      }),
+
+    findConfirmation: (id: string) =>
+      prisma.newsletterConfirmation.findUnique({ where: { id }, include: { subscriber: true } }),
+
+    /**
+     * Uses the confirmation once and applies what it asked for; null when another call used it (or a
+     * newer request replaced it) first.
+     */
+    async useConfirmation(confirmation: { id: string; nonce: string }, now: Date) {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.newsletterConfirmation.updateMany({
+          where: { id: confirmation.id, nonce: confirmation.nonce, usedAt: null, expiresAt: { gt: now } },
+          data: { usedAt: now },
+        });
+        if (count === 0) return null;
+        const row = await tx.newsletterConfirmation.findUniqueOrThrow({ where: { id: confirmation.id } });
+        const topicIds = await applyRequest(
+          tx,
+          row.subscriberId,
+          {
+            language: row.language === 'ZH' ? 'zh' : 'en',
+            timeZone: row.timeZone ?? undefined,
+            topicIds: row.topicIds,
           },
-        });
-        const confirmed =
-          subscriber.confirmedAt ??
-          (input.confirmNow
-            ? (
-                await tx.newsletterSubscriber.update({
-                  where: { id: subscriber.id },
-                  data: { confirmedAt: input.now },
-                })
-              ).confirmedAt
-            : null);
-        await tx.newsletterSubscription.createMany({
-          data: input.topicIds.map((topicId) => ({ subscriberId: subscriber.id, topicId, language })),
-          skipDuplicates: true,
-        });
-        await tx.newsletterSubscription.updateMany({
-          where: { subscriberId: subscriber.id, topicId: { in: input.topicIds } },
-          data: { enabled: true, language },
-        });
-        return { ...subscriber, confirmedAt: confirmed };
+          now,
+        );
+        return { subscriberId: row.subscriberId, topicIds };
       });
     },
+
+    /** Single opt-in (NEWSLETTER_DOUBLE_OPT_IN=false), for an address never confirmed: applied at once. */
+    subscribeNow: (subscriberId: string, request: SubscriptionRequest, now: Date) =>
+      prisma.$transaction((tx) => applyRequest(tx, subscriberId, request, now)),
+
+    topicNames: (topicIds: string[]) =>
+      prisma.topic.findMany({
+        where: { id: { in: topicIds } },
+        select: { id: true, name: true, nameZh: true },
+        orderBy: { name: 'asc' },
+      }),
 
     findSubscriber: (id: string) => prisma.newsletterSubscriber.findUnique({ where: { id } }),
 
@@ -98,12 +178,6 @@ export function createNewsletterRepository(prisma: PrismaClient) {
         return { count, remaining };
       });
     },
-
-    confirm: (id: string, now: Date) =>
-      prisma.newsletterSubscriber.updateMany({
-        where: { id, confirmedAt: null },
-        data: { confirmedAt: now },
-      }),
 
     findDelivery: (subscriberId: string, digestDate: string) =>
       prisma.emailDelivery.findUnique({

@@ -46,6 +46,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/one-click', access: 'public' },
+  // Double opt-in: the POST (the confirm page) uses the emailed token; the GET only redirects to that page.
+  { method: 'POST', url: '/api/newsletter/confirm', access: 'public' },
   { method: 'GET', url: '/api/newsletter/confirm', access: 'public' },
   { method: 'GET', url: '/api/newsletter/digest', access: 'public' },
   { method: 'POST', url: '/api/admin/digest/preview', access: 'admin' },

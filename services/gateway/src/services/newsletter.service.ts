@@ -5,6 +5,7 @@ import {
   type DigestSendResponse,
   type EmailSubscription,
   NEWSLETTER_MESSAGES,
+  type NewsletterConfirmResponse,
   type NewsletterSubscribeBody,
   type NewsletterSubscribeResponse,
   QUEUE_NAMES,
@@ -14,6 +15,7 @@ import {
 import type { NewsletterSubscriber } from '@app/db';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  confirmationIdOf,
   DigestCache,
   type DigestRecipient,
   digestLinks,
@@ -22,6 +24,7 @@ import {
   resolveUnsubscribeSecret,
   signUnsubscribeToken,
   subscriberIdOf,
+  verifyConfirmationToken,
   verifyUnsubscribeToken,
 } from '@app/mailer/digest';
 import type { Producer } from '@app/queue';
@@ -85,6 +88,11 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
   }
 
   return {
+    /**
+     * Double opt-in (the default): nothing the call asks for takes effect until the emailed link is
+     * used; an existing subscriber is never edited by this anonymous call, only sent a confirmation.
+     * One confirmation email per address per 10 minutes; every call gets the same answer.
+     */
     async subscribe(body: NewsletterSubscribeBody, requestId: string): Promise<NewsletterSubscribeResponse> {
       const topicIds = [...new Set(body.topic_ids)];
       if ((await repo.countActiveTopics(topicIds)) !== topicIds.length) {
@@ -92,22 +100,28 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
           topic_ids: NEWSLETTER_MESSAGES.unknownTopic,
         });
       }
-      const subscriber = await repo.subscribe({
-        email: body.email,
-        language: body.language,
-        timeZone: body.timezone,
-        topicIds,
-        confirmNow: !config.NEWSLETTER_DOUBLE_OPT_IN,
-        now: clock(),
-      });
-      const pending = subscriber.confirmedAt === null;
-      if (pending) {
-        await deps.producer.enqueue('send-newsletter-confirmation', {
-          subscriberId: subscriber.id,
-          requestId,
-        });
+      const request = { language: body.language, timeZone: body.timezone, topicIds };
+      const subscriber = await repo.findOrCreateSubscriber({ email: body.email, ...request });
+      const now = clock();
+      const isNewAddress = subscriber.confirmedAt === null && subscriber.status === 'active';
+      if (!config.NEWSLETTER_DOUBLE_OPT_IN && isNewAddress) {
+        await repo.subscribeNow(subscriber.id, request, now);
+        return { success: true, error: null, pending_confirmation: false };
       }
-      return { success: true, error: null, pending_confirmation: pending };
+      if (await repo.requestConfirmation(subscriber.id, request, now)) {
+        try {
+          await deps.producer.enqueue('send-newsletter-confirmation', {
+            subscriberId: subscriber.id,
+            requestId,
+          });
+        } catch (error) {
+          await repo.releaseConfirmation(subscriber.id);
+          throw error;
+        }
+      } else {
+        deps.logger.info({ subscriberId: subscriber.id }, 'newsletter confirmation already sent recently');
+      }
+      return { success: true, error: null, pending_confirmation: true };
     },
 
     async view(token: string): Promise<UnsubscribeViewResponse> {
@@ -148,11 +162,36 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       };
     },
 
-    async confirm(token: string): Promise<{ redirectTo: string }> {
-      const subscriber = await subscriberOfToken(token);
-      await repo.confirm(subscriber.id, clock());
-      const site = `${config.PUBLIC_URL}${subscriber.language === 'ZH' ? '/zh' : ''}`;
-      return { redirectTo: `${site}/unsubscribe?token=${encodeURIComponent(token)}&action=view&confirmed=1` };
+    /** Uses a confirmation link (POST from the confirm page): applies the request it stored, once. */
+    async confirm(token: string): Promise<NewsletterConfirmResponse> {
+      const id = confirmationIdOf(token);
+      const confirmation = id ? await repo.findConfirmation(id) : null;
+      if (!confirmation || !verifyConfirmationToken(secret, token, confirmation)) {
+        throw new AppError('NEWSLETTER_LINK_INVALID', NEWSLETTER_MESSAGES.invalidConfirmationLink);
+      }
+      const now = clock();
+      if (confirmation.usedAt) {
+        throw new AppError('NEWSLETTER_LINK_USED', NEWSLETTER_MESSAGES.usedConfirmationLink);
+      }
+      if (confirmation.expiresAt <= now) {
+        throw new AppError('NEWSLETTER_LINK_EXPIRED', NEWSLETTER_MESSAGES.expiredConfirmationLink);
+      }
+      const applied = await repo.useConfirmation(confirmation, now);
+      if (!applied) throw new AppError('NEWSLETTER_LINK_USED', NEWSLETTER_MESSAGES.usedConfirmationLink);
+      deps.logger.info({ subscriberId: applied.subscriberId }, 'newsletter subscription confirmed');
+      const subscriber = confirmation.subscriber;
+      const language = uiLanguage(confirmation.language);
+      const topics = await repo.topicNames(applied.topicIds);
+      return {
+        success: true,
+        email: maskEmail(subscriber.email),
+        language,
+        time_zone: confirmation.timeZone ?? subscriber.timeZone,
+        topics: topics.map((topic) => ({
+          id: topic.id,
+          name: language === 'zh' ? topic.nameZh || topic.name : topic.name,
+        })),
+      };
     },
 
     /** The 'view in browser' page: the subscriber's digest for that date, links included. */
@@ -212,6 +251,9 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       if (!subscriber) throw new AppError('NOT_FOUND', 'No subscriber with this email');
       if (subscriber.status !== 'active') {
         throw new AppError('CONFLICT', `This subscriber is ${subscriber.status}; nothing is sent to them`);
+      }
+      if (!subscriber.confirmedAt) {
+        throw new AppError('CONFLICT', 'This subscriber has not confirmed yet; nothing is sent to them');
       }
       const date = localDateTime(clock(), subscriber.timeZone).date;
       const existing = await repo.findDelivery(subscriber.id, date);

@@ -1,9 +1,13 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import { signUnsubscribeToken } from '@app/mailer/digest';
+import { signConfirmationToken, signUnsubscribeToken } from '@app/mailer/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 import {
+  confirm,
+  confirmationTokenFor,
   insertTopic,
+  letConfirmationIntervalPass,
+  subscribeConfirmed,
   TEST_UNSUBSCRIBE_SECRET,
   tamper,
   tamperMiddle,
@@ -29,7 +33,7 @@ const subscribe = (payload: unknown) =>
   gateway.app.inject({ method: 'POST', url: '/api/newsletter/subscriptions', payload: payload as object });
 
 describe('POST /api/newsletter/subscriptions', () => {
-  it('creates the subscriber (trimmed, lower-cased) and one row per topic, confirmed at once', async () => {
+  it('creates the subscriber (trimmed, lower-cased) unconfirmed, with the request kept for the confirmation', async () => {
     const email = uniqueEmail('Sub');
     const response = await subscribe({
       email: `  ${email.toUpperCase()} `,
@@ -38,22 +42,38 @@ describe('POST /api/newsletter/subscriptions', () => {
       timezone: 'Asia/Tokyo',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, error: null, pending_confirmation: false });
+    expect(response.json()).toEqual({ success: true, error: null, pending_confirmation: true });
     const row = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({
       where: { email: email.toLowerCase() },
+      include: { subscriptions: true, confirmation: true },
+    });
+    expect(row).toMatchObject({
+      language: 'ZH',
+      timeZone: 'Asia/Tokyo',
+      status: 'active',
+      confirmedAt: null,
+    });
+    expect(row.unsubscribeToken.length).toBeGreaterThanOrEqual(30);
+    expect(row.subscriptions).toEqual([]);
+    expect(row.confirmation).toMatchObject({ language: 'ZH', timeZone: 'Asia/Tokyo', usedAt: null });
+    expect(row.confirmation?.topicIds.sort()).toEqual([ai.id, eng.id].sort());
+
+    expect(
+      (await confirm(gateway, await confirmationTokenFor(gateway.db.prisma, row.email))).statusCode,
+    ).toBe(200);
+    const confirmed = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({
+      where: { id: row.id },
       include: { subscriptions: true },
     });
-    expect(row).toMatchObject({ language: 'ZH', timeZone: 'Asia/Tokyo', status: 'active' });
-    expect(row.confirmedAt).not.toBeNull();
-    expect(row.unsubscribeToken.length).toBeGreaterThanOrEqual(30);
-    expect(row.subscriptions.map((s) => s.topicId).sort()).toEqual([ai.id, eng.id].sort());
+    expect(confirmed.confirmedAt).not.toBeNull();
+    expect(confirmed.subscriptions.map((s) => s.topicId).sort()).toEqual([ai.id, eng.id].sort());
   });
 
-  it('subscribing again updates instead of duplicating, and keeps topics not named', async () => {
+  it('confirming a second request adds its topics without duplicating, and keeps topics not named', async () => {
     const email = uniqueEmail('again');
-    await subscribe({ email, topic_ids: [ai.id], language: 'en' });
-    const second = await subscribe({ email, topic_ids: [ai.id, indie.id, indie.id], language: 'zh' });
-    expect(second.json().success).toBe(true);
+    await subscribeConfirmed(gateway, { email, topic_ids: [ai.id], language: 'en' });
+    await letConfirmationIntervalPass(gateway.db.prisma, email);
+    await subscribeConfirmed(gateway, { email, topic_ids: [ai.id, indie.id, indie.id], language: 'zh' });
     const row = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({
       where: { email },
       include: { subscriptions: true },
@@ -101,7 +121,7 @@ describe('POST /api/newsletter/subscriptions', () => {
 describe('unsubscribe with the signed token', () => {
   async function subscribed(topics = [ai.id, eng.id, indie.id], language = 'zh') {
     const email = uniqueEmail('unsub');
-    await subscribe({ email, topic_ids: topics, language });
+    await subscribeConfirmed(gateway, { email, topic_ids: topics, language });
     return { email, token: await tokenFor(gateway.db.prisma, email) };
   }
 
@@ -214,51 +234,140 @@ describe('unsubscribe with the signed token', () => {
     expect(subscriber.subscriptions.every((s) => !s.enabled)).toBe(true);
   });
 
-  it('subscribing again after unsubscribing turns the subscriber and topic back on', async () => {
+  it('subscribing again after unsubscribing needs the new confirmation, then turns the topic back on', async () => {
     const { email, token } = await subscribed([ai.id], 'en');
     await gateway.app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token } });
-    await subscribe({ email, topic_ids: [ai.id], language: 'en' });
-    const view = await gateway.app.inject({
-      method: 'GET',
-      url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&action=view`,
-    });
-    expect(view.json().subscriptions).toHaveLength(1);
+    await letConfirmationIntervalPass(gateway.db.prisma, email);
+    const again = await subscribe({ email, topic_ids: [ai.id], language: 'en' });
+    expect(again.json()).toEqual({ success: true, error: null, pending_confirmation: true });
+    const view = () =>
+      gateway.app.inject({
+        method: 'GET',
+        url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}&action=view`,
+      });
+    expect((await view()).json().subscriptions).toHaveLength(0);
+    expect(
+      (await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } })).status,
+    ).toBe('unsubscribed');
+    await confirm(gateway, await confirmationTokenFor(gateway.db.prisma, email));
+    expect((await view()).json().subscriptions).toHaveLength(1);
   });
 });
 
-describe('double opt-in (NEWSLETTER_DOUBLE_OPT_IN=true)', () => {
-  let optIn: Gateway;
-  beforeAll(async () => {
-    optIn = await startGateway({ NEWSLETTER_DOUBLE_OPT_IN: 'true' });
-  });
-  afterAll(async () => {
-    await optIn?.close();
-  });
-
-  it('leaves the subscriber unconfirmed, queues the confirm email, and the signed link confirms', async () => {
-    const topic = await insertTopic(optIn.db.prisma, 'Startups', '创业');
+describe('double opt-in confirmation link', () => {
+  it('subscribing queues the confirmation email; the POST with its token confirms once', async () => {
+    const topic = await insertTopic(gateway.db.prisma, 'Startups', '创业');
     const email = uniqueEmail('optin');
-    const response = await optIn.app.inject({
-      method: 'POST',
-      url: '/api/newsletter/subscriptions',
-      payload: { email, topic_ids: [topic.id], language: 'en' },
-    });
+    const response = await subscribe({ email, topic_ids: [topic.id], language: 'en' });
     expect(response.json()).toEqual({ success: true, error: null, pending_confirmation: true });
-    const subscriber = await optIn.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+    const subscriber = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
     expect(subscriber.confirmedAt).toBeNull();
-    const jobs = await optIn.producer.queue(QUEUE_NAMES.digest).getJobs(['waiting', 'delayed', 'active']);
+    const jobs = await gateway.producer.queue(QUEUE_NAMES.digest).getJobs(['waiting', 'delayed', 'active']);
     expect(
       jobs.some((j) => j.name === 'send-newsletter-confirmation' && j.data.subscriberId === subscriber.id),
     ).toBe(true);
 
-    const token = signUnsubscribeToken(TEST_UNSUBSCRIBE_SECRET, subscriber);
-    const confirm = await optIn.app.inject({
-      method: 'GET',
-      url: `/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+    const token = await confirmationTokenFor(gateway.db.prisma, email);
+    const first = await confirm(gateway, token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      success: true,
+      email: expect.stringMatching(/^o\*\*\*@example\.com$/),
+      language: 'en',
+      time_zone: 'America/New_York',
+      topics: [{ id: topic.id, name: 'Startups' }],
     });
-    expect(confirm.statusCode).toBe(303);
-    expect(confirm.headers.location).toContain('/unsubscribe?token=');
-    const after = await optIn.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+    const after = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
     expect(after.confirmedAt).not.toBeNull();
+    const second = await confirm(gateway, token);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toEqual({
+      code: 'NEWSLETTER_LINK_USED',
+      message: 'This confirmation link has already been used',
+    });
+  });
+
+  it('rejects forged, tampered and unsubscribe tokens (400), expired ones (410), and bad bodies', async () => {
+    const email = uniqueEmail('badlink');
+    await subscribe({ email, topic_ids: [ai.id], language: 'en' });
+    const token = await confirmationTokenFor(gateway.db.prisma, email);
+    const confirmation = await gateway.db.prisma.newsletterConfirmation.findFirstOrThrow({
+      where: { subscriber: { email } },
+    });
+    for (const bad of [
+      tamper(token),
+      tamperMiddle(token),
+      signConfirmationToken('some-other-secret-that-is-long-enough-000', confirmation),
+      // The unsubscribe token, in every digest, is no confirmation.
+      await tokenFor(gateway.db.prisma, email),
+      'garbage-token-value',
+    ]) {
+      const response = await confirm(gateway, bad);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'NEWSLETTER_LINK_INVALID',
+        message: 'Invalid confirmation link',
+      });
+    }
+    for (const payload of [{}, { token: 42 }, { token, extra: true }]) {
+      const response = await gateway.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    await gateway.db.prisma.newsletterConfirmation.update({
+      where: { id: confirmation.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const expired = await confirm(gateway, token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.code).toBe('NEWSLETTER_LINK_EXPIRED');
+    const subscriber = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+    expect(subscriber.confirmedAt).toBeNull();
+  });
+
+  it('a newer request revokes the link of the older email', async () => {
+    const email = uniqueEmail('newer');
+    await subscribe({ email, topic_ids: [ai.id], language: 'en' });
+    const older = await confirmationTokenFor(gateway.db.prisma, email);
+    await letConfirmationIntervalPass(gateway.db.prisma, email);
+    await subscribe({ email, topic_ids: [eng.id], language: 'en' });
+    expect((await confirm(gateway, older)).json().error.code).toBe('NEWSLETTER_LINK_INVALID');
+    const newer = await confirm(gateway, await confirmationTokenFor(gateway.db.prisma, email));
+    expect(newer.json().topics).toEqual([{ id: eng.id, name: 'Engineering' }]);
+  });
+});
+
+describe('single opt-in (NEWSLETTER_DOUBLE_OPT_IN=false)', () => {
+  let single: Gateway;
+  beforeAll(async () => {
+    single = await startGateway({ NEWSLETTER_DOUBLE_OPT_IN: 'false' });
+  });
+  afterAll(async () => {
+    await single?.close();
+  });
+
+  it('subscribes a new address at once, but changes to it still need a confirmation', async () => {
+    const topic = await insertTopic(single.db.prisma, 'Startups', '创业');
+    const other = await insertTopic(single.db.prisma, 'Design', '设计');
+    const email = uniqueEmail('single');
+    const post = (payload: object) =>
+      single.app.inject({ method: 'POST', url: '/api/newsletter/subscriptions', payload });
+    const first = await post({ email, topic_ids: [topic.id], language: 'en' });
+    expect(first.json()).toEqual({ success: true, error: null, pending_confirmation: false });
+    const row = await single.db.prisma.newsletterSubscriber.findUniqueOrThrow({
+      where: { email },
+      include: { subscriptions: true },
+    });
+    expect(row.confirmedAt).not.toBeNull();
+    expect(row.subscriptions.map((s) => s.topicId)).toEqual([topic.id]);
+
+    const second = await post({ email, topic_ids: [other.id], language: 'zh' });
+    expect(second.json()).toEqual({ success: true, error: null, pending_confirmation: true });
+    const unchanged = await single.db.prisma.newsletterSubscriber.findUniqueOrThrow({
+      where: { email },
+      include: { subscriptions: true },
+    });
+    expect(unchanged.language).toBe('EN');
+    expect(unchanged.subscriptions.map((s) => s.topicId)).toEqual([topic.id]);
   });
 });

@@ -1,4 +1,11 @@
 // What the gateway shares with the mailer: token signing, digest rendering (admin preview, 'view in browser').
+export {
+  type ConfirmationSubject,
+  confirmationIdOf,
+  confirmationPageUrl,
+  signConfirmationToken,
+  verifyConfirmationToken,
+} from './confirmation-token.ts';
 export { type DigestContent, loadDigestContent } from './digest-content.ts';
 export { digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
 export {

@@ -385,13 +385,16 @@ async function recordFailure(
   return 'retry';
 }
 
-/** A subscriber as the send path needs them, regardless of the time of day (admin send, previews). */
+/**
+ * A subscriber as the send path needs them, regardless of the time of day (admin send), or null when
+ * they may get no digest: only active, confirmed subscribers do (the scheduled tick's own rule).
+ */
 export async function loadRecipient(
   prisma: PrismaClient,
   subscriberId: string,
 ): Promise<DigestRecipient | null> {
-  const subscriber = await prisma.newsletterSubscriber.findUnique({
-    where: { id: subscriberId },
+  const subscriber = await prisma.newsletterSubscriber.findFirst({
+    where: { id: subscriberId, status: 'active', confirmedAt: { not: null } },
     include: { subscriptions: { where: { enabled: true }, select: { topicId: true } } },
   });
   if (!subscriber) return null;

@@ -11,7 +11,8 @@ export function sendDigestProcessor(deps: Omit<DigestDeps, 'log'>) {
     name: 'send-digest',
     async handle(payload, { log }) {
       const recipient = await loadRecipient(deps.prisma, payload.subscriberId);
-      if (!recipient) return { outcome: 'missing' };
+      // Gone, unconfirmed, unsubscribed or bouncing: nothing is sent to them.
+      if (!recipient) return { outcome: 'not-eligible' };
       const outcome = await deliverDigest(
         { ...deps, log },
         recipient,

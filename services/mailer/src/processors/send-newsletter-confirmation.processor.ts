@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@app/db';
 import { defineProcessor } from '@app/queue';
 import { UnrecoverableError } from 'bullmq';
-import { signUnsubscribeToken } from '../digest/unsubscribe-token.ts';
+import { confirmationPageUrl, signConfirmationToken } from '../digest/confirmation-token.ts';
 import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
 import { renderNewsletterConfirmation } from '../templates/newsletter-confirmation.template.ts';
 
@@ -13,32 +13,42 @@ export type SendNewsletterConfirmationDeps = {
   secret: string;
 };
 
-/** Double opt-in: mails the confirm link (signed like unsubscribe links) unless already confirmed. */
+/**
+ * Double opt-in: mails the link to the subscriber's pending request (what they asked for is stored with
+ * it and applied only when the link is used). Nothing is sent for a request already used or expired.
+ * The gateway enqueues at most one job per address per 10 minutes; this job only sends.
+ */
 export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirmationDeps) {
   return defineProcessor({
     name: 'send-newsletter-confirmation',
     async handle(payload, { log }) {
-      const subscriber = await deps.prisma.newsletterSubscriber.findUnique({
-        where: { id: payload.subscriberId },
+      const confirmation = await deps.prisma.newsletterConfirmation.findUnique({
+        where: { subscriberId: payload.subscriberId },
+        include: { subscriber: { select: { email: true } } },
       });
-      if (!subscriber || subscriber.confirmedAt || subscriber.status !== 'active') return { skipped: true };
-      const token = signUnsubscribeToken(deps.secret, subscriber);
-      const language = subscriber.language === 'ZH' ? 'zh' : 'en';
+      if (!confirmation || confirmation.usedAt || confirmation.expiresAt <= new Date()) {
+        return { skipped: true };
+      }
+      const language = confirmation.language === 'ZH' ? 'zh' : 'en';
+      const token = signConfirmationToken(deps.secret, confirmation);
       const email = await renderNewsletterConfirmation({
         language,
-        confirmUrl: `${deps.publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+        confirmUrl: confirmationPageUrl(deps.publicUrl, language, token),
       });
       try {
         const info = await deps.transport.sendMail({
           from: deps.from,
-          to: subscriber.email,
+          to: confirmation.subscriber.email,
           subject: email.subject,
           html: email.html,
           text: email.text,
           textEncoding: textEncodingFor(language),
           headers: { 'Auto-Submitted': 'auto-generated' },
         });
-        log.info({ subscriberId: subscriber.id, messageId: info.messageId }, 'newsletter confirmation sent');
+        log.info(
+          { subscriberId: confirmation.subscriberId, messageId: info.messageId },
+          'newsletter confirmation sent',
+        );
         return { messageId: info.messageId };
       } catch (error) {
         if (isPermanentSmtpError(error))

@@ -1,6 +1,8 @@
 import {
   DigestViewQuerySchema,
+  NewsletterConfirmBodySchema,
   NewsletterConfirmQuerySchema,
+  NewsletterConfirmResponseSchema,
   NewsletterSubscribeBodySchema,
   NewsletterSubscribeResponseSchema,
   UnsubscribeBodySchema,
@@ -71,20 +73,37 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => newsletter.unsubscribe(request.body.token, request.body.topic),
   );
 
+  app.post(
+    '/confirm',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary:
+          "Double opt-in: uses the emailed link's token once and applies the subscription it asked for",
+        body: NewsletterConfirmBodySchema,
+        response: { 200: NewsletterConfirmResponseSchema, ...errorResponses(400, 409, 410, 415) },
+      },
+    },
+    async (request) => newsletter.confirm(request.body.token),
+  );
+
+  // Links of emails sent before confirmation moved to the page. A GET never confirms (mail scanners
+  // fetch links): it only sends the browser to the page, which confirms with a POST.
   app.get(
     '/confirm',
     {
       schema: {
         tags: ['newsletter'],
-        summary: 'Double opt-in: confirms the address, then shows the management page',
+        summary: 'Old confirmation links: redirects to the confirm page and changes nothing',
         querystring: NewsletterConfirmQuerySchema,
         response: { 303: z.null(), ...errorResponses(400) },
       },
     },
-    async (request, reply) => {
-      const { redirectTo } = await newsletter.confirm(request.query.token);
-      return reply.redirect(redirectTo, 303);
-    },
+    async (request, reply) =>
+      reply.redirect(
+        `${app.config.PUBLIC_URL}/newsletter/confirm?token=${encodeURIComponent(request.query.token)}`,
+        303,
+      ),
   );
 
   app.get(
