@@ -21,10 +21,12 @@ export function SignOutEverywhereCard() {
   const confirm = async () => {
     setSubmitting(true);
     try {
-      await signOutEverywhere();
-      close();
+      // Home first, as the navigation bar's logout does: the profile's guard would otherwise bounce.
+      await signOutEverywhere(async () => {
+        close();
+        await navigate({ to: '/' });
+      });
       showSuccessToast(t('signOutEverywhere.done'), t('signOutEverywhere.doneDescription'));
-      await navigate({ to: '/auth', replace: true });
     } catch (error) {
       showErrorToast(t('signOutEverywhere.failed'), t(accountErrorKey(error)));
     } finally {

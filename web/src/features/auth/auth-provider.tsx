@@ -28,7 +28,7 @@ export type AuthContextValue = {
   /** Posts the token of an emailed verification link; signs the user in. */
   verifyEmail: (token: string) => Promise<ClientSession>;
   /** Ends every session of the account (this one too); throws when the server could not. */
-  signOutEverywhere: () => Promise<void>;
+  signOutEverywhere: (leave?: () => Promise<unknown>) => Promise<void>;
   updateProfile: (displayName: string | null) => Promise<Profile>;
   /** POST /api/auth/refresh now; null when there is no session. */
   refreshSession: () => Promise<ClientSession | null>;
@@ -65,7 +65,7 @@ export function AuthProvider({ store, children }: { store: AuthStore; children: 
       signUp: (email, password, language) => store.signUp(email, password, language),
       signOut,
       verifyEmail: (token) => store.verifyEmail(token),
-      signOutEverywhere: () => store.signOutEverywhere(),
+      signOutEverywhere: (leave) => store.signOutEverywhere(leave),
       updateProfile: (displayName) => store.updateProfile(displayName),
       refreshSession: () => store.refresh(),
     }),

@@ -163,9 +163,11 @@ export class AuthStore {
   /**
    * Ends every session of the account on the server, this one included, then signs out here. Unlike
    * signOut, a failure is thrown: the user must know the other devices may still be signed in.
+   * `leave` runs in between (e.g. navigate off a signed-in-only page, so its guard does not bounce).
    */
-  async signOutEverywhere(): Promise<void> {
+  async signOutEverywhere(leave?: () => Promise<unknown>): Promise<void> {
     await this.deps.api.post<void>('/api/auth/logout-all', {});
+    await leave?.().catch(() => undefined);
     this.generation += 1;
     this.applySignedOut();
     this.deps.queryClient.clear();
