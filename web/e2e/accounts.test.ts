@@ -51,11 +51,26 @@ const texts = {
 const linkIn = (text: string, page: 'verify' | 'reset') =>
   text.match(new RegExp(`https?://\\S+/auth/${page}\\?token=\\S+`))?.[0];
 
+// e2e code compiles without the DOM library: the callbacks run in the page reach it through globalThis
+// (inline: page.evaluate sends only the callback's own source).
+type PageDocument = {
+  activeElement: { getAttribute(name: string): string | null } | null;
+  documentElement: { scrollWidth: number };
+};
+
 /** Presses Tab until the element with this test id has the focus: it is reachable from the keyboard. */
 async function tabTo(page: Page, testId: string, maxPresses = 25) {
   for (let i = 0; i < maxPresses; i += 1) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId))
+    if (
+      await page.evaluate(
+        (id) =>
+          (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute(
+            'data-testid',
+          ) === id,
+        testId,
+      )
+    )
       return;
   }
   throw new Error(`${testId} not reached with the Tab key`);
@@ -65,7 +80,13 @@ async function tabTo(page: Page, testId: string, maxPresses = 25) {
 async function expectFitsAt320(page: Page) {
   const before = page.viewportSize() ?? { width: 1280, height: 720 };
   await page.setViewportSize({ width: 320, height: 640 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(320);
   await page.setViewportSize(before);
 }
 

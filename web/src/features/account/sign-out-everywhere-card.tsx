@@ -55,7 +55,13 @@ export function SignOutEverywhereCard() {
           {t('signOutEverywhere.button')}
         </Button>
       </Stack>
-      <Modal opened={opened} onClose={close} title={t('signOutEverywhere.confirmTitle')} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('signOutEverywhere.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('signOutEverywhere.cancel') }}
+        centered
+      >
         <Stack gap="md">
           <Text fz="sm">{t('signOutEverywhere.confirm')}</Text>
           <Group justify="flex-end" gap="sm">
