@@ -47,11 +47,13 @@ describe.each(['en', 'zh'] as const)('sign-up and sign-in through /auth (%s)', (
     // The verification email arrives over SMTP, in the user's language.
     const mail = await stack.smtp.waitForMessage((m) => m.to.includes(email), 20_000);
     if (language === 'zh') expect(mail.subject).toMatch(/[\u4e00-\u9fff]/);
-    const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify\?token=\S+/)?.[0];
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/verify\?token=\S+/)?.[0];
     expect(link).toBeTruthy();
+    expect(new URL(link!).pathname).toBe(`${t.prefix}/auth/verify`);
 
-    // Following the link signs the user in and lands on the home page in their language.
+    // The link opens the verify page; its button signs the user in and lands on the home page.
     await page.goto(link!);
+    await page.getByTestId('verify-submit').click();
     await page.waitForURL((url) => url.pathname === (t.prefix || '/'), { timeout: 15_000 });
     await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(email);
 

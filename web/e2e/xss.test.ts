@@ -5,6 +5,7 @@ import {
   localDateTime,
   personalizeDigest,
   renderDigestTemplate,
+  renderPasswordResetEmail,
   renderVerificationEmail,
   resolveUnsubscribeSecret,
   signConfirmationToken,
@@ -527,5 +528,15 @@ describe('stored XSS stays inert in emails', () => {
     const { page, dialogs } = await openEmail(email.html);
     await seeText(page, 'Confirm your email address');
     await expectInert(page, 'verification email', dialogs);
+  });
+
+  it('the password reset email, whatever the link holds', async () => {
+    const email = await renderPasswordResetEmail({
+      resetUrl: `${stack.baseUrl}/auth/reset?token="><img src=x onerror="window.__xss='reset'">`,
+      language: 'en',
+    });
+    const { page, dialogs } = await openEmail(email.html);
+    await seeText(page, 'Choose a new password');
+    await expectInert(page, 'password reset email', dialogs);
   });
 });

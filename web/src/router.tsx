@@ -8,7 +8,7 @@ import type { Language } from './i18n/language';
 import { languageRewrite } from './i18n/language-rewrite';
 import { adminGuardRoute, adminRoute } from './routes/admin';
 import { appLayoutRoute } from './routes/app-layout';
-import { authCallbackRoute, authRoute } from './routes/auth';
+import { authCallbackRoute, authResetRoute, authRoute, authVerifyRoute } from './routes/auth';
 import { publicRoutes } from './routes/public';
 import { rootRoute } from './routes/root';
 import { signedInRoute, signedInRoutes } from './routes/signed-in';
@@ -18,6 +18,8 @@ import { signedInRoute, signedInRoutes } from './routes/signed-in';
 export const routeTree = rootRoute.addChildren([
   authRoute,
   authCallbackRoute,
+  authResetRoute,
+  authVerifyRoute,
   appLayoutRoute.addChildren([
     ...publicRoutes,
     signedInRoute.addChildren([...signedInRoutes]),

@@ -9,6 +9,11 @@ export const MESSAGES = {
   userExists: 'User already registered',
   emailNotConfirmed: 'Email not confirmed',
   notAuthenticated: 'User not authenticated',
+  invalidLink: 'This link is invalid or has expired',
+  wrongPassword: 'The current password is not correct',
+  resetRequested: 'If an account exists for this address, we have sent a link to reset its password.',
+  verificationResent: 'If this address has an account waiting for verification, we have sent a new link.',
+  passwordReset: 'Your password has been changed. Please sign in with the new password.',
 } as const;
 
 const EmailSchema = z
@@ -78,7 +83,37 @@ export const PatchMeBodySchema = z.object({
 });
 export type PatchMeBody = z.infer<typeof PatchMeBodySchema>;
 
-export const VerifyQuerySchema = z.object({ token: z.string().min(16).max(200) });
+const LinkTokenSchema = z.string({ error: MESSAGES.invalidLink }).min(16, MESSAGES.invalidLink).max(200);
+export const VerifyQuerySchema = z.object({ token: LinkTokenSchema });
+
+/** The web page behind the emailed link posts the token: a scanner that only fetches the link changes nothing. */
+export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
+export const ResendVerificationBodySchema = z.object({
+  email: EmailSchema,
+  language: UiLanguageSchema.default('en'),
+});
+export type ResendVerificationBody = z.infer<typeof ResendVerificationBodySchema>;
+
+export const PasswordResetRequestBodySchema = z.object({
+  email: EmailSchema,
+  language: UiLanguageSchema.default('en'),
+});
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySchema>;
+
+export const PasswordResetConfirmBodySchema = z.object({ token: LinkTokenSchema, password: PasswordSchema });
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
+
+export const ChangePasswordBodySchema = z.object({
+  current_password: z.string({ error: MESSAGES.wrongPassword }).min(1, MESSAGES.wrongPassword).max(256),
+  new_password: PasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** The answer of the account-email requests: identical whether or not the address has an account. */
+export const AcceptedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type AcceptedResponse = z.infer<typeof AcceptedResponseSchema>;
 export const GoogleStartQuerySchema = z.object({ lang: UiLanguageSchema.default('en') });
 export const GoogleCallbackQuerySchema = z.object({
   code: z.string().min(1).max(2048).optional(),

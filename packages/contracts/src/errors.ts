@@ -14,6 +14,10 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  /** An emailed link (verification, password reset) that is unknown, expired or already used. */
+  INVALID_TOKEN: 400,
+  /** Change password: the current password given is not the account's. */
+  WRONG_PASSWORD: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,

@@ -31,6 +31,17 @@ export const SendVerificationEmailJobSchema = z.object({
 });
 export type SendVerificationEmailJob = z.infer<typeof SendVerificationEmailJobSchema>;
 
+/** "Forgot password": the one-hour, single-use link to set a new password. */
+export const SendPasswordResetEmailJobSchema = z.object({
+  ...base,
+  userId: z.uuid(),
+  email: z.email(),
+  /** Absolute link to the web page that sets the new password; built by the gateway from PUBLIC_URL. */
+  resetUrl: z.url(),
+  language: UiLanguageSchema,
+});
+export type SendPasswordResetEmailJob = z.infer<typeof SendPasswordResetEmailJobSchema>;
+
 /** Scheduled every few minutes: sends the digest to everyone whose 8 AM has come. */
 export const DigestTickJobSchema = z.object({ ...base });
 export type DigestTickJob = z.infer<typeof DigestTickJobSchema>;
@@ -101,6 +112,7 @@ export type SummarizeDatasourceDayJob = z.infer<typeof SummarizeDatasourceDayJob
 export const JOB_DEFINITIONS = {
   'generate-content': { queue: QUEUE_NAMES.generation, schema: GenerateContentJobSchema },
   'send-verification-email': { queue: QUEUE_NAMES.mail, schema: SendVerificationEmailJobSchema },
+  'send-password-reset-email': { queue: QUEUE_NAMES.mail, schema: SendPasswordResetEmailJobSchema },
   'crawl-datasource': { queue: QUEUE_NAMES.crawl, schema: CrawlDatasourceJobSchema },
   'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema },
   'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema },

@@ -31,6 +31,8 @@ const register = (email: string, password = 'correct-horse', language: 'en' | 'z
     payload: { email, password, language },
     headers,
   });
+const verify = (token: string) =>
+  gateway.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
 const refresh = (token: string | undefined) =>
   gateway.app.inject({
     method: 'POST',
@@ -69,7 +71,7 @@ describe('register → email → verify → login → refresh → logout', () =>
     const delivered = await mail.waitForVerification(email);
     expect(delivered.mail.subject).toBe('Verify your email address for Daily Curated');
     const link = new URL(delivered.verifyUrl);
-    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/api/auth/verify`);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/auth/verify`);
     const token = link.searchParams.get('token')!;
     const stored = await gateway.db.prisma.emailVerificationToken.findFirstOrThrow({
       where: { userId: user.id },
@@ -77,10 +79,10 @@ describe('register → email → verify → login → refresh → logout', () =>
     expect(stored.tokenHash).toBe(hashToken(token));
     expect(stored.tokenHash).not.toContain(token);
 
-    // Following the link verifies, signs in (refresh cookie) and lands on the callback screen.
-    const verified = await gateway.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(verified.statusCode).toBe(302);
-    expect(verified.headers.location).toBe(`${PUBLIC_URL}/auth/callback`);
+    // The link opens a web page, which posts the token: that verifies and signs in (refresh cookie).
+    const verified = await verify(token);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ email, email_verified: true });
     const verifyCookie = verified.cookies.find((c) => c.name === 'refresh_token');
     expect(verifyCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
     const fromLink = await refresh(verifyCookie?.value);
@@ -88,8 +90,9 @@ describe('register → email → verify → login → refresh → logout', () =>
     expect(fromLink.json().user).toMatchObject({ email, email_verified: true });
 
     // The link is single-use.
-    const again = await gateway.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(again.headers.location).toBe(`${PUBLIC_URL}/auth/callback?error=invalid_token`);
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('INVALID_TOKEN');
 
     // Password login now returns a session and sets the refresh cookie.
     const loggedIn = await gateway.app.inject({
@@ -144,21 +147,21 @@ describe('register → email → verify → login → refresh → logout', () =>
     expect((await refresh(fresh.refreshToken)).statusCode).toBe(401);
   });
 
-  it('sends Chinese registrations back to /zh/auth/callback', async () => {
+  it('sends Chinese registrations a link to the Chinese page /zh/auth/verify', async () => {
     const email = uniqueEmail('zh');
     expect((await register(email, 'correct-horse', 'zh')).statusCode).toBe(201);
     const delivered = await mail.waitForVerification(email);
     expect(delivered.mail.subject).toContain('请验证');
     const link = new URL(delivered.verifyUrl);
-    const verified = await gateway.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(verified.headers.location).toBe(`${PUBLIC_URL}/zh/auth/callback`);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/zh/auth/verify`);
+    expect((await verify(link.searchParams.get('token')!)).statusCode).toBe(200);
   });
 });
 
 describe('auth errors', () => {
-  it('refuses a duplicate email with 409 "User already registered"', async () => {
+  it('refuses a verified account\'s email with 409 "User already registered"', async () => {
     const email = uniqueEmail('dup');
-    expect((await register(email)).statusCode).toBe(201);
+    await insertUser(gateway.db.prisma, { email });
     const duplicate = await register(email.toUpperCase());
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: { code: 'USER_EXISTS', message: 'User already registered' } });
@@ -186,21 +189,17 @@ describe('auth errors', () => {
     }
   });
 
-  it('sends bad, expired and missing verification links to the error redirect', async () => {
-    for (const url of [
-      '/api/auth/verify?token=en.not-a-real-token-at-all',
-      '/api/auth/verify',
-      '/api/auth/verify?token=x',
-    ]) {
-      const response = await gateway.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(302);
-      expect(response.headers.location).toBe(`${PUBLIC_URL}/auth/callback?error=invalid_token`);
-    }
-    const zh = await gateway.app.inject({
-      method: 'GET',
-      url: '/api/auth/verify?token=zh.not-a-real-token-at-all',
+  it('answers bad and missing verification tokens with 400 INVALID_TOKEN or a validation error', async () => {
+    const unknown = await verify('en.not-a-real-token-at-all');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: { code: 'INVALID_TOKEN', message: 'This link is invalid or has expired' },
     });
-    expect(zh.headers.location).toBe(`${PUBLIC_URL}/zh/auth/callback?error=invalid_token`);
+    for (const payload of [{}, { token: 'x' }, { token: 42 }]) {
+      const response = await gateway.app.inject({ method: 'POST', url: '/api/auth/verify', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.cookies).toEqual([]);
+    }
   });
 
   it('refuses an expired verification link and an expired refresh session', async () => {
@@ -211,8 +210,9 @@ describe('auth errors', () => {
     await gateway.db.prisma.emailVerificationToken.create({
       data: { userId: user.id, tokenHash: hashToken(token), expiresAt: past },
     });
-    const link = await gateway.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
-    expect(link.headers.location).toBe(`${PUBLIC_URL}/auth/callback?error=invalid_token`);
+    const link = await verify(token);
+    expect(link.statusCode).toBe(400);
+    expect(link.json().error.code).toBe('INVALID_TOKEN');
     expect(
       (await gateway.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerifiedAt,
     ).toBeNull();

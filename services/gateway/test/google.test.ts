@@ -4,6 +4,7 @@ import { FAKE_GOOGLE_CLIENT, type FakeGoogle, startFakeGoogle } from './support/
 import {
   type Gateway,
   insertUser,
+  login,
   PUBLIC_URL,
   startGateway,
   uniqueEmail,
@@ -98,6 +99,27 @@ describe('Google sign-in', () => {
     const user = await gateway.db.prisma.user.findUniqueOrThrow({ where: { id: existing.id } });
     expect(user.googleSub).toBe(sub);
     expect(user.passwordHash).toBe(existing.passwordHash);
+  });
+
+  it('ends every earlier session of the account it links to, and only those', async () => {
+    const email = uniqueEmail('linked-sessions');
+    await insertUser(gateway.db.prisma, { email });
+    const earlier = await login(gateway, email);
+    google.signInAs({ sub: randomUUID(), email, email_verified: true });
+    const { callback } = await signInWithGoogle();
+    const viaGoogle = callback.cookies.find((c) => c.name === 'refresh_token')?.value;
+    const refresh = (token: string | undefined) =>
+      gateway.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { refresh_token: token ?? '' },
+      });
+    expect((await refresh(earlier.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(viaGoogle)).statusCode).toBe(200);
+    // Later Google sign-ins of the linked account end nothing.
+    const again = await login(gateway, email);
+    await signInWithGoogle();
+    expect((await refresh(again.refreshToken)).statusCode).toBe(200);
   });
 
   it('drops a password nobody proved (unverified account) when the mailbox owner arrives via Google', async () => {

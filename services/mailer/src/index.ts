@@ -7,6 +7,8 @@ export {
   textEncodingFor,
 } from './mail-transport.ts';
 export type { RenderedEmail } from './templates/layout.ts';
+export { sendPasswordResetEmailProcessor } from './processors/send-password-reset-email.processor.ts';
 export { sendVerificationEmailProcessor } from './processors/send-verification-email.processor.ts';
 export { DIGEST_SCHEDULER_ID, SERVICE_NAME, type ServiceOverrides, startService } from './service.ts';
+export { renderPasswordResetEmail } from './templates/password-reset-email.template.ts';
 export { renderVerificationEmail } from './templates/verification-email.template.ts';

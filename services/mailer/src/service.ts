@@ -15,6 +15,7 @@ import { createMailTransport, type MailTransport } from './mail-transport.ts';
 import { digestTickProcessor } from './processors/digest-tick.processor.ts';
 import { sendDigestProcessor } from './processors/send-digest.processor.ts';
 import { sendNewsletterConfirmationProcessor } from './processors/send-newsletter-confirmation.processor.ts';
+import { sendPasswordResetEmailProcessor } from './processors/send-password-reset-email.processor.ts';
 import { sendVerificationEmailProcessor } from './processors/send-verification-email.processor.ts';
 
 export const SERVICE_NAME = 'mailer';
@@ -70,6 +71,7 @@ export async function startService(
     lockMs: config.WORKER_LOCK_MS,
     processors: [
       sendVerificationEmailProcessor({ transport, from: config.MAIL_FROM }),
+      sendPasswordResetEmailProcessor({ transport, from: config.MAIL_FROM }),
       sendNewsletterConfirmationProcessor(digest),
       digestTickProcessor(digest),
       sendDigestProcessor(digest),

@@ -179,6 +179,29 @@ describe('mailer service', () => {
     expect(smtp.rejected).toContainEqual({ address: 'flaky@example.com', code: 451 });
   });
 
+  it('sends the password reset email in English and Chinese, the link in HTML and text', async () => {
+    for (const [language, address, subject] of [
+      ['en', 'reset-en@example.com', 'Reset your Daily Curated password'],
+      ['zh', 'reset-zh@example.com', '重置您的 Daily Curated 密码'],
+    ] as const) {
+      const resetUrl = `http://localhost:3000${language === 'zh' ? '/zh' : ''}/auth/reset?token=${randomUUID()}`;
+      const jobId = await producer.enqueue('send-password-reset-email', {
+        userId: randomUUID(),
+        email: address,
+        resetUrl,
+        language,
+      });
+      const mail = await smtp.waitForMessage(sentTo(address), 10_000);
+      expect(mail.subject).toBe(subject);
+      expect(mail.html).toContain(`href="${resetUrl}"`);
+      expect(mail.text).toContain(resetUrl);
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+      expect((await settledJob(jobId)).state).toBe('completed');
+    }
+    // The link is a credential: it never reaches the log.
+    expect(logLines.some((line) => line.includes('/auth/reset?token='))).toBe(false);
+  });
+
   it('counts the jobs in its metrics', async () => {
     const text = await (await fetch(`${base}/metrics`)).text();
     expect(text).toMatch(/jobs_completed_total\{job="send-verification-email",service="mailer"\} 3/);

@@ -1,6 +1,8 @@
 // Feature namespaces: each feature keeps its strings in features/<name>/locales/{en,zh}.json and
 // registers them here once. Use them with useTranslation('<name>'); the shared strings stay in
 // the default 'translation' namespace (i18n/en.json, i18n/zh.json).
+import enAccount from '../features/account/locales/en.json';
+import zhAccount from '../features/account/locales/zh.json';
 import enBilling from '../features/billing/locales/en.json';
 import zhBilling from '../features/billing/locales/zh.json';
 import enBlog from '../features/blog/locales/en.json';
@@ -22,6 +24,7 @@ import zhCommon from './zh.json';
 
 export const namespaceResources = {
   en: {
+    account: enAccount,
     newsletter: enNewsletter,
     unsubscribe: enUnsubscribe,
     generation: enGeneration,
@@ -33,6 +36,7 @@ export const namespaceResources = {
     billing: enBilling,
   },
   zh: {
+    account: zhAccount,
     newsletter: zhNewsletter,
     unsubscribe: zhUnsubscribe,
     generation: zhGeneration,

@@ -1,4 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { ResetPasswordPage } from '../features/account/reset-password-page';
+import { VerifyEmailPage } from '../features/account/verify-email-page';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page';
 import { AuthPage } from '../features/auth/auth-page';
 import { safeRedirectTarget } from '../features/auth/redirect';
@@ -39,5 +41,32 @@ export const authCallbackRoute = createRoute({
   component: function AuthCallbackRouteComponent() {
     const { error } = authCallbackRoute.useSearch();
     return <AuthCallbackPage error={error} />;
+  },
+});
+
+/** The token of an emailed link (verification, password reset). */
+export type EmailLinkSearch = { token?: string };
+const validateEmailLinkSearch = (search: Record<string, unknown>): EmailLinkSearch =>
+  typeof search.token === 'string' && search.token ? { token: search.token } : {};
+
+/** Forgot password: the request form, or with ?token= (the emailed link) the new-password form. */
+export const authResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth/reset',
+  validateSearch: validateEmailLinkSearch,
+  component: function AuthResetRouteComponent() {
+    const { token } = authResetRoute.useSearch();
+    return <ResetPasswordPage key={token ?? 'request'} token={token} />;
+  },
+});
+
+/** The verification email's link: the page posts the token when the user confirms. */
+export const authVerifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth/verify',
+  validateSearch: validateEmailLinkSearch,
+  component: function AuthVerifyRouteComponent() {
+    const { token } = authVerifyRoute.useSearch();
+    return <VerifyEmailPage key={token ?? 'resend'} token={token} />;
   },
 });

@@ -8,3 +8,20 @@ export function authCallbackUrl(publicUrl: string, language: UiLanguage, error?:
   if (error) url.searchParams.set('error', error);
   return url.toString();
 }
+
+export type EmailLinkPage = '/auth/verify' | '/auth/reset';
+
+/**
+ * The web page an emailed link opens. The page finishes the action with a POST when the user confirms,
+ * so a mail scanner that fetches (or even renders) the link changes nothing.
+ */
+export function emailLinkUrl(
+  publicUrl: string,
+  language: UiLanguage,
+  page: EmailLinkPage,
+  token: string,
+): string {
+  const url = new URL(`${publicUrl}${language === 'zh' ? '/zh' : ''}${page}`);
+  url.searchParams.set('token', token);
+  return url.toString();
+}

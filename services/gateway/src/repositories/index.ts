@@ -6,6 +6,7 @@ import { createContentRepository } from './content.repository.ts';
 import { createGenerationRepository } from './generation.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
 import { createNewsletterRepository } from './newsletter.repository.ts';
+import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { createPipelineRepository } from './pipeline.repository.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
@@ -30,5 +31,6 @@ export function createRepositories(prisma: PrismaClient) {
     profiles: createProfilesRepository(prisma),
     sessions: createSessionsRepository(prisma),
     verificationTokens: createVerificationTokensRepository(prisma),
+    passwordResets: createPasswordResetsRepository(prisma),
   };
 }

@@ -37,6 +37,13 @@ export function createSessionsRepository(prisma: PrismaClient) {
           throw error;
         }),
 
+    /** Every live session of the user, except the login (family) `keepFamilyId` when given. */
+    revokeAllOfUser: (userId: string, now: Date, keepFamilyId?: string) =>
+      prisma.refreshSession.updateMany({
+        where: { userId, revokedAt: null, ...(keepFamilyId ? { familyId: { not: keepFamilyId } } : {}) },
+        data: { revokedAt: now },
+      }),
+
     revokeFamily: (familyId: string, now: Date) =>
       prisma.refreshSession.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } }),
   };

@@ -30,6 +30,35 @@ export function createUsersRepository(prisma: PrismaClient) {
         },
       }),
 
+    /**
+     * Registering again over an account whose address was never verified: the new password replaces the
+     * old one and earlier verification links stop working, so each link verifies the password it was sent
+     * for. The condition on email_verified_at makes this a no-op (false) if the account got verified meanwhile.
+     */
+    replaceUnverifiedPassword: (
+      userId: string,
+      input: Pick<NewPasswordUser, 'passwordHash' | 'verificationTokenHash' | 'verificationExpiresAt'>,
+      now: Date,
+    ): Promise<boolean> =>
+      prisma.$transaction(async (tx) => {
+        const { count } = await tx.user.updateMany({
+          where: { id: userId, emailVerifiedAt: null },
+          data: { passwordHash: input.passwordHash },
+        });
+        if (count !== 1) return false;
+        await tx.emailVerificationToken.updateMany({
+          where: { userId, usedAt: null },
+          data: { usedAt: now },
+        });
+        await tx.emailVerificationToken.create({
+          data: { userId, tokenHash: input.verificationTokenHash, expiresAt: input.verificationExpiresAt },
+        });
+        return true;
+      }),
+
+    setPassword: (id: string, passwordHash: string) =>
+      prisma.user.update({ where: { id }, data: { passwordHash } }),
+
     /** Google has verified the address, so the account starts verified. */
     createFromGoogle: (identity: GoogleIdentity, now: Date) =>
       prisma.user.create({
@@ -46,18 +75,25 @@ export function createUsersRepository(prisma: PrismaClient) {
     /**
      * Links a Google identity to an existing account found by its verified email. When the account's own
      * address was never verified, its password was set by someone who never proved they own the mailbox
-     * (a pre-registered takeover): drop that password so only the Google owner gets in.
+     * (a pre-registered takeover): drop that password so only the Google owner gets in. Every earlier
+     * session of the account ends in the same transaction: a new way in was just added to it.
      */
     linkGoogle: (user: User, identity: GoogleIdentity, now: Date) =>
-      prisma.user.update({
-        where: { id: user.id },
-        data: {
-          googleSub: identity.sub,
-          avatarUrl: user.avatarUrl ?? identity.picture,
-          emailVerifiedAt: user.emailVerifiedAt ?? now,
-          passwordHash: user.emailVerifiedAt ? user.passwordHash : null,
-          lastLoginAt: now,
-        },
+      prisma.$transaction(async (tx) => {
+        await tx.refreshSession.updateMany({
+          where: { userId: user.id, revokedAt: null },
+          data: { revokedAt: now },
+        });
+        return tx.user.update({
+          where: { id: user.id },
+          data: {
+            googleSub: identity.sub,
+            avatarUrl: user.avatarUrl ?? identity.picture,
+            emailVerifiedAt: user.emailVerifiedAt ?? now,
+            passwordHash: user.emailVerifiedAt ? user.passwordHash : null,
+            lastLoginAt: now,
+          },
+        });
       }),
 
     touchLastLogin: (id: string, now: Date) =>

@@ -4,10 +4,16 @@ export type VerificationTokensRepository = ReturnType<typeof createVerificationT
 
 export function createVerificationTokensRepository(prisma: PrismaClient) {
   return {
+    /** One more link for an unverified user (resend); earlier links stay valid until they expire. */
+    issue: (userId: string, tokenHash: string, expiresAt: Date) =>
+      prisma.emailVerificationToken.create({ data: { userId, tokenHash, expiresAt } }),
+
     /**
      * Consumes a valid token and marks its user's email verified, in one transaction.
      * Returns null for an unknown, expired or already used token; the conditional update
-     * makes a double click (two requests racing) succeed only once.
+     * makes a double click (two requests racing) succeed only once. The first verification
+     * revokes every earlier session: whatever signed in before the mailbox owner proved
+     * themselves (an unverified sign-in, when allowed) does not stay signed in.
      */
     consume: (tokenHash: string, now: Date): Promise<User | null> =>
       prisma.$transaction(async (tx) => {
@@ -19,6 +25,12 @@ export function createVerificationTokensRepository(prisma: PrismaClient) {
         });
         if (count !== 1) return null;
         const user = await tx.user.findUniqueOrThrow({ where: { id: token.userId } });
+        if (!user.emailVerifiedAt) {
+          await tx.refreshSession.updateMany({
+            where: { userId: user.id, revokedAt: null },
+            data: { revokedAt: now },
+          });
+        }
         return tx.user.update({
           where: { id: user.id },
           data: { emailVerifiedAt: user.emailVerifiedAt ?? now, lastLoginAt: now },

@@ -16,7 +16,16 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/auth/login', access: 'public' },
   { method: 'POST', url: '/api/auth/refresh', access: 'public' },
   { method: 'POST', url: '/api/auth/logout', access: 'public' },
+  // Old emailed links: only a redirect to the web page /auth/verify, which posts the token.
   { method: 'GET', url: '/api/auth/verify', access: 'public' },
+  // Accounts: the emailed token is the credential of verify and reset-confirm; change password and
+  // sign-out-everywhere need the access token.
+  { method: 'POST', url: '/api/auth/verify', access: 'public' },
+  { method: 'POST', url: '/api/auth/verify/resend', access: 'public' },
+  { method: 'POST', url: '/api/auth/password-reset', access: 'public' },
+  { method: 'POST', url: '/api/auth/password-reset/confirm', access: 'public' },
+  { method: 'POST', url: '/api/auth/password', access: 'user' },
+  { method: 'POST', url: '/api/auth/logout-all', access: 'user' },
   { method: 'GET', url: '/api/auth/google/start', access: 'public' },
   { method: 'GET', url: '/api/auth/google/callback', access: 'public' },
   { method: 'GET', url: '/api/me', access: 'user' },

@@ -1,7 +1,15 @@
-import { AppError, type LoginBody, MESSAGES, type RegisterBody, type UiLanguage } from '@app/contracts';
-import { hashPassword, verifyPassword } from '@app/db';
+import {
+  AppError,
+  type LoginBody,
+  MESSAGES,
+  type RegisterBody,
+  type ResendVerificationBody,
+} from '@app/contracts';
+import { hashPassword, type User, verifyPassword } from '@app/db';
+import { dummyPasswordHash } from '../lib/dummy-password-hash.ts';
 import { hashToken } from '../lib/opaque-token.ts';
-import { createVerificationToken, languageOfVerificationToken } from '../lib/verification-token.ts';
+import { emailLinkUrl } from '../lib/redirects.ts';
+import { createVerificationToken } from '../lib/verification-token.ts';
 import type { RequestMeta, ServiceContext } from './context.ts';
 import type { SessionsService, StartedSession } from './sessions.service.ts';
 
@@ -10,49 +18,74 @@ export type AuthService = ReturnType<typeof createAuthService>;
 const VERIFICATION_TTL_MS = 24 * 3600_000;
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
 
+const userExists = () => new AppError('USER_EXISTS', MESSAGES.userExists);
+
 export function createAuthService(ctx: ServiceContext, sessions: SessionsService) {
   const { config, repos, producer, clock, logger } = ctx;
-  // Unknown emails still pay for one argon2 verification, so timing does not reveal which emails exist.
-  let dummyHash: Promise<string> | undefined;
-  const getDummyHash = () => {
-    dummyHash ??= hashPassword('timing-equaliser-not-a-real-password');
-    return dummyHash;
+
+  /** A new verification link for `user`: the token (only its sha256 is stored) and its expiry. */
+  const newVerification = (language: RegisterBody['language']) => {
+    const token = createVerificationToken(language);
+    return {
+      token,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock().getTime() + VERIFICATION_TTL_MS),
+    };
   };
 
+  const queueVerificationEmail = (
+    user: User,
+    token: string,
+    language: RegisterBody['language'],
+    meta: RequestMeta,
+  ) =>
+    producer.enqueue('send-verification-email', {
+      requestId: meta.requestId,
+      userId: user.id,
+      email: user.email,
+      verifyUrl: emailLinkUrl(config.PUBLIC_URL, language, '/auth/verify', token),
+      language,
+    });
+
   return {
+    /**
+     * A new account, or a new password for an account whose address was never verified (whoever set the
+     * old one never proved they own the mailbox; the new link goes to that mailbox). A verified account
+     * answers USER_EXISTS.
+     */
     async register(body: RegisterBody, meta: RequestMeta): Promise<{ message: string }> {
-      if (await repos.users.findByEmail(body.email)) throw new AppError('USER_EXISTS', MESSAGES.userExists);
-      const token = createVerificationToken(body.language);
-      const user = await repos.users
-        .createWithPassword({
-          email: body.email,
-          passwordHash: await hashPassword(body.password),
-          verificationTokenHash: hashToken(token),
-          verificationExpiresAt: new Date(clock().getTime() + VERIFICATION_TTL_MS),
-        })
-        .catch((error: unknown) => {
-          // Two registrations of one email racing: the unique index decides.
-          if ((error as { code?: string }).code === 'P2002')
-            throw new AppError('USER_EXISTS', MESSAGES.userExists);
-          throw error;
-        });
-      const verifyUrl = `${config.PUBLIC_URL}/api/auth/verify?token=${encodeURIComponent(token)}`;
+      const existing = await repos.users.findByEmail(body.email);
+      if (existing?.emailVerifiedAt) throw userExists();
+      const link = newVerification(body.language);
+      const passwordHash = await hashPassword(body.password);
+      const input = {
+        passwordHash,
+        verificationTokenHash: link.tokenHash,
+        verificationExpiresAt: link.expiresAt,
+      };
+      let user: User;
+      if (existing) {
+        if (!(await repos.users.replaceUnverifiedPassword(existing.id, input, clock()))) throw userExists();
+        user = existing;
+      } else {
+        user = await repos.users
+          .createWithPassword({ email: body.email, ...input })
+          .catch((error: unknown) => {
+            // Two registrations of one email racing: the unique index decides.
+            if ((error as { code?: string }).code === 'P2002') throw userExists();
+            throw error;
+          });
+      }
       try {
-        await producer.enqueue('send-verification-email', {
-          requestId: meta.requestId,
-          userId: user.id,
-          email: user.email,
-          verifyUrl,
-          language: body.language,
-        });
+        await queueVerificationEmail(user, link.token, body.language, meta);
       } catch (error) {
-        // Without the email the account could never be verified, and a retry would hit USER_EXISTS:
-        // undo the registration so the user can simply try again.
         logger.error(
           { err: error, userId: user.id, requestId: meta.requestId },
           'verification email not queued',
         );
-        await repos.users.deleteById(user.id);
+        // Without the email a new account could never be verified: undo it so the user can simply try
+        // again. An existing unverified account stays; registering again or "resend" sends a new link.
+        if (!existing) await repos.users.deleteById(user.id);
         throw new AppError('UNAVAILABLE', 'Registration is temporarily unavailable, please try again later');
       }
       return { message: REGISTERED_MESSAGE };
@@ -60,7 +93,7 @@ export function createAuthService(ctx: ServiceContext, sessions: SessionsService
 
     async login(body: LoginBody, meta: RequestMeta): Promise<StartedSession> {
       const user = await repos.users.findByEmail(body.email);
-      const hash = user?.passwordHash ?? (await getDummyHash());
+      const hash = user?.passwordHash ?? (await dummyPasswordHash());
       const matches = await verifyPassword(hash, body.password);
       if (!user?.passwordHash || !matches)
         throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
@@ -72,16 +105,33 @@ export function createAuthService(ctx: ServiceContext, sessions: SessionsService
       return sessions.start(touched, meta);
     },
 
-    /** Email link: consumes the token and signs the user in. null: unknown, expired or used link. */
-    async verifyEmail(
-      token: string | undefined,
-      meta: RequestMeta,
-    ): Promise<{ language: UiLanguage; started: StartedSession | null }> {
-      const language = languageOfVerificationToken(token);
-      if (!token) return { language, started: null };
+    /** The web page behind the emailed link posts its token: verifies and signs the user in. */
+    async verifyEmail(token: string, meta: RequestMeta): Promise<StartedSession> {
       const user = await repos.verificationTokens.consume(hashToken(token), clock());
-      if (!user) return { language, started: null };
-      return { language, started: await sessions.start(user, meta) };
+      if (!user) throw new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
+      return sessions.start(user, meta);
+    },
+
+    /**
+     * Another verification link for an unverified account. The answer is the same for every address
+     * (the route's per-address cooldown too), so it never tells whether an account exists.
+     */
+    async resendVerification(body: ResendVerificationBody, meta: RequestMeta): Promise<{ message: string }> {
+      const user = await repos.users.findByEmail(body.email);
+      if (user && !user.emailVerifiedAt && user.passwordHash) {
+        const link = newVerification(body.language);
+        try {
+          await repos.verificationTokens.issue(user.id, link.tokenHash, link.expiresAt);
+          await queueVerificationEmail(user, link.token, body.language, meta);
+        } catch (error) {
+          // Not an error answer: that would tell this address apart from unknown ones.
+          logger.error(
+            { err: error, userId: user.id, requestId: meta.requestId },
+            'verification email not resent',
+          );
+        }
+      }
+      return { message: MESSAGES.verificationResent };
     },
   };
 }

@@ -80,6 +80,17 @@ export function createSessionsService(ctx: ServiceContext) {
       return { session: await describe(user), refreshToken: token };
     },
 
+    /**
+     * Ends every login of the user ("sign out everywhere", a password change). With `keep`, the caller's
+     * own refresh token, that login survives when it belongs to the same user. Returns how many ended.
+     */
+    async revokeAllOfUser(userId: string, keep?: string): Promise<number> {
+      const kept = keep ? await repos.sessions.findByHash(hashToken(keep)) : null;
+      const keepFamilyId = kept?.userId === userId && !kept.revokedAt ? kept.familyId : undefined;
+      const { count } = await repos.sessions.revokeAllOfUser(userId, clock(), keepFamilyId);
+      return count;
+    },
+
     /** Logout: ends every rotation of this login. Unknown tokens are ignored (logout always succeeds). */
     async revoke(presented: string | undefined): Promise<void> {
       if (!presented) return;

@@ -122,6 +122,36 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: '/api/auth/verify?token=en.not-a-real-verification-token' }),
       expect: all(302),
     },
+    // Accounts: the emailed token is the credential; an unknown one is 400 for everyone.
+    'POST /api/auth/verify': {
+      call: () => ({ url: '/api/auth/verify', payload: { token: 'en.not-a-real-verification-token' } }),
+      expect: all(400),
+    },
+    'POST /api/auth/verify/resend': {
+      call: () => ({ url: '/api/auth/verify/resend', payload: { email: uniqueEmail('resend') } }),
+      expect: all(202),
+    },
+    'POST /api/auth/password-reset': {
+      call: () => ({ url: '/api/auth/password-reset', payload: { email: uniqueEmail('reset') } }),
+      expect: all(202),
+    },
+    'POST /api/auth/password-reset/confirm': {
+      call: () => ({
+        url: '/api/auth/password-reset/confirm',
+        payload: { token: 'not-a-real-reset-token-0123456789', password: 'long-enough' },
+      }),
+      expect: all(400),
+    },
+    // A wrong current password: signed-in callers reach the check (400), visitors never do.
+    'POST /api/auth/password': {
+      call: () => ({
+        url: '/api/auth/password',
+        payload: { current_password: 'not-the-password', new_password: 'long-enough' },
+      }),
+      expect: user(400),
+    },
+    // Ends the matrix users' refresh sessions only; the access tokens the matrix uses run until they expire.
+    'POST /api/auth/logout-all': { call: () => ({ url: '/api/auth/logout-all' }), expect: user(204) },
     'GET /api/auth/google/start': { call: () => ({ url: '/api/auth/google/start' }), expect: all(302) },
     'GET /api/auth/google/callback': {
       call: () => ({ url: '/api/auth/google/callback?code=forged&state=forged' }),

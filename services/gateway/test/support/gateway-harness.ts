@@ -20,8 +20,11 @@ export type Gateway = {
   close(): Promise<void>;
 };
 
-/** A gateway on this test file's own database and Redis prefix, driven with inject(). */
-export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+/** A gateway on this test file's own database and Redis prefix, driven with inject(). `clock` moves "now". */
+export async function startGateway(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<Gateway> {
   const db = await createTestDatabase();
   const transportOptions = testTransportOptions(db.url);
   // A production-like gateway refuses the test secret (it is published here): give it a fresh one.
@@ -41,7 +44,14 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
   const producer = createProducer(transport);
   const logger = createLogger('gateway-test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await buildApp({ config, prisma: db.prisma, producer, transport, logger });
+  const app = await buildApp({
+    config,
+    prisma: db.prisma,
+    producer,
+    transport,
+    logger,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { localizeHref } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
+import { ResendVerificationForm } from '../account/resend-verification-form';
 import { Logo } from '../layout/logo';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { AnchorLink } from '../ui/router-links';
@@ -43,6 +44,8 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState(false);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const { t: ta } = useTranslation('account');
   const isLogin = mode === 'login';
   useDocumentTitle(t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle'));
 
@@ -52,6 +55,7 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
     setPassword('');
     setErrors({});
     setRegistered(false);
+    setUnverifiedEmail(null);
   };
 
   const showAuthError = (message: AuthErrorMessage) => {
@@ -85,6 +89,8 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
       if (isApiError(error) && error.fields) {
         setErrors({ email: error.fields.email, password: error.fields.password });
       }
+      // Only a correct password gets this answer: offering a new verification email reveals nothing.
+      if (isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED') setUnverifiedEmail(email);
       showAuthError(isLogin ? loginErrorMessage(error) : registerErrorMessage(error));
     } finally {
       setSubmitting(false);
@@ -149,11 +155,23 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
                     error={errors.password}
                     disabled={submitting}
                   />
+                  {isLogin ? (
+                    <AnchorLink to="/auth/reset" search={{}} fz="sm" style={{ alignSelf: 'flex-end' }}>
+                      {ta('forgotPassword')}
+                    </AnchorLink>
+                  ) : null}
                   <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit">
                     {t(isLogin ? 'auth.signIn' : 'auth.signUp')}
                   </Button>
                 </Stack>
               </form>
+
+              {unverifiedEmail ? (
+                <Stack gap="xs">
+                  <Text fz="sm">{ta('resend.prompt')}</Text>
+                  <ResendVerificationForm key={unverifiedEmail} initialEmail={unverifiedEmail} />
+                </Stack>
+              ) : null}
 
               <Divider label={t('auth.or')} labelPosition="center" />
 

@@ -25,6 +25,10 @@ export type AuthContextValue = {
   signIn: (email: string, password: string) => Promise<ClientSession>;
   signUp: (email: string, password: string, language: Language) => Promise<RegisterResponse>;
   signOut: () => Promise<void>;
+  /** Posts the token of an emailed verification link; signs the user in. */
+  verifyEmail: (token: string) => Promise<ClientSession>;
+  /** Ends every session of the account (this one too); throws when the server could not. */
+  signOutEverywhere: (leave?: () => Promise<unknown>) => Promise<void>;
   updateProfile: (displayName: string | null) => Promise<Profile>;
   /** POST /api/auth/refresh now; null when there is no session. */
   refreshSession: () => Promise<ClientSession | null>;
@@ -60,6 +64,8 @@ export function AuthProvider({ store, children }: { store: AuthStore; children: 
       signIn: (email, password) => store.signIn(email, password),
       signUp: (email, password, language) => store.signUp(email, password, language),
       signOut,
+      verifyEmail: (token) => store.verifyEmail(token),
+      signOutEverywhere: (leave) => store.signOutEverywhere(leave),
       updateProfile: (displayName) => store.updateProfile(displayName),
       refreshSession: () => store.refresh(),
     }),

@@ -146,6 +146,33 @@ export class AuthStore {
     );
   }
 
+  /**
+   * The page behind an emailed verification link posts its token (the GET of the link itself changes
+   * nothing, so mail scanners cannot use it): the gateway verifies and signs the user in.
+   */
+  async verifyEmail(token: string): Promise<ClientSession> {
+    const response = await this.deps.api.post<SessionResponse>(
+      '/api/auth/verify',
+      { token },
+      { skipAuthRefresh: true },
+    );
+    this.generation += 1;
+    return this.applySession('SIGNED_IN', response);
+  }
+
+  /**
+   * Ends every session of the account on the server, this one included, then signs out here. Unlike
+   * signOut, a failure is thrown: the user must know the other devices may still be signed in.
+   * `leave` runs in between (e.g. navigate off a signed-in-only page, so its guard does not bounce).
+   */
+  async signOutEverywhere(leave?: () => Promise<unknown>): Promise<void> {
+    await this.deps.api.post<void>('/api/auth/logout-all', {});
+    await leave?.().catch(() => undefined);
+    this.generation += 1;
+    this.applySignedOut();
+    this.deps.queryClient.clear();
+  }
+
   /** Clears local state at once; the server call only clears the cookie and its errors are ignored. */
   async signOut(): Promise<void> {
     const token = this.getAccessToken();

@@ -2,6 +2,8 @@ import { Badge, Button, Card, Container, Group, Stack, Text, TextInput, Title } 
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangePasswordCard } from '../account/change-password-card';
+import { SignOutEverywhereCard } from '../account/sign-out-everywhere-card';
 import { useAuth } from '../auth/auth-provider';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
@@ -82,7 +84,7 @@ function DisplayNameField() {
   );
 }
 
-/** /profile: account details, display name, and the subscription panel below. */
+/** /profile: account details, display name, the subscription panel, password and sessions. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user, isAdmin } = useAuth();
@@ -118,6 +120,8 @@ export function ProfilePage() {
           </Stack>
         </Card>
         <SubscriptionPanel />
+        <ChangePasswordCard />
+        <SignOutEverywhereCard />
       </Stack>
     </Container>
   );

@@ -11,6 +11,7 @@ import { createContentService } from '../../services/content.service.ts';
 import { createGenerationService } from '../../services/generation.service.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
+import { createPasswordsService } from '../../services/passwords.service.ts';
 import { createProfileService } from '../../services/profile.service.ts';
 import { createSessionsService } from '../../services/sessions.service.ts';
 import type { AppDeps } from '../../app.ts';
@@ -24,6 +25,7 @@ function createServices(ctx: ServiceContext) {
     sessions,
     auth: createAuthService(ctx, sessions),
     google: createGoogleAuthService(ctx, sessions),
+    passwords: createPasswordsService(ctx, sessions),
     profile: createProfileService(ctx),
     content: createContentService(ctx),
     generation: createGenerationService(ctx),

@@ -1,16 +1,24 @@
 import {
+  AcceptedResponseSchema,
   AppError,
   LoginBodySchema,
   RegisterBodySchema,
   RegisterResponseSchema,
+  ResendVerificationBodySchema,
   SessionSchema,
+  VerifyEmailBodySchema,
   VerifyQuerySchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
-import { authCallbackUrl } from '../../../lib/redirects.ts';
+import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
+import { emailLinkUrl } from '../../../lib/redirects.ts';
 import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
+import { languageOfVerificationToken } from '../../../lib/verification-token.ts';
+
+/** "Resend verification email": one per address per this many seconds, known address or not. */
+export const RESEND_COOLDOWN_SECONDS = 60;
 
 const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
@@ -73,24 +81,79 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The emailed link opens the web page /auth/verify, which posts the token when the user confirms.
+  // Links sent before that (to this route) only forward there: a GET never verifies anything.
   app.get(
     '/verify',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Email verification link: verifies, signs in, redirects to /auth/callback',
+        summary: 'Old verification links: redirect to the web page /auth/verify (changes nothing)',
         querystring: VerifyQuerySchema,
       },
-      // A mangled link is still a browser navigation: answer with the error redirect, not JSON.
       attachValidation: true,
     },
     async (request, reply) => {
       const raw = (request.query as { token?: unknown }).token;
       const token = !request.validationError && typeof raw === 'string' ? raw : undefined;
-      const { language, started } = await services.auth.verifyEmail(token, metaOf(request));
-      if (!started) return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language, 'invalid_token'));
-      setRefreshCookie(reply, config, started.refreshToken);
-      return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language));
+      const language = languageOfVerificationToken(token);
+      const page = new URL(emailLinkUrl(config.PUBLIC_URL, language, '/auth/verify', token ?? ''));
+      if (!token) page.search = '';
+      return reply.redirect(page.toString());
+    },
+  );
+
+  const verifyFromIp = app.createRateLimit({
+    max: config.LOGIN_IP_RATE_LIMIT,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `verify-ip:${request.ip}`,
+  });
+  app.post(
+    '/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the email address with the link token; signs in and sets the refresh cookie',
+        body: VerifyEmailBodySchema,
+        response: { 200: SessionSchema, ...errorResponses(400, 429) },
+      },
+      preHandler: (request, reply) => enforceRateLimit(verifyFromIp, request, reply),
+    },
+    async (request, reply) => {
+      const { session, refreshToken } = await services.auth.verifyEmail(request.body.token, metaOf(request));
+      setRefreshCookie(reply, config, refreshToken);
+      return session;
+    },
+  );
+
+  const resendFromIp = app.createRateLimit({
+    max: config.LOGIN_IP_RATE_LIMIT,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `account-mail-ip:${request.ip}`,
+  });
+  // Keyed by the address asked for, whether or not it has an account: the cooldown tells nothing.
+  const resendCooldown = app.createRateLimit({
+    max: 1,
+    timeWindow: RESEND_COOLDOWN_SECONDS * 1000,
+    keyGenerator: (request) => `resend-verification:${(request.body as { email: string }).email}`,
+  });
+  app.post(
+    '/verify/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification link (same answer for every address; 60 s cooldown)',
+        body: ResendVerificationBodySchema,
+        response: { 202: AcceptedResponseSchema, ...errorResponses(400, 429) },
+      },
+      preHandler: async (request, reply) => {
+        await enforceRateLimit(resendFromIp, request, reply);
+        await enforceRateLimit(resendCooldown, request, reply);
+      },
+    },
+    async (request, reply) => {
+      const { message } = await services.auth.resendVerification(request.body, metaOf(request));
+      return reply.status(202).send({ success: true, message });
     },
   );
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
+import { requireUser } from '../../../plugins/app/guards.ts';
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
@@ -47,6 +48,23 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await services.sessions.revoke(readRefreshCookie(request));
+      clearRefreshCookie(reply, config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: revoke every session of the account, this one included',
+        response: { 204: z.null().describe('Signed out on every device'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await services.sessions.revokeAllOfUser(user.id);
       clearRefreshCookie(reply, config);
       return reply.status(204).send(null);
     },

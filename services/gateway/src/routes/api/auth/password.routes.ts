@@ -1,0 +1,110 @@
+import {
+  AcceptedResponseSchema,
+  ChangePasswordBodySchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../lib/error-responses.ts';
+import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
+import { readRefreshCookie } from '../../../lib/refresh-cookie.ts';
+import { metaOf } from '../../../lib/request-meta.ts';
+import { requireUser } from '../../../plugins/app/guards.ts';
+
+/** Reset emails per address (known or not) per quarter hour. */
+export const RESET_REQUESTS_PER_EMAIL = 3;
+/** Change-password attempts per account per quarter hour (a stolen access token guessing the current one). */
+export const CHANGE_PASSWORD_ATTEMPTS = 10;
+
+/** /api/auth/password…: forgot password (request, confirm) and change password. */
+const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, services } = app;
+  // Shared with "resend verification": one address sending account emails to many mailboxes.
+  const mailFromIp = app.createRateLimit({
+    max: config.LOGIN_IP_RATE_LIMIT,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `account-mail-ip:${request.ip}`,
+  });
+  const resetsOfEmail = app.createRateLimit({
+    max: RESET_REQUESTS_PER_EMAIL,
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `password-reset:${(request.body as { email: string }).email}`,
+  });
+  const confirmsFromIp = app.createRateLimit({
+    max: config.LOGIN_IP_RATE_LIMIT,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `password-reset-confirm-ip:${request.ip}`,
+  });
+  const changesOfUser = app.createRateLimit({
+    max: CHANGE_PASSWORD_ATTEMPTS,
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `change-password:${request.user?.id ?? request.ip}`,
+  });
+
+  app.post(
+    '/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a one-hour password reset link (same answer for every address)',
+        body: PasswordResetRequestBodySchema,
+        response: { 202: AcceptedResponseSchema, ...errorResponses(400, 429) },
+      },
+      preHandler: async (request, reply) => {
+        await enforceRateLimit(mailFromIp, request, reply);
+        await enforceRateLimit(resetsOfEmail, request, reply);
+      },
+    },
+    async (request, reply) => {
+      const { message } = await services.passwords.requestReset(request.body, metaOf(request));
+      return reply.status(202).send({ success: true, message });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; ends every session of the account',
+        body: PasswordResetConfirmBodySchema,
+        response: { 200: AcceptedResponseSchema, ...errorResponses(400, 429) },
+      },
+      preHandler: (request, reply) => enforceRateLimit(confirmsFromIp, request, reply),
+    },
+    async (request) => {
+      const { message } = await services.passwords.resetPassword(request.body, metaOf(request));
+      return { success: true as const, message };
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (current one required); ends every other session of the account',
+        body: ChangePasswordBodySchema,
+        response: {
+          200: z.object({ success: z.literal(true), ended_sessions: z.number().int() }),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+      preHandler: (request, reply) => enforceRateLimit(changesOfUser, request, reply),
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // The refresh cookie (path /api/auth) tells which login is the caller's own: that one stays.
+      const { endedSessions } = await services.passwords.changePassword(
+        user.id,
+        request.body,
+        readRefreshCookie(request),
+        metaOf(request),
+      );
+      return { success: true as const, ended_sessions: endedSessions };
+    },
+  );
+};
+
+export default passwordRoutes;

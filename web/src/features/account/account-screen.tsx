@@ -1,0 +1,59 @@
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../layout/logo';
+import { AnchorLink } from '../ui/router-links';
+
+/** The frame of the standalone account screens (/auth/reset, /auth/verify), like /auth itself. */
+export function AccountScreen({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <Box
+      component="main"
+      mih="100dvh"
+      py="xl"
+      px="md"
+      style={{
+        background: 'linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0))',
+      }}
+    >
+      <Center mih="calc(100dvh - 2 * var(--mantine-spacing-xl))">
+        <Stack w="100%" maw={420} gap="md">
+          <Center>
+            <Logo />
+          </Center>
+          <Paper p={{ base: 'md', xs: 'xl' }} radius="lg" shadow="md" withBorder>
+            <Stack gap="md">
+              <Stack gap={4} ta="center">
+                <Title order={1} fz={24}>
+                  {title}
+                </Title>
+                {subtitle ? (
+                  <Text c="gray.7" fz="sm">
+                    {subtitle}
+                  </Text>
+                ) : null}
+              </Stack>
+              {children}
+            </Stack>
+          </Paper>
+          <Center>
+            <AnchorLink to="/auth" fz="sm" c="gray.8">
+              <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+              {t('backToSignIn')}
+            </AnchorLink>
+          </Center>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}
