@@ -262,6 +262,11 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: `/api/newsletter/confirm?token=${encodeURIComponent(fx().unsubscribeToken)}` }),
       expect: all(303),
     },
+    // An unsubscribe token (in every digest) is not a confirmation token, whoever sends it.
+    'POST /api/newsletter/confirm': {
+      call: () => ({ url: '/api/newsletter/confirm', payload: { token: fx().unsubscribeToken } }),
+      expect: all(400),
+    },
     'GET /api/newsletter/digest': {
       call: () => ({
         url: `/api/newsletter/digest?token=${encodeURIComponent(fx().unsubscribeToken)}&date=${digestDateOfNow()}`,
