@@ -17,7 +17,7 @@ import { detectLanguage } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
 import { createQueryClient } from './queries/query-client';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
 const language = detectLanguage({
@@ -36,7 +36,7 @@ if (!rootElement) throw new Error('Missing #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications limit={3} autoClose={4000} position="top-right" />
         <QueryClientProvider client={queryClient}>
           <AuthProvider store={auth}>

@@ -28,7 +28,8 @@ export function LanguageMenu({
           rightSection={
             <IconChevronDown size={14} aria-hidden className={compact ? classes.hideOnTablet : undefined} />
           }
-          aria-label={t('language.label')}
+          // The visible language name is part of the name (WCAG 2.5.3), after what the button is for.
+          aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
           data-testid="language-menu"
         >
           <span className={compact ? classes.hideOnTablet : undefined}>{t(`language.${language}`)}</span>
