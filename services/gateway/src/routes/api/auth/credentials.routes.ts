@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { tooManyAttempts } from '../../../lib/rate-limited.ts';
 import { authCallbackUrl } from '../../../lib/redirects.ts';
 import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
@@ -28,7 +29,15 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account; a verification email is sent',
         body: RegisterBodySchema,
-        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 415, 503) },
+        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 415, 429, 503) },
+      },
+      config: {
+        // Fake accounts and verification mail sent to strangers: REGISTER_IP_RATE_LIMIT an hour per address.
+        rateLimit: {
+          max: config.REGISTER_IP_RATE_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `register-ip:${request.ip}`,
+        },
       },
     },
     async (request, reply) => {
@@ -67,9 +76,22 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { session, refreshToken } = await services.auth.login(request.body, metaOf(request));
-      setRefreshCookie(reply, config, refreshToken);
-      return session;
+      // Per account, whatever the address (a distributed guess of one password): after a few failures each
+      // attempt waits longer (2, 4, 8… seconds since the last failure). The owner is slowed, never locked out.
+      const email = request.body.email;
+      const wait = await app.limits.loginDelay.check(email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      try {
+        const { session, refreshToken } = await services.auth.login(request.body, metaOf(request));
+        await app.limits.loginDelay.clear(email);
+        setRefreshCookie(reply, config, refreshToken);
+        return session;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+          await app.limits.loginDelay.recordFailure(email);
+        }
+        throw error;
+      }
     },
   );
 
