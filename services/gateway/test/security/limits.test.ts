@@ -406,3 +406,40 @@ describe('login: a growing delay per account, from any address', () => {
     expect((await attempt(other, 'correct-horse', address(0x200))).statusCode).toBe(200);
   });
 });
+
+describe('admin submissions list', () => {
+  it('is paged: page and limit validated, limit at most 100, with the total', async () => {
+    const email = uniqueEmail('admin');
+    const admin = await insertUser(gateway.db.prisma, { email, role: 'admin' });
+    const { accessToken } = await login(gateway, email);
+    await gateway.db.prisma.sourceSubmission.createMany({
+      data: Array.from({ length: 45 }, (_, i) => ({
+        userId: admin.id,
+        platform: 'blog',
+        url: `http://127.0.0.1/paged-${i}`,
+        status: 'rejected' as const,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    });
+    const list = (query: string) =>
+      gateway.app.inject({
+        method: 'GET',
+        url: `/api/admin/submissions?${query}`,
+        headers: bearer(accessToken),
+      });
+    const first = (await list('status=rejected')).json();
+    expect(first).toMatchObject({ page: 1, limit: 20, total: 45 });
+    expect(first.data).toHaveLength(20);
+    expect(first.data[0].url).toBe('http://127.0.0.1/paged-44');
+    const last = (await list('status=rejected&page=3&limit=20')).json();
+    expect(last.data.map((s: { url: string }) => s.url)).toEqual(
+      [4, 3, 2, 1, 0].map((i) => `http://127.0.0.1/paged-${i}`),
+    );
+    expect((await list('status=rejected&limit=100')).json().data).toHaveLength(45);
+    for (const bad of ['limit=101', 'limit=0', 'page=0', 'page=x', 'limit=-5']) {
+      const answer = await list(`status=rejected&${bad}`);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(answer.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+});
