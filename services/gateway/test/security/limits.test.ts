@@ -42,7 +42,7 @@ beforeAll(async () => {
     config: gateway.config,
     prisma: gateway.db.prisma,
     producer: gateway.producer,
-    transport: { ping: async () => true },
+    transport: { ping: async () => undefined },
     logger: createLogger('gateway-replica', { level: 'silent' }),
   });
   await replica.ready();
