@@ -193,10 +193,23 @@ export const AdminSubmissionSchema = z.object({
   created_at: z.string(),
 });
 export type AdminSubmission = z.infer<typeof AdminSubmissionSchema>;
+/** Submissions per page of the admin list unless asked otherwise, and the most one page may hold. */
+export const SUBMISSION_PAGE_SIZE = 20;
+export const SUBMISSION_PAGE_SIZE_MAX = 100;
 export const AdminSubmissionListQuerySchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(SUBMISSION_PAGE_SIZE_MAX).default(SUBMISSION_PAGE_SIZE),
 });
-export const AdminSubmissionListResponseSchema = z.object({ data: z.array(AdminSubmissionSchema) });
+export type AdminSubmissionListQuery = z.infer<typeof AdminSubmissionListQuerySchema>;
+export const AdminSubmissionListResponseSchema = z.object({
+  data: z.array(AdminSubmissionSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Submissions with this status in all pages. */
+  total: z.number().int(),
+});
+export type AdminSubmissionListResponse = z.infer<typeof AdminSubmissionListResponseSchema>;
 /** Approving creates the datasource; the admin fills what the user could not (topic, platform, name). */
 export const ApproveSubmissionBodySchema = z.object({
   topic_id: z.uuid({ error: ADMIN_MESSAGES.topicRequired }).optional(),

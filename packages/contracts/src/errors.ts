@@ -34,6 +34,10 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  // The user's generation tasks already waiting in the queue reached the cap (a running one frees a place).
+  TOO_MANY_PENDING_TASKS: 429,
+  // The user's requests of this kind already held open reached the cap (one ending frees a place).
+  TOO_MANY_CONCURRENT_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   // A payment the provider refused (card declined, …); fields carry the provider's codes.

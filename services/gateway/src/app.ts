@@ -8,6 +8,7 @@ import { serializeRequest } from './lib/log-serializers.ts';
 import authPlugin from './plugins/app/auth.plugin.ts';
 import errorHandler, { sendEnvelope, toEnvelope } from './plugins/app/error-handler.plugin.ts';
 import inputGuard from './plugins/app/input-guard.plugin.ts';
+import limitsPlugin from './plugins/app/limits.plugin.ts';
 import metricsPlugin from './plugins/app/metrics.plugin.ts';
 import requestIdPlugin, { requestIdOf } from './plugins/app/request-id.plugin.ts';
 import servicesPlugin from './plugins/app/services.plugin.ts';
@@ -77,8 +78,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(webStatic);
-  // App plugins: repositories, producer and services, then the auth hook (which needs them).
+  // App plugins: repositories, producer and services, the per-user limits, then the auth hook.
   await app.register(servicesPlugin, { deps });
+  await app.register(limitsPlugin);
   await app.register(authPlugin);
   // Routes.
   await app.register(routes);

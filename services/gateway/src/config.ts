@@ -49,7 +49,10 @@ export const gatewayConfigSchema = z
       .default(() => Math.min(availableParallelism(), 4)),
     /** PostgreSQL connection string (the one source of truth). */
     DATABASE_URL: env.databaseUrl,
-    /** Redis for the queues and the shared login rate limit; unset: queues on PostgreSQL, limits per process. */
+    /**
+     * Redis for the queues and the rate limits, which every gateway process then shares; unset: queues on
+     * PostgreSQL, limits counted per process.
+     */
     REDIS_URL: env.redisUrl,
     /** Public base URL of the site: verification links and post-login redirects point here. */
     PUBLIC_URL: env.publicUrl.transform((url) => url.replace(/\/+$/, '')),
@@ -101,6 +104,29 @@ export const gatewayConfigSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Registrations allowed per hour from one IP (fake-account and verification-mail flooding). */
+    REGISTER_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
+     * Failed logins one account may have (from any address) before each further attempt must wait
+     * 2^k seconds since the last failure (k = failures beyond this number). A delay, never a lock:
+     * the owner signs in once it has passed, and a successful login clears the count.
+     */
+    LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Seconds an account's failed logins are remembered after the last one (then the count starts over). */
+    LOGIN_ACCOUNT_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** Upper bound, in seconds, of the per-account delay between failed logins. */
+    LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Generation tasks one user may create (or retry) per minute; 429 RATE_LIMITED beyond. */
+    GENERATION_TASKS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Generation tasks of one user waiting in the queue (pending) at once; 429 TOO_MANY_PENDING_TASKS beyond. */
+    GENERATION_MAX_PENDING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+    /**
+     * Post-mode requests (POST /api/generate/post, held open while the task runs) one user may have in
+     * flight at once, across every gateway process; 429 TOO_MANY_CONCURRENT_REQUESTS beyond.
+     */
+    GENERATE_POST_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(2),
+    /** Source suggestions one user may send per hour. */
+    SOURCE_SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Signs newsletter unsubscribe links (HMAC); must equal the mailer's. Unset: derived from JWT_SECRET. */
     UNSUBSCRIBE_SECRET: env.secret.optional(),
     /**

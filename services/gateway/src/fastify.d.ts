@@ -1,8 +1,10 @@
 import type { UserProfile } from '@app/db';
 import type { Producer, QueueTransport } from '@app/queue';
+import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import type { Repositories } from './repositories/index.ts';
 import type { AccessLevel } from './routes/access.ts';
+import type { Limits } from './plugins/app/limits.plugin.ts';
 import type { Services } from './plugins/app/services.plugin.ts';
 
 // The gateway's additions to fastify's types, in one place.
@@ -13,6 +15,9 @@ declare module 'fastify' {
     services: Services;
     producer: Producer;
     transport: Pick<QueueTransport, 'ping'>;
+    /** The rate limits' Redis connection; undefined without REDIS_URL (limits counted per process). */
+    rateLimitRedis: Redis | undefined;
+    limits: Limits;
   }
   interface FastifyRequest {
     /** The caller's profile, loaded once per request by the role guards. */

@@ -3,6 +3,7 @@ import type {
   AdminDatasource,
   AdminDatasourceListQuery,
   AdminSubmission,
+  AdminSubmissionListQuery,
   AdminTopic,
 } from '@app/contracts';
 import {
@@ -222,14 +223,20 @@ export function createAdminRepository(prisma: PrismaClient) {
     },
 
     // ── source submissions ──
-    async listSubmissions(status: 'pending' | 'approved' | 'rejected' | 'all') {
-      const rows = await prisma.sourceSubmission.findMany({
-        where: status === 'all' ? {} : { status },
-        include: { topic: true, user: true },
-        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-        take: 500,
-      });
-      return rows.map(submissionDto);
+    /** One page, newest first, and how many there are in all. */
+    async listSubmissions({ status, page, limit }: AdminSubmissionListQuery) {
+      const where: Prisma.SourceSubmissionWhereInput = status === 'all' ? {} : { status };
+      const [rows, total] = await Promise.all([
+        prisma.sourceSubmission.findMany({
+          where,
+          include: { topic: true, user: true },
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          skip: (page - 1) * limit,
+          take: limit,
+        }),
+        prisma.sourceSubmission.count({ where }),
+      ]);
+      return { data: rows.map(submissionDto), page, limit, total };
     },
     async findSubmission(id: string) {
       const row = await prisma.sourceSubmission.findUnique({

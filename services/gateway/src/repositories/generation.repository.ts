@@ -141,6 +141,15 @@ export function createStatusReader(run: SqlRunner) {
     });
 }
 
+/**
+ * Takes the user's transaction-scoped advisory lock on waiting tasks, then counts them. The count is its own
+ * statement, after the lock: under READ COMMITTED it sees every task another holder of the lock committed.
+ */
+async function lockAndCountPending(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`generation-pending:${userId}`}, 0))`;
+  return tx.contentGenerationQueue.count({ where: { userId, status: 'pending' } });
+}
+
 export function createGenerationRepository(prisma: PrismaClient) {
   const pendingAhead = async (taskId: string): Promise<number> => {
     const rows = await prisma.$queryRaw<{ ahead: number }[]>`
@@ -168,6 +177,11 @@ export function createGenerationRepository(prisma: PrismaClient) {
       return rows.find((row) => row.language === language) ?? rows[0] ?? null;
     },
 
+    /**
+     * Writes the task unless the user already has `maxPending` tasks waiting (null then). The user's
+     * advisory lock is taken first and the count read after it, in one transaction: parallel requests of
+     * one user queue on the lock and each counts the rows the others committed, so the cap holds.
+     */
     async createTask(input: {
       userId: string;
       summaryId: string;
@@ -175,22 +189,27 @@ export function createGenerationRepository(prisma: PrismaClient) {
       targetPlatforms: string[];
       userInput?: string;
       userLanguage: 'EN' | 'ZH';
+      maxPending: number;
     }) {
       const id = crypto.randomUUID();
-      const row = await prisma.contentGenerationQueue.create({
-        data: {
-          id,
-          taskId: id,
-          userId: input.userId,
-          summaryId: input.summaryId,
-          style: input.style,
-          targetPlatforms: input.targetPlatforms,
-          userInput: input.userInput ?? null,
-          userLanguage: input.userLanguage,
-          maxRetries: GENERATION_DEFAULTS.maxRetries,
-        },
-        select: { id: true, taskId: true, enqueuedAt: true },
+      const row = await prisma.$transaction(async (tx) => {
+        if ((await lockAndCountPending(tx, input.userId)) >= input.maxPending) return null;
+        return tx.contentGenerationQueue.create({
+          data: {
+            id,
+            taskId: id,
+            userId: input.userId,
+            summaryId: input.summaryId,
+            style: input.style,
+            targetPlatforms: input.targetPlatforms,
+            userInput: input.userInput ?? null,
+            userLanguage: input.userLanguage,
+            maxRetries: GENERATION_DEFAULTS.maxRetries,
+          },
+          select: { id: true, taskId: true, enqueuedAt: true },
+        });
       });
+      if (!row) return null;
       const ahead = await pendingAhead(row.id);
       await prisma.contentGenerationQueue.update({ where: { id }, data: { queuePosition: ahead + 1 } });
       return { id: row.id, jobId: row.taskId ?? row.id, ahead };
@@ -216,17 +235,33 @@ export function createGenerationRepository(prisma: PrismaClient) {
         select: { id: true, status: true, taskId: true },
       }),
 
-    /** A failed or cancelled task goes to the back of the queue with a fresh job id and a fresh retry budget. */
-    async requeue(taskId: string, userId: string): Promise<{ jobId: string } | null> {
+    /**
+     * A failed or cancelled task goes to the back of the queue with a fresh job id and a fresh retry budget:
+     * 'not-retryable' when it is neither, 'too-many-pending' when the user already has `maxPending` tasks
+     * waiting (counted under the same lock as createTask).
+     */
+    async requeue(
+      taskId: string,
+      userId: string,
+      maxPending: number,
+    ): Promise<{ jobId: string } | 'not-retryable' | 'too-many-pending'> {
       const jobId = `${taskId}-r${Date.now()}`;
-      // To the back of the queue: a fresh queue_seq from the column's own sequence.
-      const updated = await prisma.$executeRaw`
-        UPDATE content_generation_queue
-        SET status = 'pending', task_id = ${jobId}, retry_count = 0, error_message = NULL, completed_at = NULL,
-            enqueued_at = now(), dispatched_at = NULL, updated_at = now(),
-            queue_seq = nextval(pg_get_serial_sequence('content_generation_queue', 'queue_seq'))
-        WHERE id = ${taskId}::uuid AND user_id = ${userId}::uuid AND status IN ('failed', 'cancelled')`;
-      return updated === 1 ? { jobId } : null;
+      return prisma.$transaction(async (tx) => {
+        const pending = await lockAndCountPending(tx, userId);
+        const retryable = await tx.contentGenerationQueue.count({
+          where: { id: taskId, userId, status: { in: ['failed', 'cancelled'] } },
+        });
+        if (retryable === 0) return 'not-retryable' as const;
+        if (pending >= maxPending) return 'too-many-pending' as const;
+        // To the back of the queue: a fresh queue_seq from the column's own sequence.
+        const updated = await tx.$executeRaw`
+          UPDATE content_generation_queue
+          SET status = 'pending', task_id = ${jobId}, retry_count = 0, error_message = NULL, completed_at = NULL,
+              enqueued_at = now(), dispatched_at = NULL, updated_at = now(),
+              queue_seq = nextval(pg_get_serial_sequence('content_generation_queue', 'queue_seq'))
+          WHERE id = ${taskId}::uuid AND user_id = ${userId}::uuid AND status IN ('failed', 'cancelled')`;
+        return updated === 1 ? { jobId } : ('not-retryable' as const);
+      });
     },
 
     async results(ids: string[], userId: string): Promise<GenerationResult[]> {
@@ -324,16 +359,26 @@ export function createGenerationRepository(prisma: PrismaClient) {
       };
     },
 
-    /** Waits (post mode) until the task leaves pending/processing, or the deadline passes. */
-    async waitForEnd(taskId: string, deadline: number) {
+    /** Waits (post mode) until the task leaves pending/processing, the deadline passes or `signal` aborts. */
+    async waitForEnd(taskId: string, deadline: number, signal?: AbortSignal) {
       for (;;) {
         const row = await prisma.contentGenerationQueue.findUnique({
           where: { id: taskId },
           select: { status: true, resultIds: true },
         });
         if (!row) return null;
-        if (!['pending', 'processing'].includes(row.status) || Date.now() >= deadline) return row;
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        if (!['pending', 'processing'].includes(row.status) || Date.now() >= deadline || signal?.aborted) {
+          return row;
+        }
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, 250);
+          signal?.addEventListener('abort', done, { once: true });
+        });
       }
     },
   };

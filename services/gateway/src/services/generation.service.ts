@@ -1,4 +1,5 @@
 import { AppError, GENERATION_DEFAULTS, type GenerationResult, QUEUE_NAMES } from '@app/contracts';
+import { RateLimitedError } from '../lib/rate-limited.ts';
 import type { ServiceContext } from './context.ts';
 
 /** BullMQ attempts per dispatch; the row's retry_count / max_retries decides first (see the worker). */
@@ -6,11 +7,20 @@ const JOB_ATTEMPTS = GENERATION_DEFAULTS.maxRetries + 2;
 /** A transport that does not answer within this stays undispatched; the worker's sweep adds the job later. */
 const ENQUEUE_TIMEOUT_MS = 1500;
 const POST_MODE_WAIT_MS = 90_000;
+/** Retry-After when the user's waiting tasks are at the cap: about the time one task takes to start. */
+const PENDING_FULL_RETRY_AFTER_SECONDS = GENERATION_DEFAULTS.minutesPerTask * 60;
 
 export type GenerationService = ReturnType<typeof createGenerationService>;
 
 export function createGenerationService(ctx: ServiceContext) {
   const repo = ctx.repos.generation;
+  const maxPending = ctx.config.GENERATION_MAX_PENDING_PER_USER;
+  const tooManyPending = () =>
+    new RateLimitedError(
+      'TOO_MANY_PENDING_TASKS',
+      `You already have ${maxPending} tasks waiting in the queue; try again once one has started`,
+      PENDING_FULL_RETRY_AFTER_SECONDS,
+    );
 
   /**
    * Row first, then the job with jobId = the row's task_id (adding it twice is a no-op). If Redis is away the
@@ -54,7 +64,9 @@ export function createGenerationService(ctx: ServiceContext) {
       targetPlatforms: input.targetPlatforms,
       userInput: input.userInput,
       userLanguage: input.language === 'zh' ? 'ZH' : 'EN',
+      maxPending,
     });
+    if (!task) throw tooManyPending();
     await dispatch(task.id, task.jobId, input.requestId);
     return {
       success: true as const,
@@ -76,8 +88,9 @@ export function createGenerationService(ctx: ServiceContext) {
     async retry(taskId: string, userId: string, requestId?: string) {
       const task = await repo.findOwned(taskId, userId);
       if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-      const requeued = await repo.requeue(taskId, userId);
-      if (!requeued)
+      const requeued = await repo.requeue(taskId, userId, maxPending);
+      if (requeued === 'too-many-pending') throw tooManyPending();
+      if (requeued === 'not-retryable')
         throw new AppError(
           'CONFLICT',
           `Only a failed or cancelled task can be retried (it is ${task.status})`,
@@ -119,12 +132,14 @@ export function createGenerationService(ctx: ServiceContext) {
       targetPlatforms: string[];
       language: 'en' | 'zh';
       requestId?: string;
+      /** Aborted when the client goes away: stop waiting (the task itself stays queued). */
+      signal?: AbortSignal;
     }) {
       const summary = await repo.summaryForPost(input.postId, input.language === 'zh' ? 'ZH' : 'EN');
       if (!summary)
         throw new AppError('NOT_FOUND', 'Post not found or not summarized yet', { post_id: 'not found' });
       const created = await create({ ...input, summaryId: summary.id });
-      const end = await repo.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS);
+      const end = await repo.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS, input.signal);
       const generated: GenerationResult[] = end ? await repo.results(end.resultIds, input.userId) : [];
       return {
         success: true as const,

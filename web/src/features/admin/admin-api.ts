@@ -3,9 +3,10 @@ import type {
   AdminDatasource,
   AdminQueuesResponse,
   AdminSubmission,
+  AdminSubmissionListResponse,
   AdminTopic,
 } from '@app/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 export type { AdminBlogPost, AdminDatasource, AdminQueuesResponse, AdminSubmission, AdminTopic };
@@ -50,14 +51,17 @@ export const adminDatasourcesQuery = () =>
     staleTime: ADMIN_STALE,
   });
 
-export const adminSubmissionsQuery = (status: 'pending' | 'approved' | 'rejected' | 'all') =>
+/** One page of submissions (SUBMISSION_PAGE_SIZE a page) and the total; the last page shows while the next loads. */
+export const adminSubmissionsQuery = (status: 'pending' | 'approved' | 'rejected' | 'all', page = 1) =>
   queryOptions({
-    queryKey: ['admin', 'submissions', status],
+    queryKey: ['admin', 'submissions', status, page],
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: AdminSubmission[] }>('/api/admin/submissions', { query: { status }, signal })
-        .then((r) => r.data),
+      api.get<AdminSubmissionListResponse>('/api/admin/submissions', {
+        query: { status, page: String(page) },
+        signal,
+      }),
     staleTime: ADMIN_STALE,
+    placeholderData: keepPreviousData,
   });
 
 export const adminQueuesQuery = () =>

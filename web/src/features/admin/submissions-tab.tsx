@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   Loader,
+  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -13,7 +14,8 @@ import {
 } from '@mantine/core';
 import type { PlatformId } from '@app/db/platform-defaults';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery, errorText } from './admin-api';
 import { PLATFORM_IDS, PLATFORM_LABELS, TOAST } from './admin-logic';
@@ -109,15 +111,28 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   );
 }
 
-/** Users' source suggestions: approve (creates the datasource) or reject. */
+/** Users' source suggestions, a page at a time: approve (creates the datasource) or reject. */
 export function SubmissionsTab() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('pending');
-  const query = useQuery(adminSubmissionsQuery(status));
+  const [page, setPage] = useState(1);
+  const query = useQuery(adminSubmissionsQuery(status, page));
+  const total = query.data?.total ?? 0;
+  const limit = query.data?.limit ?? 1;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  // Reviewing the last items of the last page empties it: step back to the new last page.
+  useEffect(() => {
+    if (query.data && page > pages) setPage(pages);
+  }, [query.data, page, pages]);
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
   return (
     <Stack data-testid="submissions-tab">
       <SegmentedControl
         value={status}
-        onChange={(v) => setStatus(v as Status)}
+        onChange={(v) => {
+          setStatus(v as Status);
+          setPage(1);
+        }}
         data={[
           { value: 'pending', label: '待审核' },
           { value: 'approved', label: '已通过' },
@@ -134,12 +149,38 @@ export function SubmissionsTab() {
         <Group justify="center" py="xl">
           <Loader />
         </Group>
-      ) : query.data.length === 0 ? (
+      ) : query.data.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           没有提交
         </Text>
       ) : (
-        query.data.map((submission) => <SubmissionCard key={submission.id} submission={submission} />)
+        <>
+          {query.data.data.map((submission) => (
+            <SubmissionCard key={submission.id} submission={submission} />
+          ))}
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed" data-testid="submissions-range">
+              {t('pager.range', { from, to: Math.min(total, page * limit), total })}
+            </Text>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                data-testid="submissions-pager"
+                getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': t('pager.previous') }
+                    : control === 'next'
+                      ? { 'aria-label': t('pager.next') }
+                      : {}
+                }
+              />
+            ) : null}
+          </Group>
+        </>
       )}
     </Stack>
   );

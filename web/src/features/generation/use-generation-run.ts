@@ -13,6 +13,13 @@ import {
   taskStatusQueryOptions,
 } from './generation-api';
 
+const LIMIT_CODES = ['TOO_MANY_PENDING_TASKS', 'TOO_MANY_CONCURRENT_REQUESTS'] as const;
+/** The message key of a 429 answer's code; any other code reads as the per-minute limit. */
+export function limitedKey(code: string) {
+  const known = LIMIT_CODES.find((limit) => limit === code);
+  return known ? (`limited.${known}` as const) : ('limited.RATE_LIMITED' as const);
+}
+
 export type GenerationRun = {
   taskId: string | null;
   status: GenerationTaskStatus | undefined;
@@ -80,7 +87,12 @@ export function useGenerationRun(): GenerationRun {
         );
         return true;
       } catch (error) {
-        showErrorToast(t('submitFailed'), isApiError(error) ? error.message : undefined);
+        // A limit (429): say which one in the user's language; otherwise the server's message.
+        if (isApiError(error) && error.status === 429) {
+          showErrorToast(t('limited.title'), t(limitedKey(error.code)));
+        } else {
+          showErrorToast(t('submitFailed'), isApiError(error) ? error.message : undefined);
+        }
         return false;
       }
     },

@@ -2,6 +2,7 @@ import { AppError, type ErrorBody } from '@app/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { RateLimitedError } from '../../lib/rate-limited.ts';
 
 type Envelope = { status: number; body: ErrorBody };
 
@@ -80,6 +81,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error, request: FastifyRequest, reply) => {
       const known = toEnvelope(error);
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       if (known) {
         if (known.status >= 500) request.log.error({ err: error }, known.body.error.message);
         else request.log.info({ code: known.body.error.code, status: known.status }, 'request rejected');

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 /**
- * Off by default; routes opt in with `config.rateLimit`. With REDIS_URL the counters live in Redis so
- * every replica shares them; without it each process counts alone.
+ * Off by default; routes opt in with `config.rateLimit` (or `app.createRateLimit`). With REDIS_URL the
+ * counters live in Redis so every replica shares them; without it each process counts alone. The
+ * connection is decorated as `rateLimitRedis` for the gateway's other limits (plugins/app/limits.plugin.ts).
  */
 export default fp(
   async (app) => {
@@ -17,6 +18,7 @@ export default fp(
         })
       : undefined;
     redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+    app.decorate('rateLimitRedis', redis);
     // quit() waits for a reconnect that may never come when Redis is down: bound it, then drop the socket.
     if (redis) {
       app.addHook('onClose', async () => {

@@ -20,12 +20,13 @@ const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Source submissions by status (default pending), newest first',
+        summary:
+          'Source submissions by status (default pending), newest first, one page (page, limit) and the total',
         querystring: AdminSubmissionListQuerySchema,
         response: { 200: AdminSubmissionListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await app.repos.admin.listSubmissions(request.query.status) }),
+    async (request) => app.repos.admin.listSubmissions(request.query),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
+import { tooManyAttempts } from '../../../lib/rate-limited.ts';
 import { emailLinkUrl } from '../../../lib/redirects.ts';
 import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
@@ -36,7 +37,15 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create an account; a verification email is sent',
         body: RegisterBodySchema,
-        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 415, 503) },
+        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 415, 429, 503) },
+      },
+      config: {
+        // Fake accounts and verification mail sent to strangers: REGISTER_IP_RATE_LIMIT an hour per address.
+        rateLimit: {
+          max: config.REGISTER_IP_RATE_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `register-ip:${request.ip}`,
+        },
       },
     },
     async (request, reply) => {
@@ -54,16 +63,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginBodySchema,
         response: { 200: SessionSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: async (request, reply) => {
-        const limit = await loginsFromIp(request);
-        if (limit.isAllowed || !limit.isExceeded) return;
-        reply.header('retry-after', limit.ttlInSeconds);
-        const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many attempts, please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-        );
-      },
+      preHandler: (request) => enforceRateLimit(loginsFromIp, request),
       config: {
         // Counted after validation (preHandler) so the key can include the normalised email.
         rateLimit: {
@@ -75,9 +75,22 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { session, refreshToken } = await services.auth.login(request.body, metaOf(request));
-      setRefreshCookie(reply, config, refreshToken);
-      return session;
+      // Per account, whatever the address (a distributed guess of one password): after a few failures each
+      // attempt waits longer (2, 4, 8… seconds since the last failure). The owner is slowed, never locked out.
+      const email = request.body.email;
+      const wait = await app.limits.loginDelay.check(email);
+      if (wait > 0) throw tooManyAttempts(wait);
+      try {
+        const { session, refreshToken } = await services.auth.login(request.body, metaOf(request));
+        await app.limits.loginDelay.clear(email);
+        setRefreshCookie(reply, config, refreshToken);
+        return session;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+          await app.limits.loginDelay.recordFailure(email);
+        }
+        throw error;
+      }
     },
   );
 
@@ -117,7 +130,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: VerifyEmailBodySchema,
         response: { 200: SessionSchema, ...errorResponses(400, 429) },
       },
-      preHandler: (request, reply) => enforceRateLimit(verifyFromIp, request, reply),
+      preHandler: (request) => enforceRateLimit(verifyFromIp, request),
     },
     async (request, reply) => {
       const { session, refreshToken } = await services.auth.verifyEmail(request.body.token, metaOf(request));
@@ -146,9 +159,9 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ResendVerificationBodySchema,
         response: { 202: AcceptedResponseSchema, ...errorResponses(400, 429) },
       },
-      preHandler: async (request, reply) => {
-        await enforceRateLimit(resendFromIp, request, reply);
-        await enforceRateLimit(resendCooldown, request, reply);
+      preHandler: async (request) => {
+        await enforceRateLimit(resendFromIp, request);
+        await enforceRateLimit(resendCooldown, request);
       },
     },
     async (request, reply) => {

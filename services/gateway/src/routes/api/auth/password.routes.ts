@@ -51,9 +51,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordResetRequestBodySchema,
         response: { 202: AcceptedResponseSchema, ...errorResponses(400, 429) },
       },
-      preHandler: async (request, reply) => {
-        await enforceRateLimit(mailFromIp, request, reply);
-        await enforceRateLimit(resetsOfEmail, request, reply);
+      preHandler: async (request) => {
+        await enforceRateLimit(mailFromIp, request);
+        await enforceRateLimit(resetsOfEmail, request);
       },
     },
     async (request, reply) => {
@@ -71,7 +71,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordResetConfirmBodySchema,
         response: { 200: AcceptedResponseSchema, ...errorResponses(400, 429) },
       },
-      preHandler: (request, reply) => enforceRateLimit(confirmsFromIp, request, reply),
+      preHandler: (request) => enforceRateLimit(confirmsFromIp, request),
     },
     async (request) => {
       const { message } = await services.passwords.resetPassword(request.body, metaOf(request));
@@ -91,7 +91,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(400, 401, 429),
         },
       },
-      preHandler: (request, reply) => enforceRateLimit(changesOfUser, request, reply),
+      preHandler: (request) => enforceRateLimit(changesOfUser, request),
     },
     async (request) => {
       const user = requireUser(request);

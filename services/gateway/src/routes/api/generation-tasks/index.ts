@@ -18,6 +18,10 @@ import { requireUser } from '../../../plugins/app/guards.ts';
 const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const generation = app.services.generation;
   const errors = errorResponses(400, 401, 403, 404, 409);
+  const creates = errorResponses(400, 401, 403, 404, 409, 429);
+  // Creating work (a new task, or a retry that queues one again) counts towards the user's per-minute
+  // limit; the cap on waiting tasks is checked where the row is written (generation.repository.ts).
+  const countCreation = app.limits.generationCreate;
 
   app.post(
     '/',
@@ -25,8 +29,9 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['generation'],
         body: CreateGenerationTaskBodySchema,
-        response: { 200: CreateGenerationTaskResponseSchema, ...errors },
+        response: { 200: CreateGenerationTaskResponseSchema, ...creates },
       },
+      preHandler: countCreation,
     },
     async (request) => {
       const body = request.body;
@@ -72,8 +77,9 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['generation'],
         params: GenerationTaskParamsSchema,
-        response: { 200: GenerationTaskActionResponseSchema, ...errors },
+        response: { 200: GenerationTaskActionResponseSchema, ...creates },
       },
+      preHandler: countCreation,
     },
     async (request) => generation.retry(request.params.taskId, requireUser(request).id, request.id),
   );

@@ -12,8 +12,10 @@ const sourceSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sources'],
         summary: 'Suggest a source (once per URL per user)',
         body: SourceSubmissionBodySchema,
-        response: { 200: SuccessMessageSchema, ...errorResponses(400, 401, 409) },
+        response: { 200: SuccessMessageSchema, ...errorResponses(400, 401, 409, 429) },
       },
+      // SOURCE_SUBMISSIONS_PER_HOUR per user, counted after validation.
+      preHandler: app.limits.sourceSubmission,
     },
     async (request) => app.services.content.submitSource(requireUser(request).id, request.body),
   );

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createInFlightLimiter } from '../../lib/in-flight.ts';
+import { createLoginDelay } from '../../lib/login-delay.ts';
+import { tooManyAttempts } from '../../lib/rate-limited.ts';
+import { requireUser } from './guards.ts';
+
+export type Limits = ReturnType<typeof createLimits>;
+
+const NAMESPACE = 'gateway-limits:';
+/** A post-mode request renews its lease every third of this; a dead process's lapse after it. */
+const POST_LEASE_SECONDS = 60;
+
+function createLimits(app: FastifyInstance) {
+  const { config } = app;
+  const redis = app.rateLimitRedis;
+  const onError = (error: unknown) =>
+    app.log.warn({ err: error }, 'limits: redis error, counting in this process');
+
+  /**
+   * A fixed window per signed-in user (the id from the verified token), shared through Redis by the
+   * rate-limit plugin's store; throws 429 RATE_LIMITED with Retry-After once `max` is passed.
+   */
+  const perUser = (name: string, max: number, timeWindow: number) => {
+    const limiter = app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (request) => `${name}:${requireUser(request).id}`,
+    });
+    return async (request: FastifyRequest) => {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttlInSeconds);
+    };
+  };
+
+  return {
+    /** POST /api/generation-tasks and a retry that queues the task again. */
+    generationCreate: perUser('generation-create', config.GENERATION_TASKS_PER_MINUTE, 60_000),
+    /** POST /api/source-submissions. */
+    sourceSubmission: perUser('source-submission', config.SOURCE_SUBMISSIONS_PER_HOUR, 3_600_000),
+    /** Failed logins per account, from any address: an exponential delay, never a lock. */
+    loginDelay: createLoginDelay(redis, NAMESPACE, {
+      freeFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,
+      windowSeconds: config.LOGIN_ACCOUNT_FAILURE_WINDOW_SECONDS,
+      maxDelaySeconds: config.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+      onError,
+    }),
+    /** POST /api/generate/post requests held open per user. */
+    generatePostInFlight: createInFlightLimiter(redis, `${NAMESPACE}generate-post:`, {
+      max: config.GENERATE_POST_MAX_IN_FLIGHT,
+      leaseSeconds: POST_LEASE_SECONDS,
+      onError,
+    }),
+  };
+}
+
+/** The per-user and per-account limits the routes call (the per-IP ones are `config.rateLimit` on routes). */
+export default fp(
+  async (app) => {
+    app.decorate('limits', createLimits(app));
+  },
+  { name: 'limits', dependencies: ['rate-limit'] },
+);
