@@ -65,6 +65,9 @@ export async function startFaultRun(): Promise<{ ctx: FaultContext; stop(): Prom
       SMTP_URL: smtp.url,
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_IP_RATE_LIMIT: '100000',
+      // One Pro user queues the 40 tasks of the generate stage at once: above the per-user limits.
+      GENERATION_TASKS_PER_MINUTE: '1000',
+      GENERATION_MAX_PENDING_PER_USER: '1000',
       OPENAI_BASE_URL: llm.baseURL,
       OPENAI_API_KEY: 'sk-fault-run',
       OPENAI_MODEL: 'fake-model',

@@ -82,6 +82,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     LOGIN_RATE_LIMIT: '1000',
     // Every browser signs in from 127.0.0.1, across the whole suite.
     LOGIN_IP_RATE_LIMIT: '100000',
+    // Tests register, suggest and queue far more than one person would: the per-address and per-user
+    // limits are lifted here, and the limits tests set their own.
+    REGISTER_IP_RATE_LIMIT: '100000',
+    SOURCE_SUBMISSIONS_PER_HOUR: '10000',
+    GENERATION_TASKS_PER_MINUTE: '10000',
+    GENERATION_MAX_PENDING_PER_USER: '10000',
+    // This file's own limit counters (cleaned up with its prefix), apart from the other files'.
+    RATE_LIMIT_KEY_PREFIX: `${transportOptions.prefix}:gateway-`,
     ...options.gatewayEnv,
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });

@@ -103,6 +103,14 @@ export const gatewayConfigSchema = z
     /** Login attempts allowed per minute for one IP and email pair. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
+    /**
+     * Start of every Redis key the gateway's limits use; two deployments (or test files) sharing one Redis
+     * give each its own so their counts never mix.
+     */
+    RATE_LIMIT_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,80}$/, 'letters, digits and _ : . - only')
+      .default('gateway-'),
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Registrations allowed per hour from one IP (fake-account and verification-mail flooding). */
     REGISTER_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),

@@ -130,6 +130,15 @@ describe('gateway config', () => {
       expect(() => loadGatewayConfig({ GATEWAY_WORKERS: value })).toThrow(/GATEWAY_WORKERS/);
   });
 
+  it('keeps the limit counters under RATE_LIMIT_KEY_PREFIX, a plain Redis key start', () => {
+    expect(loadGatewayConfig({}).RATE_LIMIT_KEY_PREFIX).toBe('gateway-');
+    expect(loadGatewayConfig({ RATE_LIMIT_KEY_PREFIX: 'site-a:gw-' }).RATE_LIMIT_KEY_PREFIX).toBe(
+      'site-a:gw-',
+    );
+    for (const value of ['has space', 'star*', 'x'.repeat(81)])
+      expect(() => loadGatewayConfig({ RATE_LIMIT_KEY_PREFIX: value })).toThrow(/RATE_LIMIT_KEY_PREFIX/);
+  });
+
   it('wants both Google keys or neither', () => {
     expect(() => loadGatewayConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });

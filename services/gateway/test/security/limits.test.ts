@@ -282,7 +282,7 @@ describe('post-mode generation (requests held open)', () => {
 
   it('does not let the leases of a dead process hold places for ever', async () => {
     const user = await proUser('lapsed');
-    const key = `gateway-limits:generate-post:${user.id}`;
+    const key = `${gateway.config.RATE_LIMIT_KEY_PREFIX}limits:generate-post:${user.id}`;
     const now = Number((await redis.time())[0]) * 1000;
     // Two leases still renewed by a live process: full.
     await redis.zadd(key, now + 60_000, 'live-1', now + 60_000, 'live-2');

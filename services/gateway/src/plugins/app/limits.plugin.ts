@@ -7,12 +7,12 @@ import { requireUser } from './guards.ts';
 
 export type Limits = ReturnType<typeof createLimits>;
 
-const NAMESPACE = 'gateway-limits:';
 /** A post-mode request renews its lease every third of this; a dead process's lapse after it. */
 const POST_LEASE_SECONDS = 60;
 
 function createLimits(app: FastifyInstance) {
   const { config } = app;
+  const NAMESPACE = `${config.RATE_LIMIT_KEY_PREFIX}limits:`;
   const redis = app.rateLimitRedis;
   const onError = (error: unknown) =>
     app.log.warn({ err: error }, 'limits: redis error, counting in this process');

@@ -32,7 +32,7 @@ export default fp(
     await app.register(rateLimit, {
       global: false,
       redis,
-      nameSpace: 'gateway-rate-limit:',
+      nameSpace: `${app.config.RATE_LIMIT_KEY_PREFIX}rate-limit:`,
       // A Redis outage must not lock everyone out of signing in.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
