@@ -5,8 +5,10 @@
  * public: anyone · user: signed in · pro: pro plan or admin · admin: admin role
  */
 export type AccessLevel = 'public' | 'user' | 'pro' | 'admin';
+/** The methods the API answers (HEAD follows GET). */
+export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type RouteAccess = {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: (typeof API_METHODS)[number];
   url: string;
   access: AccessLevel;
 };
@@ -108,6 +110,12 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/admin/cleanup/data', access: 'admin' },
   { method: 'POST', url: '/api/admin/cleanup/posts', access: 'admin' },
   { method: 'GET', url: '/api/admin/source-health', access: 'admin' },
+  // Every other /api path: the JSON 404 for anyone (routes/api/not-found).
+  ...API_METHODS.map((method) => ({
+    method,
+    url: '/api/*',
+    access: 'public' as const,
+  })),
 ];
 
 /** HEAD shares its GET route's rule (fastify adds HEAD routes by itself). */

@@ -21,6 +21,7 @@ import blogRoutes from './api/blog/index.ts';
 import generatedContentRoutes from './api/generated-content/index.ts';
 import generateRoutes from './api/generate/index.ts';
 import generationTasksRoutes from './api/generation-tasks/index.ts';
+import apiNotFoundRoutes from './api/not-found/index.ts';
 import opsRoutes from './ops/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
 
@@ -56,6 +57,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes, { prefix: '/api/billing' });
   // Daily podcast (issue 6).
   await app.register(podcastsRoutes, { prefix: '/api/podcasts' });
+  // Any other /api path: the JSON 404 (the web app's fallback never answers under /api).
+  await app.register(apiNotFoundRoutes, { prefix: '/api' });
 };
 
 export default routes;

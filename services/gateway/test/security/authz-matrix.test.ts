@@ -99,6 +99,16 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: all(200),
     },
     'GET /docs/static/*': { call: () => ({ url: '/docs/static/swagger-ui.css' }), expect: all(200) },
+    // ── the API's catch-all: the JSON 404 for anyone, in every method ──
+    ...Object.fromEntries(
+      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => [
+        `${method} /api/*`,
+        {
+          call: () => ({ method, url: '/api/no/such/route', payload: method === 'GET' ? undefined : {} }),
+          expect: all(404),
+        },
+      ]),
+    ),
 
     // ── auth: public; a Bearer token neither helps nor hurts ──
     'POST /api/auth/register': {

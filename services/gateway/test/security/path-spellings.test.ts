@@ -191,19 +191,23 @@ describe('protected routes under every spelling of their path', () => {
     expect(free.status, free.body).toBe(freeStatus);
   });
 
-  it('an unknown API path answers the JSON 404 however it is spelt, and pages still get the app', async () => {
-    for (const target of [
-      '/api/nope',
-      '/%61pi/nope',
-      '/API/nope',
-      '//api/nope',
-      '/x/../api/nope',
-      'http://x/ap%69/nope',
-    ]) {
-      const answer = await send('GET', target);
-      expect(answer.status, target).toBe(404);
-      expect(answer.contentType, target).toMatch(/^application\/json/);
+  it('an unknown API path answers the JSON 404 wherever the router reads /api, and pages get the app', async () => {
+    // The router decides: what it reads as /api/… meets the API's catch-all, in every method.
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const target of ['/api/nope', '/%61pi/nope', '/ap%69/a/b', 'http://x/ap%69/nope']) {
+        const answer = await send(method, target);
+        expect(answer.status, `${method} ${target}`).toBe(404);
+        expect(answer.contentType, target).toMatch(/^application\/json/);
+        expect(answer.cacheControl, target).toBe('no-store');
+      }
     }
+    // Spellings the router does not read as /api are pages of the web app (its own 404 screen).
+    for (const target of ['/API/nope', '//api/nope', '/x/../api/nope']) {
+      expectNoLeak(await send('GET', target), target);
+    }
+    // A missing file is a JSON 404, not the app; a page path with a dot is still a page.
+    expect((await send('GET', '/assets/missing.js')).status).toBe(404);
+    expect((await send('GET', '/youtube/Fireship.io')).body).toBe(INDEX_HTML);
     const page = await send('GET', '/content-summary');
     expect(page.status).toBe(200);
     expect(page.body).toBe(INDEX_HTML);

@@ -12,30 +12,14 @@ const FILE_EXTENSIONS = new Set(
     .map((ext) => `.${ext}`),
 );
 
-/**
- * The path a request names, as the router reads it: decoded, lower-cased, without the origin of an
- * absolute-form request line, the query, doubled slashes or dot segments. null when it does not decode.
- * Only used where no route matched (the fallback below), never to decide access.
- */
-export function normalisedPath(url: string): string | null {
-  const target = url.split(/[?#]/)[0] ?? '';
-  // Absolute form ("http://host/api/…"): only the path counts. A leading "//" is a doubled slash here.
-  const pathname = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-  try {
-    const decoded = decodeURIComponent(decodeURIComponent(pathname)).replaceAll('\\', '/');
-    return path.posix.normalize(`/${decoded}`).toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
 const hasExtension = (pathname: string) =>
   pathname.startsWith('/assets/') || FILE_EXTENSIONS.has(path.extname(pathname).toLowerCase());
-const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
- * Serves web/dist when it was built, and answers unknown GET pages with index.html so the client-side
- * router can draw them. /api paths and missing files (anything with an extension) get the JSON 404.
+ * Serves web/dist when it was built, and answers every other GET page with index.html (the `/*` route) so
+ * the client-side router can draw it; a missing file (anything with an extension) gets the JSON 404. The
+ * router decides which route answers: /api paths have their own catch-all (routes/api/not-found), which is
+ * more specific than `/*`, and the files of the build are more specific still.
  */
 export default fp(
   async (app) => {
@@ -55,20 +39,17 @@ export default fp(
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
+      app.get('/*', { schema: { hide: true } }, (request, reply) => {
+        // The path the router matched (decoded), not the raw URL.
+        const pathname = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+        if (hasExtension(pathname)) return sendEnvelope(reply, notFoundEnvelope());
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      });
     } else {
       app.log.info({ root }, 'web build not found; serving the API only');
     }
-    app.setNotFoundHandler((request, reply) => {
-      // No route matched, so only the path is left to go by: read it the way the router does, so an
-      // encoded or cased "/api" still gets the API's JSON 404 rather than the app.
-      const pathname = normalisedPath(request.url);
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && pathname !== null && !isApiPath(pathname);
-      if (hasWeb && isPage && !hasExtension(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return sendEnvelope(reply, notFoundEnvelope());
-    });
+    // Whatever no route matched (other methods, or any path without a web build).
+    app.setNotFoundHandler((_request, reply) => sendEnvelope(reply, notFoundEnvelope()));
   },
   { name: 'web-static', dependencies: ['error-handler'] },
 );
