@@ -1,9 +1,9 @@
 import type { PrismaClient } from '@app/db';
 import { defineProcessor } from '@app/queue';
-import { UnrecoverableError } from 'bullmq';
 import { confirmationPageUrl, signConfirmationToken } from '../digest/confirmation-token.ts';
-import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
+import type { MailTransport } from '../mail-transport.ts';
 import { renderNewsletterConfirmation } from '../templates/newsletter-confirmation.template.ts';
+import { sendTransactionalEmail } from './send-transactional.ts';
 
 export type SendNewsletterConfirmationDeps = {
   prisma: PrismaClient;
@@ -35,26 +35,13 @@ export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirma
         language,
         confirmUrl: confirmationPageUrl(deps.publicUrl, language, token),
       });
-      try {
-        const info = await deps.transport.sendMail({
-          from: deps.from,
-          to: confirmation.subscriber.email,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          textEncoding: textEncodingFor(language),
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        });
-        log.info(
-          { subscriberId: confirmation.subscriberId, messageId: info.messageId },
-          'newsletter confirmation sent',
-        );
-        return { messageId: info.messageId };
-      } catch (error) {
-        if (isPermanentSmtpError(error))
-          throw new UnrecoverableError(`SMTP rejected the message: ${smtpReply(error)}`);
-        throw error;
-      }
+      return sendTransactionalEmail(deps.transport, deps.from, log, {
+        to: confirmation.subscriber.email,
+        language,
+        email,
+        logFields: { subscriberId: confirmation.subscriberId },
+        label: 'newsletter confirmation',
+      });
     },
   });
 }

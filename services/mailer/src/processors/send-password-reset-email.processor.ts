@@ -1,7 +1,7 @@
 import { defineProcessor } from '@app/queue';
-import { UnrecoverableError } from 'bullmq';
-import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
+import type { MailTransport } from '../mail-transport.ts';
 import { renderPasswordResetEmail } from '../templates/password-reset-email.template.ts';
+import { sendTransactionalEmail } from './send-transactional.ts';
 
 export type SendPasswordResetEmailDeps = { transport: MailTransport; from: string };
 
@@ -13,30 +13,13 @@ export function sendPasswordResetEmailProcessor({ transport, from }: SendPasswor
   return defineProcessor({
     name: 'send-password-reset-email',
     async handle(payload, { log }) {
-      const email = await renderPasswordResetEmail(payload);
-      try {
-        const info = await transport.sendMail({
-          from,
-          to: payload.email,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          textEncoding: textEncodingFor(payload.language),
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        });
-        // Neither the address nor the link goes to the log.
-        log.info({ userId: payload.userId, messageId: info.messageId }, 'password reset email sent');
-        return { messageId: info.messageId };
-      } catch (error) {
-        if (isPermanentSmtpError(error)) {
-          log.error(
-            { userId: payload.userId, reply: smtpReply(error) },
-            'password reset email rejected by SMTP',
-          );
-          throw new UnrecoverableError(`SMTP rejected the message: ${smtpReply(error)}`);
-        }
-        throw error;
-      }
+      return sendTransactionalEmail(transport, from, log, {
+        to: payload.email,
+        language: payload.language,
+        email: await renderPasswordResetEmail(payload),
+        logFields: { userId: payload.userId },
+        label: 'password reset email',
+      });
     },
   });
 }

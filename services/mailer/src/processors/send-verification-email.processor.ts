@@ -1,7 +1,7 @@
 import { defineProcessor } from '@app/queue';
-import { UnrecoverableError } from 'bullmq';
-import { isPermanentSmtpError, type MailTransport, smtpReply, textEncodingFor } from '../mail-transport.ts';
+import type { MailTransport } from '../mail-transport.ts';
 import { renderVerificationEmail } from '../templates/verification-email.template.ts';
+import { sendTransactionalEmail } from './send-transactional.ts';
 
 export type SendVerificationEmailDeps = { transport: MailTransport; from: string };
 
@@ -14,31 +14,13 @@ export function sendVerificationEmailProcessor({ transport, from }: SendVerifica
   return defineProcessor({
     name: 'send-verification-email',
     async handle(payload, { log }) {
-      const email = await renderVerificationEmail(payload);
-      try {
-        const info = await transport.sendMail({
-          from,
-          to: payload.email,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          textEncoding: textEncodingFor(payload.language),
-          // Marks it as machine-sent so auto-responders stay quiet (RFC 3834).
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        });
-        // The address stays out of the log; the user id identifies the recipient.
-        log.info({ userId: payload.userId, messageId: info.messageId }, 'verification email sent');
-        return { messageId: info.messageId };
-      } catch (error) {
-        if (isPermanentSmtpError(error)) {
-          log.error(
-            { userId: payload.userId, reply: smtpReply(error) },
-            'verification email rejected by SMTP',
-          );
-          throw new UnrecoverableError(`SMTP rejected the message: ${smtpReply(error)}`);
-        }
-        throw error;
-      }
+      return sendTransactionalEmail(transport, from, log, {
+        to: payload.email,
+        language: payload.language,
+        email: await renderVerificationEmail(payload),
+        logFields: { userId: payload.userId },
+        label: 'verification email',
+      });
     },
   });
 }
