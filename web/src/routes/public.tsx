@@ -6,13 +6,11 @@ import { validateContentSummarySearch } from '../features/content/summary-page/s
 import { TopicPage } from '../features/content/topics/topic-page';
 import { OtherYoutubeSourcesPage } from '../features/content/youtube/other-youtube-sources-page';
 import { YoutubeSourcePage } from '../features/content/youtube/youtube-source-page';
-import {
-  AuthTestPage,
-  DatabaseTestPage,
-  DataTestPage,
-  LanguageFilterTestPage,
-  SimpleTestPage,
-} from '../features/content/debug/debug-pages';
+import { AuthTestPage } from '../features/content/debug/auth-test-page';
+import { DatabaseTestPage } from '../features/content/debug/database-test-page';
+import { DataTestPage } from '../features/content/debug/data-test-page';
+import { LanguageFilterTestPage } from '../features/content/debug/language-filter-test-page';
+import { SimpleTestPage } from '../features/content/debug/simple-test-page';
 import { HomePage } from '../features/home/home-page';
 import { NewsletterConfirmPage } from '../features/newsletter/confirm-page';
 import { UnsubscribePage } from '../features/unsubscribe/unsubscribe-page';

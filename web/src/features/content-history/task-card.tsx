@@ -1,0 +1,201 @@
+import type { GenerationTaskDto } from '@app/contracts';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconClock,
+  IconExternalLink,
+  IconLoader,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { showErrorToast, showSuccessToast } from '../ui/toast';
+import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';
+import { ResultCard } from '../generation/result-card';
+
+const STATUS_ICON: Record<string, ReactNode> = {
+  pending: <IconClock size={16} />,
+  processing: <IconLoader size={16} />,
+  completed: <IconCheck size={16} />,
+  failed: <IconAlertCircle size={16} />,
+  cancelled: <IconX size={16} />,
+};
+const STATUS_COLOR: Record<string, string> = {
+  pending: 'yellow',
+  processing: 'blue',
+  completed: 'teal',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+/** One generation task: its status, source and settings, with its results, retry and delete. */
+export function TaskCard({ task }: { task: GenerationTaskDto }) {
+  const { t, i18n } = useTranslation('contentHistory');
+  const { t: tg } = useTranslation('generation');
+  const { t: tc } = useTranslation('content');
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const info = task.summary_info;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['generation', 'history'] });
+
+  const retry = useMutation({
+    mutationFn: () => retryGenerationTask(task.id),
+    onSuccess: () => {
+      showSuccessToast(t('retried'));
+      void refresh();
+    },
+    onError: (error) => showErrorToast(t('retryFailed'), isApiError(error) ? error.message : undefined),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteGeneratedContent(id),
+    onSuccess: () => {
+      showSuccessToast(t('deleted'));
+      setConfirming(null);
+      void refresh();
+    },
+    onError: (error) => {
+      setConfirming(null);
+      showErrorToast(t('deleteFailed'), isApiError(error) ? error.message : undefined);
+    },
+  });
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="history-task" data-status={task.status}>
+      <UnstyledButton onClick={() => setOpen((value) => !value)} aria-expanded={open} w="100%">
+        <Stack gap={6}>
+          <Group gap={6} wrap="wrap">
+            <Badge color={STATUS_COLOR[task.status]} leftSection={STATUS_ICON[task.status]} variant="light">
+              {tg(`status.${task.status}`)}
+            </Badge>
+            <Badge variant="outline">{tg(`styles.${task.style}` as 'styles.engaging', task.style)}</Badge>
+            {info?.platform ? (
+              <Badge variant="outline" color="gray">
+                {tc(`platforms.${info.platform}` as 'platforms.blog', info.platform)}
+              </Badge>
+            ) : null}
+            {info?.topic_name ? <Badge variant="light">{info.topic_name}</Badge> : null}
+            {task.status === 'pending' && task.queue_position > 0 ? (
+              <Text size="xs" c="dimmed">
+                {t('queued', { position: task.queue_position })}
+              </Text>
+            ) : null}
+          </Group>
+          <Text fw={600} lineClamp={2}>
+            {info?.title || t('fallbackTitle')}
+          </Text>
+          <Group gap="md" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {info?.source_name || t('unknownSource')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {new Date(task.created_at).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en-US')}
+            </Text>
+            {task.target_platforms[0] ? (
+              <Text size="xs" c="dimmed">
+                {tg(
+                  `platforms.${task.target_platforms[0]}` as 'platforms.linkedin',
+                  task.target_platforms[0],
+                )}
+                {task.target_platforms.length > 1 ? ` +${task.target_platforms.length - 1}` : ''}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </UnstyledButton>
+      <Group gap="sm" mt={6}>
+        {info?.url ? (
+          <Anchor href={info.url} target="_blank" rel="noopener noreferrer" size="xs">
+            <Group gap={2}>
+              {t('article')}
+              <IconExternalLink size={12} />
+            </Group>
+          </Anchor>
+        ) : null}
+        {task.status === 'failed' ? (
+          <>
+            <Text size="xs" c="red">
+              {task.error_message}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="history-retries">
+              {t('retries', { current: task.retry_count, max: task.max_retries })}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              loading={retry.isPending}
+              onClick={() => retry.mutate()}
+            >
+              {t('retryTask')}
+            </Button>
+          </>
+        ) : null}
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap="sm" mt="sm">
+          {task.generated_content.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('noResults')}
+            </Text>
+          ) : (
+            task.generated_content.map((result) => (
+              <ResultCard
+                key={result.id}
+                result={result}
+                action={
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => setConfirming(result.id)}
+                  >
+                    {t('delete')}
+                  </Button>
+                }
+              />
+            ))
+          )}
+        </Stack>
+      </Collapse>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('deleteTitle')}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('deleteConfirm')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {tg('cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => confirming && remove.mutate(confirming)}
+              data-testid="confirm-delete"
+            >
+              {t('delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

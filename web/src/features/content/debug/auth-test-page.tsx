@@ -1,0 +1,85 @@
+import { Button, Code, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { useAuth } from '../../auth/auth-provider';
+import { Shell, timed } from './debug-checks';
+
+/** /auth-test: auth checks with logs; each query gives up after 5 s. */
+export function AuthTestPage() {
+  const { t } = useTranslation('content');
+  const auth = useAuth();
+  const [logs, setLogs] = useState<string[]>([]);
+  const log = (line: string) => setLogs((l) => [...l, `${new Date().toISOString().slice(11, 23)} ${line}`]);
+  const run = async (name: string, fn: (s: AbortSignal) => Promise<{ message: string }>) => {
+    const c = await timed(name, fn);
+    log(`${name}: ${c.status} (${c.ms} ms) ${c.message}`);
+  };
+  return (
+    <Shell title="Auth debug">
+      <Group>
+        <Button
+          variant="default"
+          onClick={() =>
+            void run('reset auth', async () => ({
+              message: String(await auth.refreshSession().then((s) => Boolean(s))),
+            }))
+          }
+        >
+          Reset auth
+        </Button>
+        <Button
+          variant="default"
+          onClick={() =>
+            void run('test config', async () => ({
+              message: JSON.stringify({
+                origin: window.location.origin,
+                authenticated: auth.isAuthenticated,
+              }),
+            }))
+          }
+        >
+          Test config
+        </Button>
+        <Button
+          variant="default"
+          onClick={() =>
+            void run('connection', async (signal) => ({
+              message: JSON.stringify(await api.get('/healthz', { signal })),
+            }))
+          }
+        >
+          Connection
+        </Button>
+        <Button
+          variant="default"
+          onClick={() =>
+            void run('direct query', async (signal) => ({
+              message: `${(await api.get<{ data: unknown[] }>('/api/topics', { signal })).data.length} topics`,
+            }))
+          }
+        >
+          Direct query
+        </Button>
+        <Button
+          variant="default"
+          onClick={() =>
+            void run('profile fetch', async (signal) => ({
+              message: JSON.stringify(await api.get('/api/me', { signal })),
+            }))
+          }
+        >
+          Profile fetch
+        </Button>
+      </Group>
+      <Text size="sm">
+        user: {auth.user?.email ?? '—'} · role: {auth.profile?.role ?? '—'} · plan:{' '}
+        {auth.profile?.subscription_type ?? '—'}
+      </Text>
+      <Text fw={600}>{t('debug.logs')}</Text>
+      <Code block data-testid="auth-logs">
+        {logs.join('\n') || '—'}
+      </Code>
+    </Shell>
+  );
+}

@@ -1,0 +1,56 @@
+import { Code, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import type { DatasourceDto, TopicDto } from '../../../queries/content';
+import { Shell, StatusBadge } from './debug-checks';
+
+/** /data-test: topics, data sources and posts (always empty here), with their raw JSON. */
+export function DataTestPage() {
+  const { t } = useTranslation('content');
+  const [state, setState] = useState<{
+    topics: TopicDto[];
+    datasources: DatasourceDto[];
+    error?: string;
+  } | null>(null);
+  useEffect(() => {
+    Promise.all([
+      api.get<{ data: TopicDto[] }>('/api/topics'),
+      api.get<{ data: DatasourceDto[] }>('/api/datasources'),
+    ])
+      .then(([topics, datasources]) => setState({ topics: topics.data, datasources: datasources.data }))
+      .catch((error: Error) => setState({ topics: [], datasources: [], error: error.message }));
+  }, []);
+  return (
+    <Shell title="Database test">
+      {!state ? <StatusBadge status="pending" /> : state.error ? <Text c="red">{state.error}</Text> : null}
+      <Title order={2} fz="lg">
+        topics ({state?.topics.length ?? 0})
+      </Title>
+      {state?.topics.map((topic) => (
+        <Text key={topic.id} size="sm">
+          {topic.name} — {topic.description.slice(0, 80)} — {String(topic.is_active)}
+        </Text>
+      ))}
+      <Title order={2} fz="lg">
+        datasources ({state?.datasources.length ?? 0})
+      </Title>
+      {state?.datasources.map((d) => (
+        <Text key={d.id} size="sm">
+          {d.source_name} — {d.platform} — {String(d.is_active)}
+        </Text>
+      ))}
+      <Title order={2} fz="lg">
+        posts (0)
+      </Title>
+      <Text fw={600}>{t('debug.rawJson')}</Text>
+      <Code block mah={300} style={{ overflow: 'auto' }}>
+        {JSON.stringify(
+          { topics: state?.topics ?? [], datasources: state?.datasources ?? [], posts: [] },
+          null,
+          2,
+        )}
+      </Code>
+    </Shell>
+  );
+}

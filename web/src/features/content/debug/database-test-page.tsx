@@ -1,0 +1,87 @@
+import { Button, Code, Paper, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import type { SummaryListResponse } from '../../../queries/content';
+import { type Check, ChecksTable, Shell, timed } from './debug-checks';
+
+const names = ['connection', 'topics', 'datasources', 'summaries', 'concurrent'];
+
+/** /database-test: five checks in sequence with durations, environment info and a retest button. */
+export function DatabaseTestPage() {
+  const { t } = useTranslation('content');
+  const [checks, setChecks] = useState<Check[]>(
+    names.map((name) => ({ name, status: 'pending', message: '', ms: null })),
+  );
+  const run = useCallback(async () => {
+    setChecks(names.map((name) => ({ name, status: 'pending', message: '', ms: null })));
+    const steps: [string, (s: AbortSignal) => Promise<{ message: string }>][] = [
+      ['connection', async (signal) => ({ message: JSON.stringify(await api.get('/readyz', { signal })) })],
+      [
+        'topics',
+        async (signal) => ({
+          message: `${(await api.get<{ data: unknown[] }>('/api/topics', { signal })).data.length} rows`,
+        }),
+      ],
+      [
+        'datasources',
+        async (signal) => ({
+          message: `${(await api.get<{ data: unknown[] }>('/api/datasources', { signal })).data.length} rows`,
+        }),
+      ],
+      [
+        'summaries',
+        async (signal) => ({
+          message: `${(await api.get<SummaryListResponse>('/api/summaries', { signal })).total} rows`,
+        }),
+      ],
+      [
+        'concurrent',
+        async (signal) => {
+          const all = await Promise.all([
+            api.get('/api/topics', { signal }),
+            api.get('/api/datasources', { signal }),
+            api.get('/api/summaries', { signal }),
+          ]);
+          return { message: `${all.length} queries` };
+        },
+      ],
+    ];
+    const done: Check[] = [];
+    for (const [name, step] of steps) {
+      done.push(await timed(name, step));
+      setChecks([
+        ...done,
+        ...names
+          .slice(done.length)
+          .map((n) => ({ name: n, status: 'pending' as const, message: '', ms: null })),
+      ]);
+    }
+  }, []);
+  useEffect(() => {
+    void run();
+  }, [run]);
+  return (
+    <Shell title="Database performance test">
+      <ChecksTable checks={checks} />
+      <Paper withBorder p="sm">
+        <Text fw={600}>{t('debug.environment')}</Text>
+        <Code block>
+          {JSON.stringify(
+            {
+              origin: window.location.origin,
+              userAgent: navigator.userAgent,
+              language: navigator.language,
+              mode: import.meta.env.MODE,
+            },
+            null,
+            2,
+          )}
+        </Code>
+      </Paper>
+      <Button onClick={() => void run()} w="fit-content" data-testid="retest">
+        {t('debug.retest')}
+      </Button>
+    </Shell>
+  );
+}
