@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(webStatic);
-  // App plugins: repositories, producer and services, the per-user limits, then the auth hook.
+  // App plugins: the services (holding the repositories and the queue producer), the per-user limits,
+  // then the auth hook.
   await app.register(servicesPlugin, { deps });
   await app.register(limitsPlugin);
   await app.register(authPlugin);

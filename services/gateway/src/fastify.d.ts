@@ -1,8 +1,6 @@
 import type { UserProfile } from '@app/db';
-import type { Producer, QueueTransport } from '@app/queue';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
-import type { Repositories } from './repositories/index.ts';
 import type { AccessLevel } from './routes/access.ts';
 import type { Limits } from './plugins/app/limits.plugin.ts';
 import type { Services } from './plugins/app/services.plugin.ts';
@@ -11,10 +9,8 @@ import type { Services } from './plugins/app/services.plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: GatewayConfig;
-    repos: Repositories;
+    /** The domain services (plugins/app/services.plugin.ts): the only way from a route to data or queues. */
     services: Services;
-    producer: Producer;
-    transport: Pick<QueueTransport, 'ping'>;
     /** The rate limits' Redis connection; undefined without REDIS_URL (limits counted per process). */
     rateLimitRedis: Redis | undefined;
     limits: Limits;

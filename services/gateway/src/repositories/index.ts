@@ -1,30 +1,43 @@
 import type { PrismaClient } from '@app/db';
-import { createAdminRepository } from './admin.repository.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { createBlogRepository } from './blog.repository.ts';
-import { createContentRepository } from './content.repository.ts';
-import { createGenerationRepository } from './generation.repository.ts';
+import { createCleanupRepository } from './cleanup.repository.ts';
+import { createCrawlTasksRepository } from './crawl-tasks.repository.ts';
+import { createDatasourcesRepository } from './datasources.repository.ts';
+import { createDigestsRepository } from './digests.repository.ts';
+import { createFavoritesRepository } from './favorites.repository.ts';
+import { createGeneratedContentRepository } from './generated-content.repository.ts';
+import { createGenerationTasksRepository } from './generation-tasks.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
 import { createNewsletterRepository } from './newsletter.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
-import { createPipelineRepository } from './pipeline.repository.ts';
+import { createPodcastsRepository } from './podcasts.repository.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
+import { createSourceSubmissionsRepository } from './source-submissions.repository.ts';
+import { createSummariesRepository } from './summaries.repository.ts';
+import { createTopicsRepository } from './topics.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { createVerificationTokensRepository } from './verification-tokens.repository.ts';
-import { createPodcastsRepository } from './podcasts.repository.ts';
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
+/** One repository per table (or outside system); only the services receive them. */
 export function createRepositories(prisma: PrismaClient) {
   return {
     health: createHealthRepository(prisma),
-    pipeline: createPipelineRepository(prisma),
+    topics: createTopicsRepository(prisma),
+    datasources: createDatasourcesRepository(prisma),
+    summaries: createSummariesRepository(prisma),
+    favorites: createFavoritesRepository(prisma),
+    sourceSubmissions: createSourceSubmissionsRepository(prisma),
+    crawlTasks: createCrawlTasksRepository(prisma),
+    cleanup: createCleanupRepository(prisma),
+    generationTasks: createGenerationTasksRepository(prisma),
+    generatedContent: createGeneratedContentRepository(prisma),
     podcasts: createPodcastsRepository(prisma),
     newsletter: createNewsletterRepository(prisma),
-    content: createContentRepository(prisma),
-    generation: createGenerationRepository(prisma),
-    admin: createAdminRepository(prisma),
+    digests: createDigestsRepository(prisma),
     blog: createBlogRepository(prisma),
     billing: createBillingRepository(prisma),
     users: createUsersRepository(prisma),

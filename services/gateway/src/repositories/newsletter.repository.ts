@@ -49,9 +49,6 @@ async function applyRequest(
 
 export function createNewsletterRepository(prisma: PrismaClient) {
   return {
-    /** The digest renderer reads summaries and topics itself (admin preview, 'view in browser'). */
-    prisma,
-
     async countActiveTopics(topicIds: string[]): Promise<number> {
       return prisma.topic.count({ where: { id: { in: topicIds }, isActive: true } });
     },

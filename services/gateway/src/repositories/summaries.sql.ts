@@ -18,7 +18,7 @@ export type SummaryFilters = {
   q?: string;
   topicId?: string;
   platforms?: string[];
-  /** Resolved to `datasourceIds` by the repository (see resolveSources in content.repository.ts). */
+  /** Resolved to `datasourceIds` by the repository (see resolveSources in summaries.repository.ts). */
   sourceName?: string;
   favoritesOfUser?: string;
   /** Resolved to `datasourceIds` by the repository, like `sourceName`. */

@@ -1,7 +1,10 @@
 import {
+  type ActiveStatusFilter,
   ADMIN_MESSAGES,
   type AdminDatasourceBodySchema,
+  type AdminDatasourceListQuery,
   type AdminDatasourcePatchSchema,
+  type AdminSubmissionListQuery,
   type AdminTopicBodySchema,
   type AdminTopicPatchSchema,
   AppError,
@@ -11,11 +14,8 @@ import {
 import { defaultConfigFor, defaultLanguageFor, type Platform, type Prisma, platformFromId } from '@app/db';
 import type { z } from 'zod';
 import { assertFetchableUrl, configUrls } from '../lib/source-url-guard.ts';
-import {
-  type DatasourceWrite,
-  isForeignKeyViolation,
-  isUniqueViolation,
-} from '../repositories/admin.repository.ts';
+import type { DatasourceWrite } from '../repositories/datasources.repository.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../repositories/prisma-errors.ts';
 import type { ServiceContext } from './context.ts';
 
 type TopicBody = z.infer<typeof AdminTopicBodySchema>;
@@ -47,20 +47,20 @@ function sourceNameFor(platform: Platform, name: string, url: string): string {
 }
 
 export function createAdminService(ctx: ServiceContext) {
-  const repo = ctx.repos.admin;
+  const { topics, datasources, sourceSubmissions } = ctx.repos;
 
   async function uniqueSlug(name: string) {
     const base = slugify(name);
-    if (!(await repo.slugExists(base))) return base;
+    if (!(await topics.slugExists(base))) return base;
     for (let n = 2; n < 1000; n += 1) {
       const candidate = `${base}-${n}`;
-      if (!(await repo.slugExists(candidate))) return candidate;
+      if (!(await topics.slugExists(candidate))) return candidate;
     }
     return `${base}-${crypto.randomUUID().slice(0, 8)}`;
   }
 
   async function requireActiveTopic(topicId: string) {
-    const topic = await repo.topicState(topicId);
+    const topic = await topics.state(topicId);
     if (!topic) {
       throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.topicNotFound, {
         topic_id: ADMIN_MESSAGES.topicNotFound,
@@ -93,10 +93,13 @@ export function createAdminService(ctx: ServiceContext) {
 
   return {
     // ── topics ──
+    listTopics: (filter: { q?: string; status: ActiveStatusFilter; sort: 'name' | 'created_at' }) =>
+      topics.listForAdmin(filter),
+    setTopicsActive: (ids: string[], isActive: boolean) => topics.setActive(ids, isActive),
     async createTopic(body: TopicBody) {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await repo.createTopic({
+          return await topics.create({
             slug: await uniqueSlug(body.name),
             name: body.name,
             description: body.description,
@@ -110,7 +113,7 @@ export function createAdminService(ctx: ServiceContext) {
       }
     },
     async updateTopic(id: string, patch: TopicPatch) {
-      const topic = await repo.updateTopic(id, {
+      const topic = await topics.update(id, {
         name: patch.name,
         description: patch.description,
         keywords: patch.keywords,
@@ -120,11 +123,11 @@ export function createAdminService(ctx: ServiceContext) {
       return topic;
     },
     async deleteTopic(id: string) {
-      if ((await repo.datasourceCountOfTopic(id)) > 0) {
+      if ((await datasources.countOfTopic(id)) > 0) {
         throw new AppError('CONFLICT', ADMIN_MESSAGES.topicHasDatasources);
       }
       try {
-        if (!(await repo.deleteTopic(id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.topicNotFound);
+        if (!(await topics.delete(id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.topicNotFound);
       } catch (error) {
         if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', ADMIN_MESSAGES.topicHasDatasources);
         throw error;
@@ -132,6 +135,8 @@ export function createAdminService(ctx: ServiceContext) {
     },
 
     // ── datasources ──
+    listDatasources: (filter: AdminDatasourceListQuery) => datasources.listForAdmin(filter),
+    setDatasourcesActive: (ids: string[], isActive: boolean) => datasources.setActive(ids, isActive),
     async createDatasource(body: DatasourceBody) {
       const platform = platformFromId(body.platform)!;
       await requireActiveTopic(body.topic_id);
@@ -146,14 +151,14 @@ export function createAdminService(ctx: ServiceContext) {
         config: (body.config ?? defaultConfigFor(platform)) as Prisma.InputJsonObject,
       };
       try {
-        return await repo.createDatasource(data);
+        return await datasources.create(data);
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
       }
     },
     async updateDatasource(id: string, patch: DatasourcePatch) {
-      const current = await repo.findDatasource(id);
+      const current = await datasources.findForAdmin(id);
       if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
       const platform = platformFromId(patch.platform ?? current.platform)!;
       if (patch.topic_id && patch.topic_id !== current.topic_id) await requireActiveTopic(patch.topic_id);
@@ -178,7 +183,7 @@ export function createAdminService(ctx: ServiceContext) {
       if (patch.is_active !== undefined) data.isActive = patch.is_active;
       if (patch.config !== undefined) data.config = patch.config as Prisma.InputJsonObject;
       try {
-        const updated = await repo.updateDatasource(id, data);
+        const updated = await datasources.update(id, data);
         if (!updated) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
         return updated;
       } catch (error) {
@@ -187,13 +192,13 @@ export function createAdminService(ctx: ServiceContext) {
       }
     },
     async deleteDatasource(id: string) {
-      if (!(await repo.deleteDatasource(id)))
-        throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
+      if (!(await datasources.delete(id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
     },
 
     // ── source submissions ──
+    listSubmissions: (query: AdminSubmissionListQuery) => sourceSubmissions.list(query),
     async approveSubmission(id: string, reviewerId: string, body: ApproveBody) {
-      const submission = await repo.findSubmission(id);
+      const submission = await sourceSubmissions.find(id);
       if (!submission) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.submissionNotFound);
       if (submission.status !== 'pending') throw new AppError('CONFLICT', ADMIN_MESSAGES.submissionReviewed);
       const topicId = body.topic_id ?? submission.topic_id;
@@ -219,7 +224,7 @@ export function createAdminService(ctx: ServiceContext) {
         }
       })();
       try {
-        const result = await repo.approveSubmission(
+        const result = await sourceSubmissions.approve(
           id,
           reviewerId,
           {
@@ -241,12 +246,12 @@ export function createAdminService(ctx: ServiceContext) {
       }
     },
     async rejectSubmission(id: string, reviewerId: string, note: string | null) {
-      const submission = await repo.findSubmission(id);
+      const submission = await sourceSubmissions.find(id);
       if (!submission) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.submissionNotFound);
-      if (!(await repo.rejectSubmission(id, reviewerId, note))) {
+      if (!(await sourceSubmissions.reject(id, reviewerId, note))) {
         throw new AppError('CONFLICT', ADMIN_MESSAGES.submissionReviewed);
       }
-      return (await repo.findSubmission(id))!;
+      return (await sourceSubmissions.find(id))!;
     },
   };
 }

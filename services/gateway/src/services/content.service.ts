@@ -10,10 +10,10 @@ import {
 } from '@app/contracts';
 import type { Language } from '@app/db';
 import { assertFetchableUrl } from '../lib/source-url-guard.ts';
-import { isForeignKeyViolation } from '../repositories/admin.repository.ts';
+import { isForeignKeyViolation } from '../repositories/prisma-errors.ts';
 import { localDate, zonedDayRange } from '@app/time';
 import { freeWindow, resolveDateRange } from '../lib/zoned-dates.ts';
-import type { ContentRepository } from '../repositories/content.repository.ts';
+import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
@@ -35,7 +35,7 @@ const TREE_TTL_MS = 60_000;
 const PLAN_GUESSES = 10_000;
 
 export function createContentService(ctx: ServiceContext) {
-  const repo = ctx.repos.content;
+  const { summaries, datasources } = ctx.repos;
   const treeCache = new Map<Language, { at: number; value: Promise<unknown> }>();
   // The plan last seen per user: only a guess for the next page, which checks it (bounded, oldest out).
   const planSeen = new Map<string, boolean>();
@@ -87,7 +87,7 @@ export function createContentService(ctx: ServiceContext) {
       favoriteSourcesOfUser: query.favorite_sources_only ? (caller.userId ?? undefined) : undefined,
     };
     const check = checkPlan && caller.userId ? { userId: caller.userId, pro: caller.isPro } : undefined;
-    const { rows, total, planHeld } = await repo.listSummaries(
+    const { rows, total, planHeld } = await summaries.listPage(
       filters,
       limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap },
       check,
@@ -140,7 +140,7 @@ export function createContentService(ctx: ServiceContext) {
     },
 
     async getSummary(caller: Caller, id: string, timezone: string) {
-      const summary = await repo.findSummary(id);
+      const summary = await summaries.findWithPost(id);
       if (!summary) throw new AppError('NOT_FOUND', 'Summary not found');
       if (!caller.isPro) {
         const window = freeWindow(ctx.clock(), timezone);
@@ -153,14 +153,20 @@ export function createContentService(ctx: ServiceContext) {
       const range = query.date
         ? resolveDateRange({ date: query.date, timezone: query.timezone })!
         : zonedDayRange(localDate(ctx.clock(), query.timezone), query.timezone);
-      const data = await repo.topicStats(dataLanguage(query.language), range.from, range.to);
+      const data = await summaries.countsByTopic(dataLanguage(query.language), range.from, range.to);
       return { date_from: range.from.toISOString(), date_to: range.to.toISOString(), data };
     },
+
+    /** Active datasources with their topic, in one language or all. */
+    listDatasources: (filter: { language?: Language; topicId?: string }) => datasources.listActive(filter),
+
+    /** The channel grid: YouTube sources (the English ones only when asked in English). */
+    youtubeSources: (ui?: 'en' | 'zh') => datasources.youtubeSources(ui === 'en' ? { language: 'EN' } : {}),
 
     async sourceTree(language: Language) {
       const cached = treeCache.get(language);
       if (cached && ctx.clock().getTime() - cached.at < TREE_TTL_MS) return cached.value;
-      const value = buildTree(repo, language);
+      const value = buildTree(ctx.repos, language);
       treeCache.set(language, { at: ctx.clock().getTime(), value });
       value.catch(() => treeCache.delete(language));
       return value;
@@ -168,14 +174,14 @@ export function createContentService(ctx: ServiceContext) {
 
     async youtubeSummaries(caller: Caller, sourceName: string, ui: 'en' | 'zh', timezone: string) {
       const language = dataLanguage(ui);
-      const sources = await repo.youtubeSources({
+      const sources = await datasources.youtubeSources({
         sourceName,
         ...(ui === 'en' ? { language: 'EN' as const } : {}),
       });
       const source = sources[0];
       if (!source) throw new AppError('NOT_FOUND', 'Channel not found');
       const range: { from?: Date; to?: Date } = caller.isPro ? {} : freeWindow(ctx.clock(), timezone);
-      const data = await repo.youtubeSummaries(
+      const data = await summaries.youtubeSummaries(
         sources.map((s) => s.id),
         language,
         range.from,
@@ -186,7 +192,7 @@ export function createContentService(ctx: ServiceContext) {
 
     async submitSource(userId: string, body: SourceSubmissionBody) {
       const topicId = body.topic === 'other' ? null : body.topic;
-      if (topicId && !(await repo.topicExists(topicId))) {
+      if (topicId && !(await ctx.repos.topics.exists(topicId))) {
         throw new AppError('VALIDATION_FAILED', CONTENT_MESSAGES.topicRequired, {
           topic: CONTENT_MESSAGES.topicRequired,
         });
@@ -195,8 +201,8 @@ export function createContentService(ctx: ServiceContext) {
         allowPrivate: ctx.config.CRAWLER_ALLOW_PRIVATE_HOSTS,
         messages: { scheme: CONTENT_MESSAGES.urlInvalid, private: CONTENT_MESSAGES.urlNotPublic },
       });
-      const created = await repo
-        .createSubmission({
+      const created = await ctx.repos.sourceSubmissions
+        .create({
           userId,
           topicId,
           topicCustom: body.topic === 'other' ? (body.topic_custom ?? null) : null,
@@ -217,10 +223,10 @@ export function createContentService(ctx: ServiceContext) {
   };
 }
 
-async function buildTree(repo: ContentRepository, language: Language) {
+async function buildTree(repos: Pick<Repositories, 'datasources' | 'summaries'>, language: Language) {
   const [sources, counts] = await Promise.all([
-    repo.listDatasources({}),
-    repo.summaryCountsBySource(language),
+    repos.datasources.listActive({}),
+    repos.summaries.countsBySource(language),
   ]);
   const byId = new Map(counts.map((c) => [c.datasource_id, c]));
   type PlatformNode = {

@@ -5,7 +5,7 @@ import type { Repositories } from '../repositories/index.ts';
 
 /** Signs and checks the gateway's JWTs (access tokens, OAuth state); backed by @fastify/jwt. */
 export type TokenSigner = {
-  sign(payload: Record<string, unknown>, options: { expiresIn: string }): string;
+  sign(payload: Record<string, unknown>, options: { expiresIn: string | number }): string;
   verify<T extends object>(token: string): T;
 };
 

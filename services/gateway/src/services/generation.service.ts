@@ -13,7 +13,7 @@ const PENDING_FULL_RETRY_AFTER_SECONDS = GENERATION_DEFAULTS.minutesPerTask * 60
 export type GenerationService = ReturnType<typeof createGenerationService>;
 
 export function createGenerationService(ctx: ServiceContext) {
-  const repo = ctx.repos.generation;
+  const { generationTasks: tasks, generatedContent, summaries } = ctx.repos;
   const maxPending = ctx.config.GENERATION_MAX_PENDING_PER_USER;
   const tooManyPending = () =>
     new RateLimitedError(
@@ -36,7 +36,7 @@ export function createGenerationService(ctx: ServiceContext) {
           timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
         }),
       ]);
-      await repo.markDispatched(taskId, jobId);
+      await tasks.markDispatched(taskId, jobId);
       return true;
     } catch (error) {
       ctx.logger.warn({ err: error, taskId }, 'generation job not enqueued now; the sweep will add it');
@@ -55,11 +55,12 @@ export function createGenerationService(ctx: ServiceContext) {
     language: 'en' | 'zh';
     requestId?: string;
   }) {
-    const summary = await repo.summaryForGeneration(input.summaryId);
-    if (!summary) throw new AppError('NOT_FOUND', 'Summary not found', { summary_id: 'not found' });
-    const task = await repo.createTask({
+    if (!(await summaries.exists(input.summaryId))) {
+      throw new AppError('NOT_FOUND', 'Summary not found', { summary_id: 'not found' });
+    }
+    const task = await tasks.create({
       userId: input.userId,
-      summaryId: summary.id,
+      summaryId: input.summaryId,
       style: input.style,
       targetPlatforms: input.targetPlatforms,
       userInput: input.userInput,
@@ -80,15 +81,15 @@ export function createGenerationService(ctx: ServiceContext) {
     create,
 
     async status(taskId: string, userId: string) {
-      const status = await repo.status(taskId, userId);
+      const status = await tasks.status(taskId, userId);
       if (!status) throw new AppError('NOT_FOUND', 'Task not found');
       return { success: true as const, data: status };
     },
 
     async retry(taskId: string, userId: string, requestId?: string) {
-      const task = await repo.findOwned(taskId, userId);
+      const task = await tasks.findOwned(taskId, userId);
       if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-      const requeued = await repo.requeue(taskId, userId, maxPending);
+      const requeued = await tasks.requeue(taskId, userId, maxPending);
       if (requeued === 'too-many-pending') throw tooManyPending();
       if (requeued === 'not-retryable')
         throw new AppError(
@@ -100,9 +101,9 @@ export function createGenerationService(ctx: ServiceContext) {
     },
 
     async cancel(taskId: string, userId: string) {
-      const task = await repo.findOwned(taskId, userId);
+      const task = await tasks.findOwned(taskId, userId);
       if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-      const cancelled = await repo.cancel(taskId, userId);
+      const cancelled = await tasks.cancel(taskId, userId);
       if (cancelled.count === 0) throw new AppError('CONFLICT', `The task is already ${task.status}`);
       // The worker checks the row before each platform; removing a waiting job just saves it a visit.
       if (task.taskId) {
@@ -114,15 +115,15 @@ export function createGenerationService(ctx: ServiceContext) {
       return { success: true as const, status: 'cancelled' as const };
     },
 
-    results: (ids: string[], userId: string) => repo.results(ids, userId),
+    results: (ids: string[], userId: string) => generatedContent.ofUser(ids, userId),
 
     async deleteResult(id: string, userId: string) {
-      const result = await repo.deleteResult(id, userId);
+      const result = await generatedContent.deleteOfUser(id, userId);
       if (!result.found) throw new AppError('NOT_FOUND', 'Generated content not found');
       return { success: true as const, task_deleted: result.taskDeleted };
     },
 
-    history: repo.history,
+    history: tasks.history,
 
     /** Post mode: the same queued task, answered once it ends (or with its current state after 90 s). */
     async generateForPost(input: {
@@ -135,12 +136,14 @@ export function createGenerationService(ctx: ServiceContext) {
       /** Aborted when the client goes away: stop waiting (the task itself stays queued). */
       signal?: AbortSignal;
     }) {
-      const summary = await repo.summaryForPost(input.postId, input.language === 'zh' ? 'ZH' : 'EN');
+      const summary = await summaries.findForPost(input.postId, input.language === 'zh' ? 'ZH' : 'EN');
       if (!summary)
         throw new AppError('NOT_FOUND', 'Post not found or not summarized yet', { post_id: 'not found' });
       const created = await create({ ...input, summaryId: summary.id });
-      const end = await repo.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS, input.signal);
-      const generated: GenerationResult[] = end ? await repo.results(end.resultIds, input.userId) : [];
+      const end = await tasks.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS, input.signal);
+      const generated: GenerationResult[] = end
+        ? await generatedContent.ofUser(end.resultIds, input.userId)
+        : [];
       return {
         success: true as const,
         task_id: created.task_id,

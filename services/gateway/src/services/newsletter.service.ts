@@ -13,10 +13,8 @@ import {
   type UnsubscribeViewResponse,
 } from '@app/contracts';
 import type { NewsletterSubscriber } from '@app/db';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   confirmationIdOf,
-  DigestCache,
   type DigestRecipient,
   digestLinks,
   localDateTime,
@@ -28,16 +26,7 @@ import {
   verifyUnsubscribeToken,
 } from '@app/mailer/digest';
 import type { Producer } from '@app/queue';
-import type { GatewayConfig } from '../config.ts';
-import type { NewsletterRepository } from '../repositories/newsletter.repository.ts';
-
-export type NewsletterServiceDeps = {
-  repo: NewsletterRepository;
-  config: GatewayConfig;
-  producer: Producer;
-  logger: FastifyBaseLogger;
-  clock?: () => Date;
-};
+import type { ServiceContext } from './context.ts';
 
 const uiLanguage = (language: 'EN' | 'ZH') => (language === 'ZH' ? 'zh' : 'en');
 const DIGEST_PER_TOPIC = 5;
@@ -51,9 +40,9 @@ export function maskEmail(email: string): string {
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
 
-export function createNewsletterService(deps: NewsletterServiceDeps) {
-  const { repo, config } = deps;
-  const clock = deps.clock ?? (() => new Date());
+export function createNewsletterService(ctx: ServiceContext) {
+  const { config, clock } = ctx;
+  const repo = ctx.repos.newsletter;
   const secret = resolveUnsubscribeSecret(config);
 
   /** The subscriber a signed token names, or 400 'Invalid unsubscribe link' (forged, tampered, revoked). */
@@ -77,15 +66,8 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     };
   }
 
-  async function render(recipient: DigestRecipient, date: string) {
-    const cache = new DigestCache({
-      prisma: repo.prisma,
-      publicUrl: config.PUBLIC_URL,
-      perTopic: DIGEST_PER_TOPIC,
-    });
-    const built = await cache.get(recipient, date);
-    return built;
-  }
+  const render = (recipient: DigestRecipient, date: string) =>
+    ctx.repos.digests.render(recipient, date, { publicUrl: config.PUBLIC_URL, perTopic: DIGEST_PER_TOPIC });
 
   return {
     /**
@@ -110,7 +92,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       }
       if (await repo.requestConfirmation(subscriber.id, request, now)) {
         try {
-          await deps.producer.enqueue('send-newsletter-confirmation', {
+          await ctx.producer.enqueue('send-newsletter-confirmation', {
             subscriberId: subscriber.id,
             requestId,
           });
@@ -119,7 +101,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
           throw error;
         }
       } else {
-        deps.logger.info({ subscriberId: subscriber.id }, 'newsletter confirmation already sent recently');
+        ctx.logger.info({ subscriberId: subscriber.id }, 'newsletter confirmation already sent recently');
       }
       return { success: true, error: null, pending_confirmation: true };
     },
@@ -153,7 +135,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     async unsubscribe(token: string, topicId?: string): Promise<UnsubscribeResponse> {
       const subscriber = await subscriberOfToken(token);
       const { count, remaining } = await repo.unsubscribe(subscriber.id, topicId);
-      deps.logger.info({ subscriberId: subscriber.id, topicId, count }, 'newsletter unsubscribe');
+      ctx.logger.info({ subscriberId: subscriber.id, topicId, count }, 'newsletter unsubscribe');
       return {
         success: true,
         message: count > 0 ? 'Successfully unsubscribed' : 'No active subscription to remove',
@@ -178,7 +160,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       }
       const applied = await repo.useConfirmation(confirmation, now);
       if (!applied) throw new AppError('NEWSLETTER_LINK_USED', NEWSLETTER_MESSAGES.usedConfirmationLink);
-      deps.logger.info({ subscriberId: applied.subscriberId }, 'newsletter subscription confirmed');
+      ctx.logger.info({ subscriberId: applied.subscriberId }, 'newsletter subscription confirmed');
       const subscriber = confirmation.subscriber;
       const language = uiLanguage(confirmation.language);
       const topics = await repo.topicNames(applied.topicIds);
@@ -258,12 +240,12 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       const date = localDateTime(clock(), subscriber.timeZone).date;
       const existing = await repo.findDelivery(subscriber.id, date);
       if (existing?.status !== 'sent') {
-        const jobId = await deps.producer.enqueue('send-digest', {
+        const jobId = await ctx.producer.enqueue('send-digest', {
           subscriberId: subscriber.id,
           digestDate: date,
           requestId,
         });
-        await waitForJob(deps.producer, jobId, SEND_WAIT_MS);
+        await waitForJob(ctx.producer, jobId, SEND_WAIT_MS);
       }
       const row = await repo.findDelivery(subscriber.id, date);
       const status = row?.status ?? 'pending';

@@ -14,6 +14,9 @@ export function createProfileService({ repos }: ServiceContext) {
   };
 
   return {
+    /** The user's role and plan (a profile is created on first use), read by the access guards. */
+    profileOf: (userId: string) => repos.profiles.findOrCreate(userId),
+
     async getMe(userId: string): Promise<MeResponse> {
       const user = await load(userId);
       return { user: toUserDto(user), profile: toProfileDto(await repos.profiles.findOrCreate(userId)) };

@@ -85,6 +85,15 @@ type Input = {
   body: { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 };
 
+/** A generated value as path text: JSON garbage can carry a `toString` key that String() cannot call. */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value);
+  }
+}
+
 function inputFor(
   method: string,
   url: string,
@@ -97,7 +106,7 @@ function inputFor(
   const segment = (name: string) =>
     fc.oneof(
       {
-        arbitrary: arbitraryFor(paramSchema?.properties?.[name], ids).map((v) => encodeSegment(String(v))),
+        arbitrary: arbitraryFor(paramSchema?.properties?.[name], ids).map((v) => encodeSegment(textOf(v))),
         weight: 9,
       },
       { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 1 },

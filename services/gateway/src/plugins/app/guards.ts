@@ -12,7 +12,7 @@ export function requireUser(request: FastifyRequest): { id: string } {
 /** Role and plan come from user_profiles on every request, so a plan change applies at once. */
 export async function loadProfile(request: FastifyRequest): Promise<UserProfile> {
   const user = requireUser(request);
-  request.profile ??= await request.server.repos.profiles.findOrCreate(user.id);
+  request.profile ??= await request.server.services.profile.profileOf(user.id);
   return request.profile;
 }
 

@@ -1,51 +1,69 @@
 import type { Logger } from '@app/logger';
-import type { Producer, QueueTransport } from '@app/queue';
+import { createStorage } from '@app/storage';
 import fp from 'fastify-plugin';
+import type { AppDeps } from '../../app.ts';
 import { createRepositories } from '../../repositories/index.ts';
 import { createAdminService } from '../../services/admin.service.ts';
+import { createAuthService } from '../../services/auth.service.ts';
 import { createBillingWebhookService } from '../../services/billing-webhook.service.ts';
 import { createBillingService } from '../../services/billing.service.ts';
 import { createBlogService } from '../../services/blog.service.ts';
-import { createAuthService } from '../../services/auth.service.ts';
+import { createCleanupService } from '../../services/cleanup.service.ts';
 import { createContentService } from '../../services/content.service.ts';
-import { createGenerationService } from '../../services/generation.service.ts';
 import type { ServiceContext } from '../../services/context.ts';
+import { createCrawlService } from '../../services/crawl.service.ts';
+import { createFavoritesService } from '../../services/favorites.service.ts';
+import { createGenerationService } from '../../services/generation.service.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
+import { createHealthService } from '../../services/health.service.ts';
+import { createNewsletterService } from '../../services/newsletter.service.ts';
 import { createPasswordsService } from '../../services/passwords.service.ts';
+import { createPodcastsService } from '../../services/podcasts.service.ts';
 import { createProfileService } from '../../services/profile.service.ts';
+import { createQueuesService } from '../../services/queues.service.ts';
 import { createSessionsService } from '../../services/sessions.service.ts';
-import type { AppDeps } from '../../app.ts';
+import { createTopicsService } from '../../services/topics.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
-function createServices(ctx: ServiceContext) {
+/** Outside systems a service talks to besides the database and the queue. */
+type ServiceResources = Pick<AppDeps, 'transport'> & { storage: ReturnType<typeof createStorage> };
+
+function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const sessions = createSessionsService(ctx);
   const billing = createBillingService(ctx);
   return {
+    health: createHealthService(ctx, resources.transport),
     sessions,
     auth: createAuthService(ctx, sessions),
     google: createGoogleAuthService(ctx, sessions),
     passwords: createPasswordsService(ctx, sessions),
     profile: createProfileService(ctx),
     content: createContentService(ctx),
+    topics: createTopicsService(ctx),
+    favorites: createFavoritesService(ctx),
     generation: createGenerationService(ctx),
+    podcasts: createPodcastsService(ctx, resources.storage),
+    newsletter: createNewsletterService(ctx),
     admin: createAdminService(ctx),
+    crawl: createCrawlService(ctx),
+    cleanup: createCleanupService(ctx),
+    queues: createQueuesService(ctx),
     blog: createBlogService(ctx),
     billing,
     billingWebhook: createBillingWebhookService(ctx, billing.stripe),
   };
 }
 
-/** Repositories, the queue producer and the domain services, decorated once for every route. */
+/**
+ * The domain services, each built once and decorated for every route. Repositories, the queue producer
+ * and object storage are handed to the services only: a route reaches them through a service.
+ */
 export default fp<{ deps: AppDeps }>(
   async (app, { deps }) => {
-    const repos = createRepositories(deps.prisma);
-    app.decorate('repos', repos);
-    app.decorate('producer', deps.producer satisfies Producer);
-    app.decorate('transport', deps.transport satisfies Pick<QueueTransport, 'ping'>);
     const ctx: ServiceContext = {
       config: app.config,
-      repos,
+      repos: createRepositories(deps.prisma),
       producer: deps.producer,
       logger: deps.logger satisfies Logger,
       clock: deps.clock ?? (() => new Date()),
@@ -54,7 +72,10 @@ export default fp<{ deps: AppDeps }>(
         verify: (token) => app.jwt.verify(token),
       },
     };
-    app.decorate('services', createServices(ctx));
+    // Where the podcast service stores the MP3s: STORAGE_DIR, or the S3 bucket (ranged GetObject).
+    const storage = createStorage(app.config);
+    app.addHook('onClose', () => storage.close());
+    app.decorate('services', createServices(ctx, { transport: deps.transport, storage }));
   },
   { name: 'services', dependencies: ['cookie-jwt'] },
 );

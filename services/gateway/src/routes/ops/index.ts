@@ -1,16 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppError, HealthResponseSchema, type ReadyResponse, ReadyResponseSchema } from '@app/contracts';
+import { AppError, HealthResponseSchema, ReadyResponseSchema } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-const CHECK_TIMEOUT_MS = 2000;
-
-function withTimeout(promise: Promise<unknown>): Promise<unknown> {
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref()),
-  ]);
-}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -33,11 +24,6 @@ function metricsGuard(token: string | undefined) {
 
 /** Liveness, readiness (database + queue) and Prometheus metrics, outside /api and its auth. */
 const opsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const checks: Record<string, () => Promise<unknown>> = {
-    database: () => app.repos.health.ping(),
-    queue: () => app.transport.ping(),
-  };
-
   app.get(
     '/healthz',
     { schema: { tags: ['ops'], summary: 'Liveness', response: { 200: HealthResponseSchema } } },
@@ -54,20 +40,8 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const results: ReadyResponse['checks'] = {};
-      await Promise.all(
-        Object.entries(checks).map(async ([name, check]) => {
-          results[name] = await withTimeout(check()).then(
-            () => 'ok' as const,
-            (error: unknown) => {
-              request.log.warn({ err: error, check: name }, 'readiness check failed');
-              return 'fail' as const;
-            },
-          );
-        }),
-      );
-      const ready = Object.values(results).every((r) => r === 'ok');
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: results });
+      const readiness = await app.services.health.readiness(request.id);
+      return reply.status(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );
 

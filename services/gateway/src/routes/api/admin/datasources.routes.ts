@@ -26,7 +26,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminDatasourceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await app.repos.admin.listDatasources(request.query) }),
+    async (request) => ({ data: await app.services.admin.listDatasources(request.query) }),
   );
 
   app.post(
@@ -83,7 +83,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      updated: await app.repos.admin.setDatasourcesActive(request.body.ids, request.body.is_active),
+      updated: await app.services.admin.setDatasourcesActive(request.body.ids, request.body.is_active),
     }),
   );
 };

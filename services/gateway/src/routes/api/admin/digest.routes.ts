@@ -6,16 +6,10 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
-import { createNewsletterService } from '../../../services/newsletter.service.ts';
 
 /** /api/admin/digest: look at a digest before it goes out, or send one subscriber's now. Admin only. */
 const adminDigestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const newsletter = createNewsletterService({
-    repo: app.repos.newsletter,
-    config: app.config,
-    producer: app.producer,
-    logger: app.log,
-  });
+  const newsletter = app.services.newsletter;
 
   app.post(
     '/preview',

@@ -26,7 +26,7 @@ const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSubmissionListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => app.repos.admin.listSubmissions(request.query),
+    async (request) => app.services.admin.listSubmissions(request.query),
   );
 
   app.post(

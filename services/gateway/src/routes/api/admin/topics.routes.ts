@@ -26,7 +26,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminTopicListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ data: await app.repos.admin.listTopics(request.query) }),
+    async (request) => ({ data: await app.services.admin.listTopics(request.query) }),
   );
 
   app.post(
@@ -83,7 +83,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      updated: await app.repos.admin.setTopicsActive(request.body.ids, request.body.is_active),
+      updated: await app.services.admin.setTopicsActive(request.body.ids, request.body.is_active),
     }),
   );
 };

@@ -21,7 +21,7 @@ const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await app.repos.content.listDatasources({
+      data: await app.services.content.listDatasources({
         language: request.query.language ? dataLanguage(request.query.language) : undefined,
         topicId: request.query.topic_id,
       }),

@@ -1,5 +1,4 @@
 import {
-  AppError,
   FavoriteDatasourceBodySchema,
   FavoriteDatasourcesResponseSchema,
   FavoriteSummariesResponseSchema,
@@ -12,7 +11,7 @@ import { requireUser } from '../../../plugins/app/guards.ts';
 
 /** /api/favorites: Pro only (access.ts: visitors 401, free users 403 PRO_REQUIRED). */
 const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.content;
+  const favorites = app.services.favorites;
   const errors = errorResponses(400, 401, 403, 404);
 
   app.get(
@@ -20,7 +19,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['favorites'], response: { 200: FavoriteDatasourcesResponseSchema, ...errors } } },
     async (request) => ({
       success: true as const,
-      favorites: await repo.favoriteDatasources(requireUser(request).id),
+      favorites: await favorites.datasources(requireUser(request).id),
     }),
   );
   app.post(
@@ -33,10 +32,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { datasource_id } = request.body;
-      if (!(await repo.datasourceExists(datasource_id)))
-        throw new AppError('NOT_FOUND', 'Data source not found');
-      await repo.addFavoriteDatasource(requireUser(request).id, datasource_id);
+      await favorites.addDatasource(requireUser(request).id, request.body.datasource_id);
       return { success: true as const, message: 'Added to favorites' };
     },
   );
@@ -50,7 +46,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await repo.removeFavoriteDatasource(requireUser(request).id, request.body.datasource_id);
+      await favorites.removeDatasource(requireUser(request).id, request.body.datasource_id);
       return { success: true as const, message: 'Removed from favorites' };
     },
   );
@@ -60,7 +56,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['favorites'], response: { 200: FavoriteSummariesResponseSchema, ...errors } } },
     async (request) => ({
       success: true as const,
-      favorites: await repo.favoriteSummaries(requireUser(request).id),
+      favorites: await favorites.summaries(requireUser(request).id),
     }),
   );
   app.post(
@@ -73,9 +69,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { summary_id } = request.body;
-      if (!(await repo.summaryExists(summary_id))) throw new AppError('NOT_FOUND', 'Summary not found');
-      await repo.addFavoriteSummary(requireUser(request).id, summary_id);
+      await favorites.addSummary(requireUser(request).id, request.body.summary_id);
       return { success: true as const, message: 'Added to favorites' };
     },
   );
@@ -89,7 +83,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await repo.removeFavoriteSummary(requireUser(request).id, request.body.summary_id);
+      await favorites.removeSummary(requireUser(request).id, request.body.summary_id);
       return { success: true as const, message: 'Removed from favorites' };
     },
   );

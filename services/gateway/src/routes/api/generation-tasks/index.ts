@@ -20,7 +20,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = errorResponses(400, 401, 403, 404, 409);
   const creates = errorResponses(400, 401, 403, 404, 409, 429);
   // Creating work (a new task, or a retry that queues one again) counts towards the user's per-minute
-  // limit; the cap on waiting tasks is checked where the row is written (generation.repository.ts).
+  // limit; the cap on waiting tasks is checked where the row is written (generation-tasks.repository.ts).
   const countCreation = app.limits.generationCreate;
 
   app.post(

@@ -13,17 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
-import { createNewsletterService } from '../../../services/newsletter.service.ts';
 import oneClickRoutes from './one-click.routes.ts';
 
 /** /api/newsletter: the signup box, the unsubscribe page and the links in every digest. All public. */
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const newsletter = createNewsletterService({
-    repo: app.repos.newsletter,
-    config: app.config,
-    producer: app.producer,
-    logger: app.log,
-  });
+  const newsletter = app.services.newsletter;
 
   app.post(
     '/subscriptions',

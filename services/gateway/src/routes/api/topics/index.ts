@@ -1,5 +1,4 @@
 import {
-  AppError,
   GeneratedContentListSchema,
   IdOrSlugParamsSchema,
   TopicDtoSchema,
@@ -21,7 +20,7 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TopicListResponseSchema },
       },
     },
-    async () => ({ data: await app.repos.content.listTopics() }),
+    async () => ({ data: await app.services.topics.list() }),
   );
 
   app.get(
@@ -47,11 +46,7 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TopicDtoSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const topic = await app.repos.content.findTopic(request.params.idOrSlug);
-      if (!topic?.is_active) throw new AppError('NOT_FOUND', 'Topic not found');
-      return topic;
-    },
+    async (request) => app.services.topics.getActive(request.params.idOrSlug),
   );
 
   app.get(
@@ -64,11 +59,7 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GeneratedContentListSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const topic = await app.repos.content.findTopic(request.params.idOrSlug);
-      if (!topic) throw new AppError('NOT_FOUND', 'Topic not found');
-      return { data: await app.repos.content.generatedContentForTopic(topic.id) };
-    },
+    async (request) => ({ data: await app.services.topics.generatedContent(request.params.idOrSlug) }),
   );
 };
 

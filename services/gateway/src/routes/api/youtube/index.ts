@@ -21,9 +21,7 @@ const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: YoutubeSourcesResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => ({
-      data: await app.repos.content.youtubeSources(request.query.language === 'en' ? { language: 'EN' } : {}),
-    }),
+    async (request) => ({ data: await app.services.content.youtubeSources(request.query.language) }),
   );
   app.get(
     '/:sourceName/summaries',

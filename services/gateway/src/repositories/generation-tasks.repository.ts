@@ -1,0 +1,161 @@
+import { GENERATION_DEFAULTS, type GenerationTaskDto } from '@app/contracts';
+import { createSqlRunner, type Language, type PrismaClient } from '@app/db';
+import { historyInclude, toTaskDto } from './generation.mapper.ts';
+import { createStatusLoader } from './generation-status.loader.ts';
+import {
+  AHEAD_SQL,
+  type HistoryFilters,
+  historyWhere,
+  lockAndCountPending,
+  requeueTask,
+} from './generation.sql.ts';
+
+export type GenerationTasksRepository = ReturnType<typeof createGenerationTasksRepository>;
+
+/** content_generation_queue: a user's generation tasks, their place in the queue and their history. */
+export function createGenerationTasksRepository(prisma: PrismaClient) {
+  const pendingAhead = async (taskId: string): Promise<number> => {
+    const rows = await prisma.$queryRaw<{ ahead: number }[]>`
+      SELECT ${AHEAD_SQL} AS ahead FROM content_generation_queue t WHERE t.id = ${taskId}::uuid`;
+    return rows[0]?.ahead ?? 0;
+  };
+
+  return {
+    /** The status poll (owner only): null when the task is not this user's or does not exist. */
+    status: createStatusLoader(createSqlRunner(prisma)),
+
+    /**
+     * Writes the task unless the user already has `maxPending` tasks waiting (null then). The user's
+     * advisory lock is taken first and the count read after it, in one transaction: parallel requests of
+     * one user queue on the lock and each counts the rows the others committed, so the cap holds.
+     */
+    async create(input: {
+      userId: string;
+      summaryId: string;
+      style: string;
+      targetPlatforms: string[];
+      userInput?: string;
+      userLanguage: Language;
+      maxPending: number;
+    }) {
+      const id = crypto.randomUUID();
+      const row = await prisma.$transaction(async (tx) => {
+        if ((await lockAndCountPending(tx, input.userId)) >= input.maxPending) return null;
+        return tx.contentGenerationQueue.create({
+          data: {
+            id,
+            taskId: id,
+            userId: input.userId,
+            summaryId: input.summaryId,
+            style: input.style,
+            targetPlatforms: input.targetPlatforms,
+            userInput: input.userInput ?? null,
+            userLanguage: input.userLanguage,
+            maxRetries: GENERATION_DEFAULTS.maxRetries,
+          },
+          select: { id: true, taskId: true, enqueuedAt: true },
+        });
+      });
+      if (!row) return null;
+      const ahead = await pendingAhead(row.id);
+      await prisma.contentGenerationQueue.update({ where: { id }, data: { queuePosition: ahead + 1 } });
+      return { id: row.id, jobId: row.taskId ?? row.id, ahead };
+    },
+
+    pendingAhead,
+
+    markDispatched: (taskId: string, jobId: string) =>
+      prisma.contentGenerationQueue.updateMany({
+        where: { id: taskId, taskId: jobId },
+        data: { dispatchedAt: new Date() },
+      }),
+
+    cancel: (taskId: string, userId: string) =>
+      prisma.contentGenerationQueue.updateMany({
+        where: { id: taskId, userId, status: { in: ['pending', 'processing'] } },
+        data: { status: 'cancelled', completedAt: new Date(), queuePosition: null },
+      }),
+
+    findOwned: (taskId: string, userId: string) =>
+      prisma.contentGenerationQueue.findFirst({
+        where: { id: taskId, userId },
+        select: { id: true, status: true, taskId: true },
+      }),
+
+    /**
+     * A failed or cancelled task goes to the back of the queue with a fresh job id and a fresh retry budget:
+     * 'not-retryable' when it is neither, 'too-many-pending' when the user already has `maxPending` tasks
+     * waiting (counted under the same lock as create).
+     */
+    async requeue(
+      taskId: string,
+      userId: string,
+      maxPending: number,
+    ): Promise<{ jobId: string } | 'not-retryable' | 'too-many-pending'> {
+      const jobId = `${taskId}-r${Date.now()}`;
+      return prisma.$transaction(async (tx) => {
+        const pending = await lockAndCountPending(tx, userId);
+        const retryable = await tx.contentGenerationQueue.count({
+          where: { id: taskId, userId, status: { in: ['failed', 'cancelled'] } },
+        });
+        if (retryable === 0) return 'not-retryable' as const;
+        if (pending >= maxPending) return 'too-many-pending' as const;
+        const updated = await requeueTask(tx, taskId, userId, jobId);
+        return updated === 1 ? { jobId } : ('not-retryable' as const);
+      });
+    },
+
+    async history(userId: string, filters: HistoryFilters) {
+      const where = historyWhere(userId, filters);
+      const pageSize = GENERATION_DEFAULTS.historyPageSize;
+      const [rows, total, totalTasks, completedTasks, totalGenerated] = await Promise.all([
+        prisma.contentGenerationQueue.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          skip: (filters.page - 1) * pageSize,
+          take: pageSize,
+          include: historyInclude,
+        }),
+        prisma.contentGenerationQueue.count({ where }),
+        prisma.contentGenerationQueue.count({ where: { userId } }),
+        prisma.contentGenerationQueue.count({ where: { userId, status: 'completed' } }),
+        prisma.userGeneratedContent.count({ where: { userId, taskId: { not: null } } }),
+      ]);
+      const positions = new Map<string, number>();
+      for (const row of rows.filter((r) => r.status === 'pending')) {
+        positions.set(row.id, (await pendingAhead(row.id)) + 1);
+      }
+      const data: GenerationTaskDto[] = rows.map((row) => toTaskDto(row, positions.get(row.id) ?? 0));
+      return {
+        data,
+        page: filters.page,
+        page_size: pageSize,
+        total,
+        stats: { total_tasks: totalTasks, completed_tasks: completedTasks, total_generated: totalGenerated },
+      };
+    },
+
+    /** Waits (post mode) until the task leaves pending/processing, the deadline passes or `signal` aborts. */
+    async waitForEnd(taskId: string, deadline: number, signal?: AbortSignal) {
+      for (;;) {
+        const row = await prisma.contentGenerationQueue.findUnique({
+          where: { id: taskId },
+          select: { status: true, resultIds: true },
+        });
+        if (!row) return null;
+        if (!['pending', 'processing'].includes(row.status) || Date.now() >= deadline || signal?.aborted) {
+          return row;
+        }
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, 250);
+          signal?.addEventListener('abort', done, { once: true });
+        });
+      }
+    },
+  };
+}

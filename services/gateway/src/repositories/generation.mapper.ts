@@ -1,0 +1,92 @@
+import {
+  characterCount,
+  type GenerationResult,
+  type GenerationTaskDto,
+  type GenerationTaskStatus,
+  isOverLimit,
+} from '@app/contracts';
+import type { Prisma, UserGeneratedContent } from '@app/db';
+import { firstWebUrl, webUrls } from '../lib/web-urls.ts';
+import type { StatusRow } from './generation.sql.ts';
+
+// Generation rows as API answers: a result, a task's polled status, a task in the history.
+
+export function toResultDto(row: UserGeneratedContent): GenerationResult {
+  const metadata = (row.metadata ?? {}) as Record<string, unknown>;
+  const generator = typeof metadata.generator === 'string' ? metadata.generator : 'llm';
+  const count = row.characterCount || characterCount(row.content);
+  return {
+    id: row.id,
+    task_id: row.taskId,
+    platform: row.targetPlatform,
+    content: row.content,
+    character_count: count,
+    is_over_limit: row.isOverLimit || isOverLimit(row.targetPlatform, count),
+    hashtags: row.hashtags,
+    style: row.style,
+    source_urls: webUrls(row.sourceUrls),
+    generator,
+    estimated_engagement: 'Medium',
+    platform_specific_notes: generator === 'template' ? 'Template-based copy (no LLM configured)' : '',
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toStatusDto(row: StatusRow): GenerationTaskStatus {
+  return {
+    status: row.status,
+    progress: row.progress,
+    queue_position: row.queue_position,
+    result_ids: row.result_ids,
+    target_platforms: row.target_platforms,
+    error_message: row.error_message,
+    retry_count: row.retry_count,
+    max_retries: row.max_retries,
+  };
+}
+
+/** What a history row loads with it: the summary's source, topic and post, and the task's results. */
+export const historyInclude = {
+  summary: { include: { datasource: true, topic: true, post: { select: { title: true, url: true } } } },
+  generatedContent: true,
+} as const satisfies Prisma.ContentGenerationQueueInclude;
+
+type HistoryRow = Prisma.ContentGenerationQueueGetPayload<{ include: typeof historyInclude }>;
+
+/** A task of the history; `queuePosition` is 0 unless it is pending. Results in the task's own order. */
+export function toTaskDto(row: HistoryRow, queuePosition: number): GenerationTaskDto {
+  const summary = row.summary;
+  const metadata = (summary?.metadata ?? {}) as Record<string, unknown>;
+  const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  const order = new Map(row.resultIds.map((id, index) => [id, index]));
+  return {
+    id: row.id,
+    status: row.status,
+    style: row.style,
+    target_platforms: row.targetPlatforms,
+    user_input: row.userInput,
+    progress: row.progress,
+    queue_position: queuePosition,
+    retry_count: row.retryCount,
+    max_retries: row.maxRetries,
+    result_ids: row.resultIds,
+    error_message: row.errorMessage,
+    summary_id: row.summaryId,
+    summary_info: summary
+      ? {
+          platform: summary.datasource?.platform.replace('_', '-') ?? str(metadata.platform),
+          topic_name: summary.topic?.name ?? str(metadata.topic_name),
+          title: summary.headline || summary.post?.title || str(metadata.title) || str(metadata.post_title),
+          source_name: summary.datasource?.sourceName ?? str(metadata.source_name),
+          url: firstWebUrl(summary.post?.url, ...summary.sourceUrls, metadata.post_url),
+        }
+      : null,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    generated_content: row.generatedContent
+      .filter((content) => order.has(content.id))
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+      .map(toResultDto),
+  };
+}

@@ -1,0 +1,98 @@
+import type { AdminSubmission, AdminSubmissionListQuery } from '@app/contracts';
+import type { Prisma, PrismaClient } from '@app/db';
+import {
+  adminDatasourceDto,
+  adminDatasourceInclude,
+  type DatasourceWrite,
+} from './datasources.repository.ts';
+
+export type SourceSubmissionsRepository = ReturnType<typeof createSourceSubmissionsRepository>;
+
+type SubmissionRow = Prisma.SourceSubmissionGetPayload<{ include: { topic: true; user: true } }>;
+
+function submissionDto(row: SubmissionRow): AdminSubmission {
+  return {
+    id: row.id,
+    user_email: row.user?.email ?? null,
+    topic_id: row.topicId,
+    topic_name: row.topic?.name ?? null,
+    topic_custom: row.topicCustom,
+    platform: row.platform,
+    platform_custom: row.platformCustom,
+    url: row.url,
+    status: row.status,
+    review_note: row.reviewNote,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** source_submissions: users' source suggestions and the admin's review of them. */
+export function createSourceSubmissionsRepository(prisma: PrismaClient) {
+  return {
+    /** false when this user already submitted the URL (unique user + url). */
+    async create(row: {
+      userId: string;
+      topicId: string | null;
+      topicCustom: string | null;
+      platform: string;
+      platformCustom: string | null;
+      url: string;
+    }): Promise<boolean> {
+      const { count } = await prisma.sourceSubmission.createMany({ data: [row], skipDuplicates: true });
+      return count === 1;
+    },
+
+    /** One page, newest first, and how many there are in all. */
+    async list({ status, page, limit }: AdminSubmissionListQuery) {
+      const where: Prisma.SourceSubmissionWhereInput = status === 'all' ? {} : { status };
+      const [rows, total] = await Promise.all([
+        prisma.sourceSubmission.findMany({
+          where,
+          include: { topic: true, user: true },
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          skip: (page - 1) * limit,
+          take: limit,
+        }),
+        prisma.sourceSubmission.count({ where }),
+      ]);
+      return { data: rows.map(submissionDto), page, limit, total };
+    },
+
+    async find(id: string) {
+      const row = await prisma.sourceSubmission.findUnique({
+        where: { id },
+        include: { topic: true, user: true },
+      });
+      return row ? submissionDto(row) : null;
+    },
+
+    /**
+     * Creates the datasource and marks the submission approved in one transaction; the
+     * status guard makes a second concurrent approval fail instead of creating twice.
+     */
+    async approve(id: string, reviewerId: string, datasource: DatasourceWrite, note: string | null) {
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.sourceSubmission.updateMany({
+          where: { id, status: 'pending' },
+          data: { status: 'approved', reviewedById: reviewerId, reviewedAt: new Date(), reviewNote: note },
+        });
+        if (count === 0) return null;
+        const created = await tx.datasource.create({ data: datasource, include: adminDatasourceInclude });
+        const submission = await tx.sourceSubmission.findUniqueOrThrow({
+          where: { id },
+          include: { topic: true, user: true },
+        });
+        return { submission: submissionDto(submission), datasource: adminDatasourceDto(created) };
+      });
+    },
+
+    async reject(id: string, reviewerId: string, note: string | null) {
+      const { count } = await prisma.sourceSubmission.updateMany({
+        where: { id, status: 'pending' },
+        data: { status: 'rejected', reviewedById: reviewerId, reviewedAt: new Date(), reviewNote: note },
+      });
+      return count > 0;
+    },
+  };
+}

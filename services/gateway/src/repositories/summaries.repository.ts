@@ -1,0 +1,144 @@
+import { createSqlRunner, type Language, Prisma, type PrismaClient, type SqlRunner } from '@app/db';
+import {
+  type PageWindow,
+  type PlanCheck,
+  querySummaryPage,
+  SUMMARY_COLUMNS,
+  SUMMARY_JOINS,
+  type SummaryFilters,
+  type SummaryRow,
+  toSummaryDto,
+} from './summaries.sql.ts';
+
+export type SummariesRepository = ReturnType<typeof createSummariesRepository>;
+
+type SummaryWithPostRow = SummaryRow & {
+  post_id: string | null;
+  post_title: string | null;
+  post_url: string | null;
+  post_status: string | null;
+  post_author: string | null;
+};
+
+/** summaries: the reading list and its counts through raw SQL, so search can use its indexes. */
+export function createSummariesRepository(prisma: PrismaClient) {
+  const run = createSqlRunner(prisma);
+  return {
+    /**
+     * The hot read path, on the client's pool (see sql-runner.ts): a source filter's lookup, then the
+     * page's statements (querySummaryPage: one for a list, a match and a fetch by id for a search).
+     */
+    async listPage(filters: SummaryFilters, page: PageWindow, check?: PlanCheck) {
+      const f = await resolveSources(run, filters);
+      // Nothing to read; an unchecked plan is left for the caller to read (planHeld: false).
+      if (f.datasourceIds?.length === 0) return { rows: [], total: 0, planHeld: !check };
+      const { rows, total, planHeld } = await querySummaryPage(run, f, page, check);
+      return { rows: rows.map(toSummaryDto), total, planHeld };
+    },
+
+    async findWithPost(id: string) {
+      const rows = await prisma.$queryRaw<SummaryWithPostRow[]>`
+        SELECT ${SUMMARY_COLUMNS}, p.id AS post_id, p.title AS post_title, p.url AS post_url,
+          p.status::text AS post_status, p.author AS post_author
+        FROM summaries s ${SUMMARY_JOINS} LEFT JOIN posts p ON p.id = s.post_id
+        WHERE s.id = ${id}::uuid`;
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        ...toSummaryDto(row),
+        post: row.post_id
+          ? {
+              id: row.post_id,
+              title: row.post_title ?? '',
+              url: row.post_url ?? '',
+              status: row.post_status ?? '',
+              author: row.post_author,
+            }
+          : null,
+      };
+    },
+
+    exists: async (id: string) => (await prisma.summary.count({ where: { id } })) > 0,
+
+    /** Summary count and platforms per topic, in one language and time range. */
+    async countsByTopic(language: Language, from: Date, to: Date) {
+      const rows = await prisma.$queryRaw<{ topic_id: string; platform: string | null; n: number }[]>`
+        SELECT s.topic_id, d.platform::text AS platform, count(*)::int AS n
+        FROM summaries s LEFT JOIN datasources d ON d.id = s.datasource_id
+        WHERE s.language = ${language}::"Language" AND s.created_at >= ${from} AND s.created_at <= ${to}
+          AND s.topic_id IS NOT NULL
+        GROUP BY 1, 2 ORDER BY 3 DESC`;
+      const byTopic = new Map<string, { topic_id: string; count: number; platforms: string[] }>();
+      for (const row of rows) {
+        const entry = byTopic.get(row.topic_id) ?? { topic_id: row.topic_id, count: 0, platforms: [] };
+        entry.count += row.n;
+        if (row.platform) entry.platforms.push(row.platform);
+        byTopic.set(row.topic_id, entry);
+      }
+      return [...byTopic.values()];
+    },
+
+    /** Summary count and newest summary per datasource, in one language. */
+    async countsBySource(language: Language) {
+      return prisma.$queryRaw<{ datasource_id: string; n: number; last: Date | null }[]>`
+        SELECT datasource_id, count(*)::int AS n, max(created_at) AS last
+        FROM summaries WHERE language = ${language}::"Language" AND datasource_id IS NOT NULL
+        GROUP BY datasource_id`;
+    },
+
+    /** A channel's summaries, oldest first (the newest 200 when there are more). */
+    async youtubeSummaries(datasourceIds: string[], language: Language, from?: Date, to?: Date) {
+      const range = Prisma.sql`${from ? Prisma.sql`AND s.created_at >= ${from}` : Prisma.empty} ${
+        to ? Prisma.sql`AND s.created_at <= ${to}` : Prisma.empty
+      }`;
+      const rows = await prisma.$queryRaw<SummaryRow[]>`
+        SELECT * FROM (
+          SELECT ${SUMMARY_COLUMNS} FROM summaries s ${SUMMARY_JOINS}
+          WHERE s.datasource_id = ANY(${datasourceIds}::uuid[]) AND s.language = ${language}::"Language"
+            AND s.summary_type = 'youtube_video' ${range}
+          ORDER BY s.created_at DESC LIMIT 200
+        ) x ORDER BY created_at ASC, id ASC`;
+      return rows.map(toSummaryDto);
+    },
+
+    /** Post mode: the id is a summary id, or a post id whose summary (preferred language first) is used. */
+    async findForPost(postOrSummaryId: string, language: Language) {
+      const direct = await prisma.summary.findUnique({
+        where: { id: postOrSummaryId },
+        select: { id: true },
+      });
+      if (direct) return direct;
+      const rows = await prisma.summary.findMany({
+        where: { postId: postOrSummaryId },
+        select: { id: true, language: true },
+      });
+      return rows.find((row) => row.language === language) ?? rows[0] ?? null;
+    },
+  };
+}
+
+/**
+ * A source name or the caller's favourite sources, turned into datasource ids (see
+ * SummaryFilters.datasourceIds); both together keep the ids in both. An empty list matches nothing.
+ */
+export async function resolveSources(run: SqlRunner, f: SummaryFilters): Promise<SummaryFilters> {
+  const lookups = [
+    f.sourceName && {
+      name: 'datasources-by-name',
+      text: 'SELECT id FROM datasources WHERE source_name = $1',
+      values: [f.sourceName],
+    },
+    f.favoriteSourcesOfUser && {
+      name: 'favourite-datasources',
+      text: 'SELECT datasource_id AS id FROM user_favorite_datasources WHERE user_id = $1::uuid',
+      values: [f.favoriteSourcesOfUser],
+    },
+  ].filter((lookup) => !!lookup);
+  if (lookups.length === 0) return f;
+  let ids: string[] | undefined;
+  for (const lookup of lookups) {
+    const found = (await run<{ id: string }>(lookup)).map((row) => row.id);
+    ids = ids ? ids.filter((id) => found.includes(id)) : found;
+  }
+  return { ...f, datasourceIds: ids };
+}

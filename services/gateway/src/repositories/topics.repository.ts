@@ -1,0 +1,135 @@
+import type { ActiveStatusFilter, AdminTopic } from '@app/contracts';
+import type { Prisma, PrismaClient } from '@app/db';
+import { activeWhere } from './active-filter.ts';
+
+export type TopicsRepository = ReturnType<typeof createTopicsRepository>;
+
+type AdminTopicRow = Prisma.TopicGetPayload<{ include: { _count: { select: { datasources: true } } } }>;
+
+const topicDto = (t: {
+  id: string;
+  slug: string;
+  name: string;
+  nameZh: string | null;
+  description: string;
+  descriptionZh: string | null;
+  keywords: string[];
+  isActive: boolean;
+}) => ({
+  id: t.id,
+  slug: t.slug,
+  name: t.name,
+  name_zh: t.nameZh,
+  description: t.description,
+  description_zh: t.descriptionZh,
+  keywords: t.keywords,
+  is_active: t.isActive,
+});
+
+function adminTopicDto(row: AdminTopicRow, postCount: number): AdminTopic {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    keywords: row.keywords,
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    datasource_count: row._count.datasources,
+    post_count: postCount,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const withDatasourceCount = { _count: { select: { datasources: true } } } as const;
+
+/** topics: the reader's list and pages, and the admin's list with counts and its writes. */
+export function createTopicsRepository(prisma: PrismaClient) {
+  async function postCountsByTopic(topicIds: string[]): Promise<Map<string, number>> {
+    if (topicIds.length === 0) return new Map();
+    const rows = await prisma.$queryRaw<{ topic_id: string; n: number }[]>`
+      SELECT d.topic_id, count(p.id)::int AS n
+      FROM datasources d JOIN posts p ON p.datasource_id = d.id
+      WHERE d.topic_id = ANY(${topicIds}::uuid[])
+      GROUP BY d.topic_id`;
+    return new Map(rows.map((r) => [r.topic_id, r.n]));
+  }
+
+  async function findForAdmin(id: string) {
+    const row = await prisma.topic.findUnique({ where: { id }, include: withDatasourceCount });
+    if (!row) return null;
+    return adminTopicDto(row, (await postCountsByTopic([id])).get(id) ?? 0);
+  }
+
+  return {
+    async listActive() {
+      const rows = await prisma.topic.findMany({ where: { isActive: true }, orderBy: { name: 'asc' } });
+      return rows.map(topicDto);
+    },
+
+    async findByIdOrSlug(idOrSlug: string) {
+      const row = await prisma.topic.findFirst({
+        where: UUID.test(idOrSlug) ? { id: idOrSlug } : { slug: idOrSlug },
+      });
+      return row ? topicDto(row) : null;
+    },
+
+    exists: async (id: string) => (await prisma.topic.count({ where: { id } })) > 0,
+
+    /** Whether the topic exists and is active (a datasource may only join an active one). */
+    state: (id: string) => prisma.topic.findUnique({ where: { id }, select: { id: true, isActive: true } }),
+
+    async listForAdmin(filter: { q?: string; status: ActiveStatusFilter; sort: 'name' | 'created_at' }) {
+      const where: Prisma.TopicWhereInput = { ...activeWhere(filter.status) };
+      if (filter.q) {
+        where.OR = [
+          { name: { contains: filter.q, mode: 'insensitive' } },
+          { description: { contains: filter.q, mode: 'insensitive' } },
+          { keywords: { has: filter.q } },
+        ];
+      }
+      const rows = await prisma.topic.findMany({
+        where,
+        include: withDatasourceCount,
+        orderBy:
+          filter.sort === 'name' ? [{ name: 'asc' }, { id: 'asc' }] : [{ createdAt: 'desc' }, { id: 'asc' }],
+      });
+      const posts = await postCountsByTopic(rows.map((r) => r.id));
+      return rows.map((row) => adminTopicDto(row, posts.get(row.id) ?? 0));
+    },
+
+    findForAdmin,
+
+    slugExists: async (slug: string) => (await prisma.topic.count({ where: { slug } })) > 0,
+
+    async create(data: {
+      slug: string;
+      name: string;
+      description: string;
+      keywords: string[];
+      isActive: boolean;
+    }) {
+      const row = await prisma.topic.create({ data });
+      return (await findForAdmin(row.id))!;
+    },
+
+    async update(
+      id: string,
+      data: { name?: string; description?: string; keywords?: string[]; isActive?: boolean },
+    ) {
+      const { count } = await prisma.topic.updateMany({ where: { id }, data });
+      return count === 0 ? null : findForAdmin(id);
+    },
+
+    async delete(id: string) {
+      const { count } = await prisma.topic.deleteMany({ where: { id } });
+      return count > 0;
+    },
+
+    async setActive(ids: string[], isActive: boolean) {
+      const { count } = await prisma.topic.updateMany({ where: { id: { in: ids } }, data: { isActive } });
+      return count;
+    },
+  };
+}

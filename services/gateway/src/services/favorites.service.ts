@@ -1,0 +1,34 @@
+import { AppError } from '@app/contracts';
+import type { ServiceContext } from './context.ts';
+
+export type FavoritesService = ReturnType<typeof createFavoritesService>;
+
+/** A Pro user's favourite sources and summaries; adding one twice keeps one. */
+export function createFavoritesService({ repos }: ServiceContext) {
+  const favorites = repos.favorites;
+  return {
+    datasources: (userId: string) => favorites.datasourcesOf(userId),
+
+    async addDatasource(userId: string, datasourceId: string) {
+      if (!(await repos.datasources.exists(datasourceId))) {
+        throw new AppError('NOT_FOUND', 'Data source not found');
+      }
+      await favorites.addDatasource(userId, datasourceId);
+    },
+
+    removeDatasource: async (userId: string, datasourceId: string) => {
+      await favorites.removeDatasource(userId, datasourceId);
+    },
+
+    summaries: (userId: string) => favorites.summariesOf(userId),
+
+    async addSummary(userId: string, summaryId: string) {
+      if (!(await repos.summaries.exists(summaryId))) throw new AppError('NOT_FOUND', 'Summary not found');
+      await favorites.addSummary(userId, summaryId);
+    },
+
+    removeSummary: async (userId: string, summaryId: string) => {
+      await favorites.removeSummary(userId, summaryId);
+    },
+  };
+}
