@@ -1,9 +1,8 @@
-import type { AdminDatasource, DatasourceStatus } from '@app/contracts';
+import type { AdminDatasource, DatasourceStatus, Platform } from '@app/contracts';
 import {
+  type Platform as DbPlatform,
   defaultConfigFor,
   defaultLanguageFor,
-  type Platform,
-  type PlatformId,
   platformFromId,
 } from '@app/db/platform-defaults';
 
@@ -40,19 +39,8 @@ export const TOAST = {
   postsCleaned: 'Posts表清理完成',
 } as const;
 
-export const PLATFORM_IDS: readonly PlatformId[] = [
-  'blog',
-  'wechat',
-  'youtube',
-  'podcast',
-  'xiaohongshu',
-  'twitter',
-  'twitter-rss',
-  'reddit',
-];
-
 /** Display names of the admin area (spec §3 "Platform display names in one area"). */
-export const PLATFORM_LABELS: Record<PlatformId, string> = {
+export const PLATFORM_LABELS: Record<Platform, string> = {
   blog: 'Blog',
   youtube: 'YouTube',
   podcast: 'Podcast',
@@ -106,7 +94,7 @@ export function parseKeywords(text: string): string[] {
 
 export type DatasourceForm = {
   topic_id: string;
-  platform: PlatformId | '';
+  platform: Platform | '';
   source_name: string;
   source_url: string;
   language: 'EN' | 'ZH';
@@ -116,7 +104,7 @@ export type DatasourceForm = {
 
 export const TWITTER_NAME_SUFFIX = ' 相关推文';
 
-export function configTextFor(platform: Platform): string {
+export function configTextFor(platform: DbPlatform): string {
   return JSON.stringify(defaultConfigFor(platform), null, 2);
 }
 
@@ -124,7 +112,7 @@ export function configTextFor(platform: Platform): string {
  * Spec §4: choosing a platform resets config to that platform's default, clears URL and name,
  * and sets the language to ZH for wechat and xiaohongshu, EN otherwise.
  */
-export function withPlatform(form: DatasourceForm, id: PlatformId): DatasourceForm {
+export function withPlatform(form: DatasourceForm, id: Platform): DatasourceForm {
   const platform = platformFromId(id);
   if (!platform) return form;
   return {

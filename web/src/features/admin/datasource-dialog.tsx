@@ -1,5 +1,5 @@
+import { PLATFORMS, type Platform } from '@app/contracts';
 import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
@@ -7,7 +7,6 @@ import type { AdminDatasource, AdminTopic } from './admin-api';
 import {
   checkDatasourceForm,
   type DatasourceForm,
-  PLATFORM_IDS,
   PLATFORM_LABELS,
   TOAST,
   withPlatform,
@@ -109,9 +108,9 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
           <Select
             label="平台"
             required
-            data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+            data={PLATFORMS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
             value={form.platform || null}
-            onChange={(value) => value && setForm((f) => withPlatform(f, value as PlatformId))}
+            onChange={(value) => value && setForm((f) => withPlatform(f, value as Platform))}
             allowDeselect={false}
             data-testid="ds-platform"
           />

@@ -1,3 +1,4 @@
+import { PLATFORMS, type Platform } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -14,7 +15,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -31,7 +31,6 @@ import {
   datasourceStatus,
   lastCrawledText,
   MSG,
-  PLATFORM_IDS,
   PLATFORM_LABELS,
   planFilteredCrawl,
   planSelectedCrawl,
@@ -178,7 +177,7 @@ export function DatasourcesTab() {
           label="平台筛选"
           placeholder="全部平台"
           clearable
-          data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+          data={PLATFORMS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
           value={platform}
           onChange={setPlatform}
           data-testid="ds-filter-platform"
@@ -322,7 +321,7 @@ export function DatasourcesTab() {
                         {source.source_url}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{PLATFORM_LABELS[source.platform as PlatformId] ?? source.platform}</Table.Td>
+                    <Table.Td>{PLATFORM_LABELS[source.platform as Platform] ?? source.platform}</Table.Td>
                     <Table.Td>{source.topic.name}</Table.Td>
                     <Table.Td>{source.language}</Table.Td>
                     <Table.Td>

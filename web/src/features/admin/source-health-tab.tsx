@@ -1,3 +1,4 @@
+import type { Platform } from '@app/contracts';
 import {
   Alert,
   Badge,
@@ -11,7 +12,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, type SourceHealthRow, sourceHealthQuery } from './admin-api';
@@ -98,7 +98,7 @@ export function SourceHealthTab() {
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.source_name}</Table.Td>
-                  <Table.Td>{PLATFORM_LABELS[row.platform as PlatformId] ?? row.platform}</Table.Td>
+                  <Table.Td>{PLATFORM_LABELS[row.platform as Platform] ?? row.platform}</Table.Td>
                   <Table.Td>
                     <Badge color={STATE_COLORS[row.state]} variant="light">
                       {STATE_LABELS[row.state]}

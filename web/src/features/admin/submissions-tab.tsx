@@ -1,3 +1,4 @@
+import { PLATFORMS, type Platform } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -12,13 +13,12 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery, errorText } from './admin-api';
-import { PLATFORM_IDS, PLATFORM_LABELS, TOAST } from './admin-logic';
+import { PLATFORM_LABELS, TOAST } from './admin-logic';
 import { useAdminAction } from './admin-shared';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'all';
@@ -26,7 +26,7 @@ const STATUS_LABELS = { pending: '待审核', approved: '已通过', rejected: '
 
 function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   const topics = useQuery(adminTopicsQuery());
-  const knownPlatform = PLATFORM_IDS.includes(submission.platform as PlatformId) ? submission.platform : null;
+  const knownPlatform = PLATFORMS.includes(submission.platform as Platform) ? submission.platform : null;
   const [topicId, setTopicId] = useState<string | null>(submission.topic_id);
   const [platform, setPlatform] = useState<string | null>(knownPlatform);
   const approve = useAdminAction({
@@ -82,7 +82,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             <Select
               size="xs"
               label="平台"
-              data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+              data={PLATFORMS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
               value={platform}
               onChange={setPlatform}
             />
