@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -19,10 +18,12 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { type AdminBlogPost, adminBlogPostsQuery, errorText } from './admin-api';
-import { parseKeywords, TOAST } from './admin-logic';
-import { useAdminAction } from './admin-shared';
+import { useLanguage } from '../../i18n/language-provider';
+import { type AdminBlogPost, adminBlogPostsQuery } from './admin-api';
+import { dateLocale, parseKeywords } from './admin-logic';
+import { LoadError, useAdminAction } from './admin-shared';
 
 type Form = {
   slug: string;
@@ -60,7 +61,7 @@ const EMPTY: Form = {
   meta_description: '',
 };
 
-const STATUS_LABELS = { draft: '草稿', published: '已发布', archived: '已归档' } as const;
+const STATUSES: Form['status'][] = ['draft', 'published', 'archived'];
 
 function fromPost(post: AdminBlogPost): Form {
   return {
@@ -91,6 +92,7 @@ function BlogPostDialog({
   post: AdminBlogPost | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState<Form>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -123,14 +125,20 @@ function BlogPostDialog({
         throw error;
       }
     },
-    success: post ? TOAST.updated : TOAST.added,
-    failure: post ? TOAST.updateFailed : TOAST.addFailed,
+    success: post ? t('toast.updated') : t('toast.added'),
+    failure: post ? t('toast.updateFailed') : t('toast.addFailed'),
     onDone: onClose,
   });
   const ready = form.slug.trim() && form.title.trim() && form.content.trim() && form.category.trim();
 
   return (
-    <Modal opened={opened} onClose={onClose} title={post ? '编辑文章' : '新建文章'} size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={post ? t('blog.editTitle') : t('blog.new')}
+      size="xl"
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -140,52 +148,52 @@ function BlogPostDialog({
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="标题"
+              label={t('blog.title')}
               required
               value={form.title}
               error={fieldErrors.title}
               onChange={(e) => set('title')(e.currentTarget.value)}
             />
             <TextInput
-              label="Slug"
+              label={t('blog.slug')}
               required
               value={form.slug}
               error={fieldErrors.slug}
-              description="小写字母、数字和连字符"
+              description={t('blog.slugHint')}
               onChange={(e) => set('slug')(e.currentTarget.value)}
             />
             <Select
-              label="语言"
+              label={t('blog.language')}
               data={[
-                { value: 'en', label: 'English' },
-                { value: 'zh', label: '中文' },
+                { value: 'en', label: t('blog.languages.en') },
+                { value: 'zh', label: t('blog.languages.zh') },
               ]}
               value={form.language}
               allowDeselect={false}
               onChange={(v) => v && set('language')(v as Form['language'])}
             />
             <TextInput
-              label="分类"
+              label={t('blog.category')}
               required
               value={form.category}
               error={fieldErrors.category}
               onChange={(e) => set('category')(e.currentTarget.value)}
             />
             <Select
-              label="状态"
-              data={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+              label={t('blog.status')}
+              data={STATUSES.map((value) => ({ value, label: t(`blog.states.${value}`) }))}
               value={form.status}
               allowDeselect={false}
               onChange={(v) => v && set('status')(v as Form['status'])}
             />
             <TextInput
-              label="作者"
+              label={t('blog.author')}
               value={form.author_name}
               onChange={(e) => set('author_name')(e.currentTarget.value)}
             />
           </SimpleGrid>
           <Textarea
-            label="摘要"
+            label={t('blog.excerpt')}
             autosize
             minRows={2}
             value={form.excerpt}
@@ -193,7 +201,7 @@ function BlogPostDialog({
           />
           <Group justify="space-between" align="flex-end">
             <Text size="sm" fw={500}>
-              正文
+              {t('blog.content')}
             </Text>
             <SegmentedControl
               size="xs"
@@ -206,7 +214,7 @@ function BlogPostDialog({
             />
           </Group>
           <Textarea
-            aria-label="正文"
+            aria-label={t('blog.content')}
             required
             autosize
             minRows={8}
@@ -217,45 +225,45 @@ function BlogPostDialog({
             styles={{ input: { fontFamily: 'monospace' } }}
           />
           <TextInput
-            label="标签"
-            description="用逗号分隔"
+            label={t('blog.tags')}
+            description={t('blog.tagsHint')}
             value={form.tags}
             onChange={(e) => set('tags')(e.currentTarget.value)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="封面图片URL"
+              label={t('blog.imageUrl')}
               value={form.featured_image_url}
               error={fieldErrors.featured_image_url}
               onChange={(e) => set('featured_image_url')(e.currentTarget.value)}
             />
             <TextInput
-              label="封面图片说明"
+              label={t('blog.imageAlt')}
               value={form.featured_image_alt}
               onChange={(e) => set('featured_image_alt')(e.currentTarget.value)}
             />
             <TextInput
-              label="SEO 标题"
+              label={t('blog.metaTitle')}
               value={form.meta_title}
               onChange={(e) => set('meta_title')(e.currentTarget.value)}
             />
             <TextInput
-              label="SEO 描述"
+              label={t('blog.metaDescription')}
               value={form.meta_description}
               onChange={(e) => set('meta_description')(e.currentTarget.value)}
             />
           </SimpleGrid>
           <Switch
-            label="精选"
+            label={t('blog.featured')}
             checked={form.featured}
             onChange={(e) => set('featured')(e.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              取消
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" disabled={!ready} loading={save.isPending}>
-              {post ? '保存' : '创建'}
+              {post ? t('actions.save') : t('actions.create')}
             </Button>
           </Group>
         </Stack>
@@ -266,6 +274,8 @@ function BlogPostDialog({
 
 /** Every blog post (drafts too) with create and edit. */
 export function BlogPostsTab() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const query = useQuery(adminBlogPostsQuery());
   const [dialog, setDialog] = useState<{ post: AdminBlogPost | null } | null>(null);
   return (
@@ -273,32 +283,30 @@ export function BlogPostsTab() {
       <BlogPostDialog opened={dialog !== null} post={dialog?.post ?? null} onClose={() => setDialog(null)} />
       <Group>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ post: null })}>
-          新建文章
+          {t('blog.new')}
         </Button>
       </Group>
       {query.isError ? (
-        <Alert color="red" title={TOAST.loadFailed}>
-          <Text size="sm">{errorText(query.error)}</Text>
-        </Alert>
+        <LoadError error={query.error} />
       ) : query.isPending ? (
         <Group justify="center" py="xl">
           <Loader />
         </Group>
       ) : query.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          还没有文章
+          {t('blog.empty')}
         </Text>
       ) : (
         <ScrollArea type="auto">
           <Table striped miw={720} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>标题</Table.Th>
-                <Table.Th>语言</Table.Th>
-                <Table.Th>分类</Table.Th>
-                <Table.Th>状态</Table.Th>
-                <Table.Th>浏览</Table.Th>
-                <Table.Th>更新时间</Table.Th>
+                <Table.Th>{t('blog.title')}</Table.Th>
+                <Table.Th>{t('blog.language')}</Table.Th>
+                <Table.Th>{t('blog.category')}</Table.Th>
+                <Table.Th>{t('blog.status')}</Table.Th>
+                <Table.Th>{t('blog.views')}</Table.Th>
+                <Table.Th>{t('blog.updated')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -322,18 +330,18 @@ export function BlogPostsTab() {
                       }
                       variant="light"
                     >
-                      {STATUS_LABELS[post.status]}
+                      {t(`blog.states.${post.status}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{post.view_count}</Table.Td>
                   <Table.Td>
-                    {new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium' }).format(
+                    {new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'medium' }).format(
                       new Date(post.updated_at),
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Button size="compact-xs" variant="light" onClick={() => setDialog({ post })}>
-                      编辑
+                      {t('actions.edit')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
