@@ -60,7 +60,7 @@ export function AdminPage() {
             </Button>
             <Button
               variant="light"
-              color="orange"
+              color="red"
               loading={cleanData.isPending}
               onClick={() =>
                 confirm.ask({

@@ -39,7 +39,13 @@ export function useConfirm() {
     onConfirm: () => void;
   } | null>(null);
   const dialog = (
-    <Modal opened={state !== null} onClose={() => setState(null)} title={state?.title} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      opened={state !== null}
+      onClose={() => setState(null)}
+      title={state?.title}
+      centered
+    >
       <Stack>
         <Text size="sm">{state?.message}</Text>
         <Group justify="flex-end">

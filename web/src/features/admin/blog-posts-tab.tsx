@@ -133,6 +133,7 @@ function BlogPostDialog({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       opened={opened}
       onClose={onClose}
       title={post ? t('blog.editTitle') : t('blog.new')}
@@ -328,7 +329,7 @@ export function BlogPostsTab() {
                       color={
                         post.status === 'published' ? 'teal' : post.status === 'draft' ? 'yellow' : 'gray'
                       }
-                      variant="light"
+                      variant="dot"
                     >
                       {t(`blog.states.${post.status}`)}
                     </Badge>

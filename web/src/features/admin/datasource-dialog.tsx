@@ -96,6 +96,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       opened={opened}
       onClose={onClose}
       title={source ? t('datasources.editTitle') : t('datasources.addTitle')}

@@ -224,22 +224,10 @@ export function DatasourcesTab() {
           <Text size="sm" c="dimmed" data-testid="ds-selected-count">
             {t('selection.count', { count: selected.size })}
           </Text>
-          <Button
-            size="xs"
-            variant="light"
-            color="teal"
-            onClick={() => runBatch(true)}
-            loading={batchStatus.isPending}
-          >
+          <Button size="xs" variant="default" onClick={() => runBatch(true)} loading={batchStatus.isPending}>
             {t('actions.batchEnable')}
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            onClick={() => runBatch(false)}
-            loading={batchStatus.isPending}
-          >
+          <Button size="xs" variant="default" onClick={() => runBatch(false)} loading={batchStatus.isPending}>
             {t('actions.batchPause')}
           </Button>
           <Button
@@ -310,7 +298,7 @@ export function DatasourcesTab() {
                     <Table.Td>{source.topic.name}</Table.Td>
                     <Table.Td>{source.language}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[state]} variant="light" data-testid="ds-status">
+                      <Badge color={STATUS_COLORS[state]} variant="dot" data-testid="ds-status">
                         {t(`datasources.states.${state}`)}
                       </Badge>
                     </Table.Td>
@@ -331,12 +319,7 @@ export function DatasourcesTab() {
                         <Button size="compact-xs" variant="light" onClick={() => setDialog({ source })}>
                           {t('actions.edit')}
                         </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          color={source.is_active ? 'orange' : 'teal'}
-                          onClick={() => toggle.mutate(source)}
-                        >
+                        <Button size="compact-xs" variant="default" onClick={() => toggle.mutate(source)}>
                           {source.is_active ? t('actions.pause') : t('actions.enable')}
                         </Button>
                         <Button

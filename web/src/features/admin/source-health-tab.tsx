@@ -74,7 +74,11 @@ export function SourceHealthTab() {
           {t('health.empty')}
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea
+          type="auto"
+          // Keyboard users can scroll the table sideways on narrow screens: it has nothing else to focus.
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('tabs.health') }}
+        >
           <Table striped miw={820} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -93,7 +97,7 @@ export function SourceHealthTab() {
                   <Table.Td>{row.source_name}</Table.Td>
                   <Table.Td>{platformLabel(t, row.platform)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATE_COLORS[row.state]} variant="light">
+                    <Badge color={STATE_COLORS[row.state]} variant="dot">
                       {t(`health.states.${row.state}`)}
                     </Badge>
                   </Table.Td>

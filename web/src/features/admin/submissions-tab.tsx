@@ -60,7 +60,10 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
           >
             {submission.url}
           </Anchor>
-          <Badge color={pending ? 'yellow' : submission.status === 'approved' ? 'teal' : 'gray'}>
+          <Badge
+            variant="dot"
+            color={pending ? 'yellow' : submission.status === 'approved' ? 'teal' : 'gray'}
+          >
             {t(`submissions.states.${submission.status}`)}
           </Badge>
         </Group>
@@ -95,7 +98,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             />
             <Button
               size="xs"
-              color="teal"
+              color="teal.9"
               onClick={() => approve.mutate(undefined)}
               loading={approve.isPending}
               disabled={!topicId || !platform}

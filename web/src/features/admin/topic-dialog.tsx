@@ -41,6 +41,7 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       opened={opened}
       onClose={onClose}
       title={topic ? t('topics.editTitle') : t('topics.addTitle')}

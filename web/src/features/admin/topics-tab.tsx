@@ -123,22 +123,10 @@ export function TopicsTab() {
           <Text size="sm" c="dimmed" data-testid="topics-selected-count">
             {t('selection.count', { count: selected.size })}
           </Text>
-          <Button
-            size="xs"
-            variant="light"
-            color="teal"
-            onClick={() => runBatch(true)}
-            loading={batchStatus.isPending}
-          >
+          <Button size="xs" variant="default" onClick={() => runBatch(true)} loading={batchStatus.isPending}>
             {t('actions.batchEnable')}
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            onClick={() => runBatch(false)}
-            loading={batchStatus.isPending}
-          >
+          <Button size="xs" variant="default" onClick={() => runBatch(false)} loading={batchStatus.isPending}>
             {t('actions.batchPause')}
           </Button>
         </Group>
@@ -169,7 +157,7 @@ export function TopicsTab() {
                       {topic.name}
                     </Text>
                   </Group>
-                  <Badge color={topic.is_active ? 'teal' : 'gray'}>
+                  <Badge variant="dot" color={topic.is_active ? 'teal' : 'gray'}>
                     {topic.is_active ? t('status.active') : t('status.paused')}
                   </Badge>
                 </Group>
@@ -196,12 +184,7 @@ export function TopicsTab() {
                     <Button size="compact-xs" variant="light" onClick={() => setDialog({ topic })}>
                       {t('actions.edit')}
                     </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      color={topic.is_active ? 'orange' : 'teal'}
-                      onClick={() => toggle.mutate(topic)}
-                    >
+                    <Button size="compact-xs" variant="default" onClick={() => toggle.mutate(topic)}>
                       {topic.is_active ? t('actions.pause') : t('actions.enable')}
                     </Button>
                     <Button
