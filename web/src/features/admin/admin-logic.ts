@@ -59,6 +59,13 @@ export function lastCrawledText(
   return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'long' }).format(at);
 }
 
+/** The success text of a crawl request: tasks created, and how many sources failed if any did. */
+export function crawlResultText(t: AdminT, result: { tasksCreated: number; errors: string[] }): string {
+  return result.errors.length
+    ? t('toast.crawlTasksCreatedWithErrors', { count: result.tasksCreated, errors: result.errors.length })
+    : t('toast.crawlTasksCreated', { count: result.tasksCreated });
+}
+
 /** Keywords: comma-separated (ASCII or full-width), trimmed, empties dropped. */
 export function parseKeywords(text: string): string[] {
   return text
