@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
-// The admin area (issue 9): add a datasource, pause it in batch mode, crawl the filtered set.
+// The admin area (issue 9): add a datasource, pause it in batch mode, crawl the filtered set (in
+// Chinese, at /zh/admin, with the spec's wording); queues, source health and a blog post (in English).
 
 let stack: Stack;
 let admin: { email: string; password: string };
@@ -30,11 +31,11 @@ async function seeToast(page: Page, text: string) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
-describe('/admin', () => {
-  it('adds a datasource, pauses it in batch mode and crawls the filtered set', async () => {
+describe('/admin and /zh/admin', () => {
+  it('adds a datasource, pauses it in batch mode and crawls the filtered set (Chinese)', async () => {
     const page = await stack.newPage();
     await stack.signIn(page, admin.email, admin.password);
-    await page.goto('/admin');
+    await page.goto('/zh/admin');
     await expect.poll(() => page.getByTestId('topic-card').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.getByTestId('topic-card').textContent()).toContain('+1');
 
@@ -113,13 +114,13 @@ describe('/admin', () => {
     await page.context().close();
   });
 
-  it('shows queues and source health, and publishes a markdown blog post', async () => {
+  it('shows queues and source health, and publishes a markdown blog post (English)', async () => {
     const page = await stack.newPage();
     await stack.signIn(page, admin.email, admin.password);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: '任务队列' }).click();
+    await page.getByRole('tab', { name: 'Task queues' }).click();
     await expect.poll(() => page.getByTestId('queue-crawl').isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByRole('tab', { name: '数据源健康' }).click();
+    await page.getByRole('tab', { name: 'Source health' }).click();
     await expect
       .poll(
         async () =>
@@ -130,20 +131,20 @@ describe('/admin', () => {
       )
       .toBe(1);
 
-    await page.getByRole('tab', { name: '博客文章' }).click();
-    await page.getByRole('button', { name: '新建文章' }).click();
-    await page.getByLabel(/^标题/).fill('Robots in the newsroom');
+    await page.getByRole('tab', { name: 'Blog posts' }).click();
+    await page.getByRole('button', { name: 'New post' }).click();
+    await page.getByLabel(/^Title/).fill('Robots in the newsroom');
     await page.getByLabel(/^Slug/).fill('robots-in-the-newsroom');
-    await page.getByLabel(/^分类/).fill('engineering');
-    await page.getByLabel(/^摘要/).fill('How we test crawlers with robots.');
+    await page.getByLabel(/^Category/).fill('engineering');
+    await page.getByLabel(/^Excerpt/).fill('How we test crawlers with robots.');
     await page
-      .getByRole('textbox', { name: '正文' })
+      .getByRole('textbox', { name: 'Content' })
       .fill('## Why\n\nRobots **never** sleep.\n\n<script>alert(1)</script>');
-    await page.getByLabel(/^标签/).fill('robots, testing');
-    await page.getByRole('combobox', { name: '状态' }).click();
-    await page.getByRole('option', { name: '已发布' }).click();
-    await page.getByRole('button', { name: '创建' }).click();
-    await seeToast(page, '添加成功');
+    await page.getByLabel(/^Tags/).fill('robots, testing');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await seeToast(page, 'Added');
     const post = await stack.prisma.blogPost.findFirstOrThrow({ where: { slug: 'robots-in-the-newsroom' } });
     expect(post).toMatchObject({ status: 'published', language: 'EN', tags: ['robots', 'testing'] });
     expect(post.content).toContain('<strong>never</strong>');

@@ -113,6 +113,33 @@ describe('reading summaries', () => {
     await page.context().close();
   });
 
+  it("offers the spec's platforms, in its order, in the filter and in the source suggestion", async () => {
+    const platforms = [
+      'Blog',
+      'WeChat',
+      'YouTube',
+      'Podcast',
+      'Rednote',
+      'Twitter (API)',
+      'Twitter',
+      'Reddit',
+    ];
+    const user = await stack.createUser({ email: uniqueEmail('suggest') });
+    const page = await stack.newPage();
+    await stack.signIn(page, user.email, user.password);
+    await page.goto('/content-summary');
+    await page.getByTestId('platform-filter').click();
+    await expect
+      .poll(() => page.locator('.mantine-Popover-dropdown .mantine-Checkbox-label').allTextContents())
+      .toEqual(platforms);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Suggest a source' }).click();
+    await page.getByRole('combobox', { name: 'Platform', exact: true }).click();
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([...platforms, 'Other']);
+    await page.context().close();
+  });
+
   it('lets a Pro user favourite a source and filter to favourites', async () => {
     const user = await stack.createUser({ email: uniqueEmail('pro'), plan: 'pro' });
     const page = await stack.newPage();

@@ -68,11 +68,21 @@ describe('generator at the waiting-task cap', () => {
 });
 
 describe('admin source submissions, a page at a time', () => {
-  for (const { language, path, first, last, next } of [
-    { language: 'en', path: '/admin', first: '1–20 of 25', last: '21–25 of 25', next: 'Next page' },
+  for (const { language, path, tab, rejected, first, last, next } of [
+    {
+      language: 'en',
+      path: '/admin',
+      tab: 'Source suggestions',
+      rejected: 'Rejected',
+      first: '1–20 of 25',
+      last: '21–25 of 25',
+      next: 'Next page',
+    },
     {
       language: 'zh',
       path: '/zh/admin',
+      tab: '来源提交',
+      rejected: '已拒绝',
       first: '第 1–20 条，共 25 条',
       last: '第 21–25 条，共 25 条',
       next: '下一页',
@@ -95,8 +105,8 @@ describe('admin source submissions, a page at a time', () => {
       const page = await stack.newPage();
       await stack.signIn(page, admin.email, admin.password);
       await page.goto(path);
-      await page.getByRole('tab', { name: '来源提交' }).click();
-      await page.getByText('已拒绝', { exact: true }).click();
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByText(rejected, { exact: true }).click();
       const cards = page.getByTestId('submission-card').filter({ hasText: `paged-${tag}` });
       await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(20);
       await expect.poll(() => page.getByTestId('submissions-range').textContent()).toContain(first);

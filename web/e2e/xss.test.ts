@@ -415,7 +415,7 @@ describe('stored XSS stays inert in the web app', () => {
 
   it('the admin area: topics, datasources, source health, submissions, blog posts', async () => {
     const { page, dialogs } = await openPage({ signInAs: 'admin' });
-    await page.goto('/admin');
+    await page.goto('/zh/admin');
     await seeText(page, 'XSS-topic');
     await expectInert(page, 'admin topics', dialogs);
     for (const [tab, text] of [

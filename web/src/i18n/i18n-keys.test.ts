@@ -24,6 +24,16 @@ describe('translation files', () => {
   const enKeys = flatten(namespaceResources.en);
   const zhKeys = flatten(namespaceResources.zh);
 
+  it('register every feature locale folder as a namespace', () => {
+    const folders = Object.keys(import.meta.glob('../features/*/locales/en.json')).map(
+      (file) => file.split('/')[2] ?? '',
+    );
+    const namespaces = folders.map((folder) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
+    expect(namespaces).toContain('admin');
+    expect(Object.keys(namespaceResources.en)).toEqual(expect.arrayContaining(namespaces));
+    expect(Object.keys(namespaceResources.zh).sort()).toEqual(Object.keys(namespaceResources.en).sort());
+  });
+
   it('have the same keys in en and zh', () => {
     expect([...zhKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
   });

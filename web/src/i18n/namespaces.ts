@@ -3,6 +3,8 @@
 // the default 'translation' namespace (i18n/en.json, i18n/zh.json).
 import enAccount from '../features/account/locales/en.json';
 import zhAccount from '../features/account/locales/zh.json';
+import enAdmin from '../features/admin/locales/en.json';
+import zhAdmin from '../features/admin/locales/zh.json';
 import enBilling from '../features/billing/locales/en.json';
 import zhBilling from '../features/billing/locales/zh.json';
 import enBlog from '../features/blog/locales/en.json';
@@ -25,6 +27,7 @@ import zhCommon from './zh.json';
 export const namespaceResources = {
   en: {
     account: enAccount,
+    admin: enAdmin,
     newsletter: enNewsletter,
     unsubscribe: enUnsubscribe,
     generation: enGeneration,
@@ -37,6 +40,7 @@ export const namespaceResources = {
   },
   zh: {
     account: zhAccount,
+    admin: zhAdmin,
     newsletter: zhNewsletter,
     unsubscribe: zhUnsubscribe,
     generation: zhGeneration,

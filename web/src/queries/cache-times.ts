@@ -8,7 +8,6 @@ export const DEFAULT_GC_TIME = 5 * MINUTE;
 export const DEFAULT_RETRY_COUNT = 3;
 
 export const TOPICS_STALE_TIME = 10 * MINUTE;
-export const TOPICS_WITH_STATS_STALE_TIME = 2 * MINUTE;
 export const DATASOURCES_STALE_TIME = 5 * MINUTE;
 export const HOMEPAGE_STATS_STALE_TIME = 2 * MINUTE;
 export const FILTER_OPTIONS_STALE_TIME = 5 * MINUTE;

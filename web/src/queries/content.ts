@@ -66,10 +66,8 @@ export const contentKeys = {
   topic: (idOrSlug: string) => ['topics', idOrSlug] as const,
   topicStats: (timezone: string, language: UiLanguage, date: string) =>
     ['topics', 'stats', timezone, language, date] as const,
-  datasources: (language?: UiLanguage, topicId?: string) => ['datasources', language, topicId] as const,
   tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
   summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
-  summary: (id: string) => ['summaries', 'one', id] as const,
   favoriteSources: ['favorites', 'datasources'] as const,
   favoriteSummaries: ['favorites', 'summaries'] as const,
   generated: (topicId: string) => ['topics', topicId, 'generated'] as const,
@@ -101,19 +99,6 @@ export const topicStatsQueryOptions = (timezone: string, language: UiLanguage, d
         .get<{ data: TopicStats[] }>('/api/topics/stats', { signal, query: { timezone, language, date } })
         .then((r) => r.data),
     staleTime: HOMEPAGE_STATS_STALE_TIME,
-  });
-
-export const datasourcesQueryOptions = (language?: UiLanguage, topicId?: string) =>
-  queryOptions({
-    queryKey: contentKeys.datasources(language, topicId),
-    queryFn: ({ signal }) =>
-      api
-        .get<{ data: DatasourceDto[] }>('/api/datasources', {
-          signal,
-          query: { language, topic_id: topicId },
-        })
-        .then((r) => r.data),
-    staleTime: DATASOURCES_STALE_TIME,
   });
 
 export const sourceTreeQueryOptions = (language: UiLanguage) =>

@@ -91,11 +91,14 @@ export const adminBlogPostsQuery = () =>
 
 // Pipeline actions (issue 3 owns the routes; their answers per packages/contracts/src/pipeline.ts).
 export type CrawlAnswer = { success: boolean; tasksCreated: number; errors: string[] };
-/** A crawl that queued nothing is a failure (the server names why); a partial one a success. */
-export const startCrawl = async (datasourceIds: string[]) => {
+/**
+ * A crawl that queued nothing is a failure (the server names why, else `nothingQueued` says so);
+ * a partial one a success.
+ */
+export const startCrawl = async (datasourceIds: string[], nothingQueued: string) => {
   const answer = await api.post<CrawlAnswer>('/api/admin/crawl', { datasourceIds, forceCreate: true });
   if (!answer.success && answer.tasksCreated === 0)
-    throw new Error(answer.errors.join('; ') || '没有创建抓取任务');
+    throw new Error(answer.errors.join('; ') || nothingQueued);
   return answer;
 };
 export const processPending = () =>
@@ -105,5 +108,6 @@ export const cleanupData = () =>
 export const cleanupPosts = () =>
   api.post<{ success: boolean; message: string }>('/api/admin/cleanup/posts', { confirm: true });
 
-export const errorText = (error: unknown, fallback = '请稍后重试') =>
+/** The server's message for a failure, else the caller's fallback (in the admin's language). */
+export const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n';
 import {
   checkDatasourceForm,
   type DatasourceForm,
   datasourceStatus,
   lastCrawledText,
-  MSG,
   parseKeywords,
   planFilteredCrawl,
   planSelectedCrawl,
@@ -16,6 +16,8 @@ import {
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const H = 3_600_000;
+const zh = createI18n('zh').getFixedT('zh', 'admin');
+const en = createI18n('en').getFixedT('en', 'admin');
 
 describe('datasource status and last-crawled text', () => {
   it('derives disabled / pending / normal', () => {
@@ -24,14 +26,24 @@ describe('datasource status and last-crawled text', () => {
     expect(datasourceStatus({ is_active: true, last_crawled_at: ago(1) })).toBe('normal');
   });
 
-  it('speaks in just now, hours, days, then a date', () => {
-    expect(lastCrawledText(null, now)).toBe('从未抓取');
-    expect(lastCrawledText(ago(59 * 60_000), now)).toBe('刚刚');
-    expect(lastCrawledText(ago(H), now)).toBe('1小时前');
-    expect(lastCrawledText(ago(23.9 * H), now)).toBe('23小时前');
-    expect(lastCrawledText(ago(24 * H), now)).toBe('1天前');
-    expect(lastCrawledText(ago(6.9 * 24 * H), now)).toBe('6天前');
-    expect(lastCrawledText(ago(7 * 24 * H), now)).toBe('2026年11月15日');
+  it('speaks in just now, hours, days, then a date (Chinese)', () => {
+    expect(lastCrawledText(null, zh, 'zh', now)).toBe('从未抓取');
+    expect(lastCrawledText(ago(59 * 60_000), zh, 'zh', now)).toBe('刚刚');
+    expect(lastCrawledText(ago(H), zh, 'zh', now)).toBe('1小时前');
+    expect(lastCrawledText(ago(23.9 * H), zh, 'zh', now)).toBe('23小时前');
+    expect(lastCrawledText(ago(24 * H), zh, 'zh', now)).toBe('1天前');
+    expect(lastCrawledText(ago(6.9 * 24 * H), zh, 'zh', now)).toBe('6天前');
+    expect(lastCrawledText(ago(7 * 24 * H), zh, 'zh', now)).toBe('2026年11月15日');
+  });
+
+  it('speaks in just now, hours, days, then a date (English)', () => {
+    expect(lastCrawledText(null, en, 'en', now)).toBe('Never crawled');
+    expect(lastCrawledText(ago(59 * 60_000), en, 'en', now)).toBe('Just now');
+    expect(lastCrawledText(ago(H), en, 'en', now)).toBe('1 hour ago');
+    expect(lastCrawledText(ago(23.9 * H), en, 'en', now)).toBe('23 hours ago');
+    expect(lastCrawledText(ago(24 * H), en, 'en', now)).toBe('1 day ago');
+    expect(lastCrawledText(ago(6.9 * 24 * H), en, 'en', now)).toBe('6 days ago');
+    expect(lastCrawledText(ago(7 * 24 * H), en, 'en', now)).toBe('November 15, 2026');
   });
 });
 
@@ -73,8 +85,7 @@ describe('datasource form', () => {
     for (const config of ['{oops', '[]', '1', 'null']) {
       expect(checkDatasourceForm({ ...ok, config })).toEqual({
         ok: false,
-        title: '配置错误',
-        message: MSG.invalidConfig,
+        message: 'invalidConfig',
         field: 'config',
       });
     }
@@ -85,17 +96,36 @@ describe('datasource form', () => {
   });
 });
 
+describe('admin messages', () => {
+  it('keep the spec wording in Chinese and have English forms', () => {
+    const messages = {
+      selectTopics: '请选择主题',
+      selectDatasources: '请选择数据源',
+      invalidConfig: '配置必须是有效的JSON格式',
+      configErrorTitle: '配置错误',
+      noCrawlable: '没有可抓取的数据源',
+      noActive: '没有活跃的数据源',
+    } as const;
+    for (const [key, text] of Object.entries(messages)) {
+      expect(zh(`messages.${key as keyof typeof messages}`)).toBe(text);
+      expect(en(`messages.${key as keyof typeof messages}`)).not.toBe(text);
+    }
+    expect(zh('status.active')).toBe('活跃');
+    expect(zh('status.paused')).toBe('暂停');
+  });
+});
+
 describe('crawl plans', () => {
   const active = { id: 'a', is_active: true };
   const paused = { id: 'p', is_active: false };
   it('selected: active ones only, else the spec errors', () => {
-    expect(planSelectedCrawl([])).toEqual({ ok: false, message: '请选择数据源' });
-    expect(planSelectedCrawl([paused])).toEqual({ ok: false, message: '没有可抓取的数据源' });
+    expect(planSelectedCrawl([])).toEqual({ ok: false, message: 'selectDatasources' });
+    expect(planSelectedCrawl([paused])).toEqual({ ok: false, message: 'noCrawlable' });
     expect(planSelectedCrawl([paused, active])).toEqual({ ok: true, ids: ['a'] });
   });
   it('filtered: empty and no-active errors', () => {
-    expect(planFilteredCrawl([])).toEqual({ ok: false, message: '没有可抓取的数据源' });
-    expect(planFilteredCrawl([paused])).toEqual({ ok: false, message: '没有活跃的数据源' });
+    expect(planFilteredCrawl([])).toEqual({ ok: false, message: 'noCrawlable' });
+    expect(planFilteredCrawl([paused])).toEqual({ ok: false, message: 'noActive' });
     expect(planFilteredCrawl([active, paused])).toEqual({ ok: true, ids: ['a'] });
   });
   it('toggles selection', () => {

@@ -1,73 +1,31 @@
-import type { AdminDatasource, DatasourceStatus } from '@app/contracts';
+import { type AdminDatasource, type DatasourceStatus, PLATFORMS, type Platform } from '@app/contracts';
 import {
+  type Platform as DbPlatform,
   defaultConfigFor,
   defaultLanguageFor,
-  type Platform,
-  type PlatformId,
   platformFromId,
 } from '@app/db/platform-defaults';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../i18n/language';
+import type en from './locales/en.json';
 
 // The admin area's rules that live in the browser (content spec §4, §5, §8), kept pure for tests.
+// They speak in keys of the 'admin' namespace; the screens turn them into text.
 
-export const MSG = {
-  selectTopics: '请选择主题',
-  selectDatasources: '请选择数据源',
-  invalidConfig: '配置必须是有效的JSON格式',
-  configErrorTitle: '配置错误',
-  noCrawlable: '没有可抓取的数据源',
-  noActive: '没有活跃的数据源',
-} as const;
+export type AdminT = TFunction<'admin'>;
 
-/** Toast titles of §8. */
-export const TOAST = {
-  loadFailed: '加载失败',
-  addFailed: '添加失败',
-  updateFailed: '更新失败',
-  deleteFailed: '删除失败',
-  crawlFailed: '抓取任务创建失败',
-  batchCrawlFailed: '批量抓取任务创建失败',
-  processFailed: '任务处理失败',
-  batchFailed: '批量操作失败',
-  dataCleanupFailed: '数据清理失败',
-  postsCleanupFailed: 'Posts表清理失败',
-  added: '添加成功',
-  updated: '更新成功',
-  deleted: '删除成功',
-  crawlCreated: '抓取任务创建成功',
-  batchCrawlCreated: '批量抓取任务创建成功',
-  processed: '任务处理成功',
-  dataCleaned: '数据清理完成',
-  postsCleaned: 'Posts表清理完成',
-} as const;
+/** A validation or refusal message: a key under 'messages' in features/admin/locales. */
+export type AdminMessage = keyof typeof en.messages;
 
-export const PLATFORM_IDS: readonly PlatformId[] = [
-  'blog',
-  'wechat',
-  'youtube',
-  'podcast',
-  'xiaohongshu',
-  'twitter',
-  'twitter-rss',
-  'reddit',
-];
+export const dateLocale = (language: Language) => (language === 'zh' ? 'zh-CN' : 'en-US');
 
-/** Display names of the admin area (spec §3 "Platform display names in one area"). */
-export const PLATFORM_LABELS: Record<PlatformId, string> = {
-  blog: 'Blog',
-  youtube: 'YouTube',
-  podcast: 'Podcast',
-  xiaohongshu: '小红书',
-  reddit: 'Reddit',
-  twitter: 'Twitter',
-  'twitter-rss': 'Twitter RSS',
-  wechat: '微信公众号',
-};
+/** Display names of the admin area (spec §3 "Platform display names in one area"); unknown ids as they are. */
+export function platformLabel(t: AdminT, platform: string): string {
+  return (PLATFORMS as readonly string[]).includes(platform)
+    ? t(`platforms.${platform as Platform}`)
+    : platform;
+}
 
-export const STATUS_LABELS: Record<DatasourceStatus, string> = {
-  disabled: '已禁用',
-  pending: '待抓取',
-  normal: '正常',
-};
 export const STATUS_COLORS: Record<DatasourceStatus, string> = {
   disabled: 'gray',
   pending: 'yellow',
@@ -86,14 +44,26 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Spec §4: never; 'just now' under 1 h; N hours under 24 h; N days under 7 days; otherwise a date. */
-export function lastCrawledText(iso: string | null, now: Date = new Date()): string {
-  if (!iso) return '从未抓取';
+export function lastCrawledText(
+  iso: string | null,
+  t: AdminT,
+  language: Language,
+  now: Date = new Date(),
+): string {
+  if (!iso) return t('lastCrawled.never');
   const at = new Date(iso);
   const age = now.getTime() - at.getTime();
-  if (age < HOUR) return '刚刚';
-  if (age < DAY) return `${Math.floor(age / HOUR)}小时前`;
-  if (age < 7 * DAY) return `${Math.floor(age / DAY)}天前`;
-  return new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' }).format(at);
+  if (age < HOUR) return t('lastCrawled.justNow');
+  if (age < DAY) return t('lastCrawled.hoursAgo', { count: Math.floor(age / HOUR) });
+  if (age < 7 * DAY) return t('lastCrawled.daysAgo', { count: Math.floor(age / DAY) });
+  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'long' }).format(at);
+}
+
+/** The success text of a crawl request: tasks created, and how many sources failed if any did. */
+export function crawlResultText(t: AdminT, result: { tasksCreated: number; errors: string[] }): string {
+  return result.errors.length
+    ? t('toast.crawlTasksCreatedWithErrors', { count: result.tasksCreated, errors: result.errors.length })
+    : t('toast.crawlTasksCreated', { count: result.tasksCreated });
 }
 
 /** Keywords: comma-separated (ASCII or full-width), trimmed, empties dropped. */
@@ -106,7 +76,7 @@ export function parseKeywords(text: string): string[] {
 
 export type DatasourceForm = {
   topic_id: string;
-  platform: PlatformId | '';
+  platform: Platform | '';
   source_name: string;
   source_url: string;
   language: 'EN' | 'ZH';
@@ -114,9 +84,10 @@ export type DatasourceForm = {
   is_active: boolean;
 };
 
+/** A keyword source's name is data, in the spec's wording whatever the admin's language. */
 export const TWITTER_NAME_SUFFIX = ' 相关推文';
 
-export function configTextFor(platform: Platform): string {
+export function configTextFor(platform: DbPlatform): string {
   return JSON.stringify(defaultConfigFor(platform), null, 2);
 }
 
@@ -124,7 +95,7 @@ export function configTextFor(platform: Platform): string {
  * Spec §4: choosing a platform resets config to that platform's default, clears URL and name,
  * and sets the language to ZH for wechat and xiaohongshu, EN otherwise.
  */
-export function withPlatform(form: DatasourceForm, id: PlatformId): DatasourceForm {
+export function withPlatform(form: DatasourceForm, id: Platform): DatasourceForm {
   const platform = platformFromId(id);
   if (!platform) return form;
   return {
@@ -146,48 +117,49 @@ export function withUrl(form: DatasourceForm, url: string): DatasourceForm {
 
 export type FormCheck =
   | { ok: true; config: Record<string, unknown> }
-  | { ok: false; title: string; message: string; field: keyof DatasourceForm };
+  | { ok: false; message: AdminMessage; field: keyof DatasourceForm };
 
-/** Spec §5 datasource form: topic, platform, name and URL required; config must be a JSON object. */
+/**
+ * Spec §5 datasource form: topic, platform, name and URL required; config must be a JSON object
+ * (a config error is titled 'configErrorTitle', the others by the add or update failure).
+ */
 export function checkDatasourceForm(form: DatasourceForm): FormCheck {
-  if (!form.topic_id) return { ok: false, title: TOAST.addFailed, message: '请选择主题', field: 'topic_id' };
-  if (!form.platform) return { ok: false, title: TOAST.addFailed, message: '请选择平台', field: 'platform' };
-  if (!form.source_name.trim()) {
-    return { ok: false, title: TOAST.addFailed, message: '请输入数据源名称', field: 'source_name' };
-  }
+  if (!form.topic_id) return { ok: false, message: 'selectTopics', field: 'topic_id' };
+  if (!form.platform) return { ok: false, message: 'selectPlatform', field: 'platform' };
+  if (!form.source_name.trim()) return { ok: false, message: 'enterSourceName', field: 'source_name' };
   if (!form.source_url.trim()) {
     const message =
       form.platform === 'twitter'
-        ? '请输入搜索关键词'
+        ? 'enterKeyword'
         : form.platform === 'twitter-rss'
-          ? '请输入RSS URL'
-          : '请输入URL';
-    return { ok: false, title: TOAST.addFailed, message, field: 'source_url' };
+          ? 'enterRssUrl'
+          : 'enterUrl';
+    return { ok: false, message, field: 'source_url' };
   }
   try {
     const config: unknown = JSON.parse(form.config || '{}');
     if (!config || typeof config !== 'object' || Array.isArray(config)) throw new Error('not an object');
     return { ok: true, config: config as Record<string, unknown> };
   } catch {
-    return { ok: false, title: MSG.configErrorTitle, message: MSG.invalidConfig, field: 'config' };
+    return { ok: false, message: 'invalidConfig', field: 'config' };
   }
 }
 
 type Crawlable = Pick<AdminDatasource, 'id' | 'is_active'>;
-export type CrawlPlan = { ok: true; ids: string[] } | { ok: false; message: string };
+export type CrawlPlan = { ok: true; ids: string[] } | { ok: false; message: AdminMessage };
 
-/** Crawl of the selected sources: only the active ones; none active → '没有可抓取的数据源'. */
+/** Crawl of the selected sources: only the active ones; none active → noCrawlable. */
 export function planSelectedCrawl(selected: readonly Crawlable[]): CrawlPlan {
-  if (selected.length === 0) return { ok: false, message: MSG.selectDatasources };
+  if (selected.length === 0) return { ok: false, message: 'selectDatasources' };
   const ids = selected.filter((s) => s.is_active).map((s) => s.id);
-  return ids.length > 0 ? { ok: true, ids } : { ok: false, message: MSG.noCrawlable };
+  return ids.length > 0 ? { ok: true, ids } : { ok: false, message: 'noCrawlable' };
 }
 
-/** Crawl of everything the filters show: empty → '没有可抓取的数据源', none active → '没有活跃的数据源'. */
+/** Crawl of everything the filters show: empty → noCrawlable, none active → noActive. */
 export function planFilteredCrawl(filtered: readonly Crawlable[]): CrawlPlan {
-  if (filtered.length === 0) return { ok: false, message: MSG.noCrawlable };
+  if (filtered.length === 0) return { ok: false, message: 'noCrawlable' };
   const ids = filtered.filter((s) => s.is_active).map((s) => s.id);
-  return ids.length > 0 ? { ok: true, ids } : { ok: false, message: MSG.noActive };
+  return ids.length > 0 ? { ok: true, ids } : { ok: false, message: 'noActive' };
 }
 
 /** Toggles one id in a selection set (batch mode checkboxes). */

@@ -1,10 +1,10 @@
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { cleanupData, cleanupPosts, processPending } from './admin-api';
-import { TOAST } from './admin-logic';
 import { useAdminAction, useConfirm } from './admin-shared';
 import { BlogPostsTab } from './blog-posts-tab';
 import { DatasourcesTab } from './datasources-tab';
@@ -13,64 +13,65 @@ import { SourceHealthTab } from './source-health-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TopicsTab } from './topics-tab';
 
-/** /admin (Chinese by spec): topics, datasources, source health, queues, submissions, blog posts. */
+/** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts. */
 export function AdminPage() {
-  useDocumentTitle('管理后台');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('title'));
   const [tab, setTab] = useState<string | null>('topics');
   const confirm = useConfirm();
   const process = useAdminAction({
     run: processPending,
-    success: TOAST.processed,
-    failure: TOAST.processFailed,
-    successMessage: (r) => `已处理 ${r.data.processed} 个任务`,
+    success: t('toast.processed'),
+    failure: t('toast.processFailed'),
+    successMessage: (r) => t('toast.processedCount', { count: r.data.processed }),
   });
   const cleanData = useAdminAction({
     run: cleanupData,
-    success: TOAST.dataCleaned,
-    failure: TOAST.dataCleanupFailed,
+    success: t('toast.dataCleaned'),
+    failure: t('toast.dataCleanupFailed'),
     successMessage: (r) => r.message,
   });
   const cleanPosts = useAdminAction({
     run: cleanupPosts,
-    success: TOAST.postsCleaned,
-    failure: TOAST.postsCleanupFailed,
+    success: t('toast.postsCleaned'),
+    failure: t('toast.postsCleanupFailed'),
     successMessage: (r) => r.message,
   });
 
   return (
-    <Container size="xl" py="lg" data-testid="admin-page" lang="zh-CN">
+    <Container size="xl" py="lg" data-testid="admin-page">
       {confirm.dialog}
       <Stack gap="md">
         <ButtonLink to="/" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
-          返回首页
+          {t('backHome')}
         </ButtonLink>
         <Group justify="space-between" wrap="wrap" align="flex-end">
           <Stack gap={2}>
             <Title order={1} fz={{ base: 24, sm: 30 }}>
-              管理后台
+              {t('title')}
             </Title>
             <Text c="dimmed" size="sm">
-              管理主题、数据源、抓取任务和博客文章
+              {t('subtitle')}
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
             <Button variant="light" onClick={() => process.mutate(undefined)} loading={process.isPending}>
-              处理待处理任务
+              {t('actions.processPending')}
             </Button>
             <Button
               variant="light"
-              color="orange"
+              color="red"
               loading={cleanData.isPending}
               onClick={() =>
                 confirm.ask({
-                  title: '数据清理',
-                  message: '将删除旧的处理任务、文章、摘要和生成内容。此操作不可撤销，确定继续吗？',
-                  confirmLabel: '确认清理',
+                  title: t('actions.cleanupData'),
+                  message: t('confirm.cleanupDataMessage'),
+                  confirmLabel: t('actions.confirmCleanup'),
                   onConfirm: () => cleanData.mutate(undefined),
                 })
               }
             >
-              数据清理
+              {t('actions.cleanupData')}
             </Button>
             <Button
               variant="light"
@@ -78,25 +79,25 @@ export function AdminPage() {
               loading={cleanPosts.isPending}
               onClick={() =>
                 confirm.ask({
-                  title: 'Posts表清理',
-                  message: '将删除旧的原始文章（摘要保留）。此操作不可撤销，确定继续吗？',
-                  confirmLabel: '确认清理',
+                  title: t('actions.cleanupPosts'),
+                  message: t('confirm.cleanupPostsMessage'),
+                  confirmLabel: t('actions.confirmCleanup'),
                   onConfirm: () => cleanPosts.mutate(undefined),
                 })
               }
             >
-              Posts表清理
+              {t('actions.cleanupPosts')}
             </Button>
           </Group>
         </Group>
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-            <Tabs.Tab value="topics">主题管理</Tabs.Tab>
-            <Tabs.Tab value="datasources">数据源管理</Tabs.Tab>
-            <Tabs.Tab value="health">数据源健康</Tabs.Tab>
-            <Tabs.Tab value="queues">任务队列</Tabs.Tab>
-            <Tabs.Tab value="submissions">来源提交</Tabs.Tab>
-            <Tabs.Tab value="blog">博客文章</Tabs.Tab>
+            <Tabs.Tab value="topics">{t('tabs.topics')}</Tabs.Tab>
+            <Tabs.Tab value="datasources">{t('tabs.datasources')}</Tabs.Tab>
+            <Tabs.Tab value="health">{t('tabs.health')}</Tabs.Tab>
+            <Tabs.Tab value="queues">{t('tabs.queues')}</Tabs.Tab>
+            <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
+            <Tabs.Tab value="blog">{t('tabs.blog')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="topics" pt="md">
             <TopicsTab />

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { errorText } from './admin-api';
 
@@ -15,6 +16,7 @@ export function useAdminAction<TVars, TResult>(options: {
   successMessage?: (result: TResult, vars: TVars) => string | undefined;
   onDone?: (result: TResult, vars: TVars) => void;
 }) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.run,
@@ -22,13 +24,14 @@ export function useAdminAction<TVars, TResult>(options: {
       showSuccessToast(options.success, options.successMessage?.(result, vars));
       options.onDone?.(result, vars);
     },
-    onError: (error) => showErrorToast(options.failure, errorText(error)),
+    onError: (error) => showErrorToast(options.failure, errorText(error, t('messages.tryLater'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
 /** A confirmation step for destructive or heavy actions. */
 export function useConfirm() {
+  const { t } = useTranslation('admin');
   const [state, setState] = useState<{
     title: string;
     message: ReactNode;
@@ -36,12 +39,18 @@ export function useConfirm() {
     onConfirm: () => void;
   } | null>(null);
   const dialog = (
-    <Modal opened={state !== null} onClose={() => setState(null)} title={state?.title} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      opened={state !== null}
+      onClose={() => setState(null)}
+      title={state?.title}
+      centered
+    >
       <Stack>
         <Text size="sm">{state?.message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setState(null)}>
-            取消
+            {t('actions.cancel')}
           </Button>
           <Button
             color="red"
@@ -60,6 +69,30 @@ export function useConfirm() {
   return { dialog, ask: setState };
 }
 
-export function ActiveBadgeText(active: boolean) {
-  return active ? '活跃' : '暂停';
+/** A tab whose data did not load: the server's message and, where offered, a retry. */
+export function LoadError({
+  error,
+  onRetry,
+  testId,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin');
+  const message = <Text size="sm">{errorText(error, t('messages.tryLater'))}</Text>;
+  return (
+    <Alert color="red" title={t('toast.loadFailed')} data-testid={testId}>
+      {onRetry ? (
+        <Group>
+          {message}
+          <Button size="xs" variant="light" onClick={onRetry}>
+            {t('actions.retry')}
+          </Button>
+        </Group>
+      ) : (
+        message
+      )}
+    </Alert>
+  );
 }

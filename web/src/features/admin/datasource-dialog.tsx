@@ -1,15 +1,15 @@
+import { PLATFORMS, type Platform } from '@app/contracts';
 import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import type { AdminDatasource, AdminTopic } from './admin-api';
 import {
+  type AdminT,
   checkDatasourceForm,
   type DatasourceForm,
-  PLATFORM_IDS,
-  PLATFORM_LABELS,
-  TOAST,
+  platformLabel,
   withPlatform,
   withUrl,
 } from './admin-logic';
@@ -27,14 +27,15 @@ const EMPTY: DatasourceForm = {
   is_active: true,
 };
 
-function urlLabel(platform: DatasourceForm['platform']) {
-  if (platform === 'twitter') return '搜索关键词';
-  if (platform === 'twitter-rss') return 'RSS URL';
-  return 'URL';
+function urlLabel(t: AdminT, platform: DatasourceForm['platform']) {
+  if (platform === 'twitter') return t('datasources.keyword');
+  if (platform === 'twitter-rss') return t('datasources.rssUrl');
+  return t('datasources.url');
 }
 
 /** Add and edit modes (spec §4/§5): platform resets config, URL and name; twitter names itself. */
 export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState<DatasourceForm>(EMPTY);
   const [configError, setConfigError] = useState<string | null>(null);
   useEffect(() => {
@@ -67,8 +68,8 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
         ? api.patch(`/api/admin/datasources/${source.id}`, body)
         : api.post('/api/admin/datasources', body);
     },
-    success: source ? TOAST.updated : TOAST.added,
-    failure: source ? TOAST.updateFailed : TOAST.addFailed,
+    success: source ? t('toast.updated') : t('toast.added'),
+    failure: source ? t('toast.updateFailed') : t('toast.addFailed'),
     onDone: onClose,
   });
 
@@ -80,8 +81,13 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
   const submit = () => {
     const check = checkDatasourceForm(form);
     if (!check.ok) {
-      if (check.field === 'config') setConfigError(check.message);
-      showErrorToast(source && check.field !== 'config' ? TOAST.updateFailed : check.title, check.message);
+      const message = t(`messages.${check.message}`);
+      if (check.field === 'config') {
+        setConfigError(message);
+        showErrorToast(t('messages.configErrorTitle'), message);
+      } else {
+        showErrorToast(source ? t('toast.updateFailed') : t('toast.addFailed'), message);
+      }
       return;
     }
     setConfigError(null);
@@ -89,7 +95,14 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={source ? '编辑数据源' : '添加数据源'} centered size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={source ? t('datasources.editTitle') : t('datasources.addTitle')}
+      centered
+      size="lg"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -98,7 +111,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
       >
         <Stack>
           <Select
-            label="关联主题"
+            label={t('datasources.linkedTopic')}
             required
             data={topicOptions}
             value={form.topic_id || null}
@@ -107,16 +120,16 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
             data-testid="ds-topic"
           />
           <Select
-            label="平台"
+            label={t('datasources.platform')}
             required
-            data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+            data={PLATFORMS.map((id) => ({ value: id, label: platformLabel(t, id) }))}
             value={form.platform || null}
-            onChange={(value) => value && setForm((f) => withPlatform(f, value as PlatformId))}
+            onChange={(value) => value && setForm((f) => withPlatform(f, value as Platform))}
             allowDeselect={false}
             data-testid="ds-platform"
           />
           <TextInput
-            label={urlLabel(form.platform)}
+            label={urlLabel(t, form.platform)}
             required
             value={form.source_url}
             onChange={(e) => {
@@ -126,11 +139,11 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
             data-testid="ds-url"
           />
           <TextInput
-            label="数据源名称"
+            label={t('datasources.name')}
             required
             value={form.source_name}
             readOnly={form.platform === 'twitter'}
-            description={form.platform === 'twitter' ? '根据关键词自动生成' : undefined}
+            description={form.platform === 'twitter' ? t('datasources.nameFromKeyword') : undefined}
             onChange={(e) => {
               const value = e.currentTarget.value;
               setForm((f) => ({ ...f, source_name: value }));
@@ -138,7 +151,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
             data-testid="ds-name"
           />
           <Select
-            label="语言"
+            label={t('datasources.language')}
             data={[
               { value: 'EN', label: 'EN' },
               { value: 'ZH', label: 'ZH' },
@@ -148,7 +161,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
             allowDeselect={false}
           />
           <JsonInput
-            label="配置 (JSON)"
+            label={t('datasources.config')}
             autosize
             minRows={4}
             maxRows={14}
@@ -158,7 +171,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
             data-testid="ds-config"
           />
           <Switch
-            label="活跃"
+            label={t('datasources.active')}
             checked={form.is_active}
             onChange={(e) => {
               const checked = e.currentTarget.checked;
@@ -167,10 +180,10 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              取消
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending} data-testid="ds-submit">
-              {source ? '保存' : '添加'}
+              {source ? t('actions.save') : t('actions.add')}
             </Button>
           </Group>
         </Stack>

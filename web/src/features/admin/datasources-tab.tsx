@@ -1,57 +1,43 @@
+import { PLATFORMS } from '@app/contracts';
 import {
-  Alert,
-  Anchor,
-  Badge,
   Button,
   Checkbox,
   Group,
   Loader,
-  ScrollArea,
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
+import { type AdminDatasource, adminDatasourcesQuery, adminTopicsQuery, startCrawl } from './admin-api';
 import {
-  type AdminDatasource,
-  adminDatasourcesQuery,
-  adminTopicsQuery,
-  errorText,
-  startCrawl,
-} from './admin-api';
-import {
-  datasourceStatus,
-  lastCrawledText,
-  MSG,
-  PLATFORM_IDS,
-  PLATFORM_LABELS,
+  crawlResultText,
   planFilteredCrawl,
   planSelectedCrawl,
-  STATUS_COLORS,
-  STATUS_LABELS,
-  TOAST,
+  platformLabel,
   toggleSelection,
 } from './admin-logic';
-import { useAdminAction, useConfirm } from './admin-shared';
+import { LoadError, useAdminAction, useConfirm } from './admin-shared';
 import { DatasourceDialog } from './datasource-dialog';
+import { DatasourcesTable } from './datasources-table';
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
 export function DatasourcesTab() {
+  const { t } = useTranslation('admin');
   const query = useQuery(adminDatasourcesQuery());
   const topics = useQuery(adminTopicsQuery());
   const [search, setSearch] = useState('');
   const [topicId, setTopicId] = useState<string | null>(null);
   const [platform, setPlatform] = useState<string | null>(null);
-  const [language, setLanguage] = useState<string | null>(null);
+  const [dataLanguage, setDataLanguage] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [batch, setBatch] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -64,41 +50,22 @@ export function DatasourcesTab() {
       (s) =>
         (!topicId || s.topic_id === topicId) &&
         (!platform || s.platform === platform) &&
-        (!language || s.language === language) &&
+        (!dataLanguage || s.language === dataLanguage) &&
         (status === 'all' || (status === 'active') === s.is_active) &&
         (!term || s.source_name.toLowerCase().includes(term) || s.source_url.toLowerCase().includes(term)),
     );
-  }, [query.data, search, topicId, platform, language, status]);
+  }, [query.data, search, topicId, platform, dataLanguage, status]);
 
   const exitBatch = () => {
     setBatch(false);
     setSelected(new Set());
   };
-  const crawlMessage = (r: { tasksCreated: number; errors: string[] }) =>
-    `已创建 ${r.tasksCreated} 个抓取任务${r.errors.length ? `，${r.errors.length} 个错误` : ''}`;
-  const crawlOne = useAdminAction({
-    run: (source: AdminDatasource) => startCrawl([source.id]),
-    success: TOAST.crawlCreated,
-    failure: TOAST.crawlFailed,
-    successMessage: crawlMessage,
-  });
   const crawlMany = useAdminAction({
-    run: (ids: string[]) => startCrawl(ids),
-    success: TOAST.batchCrawlCreated,
-    failure: TOAST.batchCrawlFailed,
-    successMessage: crawlMessage,
+    run: (ids: string[]) => startCrawl(ids, t('messages.noTasksCreated')),
+    success: t('toast.batchCrawlCreated'),
+    failure: t('toast.batchCrawlFailed'),
+    successMessage: (r) => crawlResultText(t, r),
     onDone: exitBatch,
-  });
-  const toggle = useAdminAction({
-    run: (source: AdminDatasource) =>
-      api.patch(`/api/admin/datasources/${source.id}`, { is_active: !source.is_active }),
-    success: TOAST.updated,
-    failure: TOAST.updateFailed,
-  });
-  const remove = useAdminAction({
-    run: (source: AdminDatasource) => api.delete(`/api/admin/datasources/${source.id}`),
-    success: TOAST.deleted,
-    failure: TOAST.deleteFailed,
   });
   const batchStatus = useAdminAction({
     run: (isActive: boolean) =>
@@ -106,44 +73,33 @@ export function DatasourcesTab() {
         ids: [...selected],
         is_active: isActive,
       }),
-    success: TOAST.updated,
-    failure: TOAST.batchFailed,
-    successMessage: (r) => `已更新 ${r.updated} 个数据源`,
+    success: t('toast.updated'),
+    failure: t('toast.batchFailed'),
+    successMessage: (r) => t('toast.datasourcesUpdated', { count: r.updated }),
     onDone: exitBatch,
   });
 
   const runBatch = (isActive: boolean) => {
-    if (selected.size === 0) return showErrorToast(TOAST.batchFailed, MSG.selectDatasources);
+    if (selected.size === 0) return showErrorToast(t('toast.batchFailed'), t('messages.selectDatasources'));
     batchStatus.mutate(isActive);
   };
   const crawlSelected = () => {
     const plan = planSelectedCrawl((query.data ?? []).filter((s) => selected.has(s.id)));
-    if (!plan.ok) return showErrorToast(TOAST.batchCrawlFailed, plan.message);
+    if (!plan.ok) return showErrorToast(t('toast.batchCrawlFailed'), t(`messages.${plan.message}`));
     crawlMany.mutate(plan.ids);
   };
   const crawlFiltered = () => {
     const plan = planFilteredCrawl(filtered);
-    if (!plan.ok) return showErrorToast(TOAST.batchCrawlFailed, plan.message);
+    if (!plan.ok) return showErrorToast(t('toast.batchCrawlFailed'), t(`messages.${plan.message}`));
     confirm.ask({
-      title: '抓取筛选结果',
-      message: `将为 ${plan.ids.length} 个活跃数据源创建抓取任务。`,
-      confirmLabel: '开始抓取',
+      title: t('confirm.crawlFilteredTitle'),
+      message: t('confirm.crawlFilteredMessage', { count: plan.ids.length }),
+      confirmLabel: t('actions.startCrawl'),
       onConfirm: () => crawlMany.mutate(plan.ids),
     });
   };
 
-  if (query.isError) {
-    return (
-      <Alert color="red" title={TOAST.loadFailed}>
-        <Group>
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => query.refetch()}>
-            重试
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
+  if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 
   return (
     <Stack data-testid="datasources-tab">
@@ -157,8 +113,8 @@ export function DatasourcesTab() {
       <Group align="flex-end" wrap="wrap">
         <TextInput
           style={{ flex: '1 1 200px' }}
-          label="搜索数据源"
-          placeholder="名称或URL"
+          label={t('datasources.search')}
+          placeholder={t('datasources.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -166,8 +122,8 @@ export function DatasourcesTab() {
         />
         <Select
           style={{ flex: '1 1 150px' }}
-          label="主题"
-          placeholder="全部主题"
+          label={t('datasources.topic')}
+          placeholder={t('datasources.allTopics')}
           clearable
           data={(topics.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
           value={topicId}
@@ -175,30 +131,30 @@ export function DatasourcesTab() {
         />
         <Select
           style={{ flex: '1 1 130px' }}
-          label="平台筛选"
-          placeholder="全部平台"
+          label={t('datasources.platformFilter')}
+          placeholder={t('datasources.allPlatforms')}
           clearable
-          data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+          data={PLATFORMS.map((id) => ({ value: id, label: platformLabel(t, id) }))}
           value={platform}
           onChange={setPlatform}
           data-testid="ds-filter-platform"
         />
         <Select
           style={{ flex: '1 1 100px' }}
-          label="语言"
-          placeholder="全部"
+          label={t('datasources.language')}
+          placeholder={t('datasources.allLanguages')}
           clearable
           data={['EN', 'ZH']}
-          value={language}
-          onChange={setLanguage}
+          value={dataLanguage}
+          onChange={setDataLanguage}
         />
         <SegmentedControl
           value={status}
           onChange={(v) => setStatus(v as StatusFilter)}
           data={[
-            { value: 'all', label: '全部' },
-            { value: 'active', label: '活跃' },
-            { value: 'paused', label: '暂停' },
+            { value: 'all', label: t('status.all') },
+            { value: 'active', label: t('status.active') },
+            { value: 'paused', label: t('status.paused') },
           ]}
         />
       </Group>
@@ -208,7 +164,7 @@ export function DatasourcesTab() {
           onClick={() => setDialog({ source: null })}
           data-testid="ds-add"
         >
-          添加数据源
+          {t('datasources.add')}
         </Button>
         <Button
           variant={batch ? 'filled' : 'light'}
@@ -216,7 +172,7 @@ export function DatasourcesTab() {
           onClick={() => (batch ? exitBatch() : setBatch(true))}
           data-testid="ds-batch-toggle"
         >
-          {batch ? '退出批量' : '批量操作'}
+          {batch ? t('actions.exitBatch') : t('actions.batchMode')}
         </Button>
         <Button
           variant="light"
@@ -225,38 +181,26 @@ export function DatasourcesTab() {
           loading={crawlMany.isPending}
           data-testid="ds-crawl-filtered"
         >
-          抓取筛选结果 ({filtered.length})
+          {t('actions.crawlFiltered', { count: filtered.length })}
         </Button>
       </Group>
       {batch ? (
         <Group wrap="wrap" gap="xs">
           <Checkbox
-            label="全选"
+            label={t('actions.selectAll')}
             checked={filtered.length > 0 && filtered.every((s) => selected.has(s.id))}
             onChange={(e) =>
               setSelected(e.currentTarget.checked ? new Set(filtered.map((s) => s.id)) : new Set())
             }
           />
           <Text size="sm" c="dimmed" data-testid="ds-selected-count">
-            已选择 {selected.size} 项
+            {t('selection.count', { count: selected.size })}
           </Text>
-          <Button
-            size="xs"
-            variant="light"
-            color="teal"
-            onClick={() => runBatch(true)}
-            loading={batchStatus.isPending}
-          >
-            批量启用
+          <Button size="xs" variant="default" onClick={() => runBatch(true)} loading={batchStatus.isPending}>
+            {t('actions.batchEnable')}
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            onClick={() => runBatch(false)}
-            loading={batchStatus.isPending}
-          >
-            批量暂停
+          <Button size="xs" variant="default" onClick={() => runBatch(false)} loading={batchStatus.isPending}>
+            {t('actions.batchPause')}
           </Button>
           <Button
             size="xs"
@@ -265,7 +209,7 @@ export function DatasourcesTab() {
             onClick={crawlSelected}
             loading={crawlMany.isPending}
           >
-            抓取选中
+            {t('actions.crawlSelected')}
           </Button>
         </Group>
       ) : null}
@@ -275,109 +219,16 @@ export function DatasourcesTab() {
         </Group>
       ) : filtered.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="ds-empty">
-          没有匹配的数据源
+          {t('datasources.empty')}
         </Text>
       ) : (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={860} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {batch ? <Table.Th w={36} /> : null}
-                <Table.Th>名称</Table.Th>
-                <Table.Th>平台</Table.Th>
-                <Table.Th>主题</Table.Th>
-                <Table.Th>语言</Table.Th>
-                <Table.Th>状态</Table.Th>
-                <Table.Th>最后抓取</Table.Th>
-                <Table.Th>操作</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {filtered.map((source) => {
-                const state = datasourceStatus(source);
-                return (
-                  <Table.Tr key={source.id} data-testid="ds-row" data-name={source.source_name}>
-                    {batch ? (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`选择 ${source.source_name}`}
-                          checked={selected.has(source.id)}
-                          onChange={() => setSelected((s) => toggleSelection(s, source.id))}
-                        />
-                      </Table.Td>
-                    ) : null}
-                    <Table.Td maw={260}>
-                      <Text size="sm" fw={600} truncate>
-                        {source.source_name}
-                      </Text>
-                      <Anchor
-                        href={source.source_url.startsWith('http') ? source.source_url : undefined}
-                        size="xs"
-                        c="dimmed"
-                        truncate="end"
-                        display="block"
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {source.source_url}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{PLATFORM_LABELS[source.platform as PlatformId] ?? source.platform}</Table.Td>
-                    <Table.Td>{source.topic.name}</Table.Td>
-                    <Table.Td>{source.language}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[state]} variant="light" data-testid="ds-status">
-                        {STATUS_LABELS[state]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{lastCrawledText(source.last_crawled_at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          color="grape"
-                          disabled={!source.is_active}
-                          onClick={() => crawlOne.mutate(source)}
-                        >
-                          抓取
-                        </Button>
-                        <Button size="compact-xs" variant="light" onClick={() => setDialog({ source })}>
-                          编辑
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          color={source.is_active ? 'orange' : 'teal'}
-                          onClick={() => toggle.mutate(source)}
-                        >
-                          {source.is_active ? '暂停' : '启用'}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          color="red"
-                          onClick={() =>
-                            confirm.ask({
-                              title: '删除数据源',
-                              message: `确定要删除数据源「${source.source_name}」吗？此操作不可撤销，相关文章和摘要也会被删除。`,
-                              confirmLabel: '删除',
-                              onConfirm: () => remove.mutate(source),
-                            })
-                          }
-                        >
-                          删除
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <DatasourcesTable
+          sources={filtered}
+          batch={batch}
+          selected={selected}
+          onSelect={(id) => setSelected((s) => toggleSelection(s, id))}
+          onEdit={(source) => setDialog({ source })}
+        />
       )}
     </Stack>
   );

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Code,
@@ -14,37 +13,30 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { adminQueuesQuery, errorText } from './admin-api';
-import { TOAST } from './admin-logic';
-import { useAdminAction } from './admin-shared';
+import { useLanguage } from '../../i18n/language-provider';
+import { adminQueuesQuery } from './admin-api';
+import { dateLocale } from './admin-logic';
+import { LoadError, useAdminAction } from './admin-shared';
 
-const STATE_LABELS: Record<string, string> = {
-  waiting: '等待',
-  active: '运行中',
-  delayed: '延迟',
-  prioritized: '优先',
-  completed: '完成',
-  failed: '失败',
-};
+const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
+const isKnownState = (state: string): state is (typeof STATES)[number] =>
+  (STATES as readonly string[]).includes(state);
 
 /** Job counts per queue and state; failed jobs with their error and a retry button. */
 export function QueuesTab() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const query = useQuery(adminQueuesQuery());
   const retry = useAdminAction({
     run: (job: { queue: string; id: string }) =>
       api.post(`/api/admin/queues/${encodeURIComponent(job.queue)}/jobs/${encodeURIComponent(job.id)}/retry`),
-    success: '重试成功',
-    failure: '重试失败',
+    success: t('toast.retried'),
+    failure: t('toast.retryFailed'),
   });
 
-  if (query.isError) {
-    return (
-      <Alert color="red" title={TOAST.loadFailed}>
-        <Text size="sm">{errorText(query.error)}</Text>
-      </Alert>
-    );
-  }
+  if (query.isError) return <LoadError error={query.error} />;
   if (query.isPending) {
     return (
       <Group justify="center" py="xl">
@@ -67,7 +59,7 @@ export function QueuesTab() {
                   variant={count > 0 ? 'light' : 'outline'}
                   color={state === 'failed' && count > 0 ? 'red' : 'blue'}
                 >
-                  {STATE_LABELS[state] ?? state} {count}
+                  {isKnownState(state) ? t(`queues.states.${state}`) : state} {count}
                 </Badge>
               ))}
             </Group>
@@ -75,20 +67,20 @@ export function QueuesTab() {
         ))}
       </SimpleGrid>
       <Title order={3} fz="lg">
-        失败任务
+        {t('queues.failedTitle')}
       </Title>
       {query.data.failed.length === 0 ? (
-        <Text c="dimmed">没有失败的任务</Text>
+        <Text c="dimmed">{t('queues.noFailed')}</Text>
       ) : (
         <ScrollArea type="auto">
           <Table striped miw={720} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>队列</Table.Th>
-                <Table.Th>任务</Table.Th>
-                <Table.Th>错误</Table.Th>
-                <Table.Th>尝试次数</Table.Th>
-                <Table.Th>失败时间</Table.Th>
+                <Table.Th>{t('queues.columns.queue')}</Table.Th>
+                <Table.Th>{t('queues.columns.job')}</Table.Th>
+                <Table.Th>{t('queues.columns.error')}</Table.Th>
+                <Table.Th>{t('queues.columns.attempts')}</Table.Th>
+                <Table.Th>{t('queues.columns.failedAt')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -108,9 +100,10 @@ export function QueuesTab() {
                   <Table.Td>{job.attempts_made}</Table.Td>
                   <Table.Td>
                     {job.failed_at
-                      ? new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }).format(
-                          new Date(job.failed_at),
-                        )
+                      ? new Intl.DateTimeFormat(dateLocale(language), {
+                          dateStyle: 'short',
+                          timeStyle: 'short',
+                        }).format(new Date(job.failed_at))
                       : '—'}
                   </Table.Td>
                   <Table.Td>
@@ -120,7 +113,7 @@ export function QueuesTab() {
                       onClick={() => retry.mutate(job)}
                       loading={retry.isPending}
                     >
-                      重试
+                      {t('actions.retry')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

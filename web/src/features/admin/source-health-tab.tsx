@@ -1,7 +1,5 @@
 import {
-  Alert,
   Badge,
-  Button,
   Group,
   Loader,
   ScrollArea,
@@ -11,19 +9,16 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText, type SourceHealthRow, sourceHealthQuery } from './admin-api';
-import { lastCrawledText, PLATFORM_LABELS, TOAST } from './admin-logic';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../i18n/language';
+import { useLanguage } from '../../i18n/language-provider';
+import { type SourceHealthRow, sourceHealthQuery } from './admin-api';
+import { dateLocale, lastCrawledText, platformLabel } from './admin-logic';
+import { LoadError } from './admin-shared';
 
-const STATE_LABELS: Record<SourceHealthRow['state'], string> = {
-  healthy: '健康',
-  failing: '失败中',
-  stale: '过期',
-  never_crawled: '从未抓取',
-  inactive: '已禁用',
-};
+const STATES: SourceHealthRow['state'][] = ['healthy', 'failing', 'stale', 'never_crawled', 'inactive'];
 const STATE_COLORS: Record<SourceHealthRow['state'], string> = {
   healthy: 'teal',
   failing: 'red',
@@ -32,27 +27,22 @@ const STATE_COLORS: Record<SourceHealthRow['state'], string> = {
   inactive: 'gray',
 };
 
-function formatNext(iso: string | null) {
+function formatNext(iso: string | null, language: Language) {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 /** Source health from the pipeline's GET /api/admin/source-health: last success, last error class, next check. */
 export function SourceHealthTab() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const query = useQuery(sourceHealthQuery());
   const [state, setState] = useState<'all' | SourceHealthRow['state']>('all');
 
   if (query.isError) {
-    return (
-      <Alert color="red" title={TOAST.loadFailed} data-testid="health-error">
-        <Group>
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => query.refetch()}>
-            重试
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} testId="health-error" />;
   }
   if (query.isPending) {
     return (
@@ -68,43 +58,52 @@ export function SourceHealthTab() {
         value={state}
         onChange={(v) => setState(v as typeof state)}
         data={[
-          { value: 'all', label: `全部 (${query.data.data.length})` },
-          ...(Object.keys(STATE_LABELS) as SourceHealthRow['state'][]).map((s) => ({
+          { value: 'all', label: t('health.all', { count: query.data.data.length }) },
+          ...STATES.map((s) => ({
             value: s,
-            label: `${STATE_LABELS[s]} (${query.data.counts[s] ?? 0})`,
+            label: t('health.stateCount', {
+              state: t(`health.states.${s}`),
+              count: query.data.counts[s] ?? 0,
+            }),
           })),
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
       {rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          没有数据源
+          {t('health.empty')}
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea
+          type="auto"
+          // Keyboard users can scroll the table sideways on narrow screens: it has nothing else to focus.
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('tabs.health') }}
+        >
           <Table striped miw={820} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>名称</Table.Th>
-                <Table.Th>平台</Table.Th>
-                <Table.Th>状态</Table.Th>
-                <Table.Th>最后成功</Table.Th>
-                <Table.Th>最后错误</Table.Th>
-                <Table.Th>连续失败</Table.Th>
-                <Table.Th>下次检查</Table.Th>
+                <Table.Th>{t('health.columns.name')}</Table.Th>
+                <Table.Th>{t('health.columns.platform')}</Table.Th>
+                <Table.Th>{t('health.columns.state')}</Table.Th>
+                <Table.Th>{t('health.columns.lastSuccess')}</Table.Th>
+                <Table.Th>{t('health.columns.lastError')}</Table.Th>
+                <Table.Th>{t('health.columns.failures')}</Table.Th>
+                <Table.Th>{t('health.columns.nextCheck')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.source_name}</Table.Td>
-                  <Table.Td>{PLATFORM_LABELS[row.platform as PlatformId] ?? row.platform}</Table.Td>
+                  <Table.Td>{platformLabel(t, row.platform)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATE_COLORS[row.state]} variant="light">
-                      {STATE_LABELS[row.state]}
+                    <Badge color={STATE_COLORS[row.state]} variant="dot">
+                      {t(`health.states.${row.state}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{row.last_success_at ? lastCrawledText(row.last_success_at) : '—'}</Table.Td>
+                  <Table.Td>
+                    {row.last_success_at ? lastCrawledText(row.last_success_at, t, language) : '—'}
+                  </Table.Td>
                   <Table.Td>
                     {row.last_error_class ? (
                       <Tooltip
@@ -122,7 +121,7 @@ export function SourceHealthTab() {
                     )}
                   </Table.Td>
                   <Table.Td>{row.consecutive_failures}</Table.Td>
-                  <Table.Td>{formatNext(row.next_check_at)}</Table.Td>
+                  <Table.Td>{formatNext(row.next_check_at, language)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,5 +1,5 @@
+import { PLATFORMS, type Platform } from '@app/contracts';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -12,21 +12,23 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import type { PlatformId } from '@app/db/platform-defaults';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery, errorText } from './admin-api';
-import { PLATFORM_IDS, PLATFORM_LABELS, TOAST } from './admin-logic';
-import { useAdminAction } from './admin-shared';
+import { useLanguage } from '../../i18n/language-provider';
+import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery } from './admin-api';
+import { dateLocale, platformLabel } from './admin-logic';
+import { LoadError, useAdminAction } from './admin-shared';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'all';
-const STATUS_LABELS = { pending: '待审核', approved: '已通过', rejected: '已拒绝' } as const;
+const STATUSES: Status[] = ['pending', 'approved', 'rejected', 'all'];
 
 function SubmissionCard({ submission }: { submission: AdminSubmission }) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const topics = useQuery(adminTopicsQuery());
-  const knownPlatform = PLATFORM_IDS.includes(submission.platform as PlatformId) ? submission.platform : null;
+  const knownPlatform = PLATFORMS.includes(submission.platform as Platform) ? submission.platform : null;
   const [topicId, setTopicId] = useState<string | null>(submission.topic_id);
   const [platform, setPlatform] = useState<string | null>(knownPlatform);
   const approve = useAdminAction({
@@ -35,13 +37,13 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
         topic_id: topicId ?? undefined,
         platform: platform ?? undefined,
       }),
-    success: '审核通过，已创建数据源',
-    failure: TOAST.updateFailed,
+    success: t('toast.approved'),
+    failure: t('toast.updateFailed'),
   });
   const reject = useAdminAction({
     run: () => api.post(`/api/admin/submissions/${submission.id}/reject`, {}),
-    success: '已拒绝',
-    failure: TOAST.updateFailed,
+    success: t('toast.rejected'),
+    failure: t('toast.updateFailed'),
   });
   const pending = submission.status === 'pending';
   return (
@@ -58,21 +60,29 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
           >
             {submission.url}
           </Anchor>
-          <Badge color={pending ? 'yellow' : submission.status === 'approved' ? 'teal' : 'gray'}>
-            {STATUS_LABELS[submission.status]}
+          <Badge
+            variant="dot"
+            color={pending ? 'yellow' : submission.status === 'approved' ? 'teal' : 'gray'}
+          >
+            {t(`submissions.states.${submission.status}`)}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {submission.user_email ?? '—'} · 主题：{submission.topic_name ?? submission.topic_custom ?? '—'} ·
-          平台：
-          {submission.platform === 'other' ? submission.platform_custom : submission.platform} ·{' '}
-          {new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium' }).format(new Date(submission.created_at))}
+          {submission.user_email ?? '—'} ·{' '}
+          {t('submissions.topicLine', { name: submission.topic_name ?? submission.topic_custom ?? '—' })} ·{' '}
+          {t('submissions.platformLine', {
+            name: submission.platform === 'other' ? submission.platform_custom : submission.platform,
+          })}{' '}
+          ·{' '}
+          {new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'medium' }).format(
+            new Date(submission.created_at),
+          )}
         </Text>
         {pending ? (
           <Group align="flex-end" wrap="wrap" gap="xs">
             <Select
               size="xs"
-              label="主题"
+              label={t('submissions.topic')}
               data={(topics.data ?? [])
                 .filter((t) => t.is_active)
                 .map((t) => ({ value: t.id, label: t.name }))}
@@ -81,19 +91,19 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             />
             <Select
               size="xs"
-              label="平台"
-              data={PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORM_LABELS[id] }))}
+              label={t('submissions.platform')}
+              data={PLATFORMS.map((id) => ({ value: id, label: platformLabel(t, id) }))}
               value={platform}
               onChange={setPlatform}
             />
             <Button
               size="xs"
-              color="teal"
+              color="teal.9"
               onClick={() => approve.mutate(undefined)}
               loading={approve.isPending}
               disabled={!topicId || !platform}
             >
-              通过
+              {t('actions.approve')}
             </Button>
             <Button
               size="xs"
@@ -102,7 +112,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
               onClick={() => reject.mutate(undefined)}
               loading={reject.isPending}
             >
-              拒绝
+              {t('actions.reject')}
             </Button>
           </Group>
         ) : null}
@@ -113,7 +123,8 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
 
 /** Users' source suggestions, a page at a time: approve (creates the datasource) or reject. */
 export function SubmissionsTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
+  const { t: tCommon } = useTranslation();
   const [status, setStatus] = useState<Status>('pending');
   const [page, setPage] = useState(1);
   const query = useQuery(adminSubmissionsQuery(status, page));
@@ -133,25 +144,18 @@ export function SubmissionsTab() {
           setStatus(v as Status);
           setPage(1);
         }}
-        data={[
-          { value: 'pending', label: '待审核' },
-          { value: 'approved', label: '已通过' },
-          { value: 'rejected', label: '已拒绝' },
-          { value: 'all', label: '全部' },
-        ]}
+        data={STATUSES.map((value) => ({ value, label: t(`submissions.states.${value}`) }))}
         style={{ alignSelf: 'flex-start' }}
       />
       {query.isError ? (
-        <Alert color="red" title={TOAST.loadFailed}>
-          <Text size="sm">{errorText(query.error)}</Text>
-        </Alert>
+        <LoadError error={query.error} />
       ) : query.isPending ? (
         <Group justify="center" py="xl">
           <Loader />
         </Group>
       ) : query.data.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          没有提交
+          {t('submissions.empty')}
         </Text>
       ) : (
         <>
@@ -160,7 +164,7 @@ export function SubmissionsTab() {
           ))}
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="submissions-range">
-              {t('pager.range', { from, to: Math.min(total, page * limit), total })}
+              {tCommon('pager.range', { from, to: Math.min(total, page * limit), total })}
             </Text>
             {pages > 1 ? (
               <Pagination
@@ -169,12 +173,12 @@ export function SubmissionsTab() {
                 onChange={setPage}
                 size="sm"
                 data-testid="submissions-pager"
-                getItemProps={(item) => ({ 'aria-label': t('pager.page', { page: item }) })}
+                getItemProps={(item) => ({ 'aria-label': tCommon('pager.page', { page: item }) })}
                 getControlProps={(control) =>
                   control === 'previous'
-                    ? { 'aria-label': t('pager.previous') }
+                    ? { 'aria-label': tCommon('pager.previous') }
                     : control === 'next'
-                      ? { 'aria-label': t('pager.next') }
+                      ? { 'aria-label': tCommon('pager.next') }
                       : {}
                 }
               />

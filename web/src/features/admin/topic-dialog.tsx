@@ -1,14 +1,16 @@
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { AdminTopic } from './admin-api';
-import { parseKeywords, TOAST } from './admin-logic';
+import { parseKeywords } from './admin-logic';
 import { useAdminAction } from './admin-shared';
 
 type Props = { opened: boolean; onClose: () => void; topic: AdminTopic | null };
 
 /** Add and edit modes; name and description required; keywords comma-separated. */
 export function TopicDialog({ opened, onClose, topic }: Props) {
+  const { t } = useTranslation('admin');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [keywords, setKeywords] = useState('');
@@ -31,14 +33,20 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
       };
       return topic ? api.patch(`/api/admin/topics/${topic.id}`, body) : api.post('/api/admin/topics', body);
     },
-    success: topic ? TOAST.updated : TOAST.added,
-    failure: topic ? TOAST.updateFailed : TOAST.addFailed,
+    success: topic ? t('toast.updated') : t('toast.added'),
+    failure: topic ? t('toast.updateFailed') : t('toast.addFailed'),
     onDone: onClose,
   });
   const ready = name.trim().length > 0 && description.trim().length > 0;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={topic ? '编辑主题' : '添加主题'} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={topic ? t('topics.editTitle') : t('topics.addTitle')}
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -47,13 +55,13 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
       >
         <Stack>
           <TextInput
-            label="主题名称"
+            label={t('topics.name')}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Textarea
-            label="描述"
+            label={t('topics.description')}
             required
             autosize
             minRows={2}
@@ -61,18 +69,22 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
           <TextInput
-            label="关键词"
-            description="用逗号分隔"
+            label={t('topics.keywords')}
+            description={t('topics.keywordsHint')}
             value={keywords}
             onChange={(e) => setKeywords(e.currentTarget.value)}
           />
-          <Switch label="活跃" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+          <Switch
+            label={t('topics.active')}
+            checked={active}
+            onChange={(e) => setActive(e.currentTarget.checked)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              取消
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" disabled={!ready} loading={save.isPending} data-testid="topic-submit">
-              {topic ? '保存' : '添加'}
+              {topic ? t('actions.save') : t('actions.add')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -15,16 +14,18 @@ import {
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
-import { type AdminTopic, adminTopicsQuery, errorText } from './admin-api';
-import { MSG, TOAST, toggleSelection } from './admin-logic';
-import { ActiveBadgeText, useAdminAction, useConfirm } from './admin-shared';
+import { type AdminTopic, adminTopicsQuery } from './admin-api';
+import { toggleSelection } from './admin-logic';
+import { LoadError, useAdminAction, useConfirm } from './admin-shared';
 import { TopicDialog } from './topic-dialog';
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
 export function TopicsTab() {
+  const { t } = useTranslation('admin');
   const query = useQuery(adminTopicsQuery());
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -51,13 +52,13 @@ export function TopicsTab() {
   };
   const toggle = useAdminAction({
     run: (topic: AdminTopic) => api.patch(`/api/admin/topics/${topic.id}`, { is_active: !topic.is_active }),
-    success: TOAST.updated,
-    failure: TOAST.updateFailed,
+    success: t('toast.updated'),
+    failure: t('toast.updateFailed'),
   });
   const remove = useAdminAction({
     run: (topic: AdminTopic) => api.delete(`/api/admin/topics/${topic.id}`),
-    success: TOAST.deleted,
-    failure: TOAST.deleteFailed,
+    success: t('toast.deleted'),
+    failure: t('toast.deleteFailed'),
   });
   const batchStatus = useAdminAction({
     run: (isActive: boolean) =>
@@ -65,28 +66,17 @@ export function TopicsTab() {
         ids: [...selected],
         is_active: isActive,
       }),
-    success: TOAST.updated,
-    failure: TOAST.batchFailed,
-    successMessage: (r) => `已更新 ${r.updated} 个主题`,
+    success: t('toast.updated'),
+    failure: t('toast.batchFailed'),
+    successMessage: (r) => t('toast.topicsUpdated', { count: r.updated }),
     onDone: exitBatch,
   });
   const runBatch = (isActive: boolean) => {
-    if (selected.size === 0) return showErrorToast(TOAST.batchFailed, MSG.selectTopics);
+    if (selected.size === 0) return showErrorToast(t('toast.batchFailed'), t('messages.selectTopics'));
     batchStatus.mutate(isActive);
   };
 
-  if (query.isError) {
-    return (
-      <Alert color="red" title={TOAST.loadFailed}>
-        <Group>
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => query.refetch()}>
-            重试
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
+  if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 
   return (
     <Stack data-testid="topics-tab">
@@ -95,8 +85,8 @@ export function TopicsTab() {
       <Group align="flex-end" wrap="wrap">
         <TextInput
           style={{ flex: '1 1 220px' }}
-          label="搜索主题"
-          placeholder="名称、描述或关键词"
+          label={t('topics.search')}
+          placeholder={t('topics.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -105,51 +95,39 @@ export function TopicsTab() {
           value={status}
           onChange={(v) => setStatus(v as StatusFilter)}
           data={[
-            { value: 'all', label: '全部' },
-            { value: 'active', label: '活跃' },
-            { value: 'paused', label: '暂停' },
+            { value: 'all', label: t('status.all') },
+            { value: 'active', label: t('status.active') },
+            { value: 'paused', label: t('status.paused') },
           ]}
         />
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ topic: null })}>
-          添加主题
+          {t('topics.add')}
         </Button>
         <Button
           variant={batch ? 'filled' : 'light'}
           color={batch ? 'gray' : undefined}
           onClick={() => (batch ? exitBatch() : setBatch(true))}
         >
-          {batch ? '退出批量' : '批量操作'}
+          {batch ? t('actions.exitBatch') : t('actions.batchMode')}
         </Button>
       </Group>
       {batch ? (
         <Group wrap="wrap" gap="xs">
           <Checkbox
-            label="全选"
+            label={t('actions.selectAll')}
             checked={filtered.length > 0 && filtered.every((t) => selected.has(t.id))}
             onChange={(e) =>
               setSelected(e.currentTarget.checked ? new Set(filtered.map((t) => t.id)) : new Set())
             }
           />
           <Text size="sm" c="dimmed" data-testid="topics-selected-count">
-            已选择 {selected.size} 项
+            {t('selection.count', { count: selected.size })}
           </Text>
-          <Button
-            size="xs"
-            variant="light"
-            color="teal"
-            onClick={() => runBatch(true)}
-            loading={batchStatus.isPending}
-          >
-            批量启用
+          <Button size="xs" variant="default" onClick={() => runBatch(true)} loading={batchStatus.isPending}>
+            {t('actions.batchEnable')}
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            onClick={() => runBatch(false)}
-            loading={batchStatus.isPending}
-          >
-            批量暂停
+          <Button size="xs" variant="default" onClick={() => runBatch(false)} loading={batchStatus.isPending}>
+            {t('actions.batchPause')}
           </Button>
         </Group>
       ) : null}
@@ -159,7 +137,7 @@ export function TopicsTab() {
         </Group>
       ) : filtered.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          没有匹配的主题
+          {t('topics.empty')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -170,7 +148,7 @@ export function TopicsTab() {
                   <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     {batch ? (
                       <Checkbox
-                        aria-label={`选择 ${topic.name}`}
+                        aria-label={t('selection.select', { name: topic.name })}
                         checked={selected.has(topic.id)}
                         onChange={() => setSelected((s) => toggleSelection(s, topic.id))}
                       />
@@ -179,7 +157,9 @@ export function TopicsTab() {
                       {topic.name}
                     </Text>
                   </Group>
-                  <Badge color={topic.is_active ? 'teal' : 'gray'}>{ActiveBadgeText(topic.is_active)}</Badge>
+                  <Badge variant="dot" color={topic.is_active ? 'teal' : 'gray'}>
+                    {topic.is_active ? t('status.active') : t('status.paused')}
+                  </Badge>
                 </Group>
                 <Text size="sm" c="dimmed" lineClamp={2}>
                   {topic.description}
@@ -197,20 +177,15 @@ export function TopicsTab() {
                   ) : null}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  数据源 {topic.datasource_count} · 文章 {topic.post_count}
+                  {t('topics.stats', { datasources: topic.datasource_count, posts: topic.post_count })}
                 </Text>
                 {!batch ? (
                   <Group gap="xs">
                     <Button size="compact-xs" variant="light" onClick={() => setDialog({ topic })}>
-                      编辑
+                      {t('actions.edit')}
                     </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      color={topic.is_active ? 'orange' : 'teal'}
-                      onClick={() => toggle.mutate(topic)}
-                    >
-                      {topic.is_active ? '暂停' : '启用'}
+                    <Button size="compact-xs" variant="default" onClick={() => toggle.mutate(topic)}>
+                      {topic.is_active ? t('actions.pause') : t('actions.enable')}
                     </Button>
                     <Button
                       size="compact-xs"
@@ -218,14 +193,14 @@ export function TopicsTab() {
                       color="red"
                       onClick={() =>
                         confirm.ask({
-                          title: '删除主题',
-                          message: `确定要删除主题「${topic.name}」吗？此操作不可撤销。`,
-                          confirmLabel: '删除',
+                          title: t('confirm.deleteTopicTitle'),
+                          message: t('confirm.deleteTopicMessage', { name: topic.name }),
+                          confirmLabel: t('actions.delete'),
                           onConfirm: () => remove.mutate(topic),
                         })
                       }
                     >
-                      删除
+                      {t('actions.delete')}
                     </Button>
                   </Group>
                 ) : null}

@@ -6,16 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api/client';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
+import { platformOptions } from './platform-options';
 
-const PLATFORM_IDS = [
-  'blog',
-  'youtube',
-  'podcast',
-  'reddit',
-  'twitter-rss',
-  'wechat',
-  'xiaohongshu',
-] as const;
 const AUTO_CLOSE_MS = 3000;
 
 type Errors = Partial<Record<'topic' | 'topic_custom' | 'platform' | 'platform_custom' | 'url', string>>;
@@ -105,10 +97,7 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
     })),
     { value: 'other', label: t('suggest.other') },
   ];
-  const platformOptions = [
-    ...PLATFORM_IDS.map((id) => ({ value: id, label: t(`platforms.${id}`) })),
-    { value: 'other', label: t('suggest.other') },
-  ];
+  const platformChoices = [...platformOptions(t), { value: 'other', label: t('suggest.other') }];
   const set = (key: keyof typeof form) => (value: string | null) =>
     setForm((f) => ({ ...f, [key]: value ?? '' }));
 
@@ -149,7 +138,7 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
             <Select
               label={t('suggest.platform')}
               placeholder={t('suggest.platformPlaceholder')}
-              data={platformOptions}
+              data={platformChoices}
               value={form.platform || null}
               onChange={set('platform')}
               error={errors.platform}

@@ -1,6 +1,6 @@
 import { GENERATION_PLATFORM_LIMITS, type GenerationPlatform, type GenerationResult } from '@app/contracts';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
@@ -72,5 +72,3 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
     </Card>
   );
 }
-
-export const DeleteIcon = IconTrash;

@@ -1,11 +1,4 @@
-import {
-  Anchor,
-  type AnchorProps,
-  Button,
-  type ButtonProps,
-  NavLink,
-  type NavLinkProps,
-} from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
@@ -20,14 +13,9 @@ function AnchorBase(props: AnchorProps & AnchorElementProps & { ref?: Ref<HTMLAn
 function ButtonBase(props: ButtonProps & AnchorElementProps & { ref?: Ref<HTMLAnchorElement> }) {
   return <Button component="a" {...props} />;
 }
-function NavLinkBase(props: NavLinkProps & AnchorElementProps & { ref?: Ref<HTMLAnchorElement> }) {
-  return <NavLink component="a" {...props} />;
-}
 
 const CreatedAnchorLink = createLink(AnchorBase);
 const CreatedButtonLink = createLink(ButtonBase);
-const CreatedNavLinkLink = createLink(NavLinkBase);
 
 export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => <CreatedAnchorLink {...props} />;
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButtonLink {...props} />;
-export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLinkLink {...props} />;

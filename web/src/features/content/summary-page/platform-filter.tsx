@@ -1,24 +1,15 @@
 import { Badge, Checkbox, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { platformOptions } from '../platform-options';
 
-export const FILTER_PLATFORMS = [
-  'blog',
-  'wechat',
-  'youtube',
-  'podcast',
-  'xiaohongshu',
-  'twitter',
-  'twitter-rss',
-  'reddit',
-] as const;
 const VISIBLE_CHIPS = 3;
 
 /** Multi-select showing up to 3 chips and a +N chip for the rest. */
 export function PlatformFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const { t } = useTranslation('content');
-  const label = (id: string) =>
-    id === 'twitter' ? `${t('platforms.twitter')} (API)` : t(`platforms.${id}` as 'platforms.blog');
+  const options = platformOptions(t);
+  const label = (id: string) => options.find((option) => option.value === id)?.label ?? id;
   return (
     <Popover position="bottom-start" shadow="md" withinPortal>
       <Popover.Target>
@@ -59,8 +50,8 @@ export function PlatformFilter({ value, onChange }: { value: string[]; onChange:
       <Popover.Dropdown>
         <Checkbox.Group value={value} onChange={onChange}>
           <Stack gap={8}>
-            {FILTER_PLATFORMS.map((id) => (
-              <Checkbox key={id} value={id} label={label(id)} />
+            {options.map((option) => (
+              <Checkbox key={option.value} value={option.value} label={option.label} />
             ))}
           </Stack>
         </Checkbox.Group>

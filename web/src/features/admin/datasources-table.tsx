@@ -1,0 +1,147 @@
+import { Anchor, Badge, Button, Checkbox, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { useLanguage } from '../../i18n/language-provider';
+import { type AdminDatasource, startCrawl } from './admin-api';
+import {
+  crawlResultText,
+  datasourceStatus,
+  lastCrawledText,
+  platformLabel,
+  STATUS_COLORS,
+} from './admin-logic';
+import { useAdminAction, useConfirm } from './admin-shared';
+
+type Props = {
+  sources: AdminDatasource[];
+  /** Batch mode shows a checkbox per row. */
+  batch: boolean;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string) => void;
+  onEdit: (source: AdminDatasource) => void;
+};
+
+/** The data sources with status, last crawl and the per-row actions: crawl, edit, pause/enable, delete. */
+export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }: Props) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const confirm = useConfirm();
+  const crawlOne = useAdminAction({
+    run: (source: AdminDatasource) => startCrawl([source.id], t('messages.noTasksCreated')),
+    success: t('toast.crawlCreated'),
+    failure: t('toast.crawlFailed'),
+    successMessage: (r) => crawlResultText(t, r),
+  });
+  const toggle = useAdminAction({
+    run: (source: AdminDatasource) =>
+      api.patch(`/api/admin/datasources/${source.id}`, { is_active: !source.is_active }),
+    success: t('toast.updated'),
+    failure: t('toast.updateFailed'),
+  });
+  const remove = useAdminAction({
+    run: (source: AdminDatasource) => api.delete(`/api/admin/datasources/${source.id}`),
+    success: t('toast.deleted'),
+    failure: t('toast.deleteFailed'),
+  });
+
+  return (
+    <>
+      {confirm.dialog}
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover miw={860} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {batch ? <Table.Th w={36} /> : null}
+              <Table.Th>{t('datasources.columns.name')}</Table.Th>
+              <Table.Th>{t('datasources.columns.platform')}</Table.Th>
+              <Table.Th>{t('datasources.columns.topic')}</Table.Th>
+              <Table.Th>{t('datasources.columns.language')}</Table.Th>
+              <Table.Th>{t('datasources.columns.status')}</Table.Th>
+              <Table.Th>{t('datasources.columns.lastCrawled')}</Table.Th>
+              <Table.Th>{t('datasources.columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sources.map((source) => {
+              const state = datasourceStatus(source);
+              return (
+                <Table.Tr key={source.id} data-testid="ds-row" data-name={source.source_name}>
+                  {batch ? (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('selection.select', { name: source.source_name })}
+                        checked={selected.has(source.id)}
+                        onChange={() => onSelect(source.id)}
+                      />
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td maw={260}>
+                    <Text size="sm" fw={600} truncate>
+                      {source.source_name}
+                    </Text>
+                    <Anchor
+                      href={source.source_url.startsWith('http') ? source.source_url : undefined}
+                      size="xs"
+                      c="dimmed"
+                      truncate="end"
+                      display="block"
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {source.source_url}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{platformLabel(t, source.platform)}</Table.Td>
+                  <Table.Td>{source.topic.name}</Table.Td>
+                  <Table.Td>{source.language}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[state]} variant="dot" data-testid="ds-status">
+                      {t(`datasources.states.${state}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{lastCrawledText(source.last_crawled_at, t, language)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="grape"
+                        disabled={!source.is_active}
+                        onClick={() => crawlOne.mutate(source)}
+                      >
+                        {t('actions.crawl')}
+                      </Button>
+                      <Button size="compact-xs" variant="light" onClick={() => onEdit(source)}>
+                        {t('actions.edit')}
+                      </Button>
+                      <Button size="compact-xs" variant="default" onClick={() => toggle.mutate(source)}>
+                        {source.is_active ? t('actions.pause') : t('actions.enable')}
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="red"
+                        onClick={() =>
+                          confirm.ask({
+                            title: t('confirm.deleteDatasourceTitle'),
+                            message: t('confirm.deleteDatasourceMessage', { name: source.source_name }),
+                            confirmLabel: t('actions.delete'),
+                            onConfirm: () => remove.mutate(source),
+                          })
+                        }
+                      >
+                        {t('actions.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Drawer, Group, Paper, Text } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  isMobile: boolean;
+  /** The mobile drawer's state; the page opens it from its header. */
+  drawerOpen: boolean;
+  onDrawerClose: () => void;
+  /** The source tree. */
+  children: ReactNode;
+};
+
+/** The data-source tree: a collapsible left sidebar on desktop, a left drawer under 640 px. */
+export function SourcesPanel({ isMobile, drawerOpen, onDrawerClose, children }: Props) {
+  const { t } = useTranslation('content');
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+
+  if (isMobile) {
+    return (
+      <Drawer
+        opened={drawerOpen}
+        onClose={onDrawerClose}
+        position="left"
+        size="85%"
+        title={t('summary.sources')}
+        data-testid="sources-drawer"
+      >
+        {children}
+      </Drawer>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={4}
+      w={sidebarOpen ? 300 : 44}
+      style={{ flexShrink: 0, position: 'sticky', top: 72 }}
+      data-testid="sources-sidebar"
+    >
+      <Group justify={sidebarOpen ? 'space-between' : 'center'} px={sidebarOpen ? 'xs' : 0} py={4}>
+        {sidebarOpen ? (
+          <Text fw={600} size="sm">
+            {t('summary.sources')}
+          </Text>
+        ) : null}
+        <ActionIcon
+          variant="subtle"
+          aria-label={sidebarOpen ? t('summary.collapseSidebar') : t('summary.expandSidebar')}
+          onClick={() => setSidebarOpen((o) => !o)}
+        >
+          {sidebarOpen ? (
+            <IconLayoutSidebarLeftCollapse size={18} />
+          ) : (
+            <IconLayoutSidebarLeftExpand size={18} />
+          )}
+        </ActionIcon>
+      </Group>
+      {sidebarOpen ? children : null}
+    </Paper>
+  );
+}

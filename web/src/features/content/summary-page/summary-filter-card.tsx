@@ -1,0 +1,118 @@
+import type { TopicDto } from '@app/contracts';
+import {
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAdjustments, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../i18n/language';
+import { TIME_ZONES } from '../zoned-dates';
+import { DateFilter } from './date-filter';
+import { PlatformFilter } from './platform-filter';
+import type { SummaryFilters } from './use-summary-filters';
+
+type Props = {
+  filters: SummaryFilters;
+  topics: TopicDto[] | undefined;
+  language: Language;
+  /** Starts collapsed on phones. */
+  initiallyOpen: boolean;
+};
+
+/** The collapsible filter card: search, topic, platforms, time zone, dates, favourites, clear. */
+export function SummaryFilterCard({ filters, topics, language, initiallyOpen }: Props) {
+  const { t } = useTranslation('content');
+  const [open, setOpen] = useState(initiallyOpen);
+  const { search } = filters;
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" onClick={() => setOpen((o) => !o)} style={{ cursor: 'pointer' }}>
+        <Group gap="xs">
+          <IconAdjustments size={18} aria-hidden />
+          <Text fw={600}>{t('summary.filters')}</Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {open ? '−' : '+'}
+        </Text>
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap="sm" mt="sm">
+          <Group gap="xs" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              placeholder={t('summary.searchPlaceholder')}
+              aria-label={t('summary.search')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filters.searchText}
+              onChange={(e) => filters.setSearchText(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') filters.submitSearch();
+              }}
+              data-testid="summary-search"
+            />
+            <Button onClick={filters.submitSearch}>{t('summary.search')}</Button>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <Select
+              aria-label={t('summary.topic')}
+              data={[
+                { value: '', label: t('summary.allTopics') },
+                ...(topics ?? []).map((topic) => ({
+                  value: topic.id,
+                  label: (language === 'zh' && topic.name_zh) || topic.name,
+                })),
+              ]}
+              value={search.topic ?? ''}
+              onChange={filters.changeTopic}
+              allowDeselect={false}
+              data-testid="topic-filter"
+            />
+            <PlatformFilter value={filters.platforms} onChange={filters.changePlatforms} />
+            <Select
+              aria-label={t('summary.timezone')}
+              data={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))}
+              value={filters.timeZone}
+              onChange={filters.changeTimeZone}
+              clearable
+              data-testid="timezone-filter"
+            />
+            <DateFilter
+              value={filters.range}
+              timeZone={filters.timeZone}
+              language={language}
+              onChange={filters.changeRange}
+            />
+          </SimpleGrid>
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="lg">
+              <Switch
+                label={t('summary.favoriteSourcesOnly')}
+                checked={Boolean(search.favoriteSources)}
+                onChange={(e) => filters.toggleFavoriteFilter('favoriteSources', e.currentTarget.checked)}
+                data-testid="favorite-sources-switch"
+              />
+              <Switch
+                label={t('summary.favoriteSummariesOnly')}
+                checked={Boolean(search.favorites)}
+                onChange={(e) => filters.toggleFavoriteFilter('favorites', e.currentTarget.checked)}
+              />
+            </Group>
+            <Button variant="subtle" data-testid="clear-filters" onClick={filters.clear}>
+              {t('summary.clearFilters')}
+            </Button>
+          </Group>
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}

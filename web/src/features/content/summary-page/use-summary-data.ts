@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { isApiError } from '../../../api/client';
+import type { Language } from '../../../i18n/language';
+import { sourceTreeQueryOptions, summariesQueryOptions, topicsQueryOptions } from '../../../queries/content';
+import { useAuth } from '../../auth/auth-provider';
+import { useUpgradeDialog } from '../upgrade-dialog';
+import type { SummaryFilters } from './use-summary-filters';
+
+/**
+ * What the summary page loads for its filters: one page of summaries, the topic list and the
+ * source tree, plus the number of data sources the filters leave.
+ */
+export function useSummaryData(filters: SummaryFilters, language: Language, favoriteSourceIds: Set<string>) {
+  const { isPro } = useAuth();
+  const openUpgrade = useUpgradeDialog();
+  const { search, platforms, timeZone } = filters;
+
+  const summaries = useQuery(
+    summariesQueryOptions({
+      page: filters.page,
+      q: search.q,
+      topic: search.topic,
+      platforms,
+      source: search.source,
+      date: search.date,
+      date_from: search.date ? undefined : search.dateFrom,
+      date_to: search.date ? undefined : search.dateTo,
+      timezone: timeZone,
+      language,
+      favorites_only: isPro && search.favorites ? true : undefined,
+      favorite_sources_only: isPro && search.favoriteSources ? true : undefined,
+    }),
+  );
+  const topics = useQuery(topicsQueryOptions());
+  const tree = useQuery(sourceTreeQueryOptions(language));
+
+  // The server refuses dates outside the free window: the same dialog as a refused pick.
+  const refusedDate =
+    isApiError(summaries.error) && summaries.error.code === 'PRO_REQUIRED' && summaries.error.fields?.date;
+  useEffect(() => {
+    if (refusedDate) openUpgrade('date_filter');
+  }, [refusedDate, openUpgrade]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: platforms is keyed by its joined value
+  const filteredSourceCount = useMemo(() => {
+    if (!tree.data) return 0;
+    return tree.data.topics
+      .filter((topic) => !search.topic || topic.id === search.topic)
+      .flatMap((topic) => topic.platforms)
+      .filter((p) => platforms.length === 0 || platforms.includes(p.platform))
+      .flatMap((p) => p.sources)
+      .filter((s) => !search.source || s.name === search.source)
+      .filter((s) => !search.favoriteSources || favoriteSourceIds.has(s.id)).length;
+  }, [
+    tree.data,
+    search.topic,
+    search.source,
+    search.favoriteSources,
+    platforms.join(','),
+    favoriteSourceIds,
+  ]);
+
+  return { summaries, topics, tree, isDateRefused: Boolean(refusedDate), filteredSourceCount };
+}

@@ -1,0 +1,118 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/auth-provider';
+import { showErrorToast } from '../../ui/toast';
+import { useUpgradeDialog } from '../upgrade-dialog';
+import { readStoredTimeZone } from '../use-time-zone';
+import { dateParamToLocalDate, isInFreeWindow, TIME_ZONE_STORAGE_KEY } from '../zoned-dates';
+import type { DateRange } from './date-filter';
+import type { ContentSummarySearch } from './search-params';
+
+const SEARCH_MIN = 4;
+
+type Options = {
+  /** Called after every filter or page change (the page collapses the open card). */
+  onChange: () => void;
+  /** False when the reader may not use favourites (and has been told why). */
+  ensureFavoritesAllowed: () => boolean;
+};
+
+export type SummaryFilters = ReturnType<typeof useSummaryFilters>;
+
+/**
+ * The summary page's filters. They live in the URL: every change navigates and resets the page
+ * to 1; only the search box keeps a draft until it is submitted.
+ */
+export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options) {
+  const { t } = useTranslation('content');
+  const { isPro } = useAuth();
+  const openUpgrade = useUpgradeDialog();
+  const search = useSearch({ strict: false }) as ContentSummarySearch;
+  const navigate = useNavigate();
+
+  const timeZone = search.timezone ?? readStoredTimeZone();
+  const [searchText, setSearchText] = useState(search.q ?? '');
+  useEffect(() => setSearchText(search.q ?? ''), [search.q]);
+
+  const update = (patch: Partial<ContentSummarySearch>, keepPage = false) => {
+    void navigate({
+      to: '/content-summary',
+      search: (prev: ContentSummarySearch) => ({
+        ...prev,
+        ...patch,
+        ...(keepPage ? {} : { page: undefined }),
+      }),
+      replace: false,
+    } as never);
+    onChange();
+  };
+
+  const range: DateRange = search.date
+    ? { from: dateParamToLocalDate(search.date, timeZone), to: dateParamToLocalDate(search.date, timeZone) }
+    : search.dateFrom && search.dateTo
+      ? { from: search.dateFrom, to: search.dateTo }
+      : null;
+
+  const platforms = search.platforms ? search.platforms.split(',').filter(Boolean) : [];
+
+  const submitSearch = () => {
+    const text = searchText.trim();
+    if (text && [...text].length < SEARCH_MIN) {
+      showErrorToast(t('summary.searchTooShortTitle'), t('summary.searchTooShort'));
+      return;
+    }
+    update({ q: text || undefined });
+  };
+
+  /** Returns false when the range is refused (free plan outside its window: the upgrade dialog opens). */
+  const changeRange = (next: DateRange): boolean => {
+    if (next && !isPro && !isInFreeWindow(next.from, next.to, timeZone)) {
+      openUpgrade('date_filter');
+      return false;
+    }
+    if (!next) update({ date: undefined, dateFrom: undefined, dateTo: undefined });
+    else if (next.from === next.to) update({ date: next.from, dateFrom: undefined, dateTo: undefined });
+    else update({ date: undefined, dateFrom: next.from, dateTo: next.to });
+    return true;
+  };
+
+  const changeTimeZone = (zone: string | null) => {
+    try {
+      if (zone) localStorage.setItem(TIME_ZONE_STORAGE_KEY, zone);
+      else localStorage.removeItem(TIME_ZONE_STORAGE_KEY);
+    } catch {
+      // unavailable storage: the URL still carries the zone
+    }
+    update({ timezone: zone ?? undefined });
+  };
+
+  const toggleFavoriteFilter = (key: 'favorites' | 'favoriteSources', on: boolean) => {
+    if (on && !ensureFavoritesAllowed()) return;
+    update({ [key]: on || undefined });
+  };
+
+  const clear = () => {
+    setSearchText('');
+    void navigate({ to: '/content-summary', search: {} } as never);
+  };
+
+  return {
+    search,
+    page: search.page ?? 1,
+    timeZone,
+    range,
+    platforms,
+    searchText,
+    setSearchText,
+    submitSearch,
+    changeRange,
+    changeTimeZone,
+    toggleFavoriteFilter,
+    clear,
+    changeTopic: (topic: string | null) => update({ topic: topic || undefined }),
+    changePlatforms: (next: string[]) => update({ platforms: next.length ? next.join(',') : undefined }),
+    changeSource: (source: string | undefined) => update({ source }),
+    changePage: (page: number) => update({ page: page > 1 ? page : undefined }, true),
+  };
+}
