@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DataLanguageSchema, type UiLanguageSchema, UuidSchema } from './common.ts';
+import { DataLanguageSchema, UuidSchema } from './common.ts';
 
 // The daily podcast (spec §2 "Daily podcast page", §3 "Podcast task", §7 podcast_tasks and storage).
 
@@ -94,5 +94,3 @@ export const PodcastTranscriptResponseSchema = z.object({
 });
 export type PodcastTranscriptResponse = z.infer<typeof PodcastTranscriptResponseSchema>;
 
-/** UI language → the podcasts' language (spec §7: language by UI). */
-export const podcastLanguageOf = (ui: z.infer<typeof UiLanguageSchema>) => (ui === 'zh' ? 'ZH' : 'EN');

@@ -9,6 +9,7 @@ import {
   type NewsletterSubscribeBody,
   type NewsletterSubscribeResponse,
   QUEUE_NAMES,
+  toUiLanguage,
   type UnsubscribeResponse,
   type UnsubscribeViewResponse,
 } from '@app/contracts';
@@ -39,7 +40,6 @@ export type NewsletterServiceDeps = {
   clock?: () => Date;
 };
 
-const uiLanguage = (language: 'EN' | 'ZH') => (language === 'ZH' ? 'zh' : 'en');
 const DIGEST_PER_TOPIC = 5;
 /** How long an admin send waits for the mailer before answering 'pending'. */
 const SEND_WAIT_MS = 15_000;
@@ -70,7 +70,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     return {
       id: subscriber.id,
       email: subscriber.email,
-      language: uiLanguage(subscriber.language),
+      language: toUiLanguage(subscriber.language),
       timeZone: subscriber.timeZone,
       unsubscribeToken: subscriber.unsubscribeToken,
       topicIds,
@@ -127,7 +127,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     async view(token: string): Promise<UnsubscribeViewResponse> {
       const subscriber = await subscriberOfToken(token);
       const rows = await repo.activeSubscriptions(subscriber.id);
-      const language = uiLanguage(subscriber.language);
+      const language = toUiLanguage(subscriber.language);
       const subscriptions: EmailSubscription[] = rows.map((row) => {
         const en = row.topic.name;
         const zh = row.topic.nameZh || row.topic.name;
@@ -137,7 +137,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
           topic_name: language === 'zh' ? zh : en,
           topic_name_zh: zh,
           topic_name_en: en,
-          language: uiLanguage(row.language),
+          language: toUiLanguage(row.language),
           enabled: row.enabled,
         };
       });
@@ -180,7 +180,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       if (!applied) throw new AppError('NEWSLETTER_LINK_USED', NEWSLETTER_MESSAGES.usedConfirmationLink);
       deps.logger.info({ subscriberId: applied.subscriberId }, 'newsletter subscription confirmed');
       const subscriber = confirmation.subscriber;
-      const language = uiLanguage(confirmation.language);
+      const language = toUiLanguage(confirmation.language);
       const topics = await repo.topicNames(applied.topicIds);
       return {
         success: true,

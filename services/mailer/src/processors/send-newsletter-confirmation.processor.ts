@@ -1,3 +1,4 @@
+import { toUiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { defineProcessor } from '@app/queue';
 import { confirmationPageUrl, signConfirmationToken } from '../digest/confirmation-token.ts';
@@ -29,7 +30,7 @@ export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirma
       if (!confirmation || confirmation.usedAt || confirmation.expiresAt <= new Date()) {
         return { skipped: true };
       }
-      const language = confirmation.language === 'ZH' ? 'zh' : 'en';
+      const language = toUiLanguage(confirmation.language);
       const token = signConfirmationToken(deps.secret, confirmation);
       const email = await renderNewsletterConfirmation({
         language,
