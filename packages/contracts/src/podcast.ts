@@ -93,4 +93,3 @@ export const PodcastTranscriptResponseSchema = z.object({
   transcript: z.string(),
 });
 export type PodcastTranscriptResponse = z.infer<typeof PodcastTranscriptResponseSchema>;
-

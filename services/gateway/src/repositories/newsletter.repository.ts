@@ -5,7 +5,7 @@ import {
   toUiLanguage,
 } from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
-import { newUnsubscribeNonce } from '@app/mailer/digest';
+import { newUnsubscribeNonce } from '@app/digest';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
 

@@ -9,6 +9,7 @@ import {
   type SummaryListQuery,
   toDataLanguage,
 } from '@app/contracts';
+import type { Language } from '@app/db';
 import { assertFetchableUrl } from '../lib/source-url-guard.ts';
 import { isForeignKeyViolation } from '../repositories/admin.repository.ts';
 import { localDate, zonedDayRange } from '@app/time';

@@ -20,15 +20,15 @@ import {
   DigestCache,
   type DigestRecipient,
   digestLinks,
-  localDateTime,
   personalizeDigest,
   resolveUnsubscribeSecret,
   signUnsubscribeToken,
   subscriberIdOf,
   verifyConfirmationToken,
   verifyUnsubscribeToken,
-} from '@app/mailer/digest';
+} from '@app/digest';
 import type { Producer } from '@app/queue';
+import { localDateTime } from '@app/time';
 import type { GatewayConfig } from '../config.ts';
 import type { NewsletterRepository } from '../repositories/newsletter.repository.ts';
 

@@ -1,5 +1,6 @@
 import type { UiLanguage } from '@app/contracts';
-import { escapeHtml, type RenderedEmail, renderLayout } from './layout.ts';
+import { type RenderedEmail, renderLayout } from '@app/digest';
+import escapeHtml from 'escape-html';
 
 const COPY = {
   en: {

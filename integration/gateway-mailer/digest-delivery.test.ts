@@ -1,20 +1,30 @@
-import { createLogger } from '@app/logger';
-import { createMailTransport, type MailTransport, mailerConfigSchema, startService } from '@app/mailer';
-import { type Clock, digestWindow, localDateTime, runDigestTick } from '@app/mailer/digest';
-import type { RunningService } from '@app/queue';
-import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '@app/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestWindow } from '@app/digest';
 import {
   bearer,
   type Gateway,
+  insertTopic,
   insertUser,
   login,
   PUBLIC_URL,
   startGateway,
+  subscribeConfirmed,
   TEST_JWT_SECRET,
+  TEST_UNSUBSCRIBE_SECRET,
   uniqueEmail,
-} from '../support/gateway-harness.ts';
-import { insertTopic, subscribeConfirmed, TEST_UNSUBSCRIBE_SECRET } from './newsletter-support.ts';
+} from '@app/gateway/testing';
+import { createLogger } from '@app/logger';
+import {
+  type Clock,
+  createMailTransport,
+  type MailTransport,
+  mailerConfigSchema,
+  runDigestTick,
+  startService,
+} from '@app/mailer';
+import type { RunningService } from '@app/queue';
+import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '@app/testing';
+import { localDateTime } from '@app/time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The digest end to end: subscribe through the API, let the mailer's scheduled tick run on a clock

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { UiLanguage } from '@app/contracts';
+import { sitePrefix } from './digest.template.ts';
 
 /**
  * Links in the double opt-in email carry `<confirmation id>.<HMAC-SHA256(secret, label + id + nonce)>`,
@@ -40,6 +42,6 @@ export function verifyConfirmationToken(
 }
 
 /** The page the email links to; it confirms with a POST, so a scanner fetching the link changes nothing. */
-export function confirmationPageUrl(publicUrl: string, language: 'en' | 'zh', token: string): string {
-  return `${publicUrl}${language === 'zh' ? '/zh' : ''}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export function confirmationPageUrl(publicUrl: string, language: UiLanguage, token: string): string {
+  return `${sitePrefix(publicUrl, language)}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 }
