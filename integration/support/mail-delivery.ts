@@ -1,6 +1,7 @@
 import { type Gateway, PUBLIC_URL, TEST_JWT_SECRET } from '@app/gateway/testing';
 import { createLogger } from '@app/logger';
 import { mailerConfigSchema, startService } from '@app/mailer';
+import type { RunningService } from '@app/queue';
 import {
   type CapturedMail,
   type SmtpCapture,
@@ -35,28 +36,35 @@ const CONFIRM_LINK = /https?:\/\/\S+\/newsletter\/confirm\?token=(\S+)/;
 
 /**
  * The real mailer service, in-process, on the gateway's database and queue prefix, with the gateway's
- * key and public URL, sending over SMTP to a local capture server: the email a user would get, not
- * the job the gateway queued.
+ * key and public URL, sending to the SMTP server at `smtpUrl`.
+ */
+export function startMailer(gateway: Gateway, smtpUrl: string): Promise<RunningService> {
+  const config = mailerConfigSchema.parse({
+    NODE_ENV: 'test',
+    DATABASE_URL: gateway.db.url,
+    REDIS_URL: gateway.transportOptions.redisUrl,
+    HEALTH_PORT: '0',
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL,
+    JWT_SECRET: TEST_JWT_SECRET,
+  });
+  return startService(config, {
+    prisma: gateway.db.prisma,
+    prefix: gateway.transportOptions.prefix,
+    logger: createLogger('mailer-test', { level: 'silent' }),
+  });
+}
+
+/**
+ * The mailer sending to a local capture server: the email a user would get, not the job the gateway
+ * queued.
  */
 export async function startMailDelivery(
   gateway: Gateway,
   options: SmtpCaptureOptions = {},
 ): Promise<MailDelivery> {
   const smtp = await startSmtpCapture(options);
-  const config = mailerConfigSchema.parse({
-    NODE_ENV: 'test',
-    DATABASE_URL: gateway.db.url,
-    REDIS_URL: gateway.transportOptions.redisUrl,
-    HEALTH_PORT: '0',
-    SMTP_URL: smtp.url,
-    PUBLIC_URL,
-    JWT_SECRET: TEST_JWT_SECRET,
-  });
-  const mailer = await startService(config, {
-    prisma: gateway.db.prisma,
-    prefix: gateway.transportOptions.prefix,
-    logger: createLogger('mailer-test', { level: 'silent' }),
-  });
+  const mailer = await startMailer(gateway, smtp.url);
   const matches = (email: string, link: RegExp) => (m: CapturedMail) =>
     m.to.includes(email) && link.test(m.text);
   const waitForNth = (email: string, link: RegExp, nth: number) =>

@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@app/contracts';
+import { type DataLanguage, toUiLanguage, type UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { loadDigestContent } from './digest-content.ts';
 import { renderDigestTemplate } from './digest.template.ts';
@@ -14,6 +14,27 @@ export type DigestRecipient = {
   unsubscribeToken: string;
   topicIds: string[];
 };
+
+/** A newsletter subscriber as stored, with the topics their digest covers, as a recipient. */
+export function digestRecipientOf(
+  subscriber: {
+    id: string;
+    email: string;
+    language: DataLanguage;
+    timeZone: string;
+    unsubscribeToken: string;
+  },
+  topicIds: string[],
+): DigestRecipient {
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    language: toUiLanguage(subscriber.language),
+    timeZone: subscriber.timeZone,
+    unsubscribeToken: subscriber.unsubscribeToken,
+    topicIds,
+  };
+}
 
 export type DigestCacheDeps = { prisma: PrismaClient; publicUrl: string; perTopic: number };
 

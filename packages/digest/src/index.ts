@@ -7,7 +7,13 @@ export {
   signConfirmationToken,
   verifyConfirmationToken,
 } from './confirmation-token.ts';
-export { type BuiltDigest, DigestCache, type DigestCacheDeps, type DigestRecipient } from './digest-cache.ts';
+export {
+  type BuiltDigest,
+  DigestCache,
+  type DigestCacheDeps,
+  type DigestRecipient,
+  digestRecipientOf,
+} from './digest-cache.ts';
 export { type DigestContent, loadDigestContent } from './digest-content.ts';
 export { type DigestLinks, digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
 export { type RenderedEmail, renderLayout } from './email-layout.ts';

@@ -20,6 +20,7 @@ import {
   DigestCache,
   type DigestRecipient,
   digestLinks,
+  digestRecipientOf,
   personalizeDigest,
   resolveUnsubscribeSecret,
   signUnsubscribeToken,
@@ -64,17 +65,6 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       throw new AppError('BAD_REQUEST', NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
     }
     return subscriber;
-  }
-
-  function recipientOf(subscriber: NewsletterSubscriber, topicIds: string[]): DigestRecipient {
-    return {
-      id: subscriber.id,
-      email: subscriber.email,
-      language: toUiLanguage(subscriber.language),
-      timeZone: subscriber.timeZone,
-      unsubscribeToken: subscriber.unsubscribeToken,
-      topicIds,
-    };
   }
 
   async function render(recipient: DigestRecipient, date: string) {
@@ -198,7 +188,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     async viewDigest(token: string, date: string): Promise<string> {
       const subscriber = await subscriberOfToken(token);
       const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-      const recipient = recipientOf(subscriber, topics);
+      const recipient = digestRecipientOf(subscriber, topics);
       const built = topics.length > 0 ? await render(recipient, date) : null;
       if (!built) throw new AppError('NOT_FOUND', 'No digest for this date');
       const links = digestLinks(config.PUBLIC_URL, recipient.language, token, date);
@@ -211,7 +201,7 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
         const subscriber = await repo.findSubscriberByEmail(body.email);
         if (!subscriber) throw new AppError('NOT_FOUND', 'No subscriber with this email');
         const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-        recipient = recipientOf(subscriber, topics);
+        recipient = digestRecipientOf(subscriber, topics);
       } else {
         recipient = {
           id: '00000000-0000-0000-0000-000000000000',

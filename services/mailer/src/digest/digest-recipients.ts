@@ -1,6 +1,5 @@
-import { toUiLanguage } from '@app/contracts';
-import type { DigestRecipient } from '@app/digest';
 import type { PrismaClient } from '@app/db';
+import { type DigestRecipient, digestRecipientOf } from '@app/digest';
 
 /** Recipients read from the database at once. */
 export const RECIPIENT_BATCH = 500;
@@ -17,13 +16,13 @@ export async function dueRecipients(
       id: string;
       email: string;
       language: 'EN' | 'ZH';
-      time_zone: string;
-      unsubscribe_token: string;
-      topic_ids: string[];
+      timeZone: string;
+      unsubscribeToken: string;
+      topicIds: string[];
     }[]
   >`
-    SELECT s.id, s.email, s.language, s.time_zone, s.unsubscribe_token,
-           array_agg(ns.topic_id::text ORDER BY ns.topic_id) AS topic_ids
+    SELECT s.id, s.email, s.language, s.time_zone AS "timeZone", s.unsubscribe_token AS "unsubscribeToken",
+           array_agg(ns.topic_id::text ORDER BY ns.topic_id) AS "topicIds"
     FROM newsletter_subscribers s
     JOIN newsletter_subscriptions ns ON ns.subscriber_id = s.id AND ns.enabled
     WHERE s.status = 'active' AND s.confirmed_at IS NOT NULL AND s.time_zone = ${timeZone}
@@ -35,14 +34,7 @@ export async function dueRecipients(
     GROUP BY s.id
     ORDER BY s.id
     LIMIT ${RECIPIENT_BATCH}`;
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    language: toUiLanguage(row.language),
-    timeZone: row.time_zone,
-    unsubscribeToken: row.unsubscribe_token,
-    topicIds: row.topic_ids,
-  }));
+  return rows.map((row) => digestRecipientOf(row, row.topicIds));
 }
 
 /**
@@ -58,12 +50,8 @@ export async function loadRecipient(
     include: { subscriptions: { where: { enabled: true }, select: { topicId: true } } },
   });
   if (!subscriber) return null;
-  return {
-    id: subscriber.id,
-    email: subscriber.email,
-    language: toUiLanguage(subscriber.language),
-    timeZone: subscriber.timeZone,
-    unsubscribeToken: subscriber.unsubscribeToken,
-    topicIds: subscriber.subscriptions.map((s) => s.topicId),
-  };
+  return digestRecipientOf(
+    subscriber,
+    subscriber.subscriptions.map((s) => s.topicId),
+  );
 }
