@@ -15,6 +15,7 @@ export default defineConfig({
             'services/*/test/**/*.test.ts',
             'services/*/src/**/*.test.ts',
             'infra/**/*.test.ts',
+            'integration/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',

@@ -1,8 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { TIME_ZONES } from '@app/contracts';
+import { DigestCache, dueZones, type RenderedEmail } from '@app/digest';
 import { createLogger } from '@app/logger';
-import { createMailTransport, type MailTransport, type RenderedEmail, textEncodingFor } from '@app/mailer';
-import { DigestCache, type DigestDeps, dueZones, runDigestTick } from '@app/mailer/digest';
+import {
+  createMailTransport,
+  type DigestDeps,
+  type MailTransport,
+  runDigestTick,
+  textEncodingFor,
+} from '@app/mailer';
 import { benchDatabase } from '../lib/database.ts';
 import { startSmtpSink } from '../lib/smtp-sink.ts';
 import type { Figure, Scenario } from '../lib/types.ts';

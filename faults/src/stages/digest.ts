@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { QUEUE_NAMES } from '@app/contracts';
-import { digestWindow, dueZones, localDateTime } from '@app/mailer/digest';
+import { digestWindow, dueZones } from '@app/digest';
+import { localDateTime } from '@app/time';
 import type { FaultContext, Stage } from '../stage.ts';
 
 const SUBSCRIBERS = 400;

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './errors.ts';
 export * from './jobs.ts';
+export * from './language.ts';
 export * from './newsletter.ts';
 export * from './ops.ts';
 export * from './content.ts';

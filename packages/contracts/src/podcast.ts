@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DataLanguageSchema, type UiLanguageSchema, UuidSchema } from './common.ts';
+import { DataLanguageSchema, UuidSchema } from './common.ts';
+import { toDataLanguage } from './language.ts';
 
 // The daily podcast (spec §2 "Daily podcast page", §3 "Podcast task", §7 podcast_tasks and storage).
 
@@ -57,7 +58,7 @@ export const PodcastListQuerySchema = z.object({
   topic_id: UuidSchema.optional(),
   language: z
     .enum(['en', 'zh', 'EN', 'ZH'])
-    .transform((v) => v.toUpperCase() as 'EN' | 'ZH')
+    .transform((v) => (v === 'en' || v === 'zh' ? toDataLanguage(v) : v))
     .optional(),
 });
 export type PodcastListQuery = z.input<typeof PodcastListQuerySchema>;
@@ -93,6 +94,3 @@ export const PodcastTranscriptResponseSchema = z.object({
   transcript: z.string(),
 });
 export type PodcastTranscriptResponse = z.infer<typeof PodcastTranscriptResponseSchema>;
-
-/** UI language → the podcasts' language (spec §7: language by UI). */
-export const podcastLanguageOf = (ui: z.infer<typeof UiLanguageSchema>) => (ui === 'zh' ? 'ZH' : 'EN');

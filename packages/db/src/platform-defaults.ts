@@ -1,39 +1,21 @@
 // Per-platform facts shared by the seed, the crawler and the admin UI (spec §3 "Default config
-// per platform"). Browser-safe: type-only imports, no Prisma runtime. Import it as
+// per platform"). Browser-safe: no Prisma runtime. Import it as
 // '@app/db/platform-defaults' from the web app.
+import { PLATFORMS, type Platform as PlatformId } from '@app/contracts';
 import type { Language, Platform, SummaryType } from '../generated/prisma/enums.ts';
 
-export type { Language, Platform, SummaryType };
+export type { Language, Platform, PlatformId, SummaryType };
 
-/** The ids the spec and the API use. Prisma spells 'twitter-rss' as twitter_rss (DB keeps the dash). */
-export type PlatformId =
-  | 'blog'
-  | 'reddit'
-  | 'youtube'
-  | 'twitter'
-  | 'twitter-rss'
-  | 'podcast'
-  | 'xiaohongshu'
-  | 'wechat';
-
-export const PLATFORMS: readonly Platform[] = [
-  'blog',
-  'wechat',
-  'youtube',
-  'podcast',
-  'xiaohongshu',
-  'twitter',
-  'twitter_rss',
-  'reddit',
-]; // the spec's display sort order
-
+/** Prisma spells the id 'twitter-rss' as twitter_rss (the database keeps the dash). */
 export function platformToId(platform: Platform): PlatformId {
   return platform === 'twitter_rss' ? 'twitter-rss' : platform;
 }
 
+/** The platform an id names (the Prisma spelling is accepted too), or null. */
 export function platformFromId(id: string): Platform | null {
-  const platform = id === 'twitter-rss' ? 'twitter_rss' : id;
-  return (PLATFORMS as readonly string[]).includes(platform) ? (platform as Platform) : null;
+  const platform = id === 'twitter_rss' ? 'twitter-rss' : id;
+  if (!(PLATFORMS as readonly string[]).includes(platform)) return null;
+  return platform === 'twitter-rss' ? 'twitter_rss' : (platform as Platform);
 }
 
 const BOT_USER_AGENT = 'Mozilla/5.0 (compatible; DailyCuratedBot/1.0)';

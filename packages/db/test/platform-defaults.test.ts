@@ -1,9 +1,9 @@
+import { PLATFORMS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   defaultConfigFor,
   defaultLanguageFor,
   PLATFORM_DEFAULT_CONFIG,
-  PLATFORMS,
   platformFromId,
   platformToId,
   SUMMARY_TYPE_BY_PLATFORM,
@@ -11,15 +11,18 @@ import {
 
 describe('platform defaults', () => {
   it('covers all eight platforms', () => {
-    expect([...PLATFORMS].sort()).toEqual(Object.keys(PLATFORM_DEFAULT_CONFIG).sort());
-    expect(PLATFORMS).toHaveLength(8);
-    expect(Object.keys(SUMMARY_TYPE_BY_PLATFORM).sort()).toEqual([...PLATFORMS].sort());
+    const platforms = PLATFORMS.map((id) => platformFromId(id));
+    expect(platforms).toHaveLength(8);
+    expect(Object.keys(PLATFORM_DEFAULT_CONFIG)).toEqual(expect.arrayContaining(platforms));
+    expect(Object.keys(PLATFORM_DEFAULT_CONFIG)).toHaveLength(8);
+    expect(Object.keys(SUMMARY_TYPE_BY_PLATFORM).sort()).toEqual([...platforms].sort());
   });
 
   it('maps the spec id twitter-rss to the Prisma value and back', () => {
     expect(platformFromId('twitter-rss')).toBe('twitter_rss');
     expect(platformToId('twitter_rss')).toBe('twitter-rss');
     expect(platformFromId('blog')).toBe('blog');
+    expect(platformFromId('twitter_rss')).toBe('twitter_rss');
     expect(platformFromId('linkedin')).toBeNull();
   });
 

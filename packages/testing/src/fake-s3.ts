@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import escapeHtml from 'escape-html';
 import { createFailureQueue, type RecordedRequest, readBody } from './http-fake.ts';
 
 export type FakeS3Object = { body: Buffer; contentType: string; etag: string; lastModified: Date };
@@ -226,12 +227,10 @@ function sendError(req: IncomingMessage, res: ServerResponse, error: S3Error) {
   if (req.method === 'HEAD') return res.writeHead(error.status, headers).end();
   res.writeHead(error.status, { ...headers, 'content-type': 'application/xml' });
   res.end(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escapeXml(error.message)}</Message>` +
-      `<Resource>${escapeXml(req.url ?? '/')}</Resource><RequestId>${requestId}</RequestId></Error>`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escapeHtml(error.message)}</Message>` +
+      `<Resource>${escapeHtml(req.url ?? '/')}</Resource><RequestId>${requestId}</RequestId></Error>`,
   );
 }
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // ───────────── AWS Signature Version 4 (header form) ─────────────
 

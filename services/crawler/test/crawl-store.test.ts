@@ -1,7 +1,7 @@
 import { createSqlRunner, type SqlRunner, type SqlStatement } from '@app/db';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCrawlStore } from '../src/crawl-store.ts';
+import { createCrawlStore, loadDatasources } from '../src/crawl-store.ts';
 import type { CrawledPost } from '../src/platforms/index.ts';
 
 let db: TestDatabase;
@@ -181,5 +181,28 @@ describe('crawl store', () => {
     });
     const day = await db.prisma.processingTask.findFirstOrThrow({ where: { datasourceId: b! } });
     expect(day).toMatchObject({ status: 'completed', attempts: 1, metadata: { not_modified: true } });
+  });
+});
+
+describe('loading a datasource', () => {
+  it('reads every column the model has, as Prisma would, platform ids included', async () => {
+    const source = await db.prisma.datasource.create({
+      data: {
+        topicId,
+        platform: 'twitter_rss',
+        sourceName: 'twitter_rss feed.xml',
+        sourceUrl: 'https://bridge.example/feed.xml',
+        language: 'ZH',
+        config: { rss_mode: true },
+      },
+    });
+    await db.prisma.datasource.update({
+      where: { id: source.id },
+      data: { etag: '"v1"', lastErrorClass: 'timeout', lastSuccessAt: new Date(), consecutiveFailures: 2 },
+    });
+    const expected = await db.prisma.datasource.findUniqueOrThrow({ where: { id: source.id } });
+    // A column added to the model but not to the crawler's SELECT fails here.
+    const missing = crypto.randomUUID();
+    expect(await loadDatasources(createSqlRunner(db.prisma), [missing, source.id])).toEqual([null, expected]);
   });
 });

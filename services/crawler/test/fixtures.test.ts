@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { createLogger } from '@app/logger';
 import { fixturesDir, type FeedServer, startFeedServer } from '@app/testing';
+import { isPrivateAddress } from '@app/url-guard';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlError } from '../src/errors.ts';
 import { decodeBody } from '../src/fetch/charset.ts';
 import { createFetcher, type Fetcher } from '../src/fetch/http-fetcher.ts';
-import { isPrivateAddress } from '../src/fetch/private-address.ts';
 import { canonicalUrl } from '../src/parse/canonical-url.ts';
 import { parseFeed } from '../src/parse/feed-parser.ts';
 import { htmlToText, sanitizeContent } from '../src/parse/html.ts';

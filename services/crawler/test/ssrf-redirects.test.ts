@@ -7,8 +7,8 @@ import { createFetcher } from '../src/fetch/http-fetcher.ts';
 // Crawl-time SSRF: a feed on an allowed host that redirects to a private address, or a DNS name that
 // resolves to one, is refused at that hop. No public host exists in a test, so 127.0.0.1 stands in for
 // one (the mock below calls it public) and 127.0.0.2 is the "internal service" that must never be hit.
-vi.mock('../src/fetch/private-address.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/fetch/private-address.ts')>();
+vi.mock('@app/url-guard/private-address', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@app/url-guard/private-address')>();
   const standsInForPublic = (address: string) => ['127.0.0.1', '::ffff:127.0.0.1'].includes(address);
   return {
     ...actual,

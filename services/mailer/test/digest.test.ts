@@ -1,83 +1,13 @@
+import { DigestCache, digestWindow } from '@app/digest';
 import { createLogger } from '@app/logger';
 import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DigestCache,
-  type DigestDeps,
-  deliverDigests,
-  loadRecipient,
-  resolveInterrupted,
-  runDigestTick,
-} from '../src/digest/send-digests.ts';
-import { digestWindow, dueZones, localDateTime, zonedHourToInstant } from '../src/digest/time.ts';
-import {
-  resolveUnsubscribeSecret,
-  signUnsubscribeToken,
-  verifyUnsubscribeToken,
-} from '../src/digest/unsubscribe-token.ts';
+import { resolveInterrupted } from '../src/digest/delivery-records.ts';
+import { loadRecipient } from '../src/digest/digest-recipients.ts';
+import { runDigestTick } from '../src/digest/run-digest-tick.ts';
+import { type DigestDeps, deliverDigests } from '../src/digest/send-digests.ts';
 import { createMailTransport, type MailTransport } from '../src/mail-transport.ts';
 import { insertSubscribers, insertSummaries, insertTopics } from './support/digest-fixtures.ts';
-
-describe('time zones', () => {
-  it('finds the instant of 8 AM local time, across DST changes', () => {
-    expect(zonedHourToInstant('2026-11-20', 8, 'Asia/Tokyo').toISOString()).toBe('2026-11-19T23:00:00.000Z');
-    expect(zonedHourToInstant('2026-07-01', 8, 'America/New_York').toISOString()).toBe(
-      '2026-07-01T12:00:00.000Z',
-    );
-    expect(zonedHourToInstant('2026-12-01', 8, 'America/New_York').toISOString()).toBe(
-      '2026-12-01T13:00:00.000Z',
-    );
-    // The day New York leaves DST (1 Nov 2026): 8 AM is already on standard time.
-    expect(zonedHourToInstant('2026-11-01', 8, 'America/New_York').toISOString()).toBe(
-      '2026-11-01T13:00:00.000Z',
-    );
-    expect(zonedHourToInstant('2026-01-10', 8, 'Australia/Sydney').toISOString()).toBe(
-      '2026-01-09T21:00:00.000Z',
-    );
-  });
-
-  it('a zone is due from its 8 AM, with its own local date', () => {
-    const now = new Date('2026-11-19T23:30:00Z');
-    const due = new Map(dueZones(now).map((z) => [z.timeZone, z.date]));
-    expect(due.get('Asia/Tokyo')).toBe('2026-11-20');
-    expect(due.get('America/Los_Angeles')).toBe('2026-11-19');
-    expect(due.has('Australia/Sydney')).toBe(true);
-    expect(dueZones(new Date('2026-11-19T22:59:00Z')).some((z) => z.timeZone === 'Asia/Tokyo')).toBe(false);
-    expect(localDateTime(now, 'Asia/Shanghai')).toEqual({ date: '2026-11-20', hour: 7 });
-  });
-
-  it('zones with the same offset share a digest window', () => {
-    expect(digestWindow('2026-11-20', 'Asia/Shanghai')).toEqual(digestWindow('2026-11-20', 'Asia/Singapore'));
-  });
-});
-
-describe('unsubscribe tokens', () => {
-  const subject = { id: '4f1c2b8e-0000-4000-8000-000000000001', unsubscribeToken: 'nonce-1' };
-  it('verify only with the same secret, subscriber and nonce', () => {
-    const secret = resolveUnsubscribeSecret({ UNSUBSCRIBE_SECRET: 'x'.repeat(32) });
-    const token = signUnsubscribeToken(secret, subject);
-    expect(verifyUnsubscribeToken(secret, token, subject)).toBe(true);
-    expect(verifyUnsubscribeToken('y'.repeat(32), token, subject)).toBe(false);
-    expect(verifyUnsubscribeToken(secret, token, { ...subject, unsubscribeToken: 'rotated' })).toBe(false);
-    expect(verifyUnsubscribeToken(secret, `${token}x`, subject)).toBe(false);
-    expect(verifyUnsubscribeToken(secret, `${token}.extra`, subject)).toBe(false);
-  });
-  it('refuses every other spelling of the last character, even one that decodes to the same bytes', () => {
-    const secret = 'x'.repeat(32);
-    const token = signUnsubscribeToken(secret, subject);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    for (const char of alphabet) {
-      if (char === token.at(-1)) continue;
-      expect(verifyUnsubscribeToken(secret, `${token.slice(0, -1)}${char}`, subject), char).toBe(false);
-    }
-  });
-  it('derives the key from JWT_SECRET when UNSUBSCRIBE_SECRET is unset, and refuses none in production', () => {
-    const derived = resolveUnsubscribeSecret({ JWT_SECRET: 'j'.repeat(40) });
-    expect(derived).not.toBe('j'.repeat(40));
-    expect(resolveUnsubscribeSecret({ JWT_SECRET: 'j'.repeat(40) })).toBe(derived);
-    expect(() => resolveUnsubscribeSecret({ NODE_ENV: 'production' })).toThrow(/UNSUBSCRIBE_SECRET/);
-  });
-});
 
 describe('sending', () => {
   let db: TestDatabase;

@@ -1,8 +1,9 @@
+import { SUMMARY_TYPE_BY_PLATFORM } from '@app/db';
 import { extractiveSummarize } from '@app/llm';
 import { generateSummary } from './generate.ts';
 import { postText } from './post-text.ts';
 import type { SummarizeDeps } from './summarize-post.ts';
-import { SUMMARY_TYPE_OF, sourceMetadata } from './summary-metadata.ts';
+import { sourceMetadata } from './summary-metadata.ts';
 
 const MAX_POSTS = 30;
 
@@ -39,7 +40,7 @@ export async function summarizeDatasourceDay(
   const score = (p: (typeof posts)[number]) => Number((p.metadata as Record<string, unknown>)?.score ?? 0);
   const used = [...posts].sort((a, b) => score(b) - score(a)).slice(0, MAX_POSTS);
   const language = datasource.language;
-  const summaryType = SUMMARY_TYPE_OF[datasource.platform];
+  const summaryType = SUMMARY_TYPE_BY_PLATFORM[datasource.platform];
   const config = (datasource.config ?? {}) as Record<string, unknown>;
   const subreddit = typeof config.subreddit === 'string' && config.subreddit ? config.subreddit : null;
   const keyword = datasource.platform === 'twitter' ? datasource.sourceUrl : null;

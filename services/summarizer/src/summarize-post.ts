@@ -1,9 +1,9 @@
-import { type Language, Prisma, type PrismaClient } from '@app/db';
+import { type Language, Prisma, type PrismaClient, SUMMARY_TYPE_BY_PLATFORM } from '@app/db';
 import type { Llm } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { generateSummary } from './generate.ts';
 import { postText } from './post-text.ts';
-import { SUMMARY_TYPE_OF, sourceMetadata } from './summary-metadata.ts';
+import { sourceMetadata } from './summary-metadata.ts';
 
 export type SummarizeDeps = {
   prisma: PrismaClient;
@@ -41,7 +41,7 @@ export async function summarizePost(
     await markSummarized(prisma, post.id);
     return { status: 'exists', summaryId: existing.id };
   }
-  const summaryType = SUMMARY_TYPE_OF[datasource.platform];
+  const summaryType = SUMMARY_TYPE_BY_PLATFORM[datasource.platform];
   const text = postText(post.content) || post.title;
   const meta = (post.metadata ?? {}) as Record<string, unknown>;
   const generated = await generateSummary(

@@ -5,6 +5,7 @@ import {
   type GenerationStyle,
   GenerationStyleSchema,
   isOverLimit,
+  toUiLanguage,
 } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { Llm } from '@app/llm';
@@ -65,7 +66,7 @@ export async function runGenerationTask(
       topicName: summary.topic?.name ?? (metadata.topic_name as string | undefined) ?? null,
     };
     const style: GenerationStyle = GenerationStyleSchema.catch('engaging').parse(task.style);
-    const language = task.userLanguage === 'ZH' ? 'zh' : 'en';
+    const language = toUiLanguage(task.userLanguage);
     const done = new Set(
       (
         await prisma.userGeneratedContent.findMany({ where: { taskId }, select: { targetPlatform: true } })

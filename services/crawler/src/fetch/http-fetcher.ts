@@ -1,9 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, errors as undiciErrors, request } from 'undici';
+import { isPrivateAddress, literalUrlRefusal } from '@app/url-guard';
 import { CrawlError } from '../errors.ts';
-import { isPrivateAddress } from './private-address.ts';
-import { literalUrlRefusal } from './url-guard.ts';
 
 export type FetchOptions = {
   etag?: string | null;

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { decodeHTML } from 'entities';
 import Parser from 'rss-parser';
 import { CrawlError } from '../errors.ts';
@@ -200,7 +201,7 @@ function escapeText(text: string): string {
   if (!text) return '';
   return text
     .split(/\n{2,}/)
-    .map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
     .join('');
 }
 

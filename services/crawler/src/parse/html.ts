@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import escapeHtml from 'escape-html';
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
@@ -75,7 +76,7 @@ function safeUrl(raw: string | undefined): string | null {
 }
 
 function attribute(name: string, value: string): string {
-  return `${name}="${value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}"`;
+  return `${name}="${escapeHtml(value)}"`;
 }
 
 /** An <img>'s attributes, by lower-case name, from the tag's source text. */

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { decodeHTML } from 'entities';
 import { CrawlError } from '../errors.ts';
 import { decodeBody } from '../fetch/charset.ts';
@@ -100,8 +101,4 @@ function parseListing(text: string, subreddit: string | null): CrawledPost[] {
     });
   }
   return uniqueByUrl(posts);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { CrawlError } from '../errors.ts';
 import { decodeBody } from '../fetch/charset.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
@@ -60,7 +61,7 @@ export const crawlTwitter: PlatformCrawler = async (context) => {
       posts.push({
         url: tweetUrl,
         title: tweet.text.replace(/\s+/g, ' ').slice(0, 120),
-        content: `<p>${tweet.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+        content: `<p>${escapeHtml(tweet.text)}</p>`,
         author: user ? `@${user.username}` : null,
         publishedAt: tweet.created_at ? new Date(tweet.created_at) : null,
         metadata: {

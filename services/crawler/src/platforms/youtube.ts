@@ -1,4 +1,5 @@
 import { youtube, type youtube_v3 } from '@googleapis/youtube';
+import escapeHtml from 'escape-html';
 import { CrawlError } from '../errors.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
 import { feedItemToPost, fetchFeed, uniqueByUrl } from './feed-common.ts';
@@ -113,8 +114,4 @@ function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && '_' in value) return String((value as { _: unknown })._);
   return '';
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

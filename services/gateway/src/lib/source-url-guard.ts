@@ -1,5 +1,5 @@
 import { AppError } from '@app/contracts';
-import { literalUrlRefusal, resolvesToPrivateAddress } from '@app/crawler/url-guard';
+import { literalUrlRefusal, resolvesToPrivateAddress } from '@app/url-guard';
 
 export type UrlRefusal = 'scheme' | 'private';
 

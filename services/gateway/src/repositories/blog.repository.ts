@@ -1,5 +1,5 @@
 import type { AdminBlogPost, BlogPost, BlogPostSummary, BlogSort, UiLanguage } from '@app/contracts';
-import { BLOG_RELATED_LIMIT } from '@app/contracts';
+import { BLOG_RELATED_LIMIT, toDataLanguage, toUiLanguage } from '@app/contracts';
 import { type BlogPostStatus, createSqlRunner, escapeLike, type Prisma, type PrismaClient } from '@app/db';
 
 type Row = Prisma.BlogPostGetPayload<object>;
@@ -24,13 +24,11 @@ const SUMMARY_SELECT = {
 } as const satisfies Prisma.BlogPostSelect;
 type SummaryRow = Prisma.BlogPostGetPayload<{ select: typeof SUMMARY_SELECT }>;
 
-const toLanguage = (language: UiLanguage) => (language === 'zh' ? 'ZH' : 'EN');
-
 function summaryDto(row: SummaryRow): BlogPostSummary {
   return {
     id: row.id,
     slug: row.slug,
-    language: row.language === 'ZH' ? 'zh' : 'en',
+    language: toUiLanguage(row.language),
     category: row.category,
     title: row.title,
     excerpt: row.excerpt,
@@ -133,7 +131,7 @@ export function createBlogRepository(prisma: PrismaClient) {
       filter: { language: UiLanguage; category?: string; sort: BlogSort; q?: string },
       now: Date,
     ) {
-      const language = toLanguage(filter.language);
+      const language = toDataLanguage(filter.language);
       const where: Prisma.BlogPostWhereInput = { language, ...published(now) };
       if (filter.category) where.category = filter.category;
       if (filter.q) {
@@ -167,7 +165,7 @@ export function createBlogRepository(prisma: PrismaClient) {
       const rows = await run<RankedRow>({
         name: 'blog-post-with-related',
         text: POST_WITH_RELATED_SQL,
-        values: [slug, toLanguage(language), now],
+        values: [slug, toDataLanguage(language), now],
       });
       const [post, ...related] = rows;
       if (!post) return null;

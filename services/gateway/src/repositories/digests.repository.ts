@@ -1,10 +1,10 @@
 import type { PrismaClient } from '@app/db';
-import { DigestCache, type DigestRecipient } from '@app/mailer/digest';
+import { DigestCache, type DigestRecipient } from '@app/digest';
 
 export type DigestsRepository = ReturnType<typeof createDigestsRepository>;
 
 /**
- * The mailer's digest renderer, which reads the summaries and topics of a digest itself. A fresh
+ * The digest renderer (shared with the mailer), which reads the summaries and topics of a digest itself. A fresh
  * cache per render: an admin preview or a 'view in browser' shows summaries that just landed.
  */
 export function createDigestsRepository(prisma: PrismaClient) {

@@ -1,13 +1,16 @@
-import { NEWSLETTER_CONFIRMATION_INTERVAL_MS, NEWSLETTER_CONFIRMATION_TTL_MS } from '@app/contracts';
+import {
+  NEWSLETTER_CONFIRMATION_INTERVAL_MS,
+  NEWSLETTER_CONFIRMATION_TTL_MS,
+  toDataLanguage,
+  toUiLanguage,
+} from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
-import { newUnsubscribeNonce } from '@app/mailer/digest';
+import { newUnsubscribeNonce } from '@app/digest';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
 
 /** What a subscribe call asks for: applied at once only under single opt-in, else when confirmed. */
 export type SubscriptionRequest = { language: 'en' | 'zh'; timeZone?: string; topicIds: string[] };
-
-const toDataLanguage = (language: 'en' | 'zh') => (language === 'zh' ? 'ZH' : 'EN');
 
 /**
  * The subscriber is active and confirmed now (also back from unsubscribed or bouncing: they just
@@ -123,7 +126,7 @@ export function createNewsletterRepository(prisma: PrismaClient) {
           tx,
           row.subscriberId,
           {
-            language: row.language === 'ZH' ? 'zh' : 'en',
+            language: toUiLanguage(row.language),
             timeZone: row.timeZone ?? undefined,
             topicIds: row.topicIds,
           },

@@ -112,7 +112,7 @@ export function createBillingService(
                 ...(customer ? { customer } : { customer_email: user.email }),
                 metadata,
                 subscription_data: { metadata },
-                locale: body.language === 'zh' ? 'zh' : 'en',
+                locale: body.language,
               },
               { idempotencyKey },
             ),

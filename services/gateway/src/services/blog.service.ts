@@ -3,6 +3,7 @@ import {
   type AdminBlogPostPatch,
   AppError,
   type BlogListQuery,
+  toDataLanguage,
   type UiLanguage,
 } from '@app/contracts';
 import { marked } from 'marked';
@@ -60,8 +61,6 @@ export function estimateReadingTime(html: string): number {
     .filter(Boolean).length;
   return Math.max(1, Math.round(words / 200 + cjk / 400));
 }
-
-const toDataLanguage = (language: UiLanguage) => (language === 'zh' ? 'ZH' : 'EN');
 
 /** Sanitised bodies by id and version, so a busy post is not re-sanitised on every read. */
 const SANITIZED_CACHE_SIZE = 200;
@@ -136,11 +135,7 @@ export function createBlogService(ctx: ServiceContext) {
     async update(id: string, patch: AdminBlogPostPatch) {
       const current = await repo.findById(id);
       if (!current) throw new AppError('NOT_FOUND', 'Post not found');
-      const language = patch.language
-        ? toDataLanguage(patch.language)
-        : current.language === 'zh'
-          ? 'ZH'
-          : 'EN';
+      const language = toDataLanguage(patch.language ?? current.language);
       const slug = patch.slug ?? current.slug;
       if (patch.slug !== undefined || patch.language !== undefined) await assertSlugFree(slug, language, id);
       const data: Partial<BlogWrite> = {};

@@ -7,6 +7,7 @@ import {
   SEARCH_WINDOW,
   type SourceSubmissionBody,
   type SummaryListQuery,
+  toDataLanguage,
 } from '@app/contracts';
 import type { Language } from '@app/db';
 import { assertFetchableUrl } from '../lib/source-url-guard.ts';
@@ -21,8 +22,6 @@ export type Caller = { userId: string | null; isPro: boolean };
 
 /** A signed-in caller whose plan is checked where it is used (see listSummaries); load() reads it. */
 export type UncheckedCaller = { userId: string; load(): Promise<Caller> };
-
-export const dataLanguage = (ui: 'en' | 'zh'): Language => (ui === 'zh' ? 'ZH' : 'EN');
 
 /** The free plan's error: the UI opens the upgrade dialog of type date_filter on it. */
 export function freeWindowError(): AppError {
@@ -77,7 +76,7 @@ export function createContentService(ctx: ServiceContext) {
     const offset = (query.page - 1) * query.page_size;
     const limit = Math.max(0, Math.min(query.page_size, cap - offset));
     const filters = {
-      language: dataLanguage(query.language),
+      language: toDataLanguage(query.language),
       ...range,
       q,
       topicId: query.topic,
@@ -153,7 +152,7 @@ export function createContentService(ctx: ServiceContext) {
       const range = query.date
         ? resolveDateRange({ date: query.date, timezone: query.timezone })!
         : zonedDayRange(localDate(ctx.clock(), query.timezone), query.timezone);
-      const data = await summaries.countsByTopic(dataLanguage(query.language), range.from, range.to);
+      const data = await summaries.countsByTopic(toDataLanguage(query.language), range.from, range.to);
       return { date_from: range.from.toISOString(), date_to: range.to.toISOString(), data };
     },
 
@@ -173,7 +172,7 @@ export function createContentService(ctx: ServiceContext) {
     },
 
     async youtubeSummaries(caller: Caller, sourceName: string, ui: 'en' | 'zh', timezone: string) {
-      const language = dataLanguage(ui);
+      const language = toDataLanguage(ui);
       const sources = await datasources.youtubeSources({
         sourceName,
         ...(ui === 'en' ? { language: 'EN' as const } : {}),

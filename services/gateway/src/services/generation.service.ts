@@ -1,4 +1,10 @@
-import { AppError, GENERATION_DEFAULTS, type GenerationResult, QUEUE_NAMES } from '@app/contracts';
+import {
+  AppError,
+  GENERATION_DEFAULTS,
+  type GenerationResult,
+  QUEUE_NAMES,
+  toDataLanguage,
+} from '@app/contracts';
 import { RateLimitedError } from '../lib/rate-limited.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -64,7 +70,7 @@ export function createGenerationService(ctx: ServiceContext) {
       style: input.style,
       targetPlatforms: input.targetPlatforms,
       userInput: input.userInput,
-      userLanguage: input.language === 'zh' ? 'ZH' : 'EN',
+      userLanguage: toDataLanguage(input.language),
       maxPending,
     });
     if (!task) throw tooManyPending();
@@ -136,7 +142,7 @@ export function createGenerationService(ctx: ServiceContext) {
       /** Aborted when the client goes away: stop waiting (the task itself stays queued). */
       signal?: AbortSignal;
     }) {
-      const summary = await summaries.findForPost(input.postId, input.language === 'zh' ? 'ZH' : 'EN');
+      const summary = await summaries.findForPost(input.postId, toDataLanguage(input.language));
       if (!summary)
         throw new AppError('NOT_FOUND', 'Post not found or not summarized yet', { post_id: 'not found' });
       const created = await create({ ...input, summaryId: summary.id });

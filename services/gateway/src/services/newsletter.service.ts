@@ -9,6 +9,7 @@ import {
   type NewsletterSubscribeBody,
   type NewsletterSubscribeResponse,
   QUEUE_NAMES,
+  toUiLanguage,
   type UnsubscribeResponse,
   type UnsubscribeViewResponse,
 } from '@app/contracts';
@@ -17,18 +18,18 @@ import {
   confirmationIdOf,
   type DigestRecipient,
   digestLinks,
-  localDateTime,
+  digestRecipientOf,
   personalizeDigest,
   resolveUnsubscribeSecret,
   signUnsubscribeToken,
   subscriberIdOf,
   verifyConfirmationToken,
   verifyUnsubscribeToken,
-} from '@app/mailer/digest';
+} from '@app/digest';
 import type { Producer } from '@app/queue';
+import { localDateTime } from '@app/time';
 import type { ServiceContext } from './context.ts';
 
-const uiLanguage = (language: 'EN' | 'ZH') => (language === 'ZH' ? 'zh' : 'en');
 const DIGEST_PER_TOPIC = 5;
 /** How long an admin send waits for the mailer before answering 'pending'. */
 const SEND_WAIT_MS = 15_000;
@@ -53,17 +54,6 @@ export function createNewsletterService(ctx: ServiceContext) {
       throw new AppError('BAD_REQUEST', NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
     }
     return subscriber;
-  }
-
-  function recipientOf(subscriber: NewsletterSubscriber, topicIds: string[]): DigestRecipient {
-    return {
-      id: subscriber.id,
-      email: subscriber.email,
-      language: uiLanguage(subscriber.language),
-      timeZone: subscriber.timeZone,
-      unsubscribeToken: subscriber.unsubscribeToken,
-      topicIds,
-    };
   }
 
   const render = (recipient: DigestRecipient, date: string) =>
@@ -109,7 +99,7 @@ export function createNewsletterService(ctx: ServiceContext) {
     async view(token: string): Promise<UnsubscribeViewResponse> {
       const subscriber = await subscriberOfToken(token);
       const rows = await repo.activeSubscriptions(subscriber.id);
-      const language = uiLanguage(subscriber.language);
+      const language = toUiLanguage(subscriber.language);
       const subscriptions: EmailSubscription[] = rows.map((row) => {
         const en = row.topic.name;
         const zh = row.topic.nameZh || row.topic.name;
@@ -119,7 +109,7 @@ export function createNewsletterService(ctx: ServiceContext) {
           topic_name: language === 'zh' ? zh : en,
           topic_name_zh: zh,
           topic_name_en: en,
-          language: uiLanguage(row.language),
+          language: toUiLanguage(row.language),
           enabled: row.enabled,
         };
       });
@@ -162,7 +152,7 @@ export function createNewsletterService(ctx: ServiceContext) {
       if (!applied) throw new AppError('NEWSLETTER_LINK_USED', NEWSLETTER_MESSAGES.usedConfirmationLink);
       ctx.logger.info({ subscriberId: applied.subscriberId }, 'newsletter subscription confirmed');
       const subscriber = confirmation.subscriber;
-      const language = uiLanguage(confirmation.language);
+      const language = toUiLanguage(confirmation.language);
       const topics = await repo.topicNames(applied.topicIds);
       return {
         success: true,
@@ -180,7 +170,7 @@ export function createNewsletterService(ctx: ServiceContext) {
     async viewDigest(token: string, date: string): Promise<string> {
       const subscriber = await subscriberOfToken(token);
       const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-      const recipient = recipientOf(subscriber, topics);
+      const recipient = digestRecipientOf(subscriber, topics);
       const built = topics.length > 0 ? await render(recipient, date) : null;
       if (!built) throw new AppError('NOT_FOUND', 'No digest for this date');
       const links = digestLinks(config.PUBLIC_URL, recipient.language, token, date);
@@ -193,7 +183,7 @@ export function createNewsletterService(ctx: ServiceContext) {
         const subscriber = await repo.findSubscriberByEmail(body.email);
         if (!subscriber) throw new AppError('NOT_FOUND', 'No subscriber with this email');
         const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-        recipient = recipientOf(subscriber, topics);
+        recipient = digestRecipientOf(subscriber, topics);
       } else {
         recipient = {
           id: '00000000-0000-0000-0000-000000000000',

@@ -1,15 +1,6 @@
 import type { PrismaClient } from '@app/db';
-import { createLogger } from '@app/logger';
-import { mailerConfigSchema, startService } from '@app/mailer';
-import { resolveUnsubscribeSecret, signConfirmationToken, signUnsubscribeToken } from '@app/mailer/digest';
-import {
-  type CapturedMail,
-  type SmtpCapture,
-  type SmtpCaptureOptions,
-  startSmtpCapture,
-  waitFor,
-} from '@app/testing';
-import { type Gateway, PUBLIC_URL, TEST_JWT_SECRET } from '../support/gateway-harness.ts';
+import { resolveUnsubscribeSecret, signConfirmationToken, signUnsubscribeToken } from '@app/digest';
+import { type Gateway, TEST_JWT_SECRET } from '../support/gateway-harness.ts';
 
 /** The key the test gateway signs with (derived from its JWT_SECRET, as in `pnpm start`). */
 export const TEST_UNSUBSCRIBE_SECRET = resolveUnsubscribeSecret({ JWT_SECRET: TEST_JWT_SECRET });
@@ -77,63 +68,4 @@ export async function letConfirmationIntervalPass(prisma: PrismaClient, email: s
     where: { subscriber: { email } },
     data: { sentAt: new Date(Date.now() - 11 * 60_000) },
   });
-}
-
-export type NewsletterMailer = {
-  smtp: SmtpCapture;
-  /** The confirmation emails `email` received so far. */
-  confirmationsTo(email: string): CapturedMail[];
-  /** Waits for the `nth` (1-based) confirmation email to `email`; returns it with its link and token. */
-  waitForConfirmation(
-    email: string,
-    nth?: number,
-  ): Promise<{ mail: CapturedMail; url: string; token: string }>;
-  close(): Promise<void>;
-};
-
-const CONFIRM_LINK = /https?:\/\/\S+\/newsletter\/confirm\?token=(\S+)/;
-
-/**
- * The real mailer in-process on the gateway's database and queue prefix, with the gateway's key and
- * public URL, sending over SMTP to a local capture: the confirmation email a reader would get.
- */
-export async function startNewsletterMailer(
-  gateway: Gateway,
-  options: SmtpCaptureOptions = {},
-): Promise<NewsletterMailer> {
-  const smtp = await startSmtpCapture(options);
-  const mailer = await startService(
-    mailerConfigSchema.parse({
-      NODE_ENV: 'test',
-      DATABASE_URL: gateway.db.url,
-      REDIS_URL: gateway.transportOptions.redisUrl,
-      HEALTH_PORT: '0',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL,
-      JWT_SECRET: TEST_JWT_SECRET,
-    }),
-    {
-      prisma: gateway.db.prisma,
-      prefix: gateway.transportOptions.prefix,
-      logger: createLogger('mailer-test', { level: 'silent' }),
-    },
-  );
-  const confirmationsTo = (email: string) =>
-    smtp.messages.filter((m) => m.to.includes(email) && CONFIRM_LINK.test(m.text));
-  return {
-    smtp,
-    confirmationsTo,
-    async waitForConfirmation(email, nth = 1) {
-      const mail = await waitFor(() => confirmationsTo(email)[nth - 1], {
-        timeoutMs: 15_000,
-        message: `confirmation email ${nth} to ${email}`,
-      });
-      const match = mail.text.match(CONFIRM_LINK);
-      return { mail, url: match![0], token: decodeURIComponent(match![1]!) };
-    },
-    async close() {
-      await mailer.close();
-      await smtp.close();
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import { signConfirmationToken, signUnsubscribeToken } from '@app/mailer/digest';
+import { signConfirmationToken, signUnsubscribeToken } from '@app/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_DIGEST_TIME_ZONE } from '@app/contracts';
-import { addDays, localDateTime } from '@app/mailer';
+import { addDays, localDateTime } from '@app/time';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueEmail } from '../support/gateway-harness.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PrismaClient } from '@app/db';
-import { resolveUnsubscribeSecret, signUnsubscribeToken } from '@app/mailer/digest';
+import { resolveUnsubscribeSecret, signUnsubscribeToken } from '@app/digest';
 import { type FakeStripe, startFakeStripe } from '@app/testing';
 import { FAKE_GOOGLE_CLIENT, type FakeGoogle, startFakeGoogle } from '../support/fake-google.ts';
 import {

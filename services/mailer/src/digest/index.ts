@@ -1,36 +1,12 @@
-// What the gateway shares with the mailer: token signing, digest rendering (admin preview, 'view in browser').
+// The mailer's digest send path: the scheduled tick, one subscriber's delivery, and their records.
+export { resolveInterrupted } from './delivery-records.ts';
+export { loadRecipient } from './digest-recipients.ts';
+export { runDigestTick, type TickStats } from './run-digest-tick.ts';
 export {
-  type ConfirmationSubject,
-  confirmationIdOf,
-  confirmationPageUrl,
-  signConfirmationToken,
-  verifyConfirmationToken,
-} from './confirmation-token.ts';
-export { type DigestContent, loadDigestContent } from './digest-content.ts';
-export { digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
-export {
-  DigestCache,
+  type DeliverOptions,
+  type DeliveryOutcome,
   type DigestDeps,
-  type DigestRecipient,
   deliverDigest,
-  loadRecipient,
-  resolveInterrupted,
-  runDigestTick,
+  deliverDigests,
 } from './send-digests.ts';
-export {
-  addDays,
-  type Clock,
-  digestWindow,
-  dueZones,
-  localDateTime,
-  systemClock,
-  zonedHourToInstant,
-} from './time.ts';
-export {
-  DEV_UNSUBSCRIBE_SECRET,
-  newUnsubscribeNonce,
-  resolveUnsubscribeSecret,
-  signUnsubscribeToken,
-  subscriberIdOf,
-  verifyUnsubscribeToken,
-} from './unsubscribe-token.ts';
+export { type Clock, systemClock } from './time.ts';

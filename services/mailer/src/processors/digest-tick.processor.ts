@@ -1,5 +1,6 @@
 import { defineProcessor } from '@app/queue';
-import { type DigestDeps, runDigestTick } from '../digest/send-digests.ts';
+import { runDigestTick } from '../digest/run-digest-tick.ts';
+import type { DigestDeps } from '../digest/send-digests.ts';
 
 /**
  * The scheduled tick (every few minutes): sends today's digest to each subscriber whose 8 AM has

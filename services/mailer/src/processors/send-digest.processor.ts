@@ -1,5 +1,7 @@
+import { DigestCache } from '@app/digest';
 import { defineProcessor } from '@app/queue';
-import { DigestCache, type DigestDeps, deliverDigest, loadRecipient } from '../digest/send-digests.ts';
+import { loadRecipient } from '../digest/digest-recipients.ts';
+import { type DigestDeps, deliverDigest } from '../digest/send-digests.ts';
 
 /**
  * One subscriber's digest for one date, now (the admin's "send"): the scheduled path's own

@@ -1,6 +1,7 @@
+import { toUiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
+import { confirmationPageUrl, signConfirmationToken } from '@app/digest';
 import { defineProcessor } from '@app/queue';
-import { confirmationPageUrl, signConfirmationToken } from '../digest/confirmation-token.ts';
 import type { MailTransport } from '../mail-transport.ts';
 import { renderNewsletterConfirmation } from '../templates/newsletter-confirmation.template.ts';
 import { sendTransactionalEmail } from './send-transactional.ts';
@@ -29,7 +30,7 @@ export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirma
       if (!confirmation || confirmation.usedAt || confirmation.expiresAt <= new Date()) {
         return { skipped: true };
       }
-      const language = confirmation.language === 'ZH' ? 'zh' : 'en';
+      const language = toUiLanguage(confirmation.language);
       const token = signConfirmationToken(deps.secret, confirmation);
       const email = await renderNewsletterConfirmation({
         language,

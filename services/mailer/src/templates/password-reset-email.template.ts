@@ -1,5 +1,6 @@
 import type { UiLanguage } from '@app/contracts';
-import { escapeHtml, type RenderedEmail, renderLayout } from './layout.ts';
+import type { RenderedEmail } from '@app/digest';
+import { renderActionEmail } from './action-email.ts';
 
 const COPY = {
   en: {
@@ -37,33 +38,5 @@ export async function renderPasswordResetEmail({
   language,
 }: PasswordResetEmailInput): Promise<RenderedEmail> {
   const copy = COPY[language];
-  const url = escapeHtml(resetUrl);
-  const html = await renderLayout({
-    language,
-    title: copy.subject,
-    preview: copy.preview,
-    footer: copy.footer,
-    body: `
-      <mj-text font-size="20px" font-weight="700">${escapeHtml(copy.heading)}</mj-text>
-      <mj-text>${escapeHtml(copy.intro)}</mj-text>
-      <mj-button href="${url}" background-color="#1c7ed6" border-radius="6px" font-size="15px" padding="16px 0">${escapeHtml(copy.button)}</mj-button>
-      <mj-text font-size="13px" color="#52606d">${escapeHtml(copy.fallback)}<br /><a href="${url}" style="color:#1c7ed6;word-break:break-all">${url}</a></mj-text>
-      <mj-text font-size="13px" color="#52606d">${escapeHtml(copy.expiry)}</mj-text>
-      <mj-text font-size="13px" color="#52606d">${escapeHtml(copy.ignore)}</mj-text>`,
-  });
-  const text = [
-    copy.heading,
-    '',
-    copy.intro,
-    '',
-    resetUrl,
-    '',
-    copy.expiry,
-    copy.ignore,
-    '',
-    '--',
-    copy.footer,
-    '',
-  ].join('\n');
-  return { subject: copy.subject, html, text };
+  return renderActionEmail(language, { ...copy, notes: [copy.expiry, copy.ignore] }, resetUrl);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@app/db';
-import { digestWindow, dueZones } from '../../src/digest/time.ts';
+import { digestWindow, dueZones } from '@app/digest';
 
 /** A zone whose 8 AM has come right now (there always is one among the 13), with its local date. */
 export function dueZoneNow(now = new Date()): { timeZone: string; date: string } {

@@ -3,10 +3,10 @@ import {
   DatasourceListResponseSchema,
   SourceTreeQuerySchema,
   SourceTreeResponseSchema,
+  toDataLanguage,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
-import { dataLanguage } from '../../../services/content.service.ts';
 
 /** /api/datasources and /api/sources/tree (registered without a prefix). */
 const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +22,7 @@ const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await app.services.content.listDatasources({
-        language: request.query.language ? dataLanguage(request.query.language) : undefined,
+        language: request.query.language ? toDataLanguage(request.query.language) : undefined,
         topicId: request.query.topic_id,
       }),
     }),
@@ -38,7 +38,7 @@ const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SourceTreeResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => app.services.content.sourceTree(dataLanguage(request.query.language)) as never,
+    async (request) => app.services.content.sourceTree(toDataLanguage(request.query.language)) as never,
   );
 };
 

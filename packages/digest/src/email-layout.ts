@@ -1,16 +1,8 @@
+import { toHtmlLang, type UiLanguage } from '@app/contracts';
+import escapeHtml from 'escape-html';
 import mjml2html from 'mjml';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
-
-/** For values placed in MJML text or attributes (MJML passes both through as HTML). */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const FONTS = {
   // System fonts only: remote web fonts are blocked by most mail clients.
@@ -20,18 +12,18 @@ const FONTS = {
 
 /**
  * The shared frame of every email: title, preview line, a white card on grey and a footer.
- * `body` is MJML for the inside of the card's column.
+ * `body` is MJML for the inside of the card's column; every value placed in it goes through
+ * escape-html (MJML passes text and attributes through as HTML), quotes included.
  */
 export async function renderLayout(options: {
-  language: 'en' | 'zh';
+  language: UiLanguage;
   title: string;
   preview: string;
   body: string;
   footer: string;
 }): Promise<string> {
-  const lang = options.language === 'zh' ? 'zh-CN' : 'en';
   const source = `
-<mjml lang="${lang}">
+<mjml lang="${toHtmlLang(options.language)}">
   <mj-head>
     <mj-title>${escapeHtml(options.title)}</mj-title>
     <mj-preview>${escapeHtml(options.preview)}</mj-preview>

@@ -1,19 +1,15 @@
 import { loadConfig } from '@app/config';
+import {
+  type ContentGenerationService,
+  contentGenerationConfigSchema,
+  startService,
+} from '@app/content-generation';
+import { insertSummary, socialReply } from '@app/content-generation/testing';
+import { bearer, type Gateway, insertUser, login, startGateway, uniqueEmail } from '@app/gateway/testing';
 import { createLlm } from '@app/llm';
 import { createLogger } from '@app/logger';
 import { type FakeOpenAI, startFakeOpenAI, waitFor } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from '../../gateway/test/support/gateway-harness.ts';
-import { contentGenerationConfigSchema } from '../src/config.ts';
-import { type ContentGenerationService, startService } from '../src/service.ts';
-import { insertSummary, socialReply } from './support/fixtures.ts';
 
 // Gateway (inject) + the content-generation worker in process, on this file's database and Redis prefix,
 // with the LLM on a local fake OpenAI server.

@@ -1,20 +1,23 @@
-import { createLogger } from '@app/logger';
-import { createMailTransport, type MailTransport, mailerConfigSchema, startService } from '@app/mailer';
-import { type Clock, digestWindow, localDateTime, runDigestTick } from '@app/mailer/digest';
-import type { RunningService } from '@app/queue';
-import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '@app/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestWindow } from '@app/digest';
 import {
   bearer,
   type Gateway,
+  insertTopic,
   insertUser,
   login,
   PUBLIC_URL,
   startGateway,
-  TEST_JWT_SECRET,
+  subscribeConfirmed,
+  TEST_UNSUBSCRIBE_SECRET,
   uniqueEmail,
-} from '../support/gateway-harness.ts';
-import { insertTopic, subscribeConfirmed, TEST_UNSUBSCRIBE_SECRET } from './newsletter-support.ts';
+} from '@app/gateway/testing';
+import { createLogger } from '@app/logger';
+import { type Clock, createMailTransport, type MailTransport, runDigestTick } from '@app/mailer';
+import type { RunningService } from '@app/queue';
+import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '@app/testing';
+import { localDateTime } from '@app/time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailer } from '../support/mail-delivery.ts';
 
 /**
  * The digest end to end: subscribe through the API, let the mailer's scheduled tick run on a clock
@@ -236,21 +239,7 @@ describe('admin digest tools', () => {
   let userToken: string;
 
   beforeAll(async () => {
-    const config = mailerConfigSchema.parse({
-      NODE_ENV: 'test',
-      DATABASE_URL: gateway.db.url,
-      REDIS_URL: gateway.transportOptions.redisUrl,
-      HEALTH_PORT: '0',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL,
-      JWT_SECRET: TEST_JWT_SECRET,
-    });
-    mailer = await startService(config, {
-      prisma: gateway.db.prisma,
-      prefix: gateway.transportOptions.prefix,
-      logger: log,
-      clock: () => new Date(),
-    });
+    mailer = await startMailer(gateway, smtp.url);
     const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
     const user = await insertUser(gateway.db.prisma, { email: uniqueEmail('user') });
     adminToken = (await login(gateway, admin.email)).accessToken;

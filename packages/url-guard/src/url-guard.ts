@@ -2,14 +2,12 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isLocalHostname, isPrivateAddress } from './private-address.ts';
 
-export { isLocalHostname, isPrivateAddress } from './private-address.ts';
-
 export type UrlRefusal = 'invalid' | 'scheme' | 'private';
 
 /**
  * Why the crawler would refuse to fetch `raw` from its text alone (no DNS), or null: not a URL, a
  * scheme other than http(s), or a host that is an IP literal in a private range or a localhost name.
- * The same rule the fetcher applies to every hop, shared so the gateway can refuse such a URL upfront.
+ * The same rule the crawler's fetcher applies to every hop, so the gateway can refuse such a URL upfront.
  */
 export function literalUrlRefusal(raw: string): UrlRefusal | null {
   let url: URL;

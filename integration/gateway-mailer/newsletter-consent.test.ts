@@ -1,29 +1,31 @@
 import { QUEUE_NAMES } from '@app/contracts';
 import { createLogger } from '@app/logger';
-import { createMailTransport, type MailTransport } from '@app/mailer';
-import { digestWindow, loadRecipient, runDigestTick } from '@app/mailer/digest';
+import { digestWindow } from '@app/digest';
+import { buildApp } from '@app/gateway';
+import {
+  confirm,
+  type Gateway,
+  insertTopic,
+  letConfirmationIntervalPass,
+  PUBLIC_URL,
+  startGateway,
+  TEST_UNSUBSCRIBE_SECRET,
+  tokenFor,
+  uniqueEmail,
+} from '@app/gateway/testing';
+import { createMailTransport, loadRecipient, type MailTransport, runDigestTick } from '@app/mailer';
 import { createProducer, createQueueTransport } from '@app/queue';
 import type { CapturedMail } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { type Gateway, PUBLIC_URL, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
-import {
-  confirm,
-  insertTopic,
-  letConfirmationIntervalPass,
-  type NewsletterMailer,
-  startNewsletterMailer,
-  TEST_UNSUBSCRIBE_SECRET,
-  tokenFor,
-} from './newsletter-support.ts';
+import { type MailDelivery, startMailDelivery } from '../support/mail-delivery.ts';
 
 /**
  * Newsletter consent with the defaults (double opt-in), end to end: subscribe through the API, get the
  * confirmation email from the real mailer over SMTP, and let the mailer's digest tick decide who gets
- * a digest. Each test names the rule it guards; see test/security/README.md, "Newsletter consent".
+ * a digest. Each test names the rule it guards; see services/gateway/test/security/README.md, "Newsletter consent".
  */
 let gateway: Gateway;
-let mailer: NewsletterMailer;
+let mailer: MailDelivery;
 let digestTransport: MailTransport;
 /** Addresses the SMTP server refuses with 550, as a mailbox that no longer exists would. */
 const refused = new Set<string>();
@@ -35,7 +37,7 @@ const DAY_TWO = '2026-11-21';
 
 beforeAll(async () => {
   gateway = await startGateway();
-  mailer = await startNewsletterMailer(gateway, {
+  mailer = await startMailDelivery(gateway, {
     rejectRecipients: (address) => (refused.has(address) ? 550 : false),
   });
   digestTransport = createMailTransport(mailer.smtp.url);

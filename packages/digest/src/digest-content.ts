@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@app/contracts';
+import { toDataLanguage, toLocale, type UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 
 export type DigestSummary = {
@@ -54,7 +54,6 @@ export async function loadDigestContent(
   prisma: PrismaClient,
   input: { language: UiLanguage; topicIds: string[]; from: Date; to: Date; date: string; perTopic: number },
 ): Promise<DigestContent> {
-  const dataLanguage = input.language === 'zh' ? 'ZH' : 'EN';
   const [topics, rows] = await Promise.all([
     prisma.topic.findMany({
       where: { id: { in: input.topicIds }, isActive: true },
@@ -66,7 +65,7 @@ export async function loadDigestContent(
                row_number() OVER (PARTITION BY s.topic_id ORDER BY s.created_at DESC, s.id) AS rank
         FROM summaries s
         WHERE s.topic_id = ANY(${input.topicIds}::uuid[])
-          AND s.language = ${dataLanguage}::"Language"
+          AND s.language = ${toDataLanguage(input.language)}::"Language"
           AND s.created_at >= ${input.from} AND s.created_at < ${input.to}
       ) ranked
       WHERE rank <= ${input.perTopic}
@@ -84,7 +83,7 @@ export async function loadDigestContent(
     });
     byTopic.set(row.topic_id, list);
   }
-  const collator = new Intl.Collator(input.language === 'zh' ? 'zh-CN' : 'en');
+  const collator = new Intl.Collator(toLocale(input.language));
   const digestTopics = topics
     .map((topic) => ({
       id: topic.id,

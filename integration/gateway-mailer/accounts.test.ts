@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/lib/opaque-token.ts';
 import {
   bearer,
   type Gateway,
+  hashToken,
   insertUser,
   login,
   PUBLIC_URL,
   refreshCookieOf,
   startGateway,
   uniqueEmail,
-} from './support/gateway-harness.ts';
-import { type MailDelivery, RESET_LINK, startMailDelivery, VERIFY_LINK } from './support/mail-delivery.ts';
+} from '@app/gateway/testing';
+import { type MailDelivery, RESET_LINK, startMailDelivery, VERIFY_LINK } from '../support/mail-delivery.ts';
 
 // Accounts beyond sign-up and sign-in: forgot password, change password, sign out everywhere, resend
 // verification, registering again over an unverified account, and emailed links that only a POST uses.

@@ -1,17 +1,17 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import { hashToken } from '../src/lib/opaque-token.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailDelivery, type MailDelivery } from './support/mail-delivery.ts';
 import {
   bearer,
   type Gateway,
+  hashToken,
   insertUser,
   login,
   PUBLIC_URL,
   refreshCookieOf,
   startGateway,
   uniqueEmail,
-} from './support/gateway-harness.ts';
+} from '@app/gateway/testing';
+import { type MailDelivery, startMailDelivery } from '../support/mail-delivery.ts';
 
 let gateway: Gateway;
 let mail: MailDelivery;

@@ -1,5 +1,12 @@
 import { loadConfig } from '@app/config';
-import { createSqlRunner, type Platform } from '@app/db';
+import {
+  crawlDatasource,
+  crawlerConfigSchema,
+  crawlSettingsOf,
+  createFetcher,
+  startService as startCrawler,
+} from '@app/crawler';
+import type { Platform } from '@app/db';
 import { createLogger } from '@app/logger';
 import {
   createProducer,
@@ -24,11 +31,6 @@ import {
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlerConfigSchema } from '../src/config.ts';
-import { crawlDatasource } from '../src/crawl-datasource.ts';
-import { loadDatasources } from '../src/crawl-store.ts';
-import { createFetcher } from '../src/fetch/http-fetcher.ts';
-import { crawlSettingsOf, startService as startCrawler } from '../src/service.ts';
 
 // End to end on the real PostgreSQL and Redis: crawl job → posts → summarize jobs → summaries,
 // with the fixtures on a local feed server and a fake OpenAI-compatible LLM.
@@ -175,20 +177,6 @@ async function summariesOf(datasourceId: string, expected: number) {
     { timeoutMs: 20_000, message: `${expected} summaries` },
   );
 }
-
-describe('loading a datasource', () => {
-  it('reads every column the model has, as Prisma would, platform ids included', async () => {
-    const source = await addSource('twitter_rss', 'feed.xml', { config: { rss_mode: true }, language: 'ZH' });
-    await db.prisma.datasource.update({
-      where: { id: source.id },
-      data: { etag: '"v1"', lastErrorClass: 'timeout', lastSuccessAt: NOW, consecutiveFailures: 2 },
-    });
-    const expected = await db.prisma.datasource.findUniqueOrThrow({ where: { id: source.id } });
-    // A column added to the model but not to the crawler's SELECT fails here.
-    const missing = crypto.randomUUID();
-    expect(await loadDatasources(createSqlRunner(db.prisma), [missing, source.id])).toEqual([null, expected]);
-  });
-});
 
 describe('crawls side by side', () => {
   it('runs many crawls at once, so a slow source does not hold the others, and stores each one’s posts', async () => {

@@ -1,5 +1,6 @@
-import type { UiLanguage } from '@app/contracts';
-import { escapeHtml, type RenderedEmail, renderLayout } from '../templates/layout.ts';
+import { toLocale, type UiLanguage } from '@app/contracts';
+import escapeHtml from 'escape-html';
+import { type RenderedEmail, renderLayout } from './email-layout.ts';
 import type { DigestContent } from './digest-content.ts';
 
 /**
@@ -28,7 +29,6 @@ const COPY = {
     unsubscribe: 'Unsubscribe',
     manage: 'Manage subscriptions',
     footer: 'You receive this email because you subscribed to the Daily Curated newsletter.',
-    locale: 'en-US',
   },
   zh: {
     subject: (date: string) => `Daily Curated 每日摘要 · ${date}`,
@@ -42,14 +42,13 @@ const COPY = {
     unsubscribe: '退订',
     manage: '管理订阅',
     footer: '您收到此邮件，是因为您订阅了 Daily Curated 每日摘要。',
-    locale: 'zh-CN',
   },
 } as const;
 
 const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
 
 export function formatDigestDate(date: string, language: UiLanguage): string {
-  return new Intl.DateTimeFormat(COPY[language].locale, {
+  return new Intl.DateTimeFormat(toLocale(language), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));

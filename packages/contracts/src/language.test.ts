@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DataLanguageSchema, UiLanguageSchema } from './common.ts';
+import { toDataLanguage, toHtmlLang, toLocale, toUiLanguage } from './language.ts';
+import { PodcastListQuerySchema } from './podcast.ts';
+
+describe('language mapping', () => {
+  it('goes from interface to data language and back for every language', () => {
+    for (const ui of UiLanguageSchema.options) expect(toUiLanguage(toDataLanguage(ui))).toBe(ui);
+    for (const data of DataLanguageSchema.options) expect(toDataLanguage(toUiLanguage(data))).toBe(data);
+    expect(toDataLanguage('zh')).toBe('ZH');
+    expect(toUiLanguage('EN')).toBe('en');
+  });
+
+  it('names the Intl locale and the HTML lang of each', () => {
+    expect([toLocale('en'), toLocale('zh')]).toEqual(['en-US', 'zh-CN']);
+    expect([toHtmlLang('en'), toHtmlLang('zh')]).toEqual(['en', 'zh-CN']);
+  });
+
+  it('lets the podcast list take either spelling', () => {
+    expect(PodcastListQuerySchema.parse({ language: 'zh' }).language).toBe('ZH');
+    expect(PodcastListQuerySchema.parse({ language: 'EN' }).language).toBe('EN');
+  });
+});

@@ -1,0 +1,95 @@
+import { type DataLanguage, toUiLanguage, type UiLanguage } from '@app/contracts';
+import type { PrismaClient } from '@app/db';
+import { loadDigestContent } from './digest-content.ts';
+import { renderDigestTemplate } from './digest.template.ts';
+import type { RenderedEmail } from './email-layout.ts';
+import { digestWindow } from './schedule.ts';
+
+/** Who a digest is for: the mailer's send path and the gateway's preview both build one. */
+export type DigestRecipient = {
+  id: string;
+  email: string;
+  language: UiLanguage;
+  timeZone: string;
+  unsubscribeToken: string;
+  topicIds: string[];
+};
+
+/** A newsletter subscriber as stored, with the topics their digest covers, as a recipient. */
+export function digestRecipientOf(
+  subscriber: {
+    id: string;
+    email: string;
+    language: DataLanguage;
+    timeZone: string;
+    unsubscribeToken: string;
+  },
+  topicIds: string[],
+): DigestRecipient {
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    language: toUiLanguage(subscriber.language),
+    timeZone: subscriber.timeZone,
+    unsubscribeToken: subscriber.unsubscribeToken,
+    topicIds,
+  };
+}
+
+export type DigestCacheDeps = { prisma: PrismaClient; publicUrl: string; perTopic: number };
+
+/** A digest rendered with placeholders for the recipient's links, or null on a quiet day. */
+export type BuiltDigest = { template: RenderedEmail; summaryCount: number } | null;
+
+/**
+ * Shared renders. Content is loaded once per language, topic set and window (one tick's cache, so a
+ * summary that lands later shows up in the next zone's digest); the MJML render, the costly part, is
+ * shared by every window that selects the same summaries for the same date.
+ */
+export class DigestCache {
+  private readonly builds = new Map<string, Promise<BuiltDigest>>();
+  private readonly renders = new Map<string, Promise<RenderedEmail>>();
+  builtCount = 0;
+  constructor(private readonly deps: DigestCacheDeps) {}
+
+  get(
+    recipient: Pick<DigestRecipient, 'language' | 'topicIds' | 'timeZone'>,
+    date: string,
+  ): Promise<BuiltDigest> {
+    const window = digestWindow(date, recipient.timeZone);
+    const topicIds = [...recipient.topicIds].sort();
+    const key = `${recipient.language}|${window.from.toISOString()}|${date}|${topicIds.join(',')}`;
+    let build = this.builds.get(key);
+    if (!build) {
+      build = this.build(recipient.language, topicIds, window, date);
+      this.builds.set(key, build);
+    }
+    return build;
+  }
+
+  private async build(
+    language: UiLanguage,
+    topicIds: string[],
+    window: { from: Date; to: Date },
+    date: string,
+  ): Promise<BuiltDigest> {
+    const content = await loadDigestContent(this.deps.prisma, {
+      language,
+      topicIds,
+      ...window,
+      date,
+      perTopic: this.deps.perTopic,
+    });
+    if (content.summaryCount === 0) return null;
+    const contentKey = `${language}|${date}|${content.topics
+      .map((topic) => `${topic.id}:${topic.summaries.map((summary) => summary.id).join(',')}`)
+      .join(';')}`;
+    let render = this.renders.get(contentKey);
+    if (!render) {
+      this.builtCount += 1;
+      render = renderDigestTemplate(content, this.deps.publicUrl);
+      this.renders.set(contentKey, render);
+    }
+    return { template: await render, summaryCount: content.summaryCount };
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { DigestContent } from '../src/digest-content.ts';
+import { digestLinks, personalizeDigest, renderDigestTemplate } from '../src/digest.template.ts';
+
+// Headlines, source names and source URLs come from feeds: whatever they hold must stay text inside
+// the email, and a quote must not end the href it is placed in.
+const HOSTILE_URL = `https://example.com/a"onmouseover="alert(1)'b`;
+
+function contentWith(summary: { headline: string; sourceUrl: string | null; sourceName: string | null }) {
+  return {
+    language: 'en',
+    date: '2026-11-20',
+    summaryCount: 1,
+    topics: [
+      {
+        id: '4f1c2b8e-0000-4000-8000-000000000001',
+        name: 'AI "Agents" & <Tools>',
+        summaries: [{ id: 's1', excerpt: 'An excerpt with "quotes" and <b>tags</b>.', ...summary }],
+      },
+    ],
+  } satisfies DigestContent;
+}
+
+describe('the digest template', () => {
+  it('escapes quotes in the href of an original link, so a feed cannot add attributes', async () => {
+    const email = await renderDigestTemplate(
+      contentWith({ headline: 'Headline', sourceUrl: HOSTILE_URL, sourceName: `O'Reilly "Radar"` }),
+      'https://app.test',
+    );
+    expect(email.html).toContain('href="https://example.com/a&quot;onmouseover=&quot;alert(1)&#39;b"');
+    expect(email.html).not.toMatch(/onmouseover="/);
+    expect(email.html).toContain('O&#39;Reilly &quot;Radar&quot;');
+  });
+
+  it('keeps markup in headlines, excerpts and topic names as text', async () => {
+    const email = await renderDigestTemplate(
+      contentWith({ headline: '<img src=x onerror=alert(1)>', sourceUrl: null, sourceName: null }),
+      'https://app.test',
+    );
+    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(email.html).not.toContain('<img src=x');
+    expect(email.html).toContain('AI &quot;Agents&quot; &amp; &lt;Tools&gt;');
+    expect(email.html).toContain('&lt;b&gt;tags&lt;/b&gt;');
+  });
+
+  it('fills in each recipient’s links, escaped in the HTML and plain in the text', async () => {
+    const template = await renderDigestTemplate(
+      contentWith({ headline: 'Headline', sourceUrl: 'https://example.com/post', sourceName: null }),
+      'https://app.test',
+    );
+    const links = digestLinks('https://app.test', 'en', 'id.sig', '2026-11-20');
+    const email = personalizeDigest(template, links);
+    expect(email.html).toContain('href="https://app.test/unsubscribe?token=id.sig&amp;action=view"');
+    expect(email.text).toContain('https://app.test/unsubscribe?token=id.sig&action=view');
+    expect(email.html).not.toContain('%%DC_');
+  });
+});

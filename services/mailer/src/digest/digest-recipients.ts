@@ -1,0 +1,57 @@
+import type { PrismaClient } from '@app/db';
+import { type DigestRecipient, digestRecipientOf } from '@app/digest';
+
+/** Recipients read from the database at once. */
+export const RECIPIENT_BATCH = 500;
+
+/** Active, confirmed subscribers of a zone with enabled topics and no final delivery for `date`. */
+export async function dueRecipients(
+  prisma: PrismaClient,
+  timeZone: string,
+  date: string,
+  after: string,
+): Promise<DigestRecipient[]> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      email: string;
+      language: 'EN' | 'ZH';
+      timeZone: string;
+      unsubscribeToken: string;
+      topicIds: string[];
+    }[]
+  >`
+    SELECT s.id, s.email, s.language, s.time_zone AS "timeZone", s.unsubscribe_token AS "unsubscribeToken",
+           array_agg(ns.topic_id::text ORDER BY ns.topic_id) AS "topicIds"
+    FROM newsletter_subscribers s
+    JOIN newsletter_subscriptions ns ON ns.subscriber_id = s.id AND ns.enabled
+    WHERE s.status = 'active' AND s.confirmed_at IS NOT NULL AND s.time_zone = ${timeZone}
+      AND s.id > ${after}::uuid
+      AND NOT EXISTS (
+        SELECT 1 FROM email_deliveries d
+        WHERE d.subscriber_id = s.id AND d.digest_date = ${date}::date AND d.status <> 'pending'
+      )
+    GROUP BY s.id
+    ORDER BY s.id
+    LIMIT ${RECIPIENT_BATCH}`;
+  return rows.map((row) => digestRecipientOf(row, row.topicIds));
+}
+
+/**
+ * A subscriber as the send path needs them, regardless of the time of day (admin send), or null when
+ * they may get no digest: only active, confirmed subscribers do (the scheduled tick's own rule).
+ */
+export async function loadRecipient(
+  prisma: PrismaClient,
+  subscriberId: string,
+): Promise<DigestRecipient | null> {
+  const subscriber = await prisma.newsletterSubscriber.findFirst({
+    where: { id: subscriberId, status: 'active', confirmedAt: { not: null } },
+    include: { subscriptions: { where: { enabled: true }, select: { topicId: true } } },
+  });
+  if (!subscriber) return null;
+  return digestRecipientOf(
+    subscriber,
+    subscriber.subscriptions.map((s) => s.topicId),
+  );
+}
