@@ -61,6 +61,7 @@ export type WorkerServiceDefinition<
   lockMs?: (config: z.output<S>) => number;
   /** A client of its own instead of the shared one; closed with the service. */
   createPrisma?: (config: z.output<S>) => PrismaClient;
+  /** Builds the service's own part; `overrides` is what the caller passed to start (tests swap deps). */
   setup(
     context: WorkerServiceContext<z.output<S>>,
     overrides: O,

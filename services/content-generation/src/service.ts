@@ -51,8 +51,9 @@ export const contentGenerationService = defineWorkerService({
           template: {
             name: 'generation-sweep',
             data: {},
-            // A failed sweep is simply the next one's work.
-            opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
+            // A failed sweep (the database restarting) is logged and counted, not kept among the
+            // queue's failed tasks: the next sweep does its work.
+            opts: { attempts: 1, removeOnComplete: 100, removeOnFail: true },
           },
         },
       ],
