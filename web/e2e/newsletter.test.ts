@@ -1,13 +1,7 @@
 import { createLogger } from '@app/logger';
-import {
-  createMailTransport,
-  DigestCache,
-  deliverDigest,
-  digestWindow,
-  loadRecipient,
-  localDateTime,
-  type MailTransport,
-} from '@app/mailer';
+import { DigestCache, digestWindow } from '@app/digest';
+import { createMailTransport, deliverDigest, loadRecipient, type MailTransport } from '@app/mailer';
+import { localDateTime } from '@app/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';

@@ -1,16 +1,14 @@
 import { DEFAULT_DIGEST_TIME_ZONE } from '@app/contracts';
 import {
-  addDays,
   digestLinks,
-  localDateTime,
   personalizeDigest,
   renderDigestTemplate,
-  renderPasswordResetEmail,
-  renderVerificationEmail,
   resolveUnsubscribeSecret,
   signConfirmationToken,
   signUnsubscribeToken,
-} from '@app/mailer';
+} from '@app/digest';
+import { renderPasswordResetEmail, renderVerificationEmail } from '@app/mailer';
+import { addDays, localDateTime } from '@app/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';

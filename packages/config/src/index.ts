@@ -96,6 +96,11 @@ export const workerEnvShape = {
    * registers again any that a Redis restarted without its data has lost (seconds).
    */
   SCHEDULER_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Queue namespace (Redis key prefix, or PostgreSQL schema); tests give a child process its own. Default: the shared one. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
 };
 
 export const workerEnvSchema = z.object(workerEnvShape);

@@ -108,9 +108,17 @@ export const SummarizeDatasourceDayJobSchema = z.object({
 });
 export type SummarizeDatasourceDayJob = z.infer<typeof SummarizeDatasourceDayJobSchema>;
 
+/**
+ * Scheduled every few seconds: adds the job of each pending generation task whose job never reached
+ * the queue (Redis was away when the gateway wrote the row) or has vanished from it.
+ */
+export const GenerationSweepJobSchema = z.object({ ...base });
+export type GenerationSweepJob = z.infer<typeof GenerationSweepJobSchema>;
+
 /** The job catalogue: name → queue and payload schema. Workers and producers are typed by it. */
 export const JOB_DEFINITIONS = {
   'generate-content': { queue: QUEUE_NAMES.generation, schema: GenerateContentJobSchema },
+  'generation-sweep': { queue: QUEUE_NAMES.generation, schema: GenerationSweepJobSchema },
   'send-verification-email': { queue: QUEUE_NAMES.mail, schema: SendVerificationEmailJobSchema },
   'send-password-reset-email': { queue: QUEUE_NAMES.mail, schema: SendPasswordResetEmailJobSchema },
   'crawl-datasource': { queue: QUEUE_NAMES.crawl, schema: CrawlDatasourceJobSchema },

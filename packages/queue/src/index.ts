@@ -1,13 +1,9 @@
+export { type HealthChecks, type HealthServer, startHealthServer } from './health-server.ts';
 export { DEFAULT_JOB_OPTIONS } from './job-options.ts';
 export { createMetrics, type JobMetrics } from './metrics.ts';
 export { createProducer, type EnqueueOptions, InvalidJobPayloadError, type Producer } from './producer.ts';
-export {
-  closeOnSignals,
-  type RunningService,
-  startWorkerService,
-  type WorkerServiceOptions,
-} from './service.ts';
 export { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';
+export { closeOnSignals, runWorkerServiceMain } from './service-main.ts';
 export { createQueueTransport, type QueueTransport, type TransportOptions } from './transport.ts';
 export {
   createWorkers,
@@ -16,3 +12,13 @@ export {
   type ProcessorDefinition,
   WorkerSetupError,
 } from './worker.ts';
+export {
+  defineWorkerService,
+  type RunningService,
+  type WorkerConfigSchema,
+  type WorkerService,
+  type WorkerServiceContext,
+  type WorkerServiceDefinition,
+  type WorkerServiceOverrides,
+  type WorkerServiceParts,
+} from './worker-service.ts';

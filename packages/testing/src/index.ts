@@ -43,3 +43,4 @@ export {
 } from './smtp-capture.ts';
 export { waitFor } from './wait-for.ts';
 export { freePort, type ServiceProcess, spawnService, waitForHealthy } from './service-process.ts';
+export { testWorkerService, type WorkerServiceSuiteOptions } from './worker-service-suite.ts';

@@ -12,11 +12,6 @@ export const contentGenerationConfigSchema = z.object({
   /** How long a job's lock lives without renewal: a killed worker's task is picked up by another after this. */
   GENERATION_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How often undispatched pending tasks (Redis was away when they were created) are re-added to the queue. */
-  /** Queue namespace (Redis key prefix); tests give a child process its own. Default: the shared one. */
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[\w-]+$/)
-    .optional(),
   GENERATION_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(5000),
 });
 

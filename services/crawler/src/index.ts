@@ -8,6 +8,7 @@ export { createSanitizer, type Sanitizer } from './parse/sanitizer.ts';
 export { enqueueDueCrawls, runDailyPipeline } from './scheduler.ts';
 export {
   CRAWL_DUE_SCHEDULER_ID,
+  crawlerService,
   crawlSettingsOf,
   DAILY_PIPELINE_SCHEDULER_ID,
   SERVICE_NAME,

@@ -1,10 +1,4 @@
-import { loadConfigOrExit } from '@app/config';
-import { createLogger } from '@app/logger';
-import { closeOnSignals } from '@app/queue';
-import { crawlerConfigSchema } from './config.ts';
-import { SERVICE_NAME, startService } from './service.ts';
+import { runWorkerServiceMain } from '@app/queue';
+import { crawlerService } from './service.ts';
 
-const config = loadConfigOrExit(crawlerConfigSchema);
-const logger = createLogger(SERVICE_NAME, { level: config.LOG_LEVEL });
-const service = await startService(config, { logger });
-closeOnSignals(service, logger);
+await runWorkerServiceMain(crawlerService);

@@ -56,13 +56,13 @@ afterEach(async () => {
 async function startMailer(): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawnService({
-    entry: 'test/support/mailer-child.ts',
+    entry: 'src/main.ts',
     cwd,
     env: {
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl,
-      TEST_QUEUE_PREFIX: prefix,
+      QUEUE_PREFIX: prefix,
       SMTP_URL: smtp.url,
       HEALTH_PORT: String(port),
       PUBLIC_URL: 'http://app.test',

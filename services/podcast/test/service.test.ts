@@ -1,95 +1,17 @@
-import { loadConfig } from '@app/config';
-import { createPrismaClient } from '@app/db';
-import { createLogger } from '@app/logger';
-import type { RunningService } from '@app/queue';
-import { cleanupPrefix, createTestDatabase, type TestDatabase, testPrefix, testRedisUrl } from '@app/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { podcastConfigSchema } from '../src/config.ts';
-import { startService } from '../src/service.ts';
+import { QUEUE_NAMES } from '@app/contracts';
+import { testWorkerService } from '@app/testing';
+import { expect, it } from 'vitest';
+import { PODCAST_SCHEDULER_ID, podcastService } from '../src/service.ts';
 
-let db: TestDatabase;
-let service: RunningService;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const config = loadConfig(podcastConfigSchema, {
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    HEALTH_PORT: '0',
-  });
-  service = await startService(config, {
-    prisma: db.prisma,
-    prefix: testPrefix(),
-    logger: createLogger('podcast', { level: 'silent' }),
-  });
-  base = `http://127.0.0.1:${service.healthPort}`;
-});
-
-afterAll(async () => {
-  await service?.close();
-  await cleanupPrefix(testPrefix());
-  await db?.drop();
-});
-
-it('defaults to its own health port', () => {
-  expect(loadConfig(podcastConfigSchema, {}).HEALTH_PORT).toBe(9103);
-});
-
-it('is alive and ready once the database and the queue answer', async () => {
-  const health = await fetch(`${base}/healthz`);
-  expect(health.status).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok' });
-  const ready = await fetch(`${base}/readyz`);
-  expect(ready.status).toBe(200);
-  expect(await ready.json()).toEqual({
-    status: 'ready',
-    checks: { queue: 'ok', database: 'ok', scheduler: 'ok' },
-  });
-});
-
-it('registers the daily podcast job scheduler with a cron pattern and a time zone', async () => {
-  const queue = service.transport.createQueue('podcast');
-  const scheduler = await queue.getJobScheduler('podcast-daily');
-  expect(scheduler).toMatchObject({ name: 'podcast-daily', pattern: '30 0 * * *', tz: 'UTC' });
-});
-
-it('serves Prometheus metrics labelled with the service', async () => {
-  const res = await fetch(`${base}/metrics`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/plain');
-  const text = await res.text();
-  expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
-  expect(text).toContain('service="podcast"');
-});
-
-it('closes cleanly and stops answering', async () => {
-  await service.close();
-  await expect(fetch(`${base}/healthz`)).rejects.toThrow();
-  await service.close(); // a second signal or afterAll must not throw
-});
-
-it('reports not ready while the database is unreachable', async () => {
-  const unreachable = createPrismaClient('postgresql://postgres@127.0.0.1:1/none');
-  const config = loadConfig(podcastConfigSchema, {
-    DATABASE_URL: db.url,
-    REDIS_URL: testRedisUrl(),
-    HEALTH_PORT: '0',
-  });
-  const degraded = await startService(config, {
-    prisma: unreachable,
-    prefix: testPrefix(),
-    logger: createLogger('podcast', { level: 'silent' }),
-  });
-  try {
-    const res = await fetch(`http://127.0.0.1:${degraded.healthPort}/readyz`);
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({
-      status: 'not_ready',
-      checks: { queue: 'ok', database: 'fail', scheduler: 'ok' },
+testWorkerService(podcastService, {
+  dir: new URL('..', import.meta.url),
+  healthPort: 9103,
+  whileRunning: (running) => {
+    it('registers the daily podcast job scheduler with a cron pattern and a time zone', async () => {
+      const queue = running().transport.createQueue(QUEUE_NAMES.podcast);
+      const scheduler = await queue.getJobScheduler(PODCAST_SCHEDULER_ID);
+      expect(scheduler).toMatchObject({ name: 'podcast-daily', pattern: '30 0 * * *', tz: 'UTC' });
+      await queue.close();
     });
-  } finally {
-    await degraded.close();
-    await unreachable.$disconnect();
-  }
+  },
 });
