@@ -7,11 +7,12 @@ export {
 export {
   type ChatMessage,
   createLlm,
+  createLlmFromEnv,
   DEFAULT_MODEL,
   type Llm,
   type LlmConfig,
+  type LlmEnv,
   LlmNotConfiguredError,
   LlmOutputError,
-  llmConfigFromEnv,
 } from './provider.ts';
 export { splitSentences, tokenize } from './sentences.ts';

@@ -46,13 +46,16 @@ export class LlmOutputError extends Error {
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 
-/** Reads OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL from an env object. */
-export function llmConfigFromEnv(env: Record<string, string | undefined> = process.env): LlmConfig {
-  return {
-    baseURL: env.OPENAI_BASE_URL || undefined,
+/** The OPENAI_* settings every service that calls the model reads. */
+export type LlmEnv = { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; OPENAI_MODEL?: string };
+
+/** The provider from a service's OPENAI_* settings; without a key, one that reports it is not configured. */
+export function createLlmFromEnv(env: LlmEnv): Llm {
+  return createLlm({
     apiKey: env.OPENAI_API_KEY || undefined,
+    baseURL: env.OPENAI_BASE_URL || undefined,
     model: env.OPENAI_MODEL || undefined,
-  };
+  });
 }
 
 export function createLlm(config: LlmConfig): Llm {

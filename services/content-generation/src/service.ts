@@ -1,5 +1,5 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import { createLlm, type Llm } from '@app/llm';
+import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type RunningService, type WorkerServiceOverrides } from '@app/queue';
 import { contentGenerationConfigSchema } from './config.ts';
 import { sweepUndispatched } from './dispatch.ts';
@@ -29,13 +29,7 @@ export const contentGenerationService = defineWorkerService({
   // How soon a killed worker's task is picked up by another.
   lockMs: (config) => config.GENERATION_LOCK_MS,
   setup: ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
-    const llm =
-      overrides.llm ??
-      createLlm({
-        baseURL: config.OPENAI_BASE_URL,
-        apiKey: config.OPENAI_API_KEY,
-        model: config.OPENAI_MODEL,
-      });
+    const llm = overrides.llm ?? createLlmFromEnv(config);
     if (!llm.isConfigured) logger.info('no OPENAI_API_KEY: social copy comes from the template generator');
     const queue = producer.queue(QUEUE_NAMES.generation);
     return {

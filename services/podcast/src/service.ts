@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLlm, type Llm } from '@app/llm';
+import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type WorkerServiceOverrides } from '@app/queue';
 import { createStorage, type ObjectStorage } from '@app/storage';
 import { resolveEncoder } from './audio/encode.ts';
@@ -25,13 +25,7 @@ export const podcastService = defineWorkerService({
   name: SERVICE_NAME,
   configSchema: podcastConfigSchema,
   setup: async ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
-    const llm =
-      overrides.llm ??
-      createLlm({
-        apiKey: config.OPENAI_API_KEY,
-        baseURL: config.OPENAI_BASE_URL,
-        model: config.OPENAI_MODEL,
-      });
+    const llm = overrides.llm ?? createLlmFromEnv(config);
     const speech = overrides.speech !== undefined ? overrides.speech : await resolveSpeechEngine(config);
     const encoder = await resolveEncoder(config.PODCAST_ENCODER);
     const storage = overrides.storage ?? createStorage(config);

@@ -1,4 +1,4 @@
-import { createLlm, type Llm } from '@app/llm';
+import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type WorkerServiceOverrides } from '@app/queue';
 import { summarizerConfigSchema } from './config.ts';
 import { summarizeDatasourceDayProcessor } from './processors/summarize-datasource-day.processor.ts';
@@ -17,13 +17,7 @@ export const summarizerService = defineWorkerService({
   name: SERVICE_NAME,
   configSchema: summarizerConfigSchema,
   setup: ({ config, logger, prisma }, overrides: ServiceOverrides) => {
-    const llm =
-      overrides.llm ??
-      createLlm({
-        baseURL: config.OPENAI_BASE_URL,
-        apiKey: config.OPENAI_API_KEY,
-        model: config.OPENAI_MODEL,
-      });
+    const llm = overrides.llm ?? createLlmFromEnv(config);
     logger.info({ llm: llm.isConfigured ? llm.model : 'offline extractive' }, 'summary generator');
     const deps = { prisma, llm, maxInputChars: config.SUMMARY_MAX_INPUT_CHARS };
     return {
