@@ -35,6 +35,7 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
+// Two service processes in turn, each making speech with espeak: slow on a loaded two-core machine.
 it('finishes the same task without a second file after the worker is killed mid-job', async () => {
   const db: TestDatabase = await createTestDatabase();
   const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-kill-'));
@@ -104,7 +105,7 @@ it('finishes the same task without a second file after the worker is killed mid-
   expect(await listFiles(path.join(storageDir, PODCAST_BUCKET))).toEqual([`${task.id}/final_podcast.mp3`]);
   const duration = await probeDuration(path.join(storageDir, PODCAST_BUCKET, task.id, 'final_podcast.mp3'));
   expect(duration).toBeCloseTo(metadata.duration_seconds, 1);
-});
+}, 90_000);
 
 it('retries a failed speech chunk without redoing the finished ones (OpenAI speech, LLM script)', async () => {
   const db = await createTestDatabase();
