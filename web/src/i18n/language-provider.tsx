@@ -1,3 +1,4 @@
+import { toHtmlLang } from '@app/contracts';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import {
   createContext,
@@ -35,7 +36,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = toHtmlLang(language);
     if (rewriteLanguage(router.options.rewrite) !== language) {
       router.update({ ...router.options, rewrite: languageRewrite(language) });
     }

@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 import { type AdminDatasource, type DatasourceStatus, PLATFORMS, type Platform } from '@app/contracts';
 import {
   type Platform as DbPlatform,
@@ -16,8 +17,6 @@ export type AdminT = TFunction<'admin'>;
 
 /** A validation or refusal message: a key under 'messages' in features/admin/locales. */
 export type AdminMessage = keyof typeof en.messages;
-
-export const dateLocale = (language: Language) => (language === 'zh' ? 'zh-CN' : 'en-US');
 
 /** Display names of the admin area (spec §3 "Platform display names in one area"); unknown ids as they are. */
 export function platformLabel(t: AdminT, platform: string): string {
@@ -56,7 +55,7 @@ export function lastCrawledText(
   if (age < HOUR) return t('lastCrawled.justNow');
   if (age < DAY) return t('lastCrawled.hoursAgo', { count: Math.floor(age / HOUR) });
   if (age < 7 * DAY) return t('lastCrawled.daysAgo', { count: Math.floor(age / DAY) });
-  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'long' }).format(at);
+  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'long' }).format(at);
 }
 
 /** The success text of a crawl request: tasks created, and how many sources failed if any did. */

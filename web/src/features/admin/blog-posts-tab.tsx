@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 import { Badge, Button, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminBlogPost, adminBlogPostsQuery } from './admin-api';
-import { dateLocale } from './admin-logic';
 import { LoadError } from './admin-shared';
 import { BlogPostDialog } from './blog-post-dialog';
 
@@ -72,7 +72,7 @@ export function BlogPostsTab() {
                   </Table.Td>
                   <Table.Td>{post.view_count}</Table.Td>
                   <Table.Td>
-                    {new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'medium' }).format(
+                    {new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium' }).format(
                       new Date(post.updated_at),
                     )}
                   </Table.Td>

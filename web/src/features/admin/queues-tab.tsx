@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 import {
   Badge,
   Button,
@@ -17,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { adminQueuesQuery } from './admin-api';
-import { dateLocale } from './admin-logic';
 import { LoadError, useAdminAction } from './admin-shared';
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
@@ -100,7 +100,7 @@ export function QueuesTab() {
                   <Table.Td>{job.attempts_made}</Table.Td>
                   <Table.Td>
                     {job.failed_at
-                      ? new Intl.DateTimeFormat(dateLocale(language), {
+                      ? new Intl.DateTimeFormat(toLocale(language), {
                           dateStyle: 'short',
                           timeStyle: 'short',
                         }).format(new Date(job.failed_at))

@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 import {
   Badge,
   Group,
@@ -15,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { type SourceHealthRow, sourceHealthQuery } from './admin-api';
-import { dateLocale, lastCrawledText, platformLabel } from './admin-logic';
+import { lastCrawledText, platformLabel } from './admin-logic';
 import { LoadError } from './admin-shared';
 
 const STATES: SourceHealthRow['state'][] = ['healthy', 'failing', 'stale', 'never_crawled', 'inactive'];
@@ -29,7 +30,7 @@ const STATE_COLORS: Record<SourceHealthRow['state'], string> = {
 
 function formatNext(iso: string | null, language: Language) {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );
 }

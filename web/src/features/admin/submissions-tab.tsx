@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 import { PLATFORMS, type Platform } from '@app/contracts';
 import {
   Anchor,
@@ -18,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery } from './admin-api';
-import { dateLocale, platformLabel } from './admin-logic';
+import { platformLabel } from './admin-logic';
 import { LoadError, useAdminAction } from './admin-shared';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'all';
@@ -74,7 +75,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             name: submission.platform === 'other' ? submission.platform_custom : submission.platform,
           })}{' '}
           ·{' '}
-          {new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'medium' }).format(
+          {new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium' }).format(
             new Date(submission.created_at),
           )}
         </Text>

@@ -1,6 +1,7 @@
+import { toLocale } from '@app/contracts';
 import type { Language } from '../../i18n/language';
 
-const locale = (language: Language) => (language === 'zh' ? 'zh-CN' : 'en-US');
+const locale = (language: Language) => toLocale(language);
 
 /** Cents to a price: 499 → $4.99 (spec §9: amounts in cents, default USD). */
 export function formatMoney(cents: number, currency: string, language: Language): string {

@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 import type { GenerationTaskDto } from '@app/contracts';
 import {
   Anchor,
@@ -104,7 +105,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
               {info?.source_name || t('unknownSource')}
             </Text>
             <Text size="xs" c="dimmed">
-              {new Date(task.created_at).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en-US')}
+              {new Date(task.created_at).toLocaleString(toLocale(i18n.language === 'zh' ? 'zh' : 'en'))}
             </Text>
             {task.target_platforms[0] ? (
               <Text size="xs" c="dimmed">

@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contracts';
 export const TITLE_MAX = 80;
 export const EXCERPT_MAX = 150;
 export const MAX_LINKS = 5;
@@ -21,7 +22,7 @@ export function plainText(markdown: string): string {
 }
 
 export function formatDate(iso: string, language: 'en' | 'zh', timeZone: string): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-US', {
+  return new Intl.DateTimeFormat(toLocale(language), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone,
@@ -29,7 +30,7 @@ export function formatDate(iso: string, language: 'en' | 'zh', timeZone: string)
 }
 
 export function formatDay(iso: string, language: 'en' | 'zh', timeZone: string): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-US', {
+  return new Intl.DateTimeFormat(toLocale(language), {
     dateStyle: 'long',
     timeZone,
   }).format(new Date(iso));

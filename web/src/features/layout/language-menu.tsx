@@ -1,3 +1,4 @@
+import { toHtmlLang } from '@app/contracts';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ export function LanguageMenu({
         {LANGUAGES.map((option) => (
           <Menu.Item
             key={option}
-            lang={option === 'zh' ? 'zh-CN' : 'en'}
+            lang={toHtmlLang(option)}
             onClick={() => setLanguage(option)}
             rightSection={option === language ? <IconCheck size={14} aria-hidden /> : null}
           >
