@@ -12,13 +12,15 @@ export type Sanitizer = {
   close(): Promise<void>;
 };
 
-const WORKER = new URL('./sanitize.worker.ts', import.meta.url);
+// Compiled (dist/main.js), the worker is dist/sanitize.worker.js beside this module's bundle.
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER = new URL(COMPILED ? './sanitize.worker.js' : './sanitize.worker.ts', import.meta.url);
 
 /**
  * `threads: 0` sanitises inline. Otherwise a Piscina pool of that many worker threads: a crawl
  * sends its items as one task, shared with the crawls that are ready in the same turn of the event
- * loop. The worker module is TypeScript; when this process was not started through tsx (a test
- * runner transforms modules its own way), the workers load tsx themselves.
+ * loop. From sources the worker module is TypeScript; when this process was not started through tsx (a
+ * test runner transforms modules its own way), the workers load tsx themselves.
  */
 export function createSanitizer(options: { threads: number }): Sanitizer {
   if (options.threads <= 0) {
@@ -27,15 +29,15 @@ export function createSanitizer(options: { threads: number }): Sanitizer {
       close: async () => undefined,
     };
   }
-  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
+  const needsTsx = !COMPILED && !process.execArgv.some((arg) => arg.includes('tsx'));
   const pool = new Piscina<SanitizeItem[], string[]>({
     filename: WORKER.href,
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
-    execArgv: hasTsx
-      ? process.execArgv
-      : [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
+    execArgv: needsTsx
+      ? [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+      : process.execArgv,
   });
   // Crawls that finish parsing in the same turn share one task: one message and one wake-up of a thread.
   const sanitize = batchItems<SanitizeItem, string>((items) => pool.run(items), {

@@ -1,0 +1,122 @@
+// Compiles the gateway, the worker services and the database CLI to JavaScript: one ES module per
+// entry point under the package's dist/, with the workspace packages (@app/*) bundled in and every
+// other package left to node_modules. A bare import that the package does not declare in its
+// "dependencies" fails the build: a production install (`pnpm deploy --prod`) would not have it.
+//
+//   tsx infra/build/build-services.ts            build every package
+//   tsx infra/build/build-services.ts gateway    build the packages whose directory name matches
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type BuildTarget = {
+  /** Package directory, relative to the repository root (or absolute). */
+  dir: string;
+  /** Output name (dist/<name>.js) → source file, relative to the package. */
+  entries: Record<string, string>;
+};
+
+/** Each output sits at the depth of its source, so paths a module takes from import.meta.url hold. */
+export const TARGETS: BuildTarget[] = [
+  { dir: 'services/gateway', entries: { server: 'src/server.ts' } },
+  {
+    dir: 'services/crawler',
+    entries: { main: 'src/main.ts', 'sanitize.worker': 'src/parse/sanitize.worker.ts' },
+  },
+  { dir: 'services/summarizer', entries: { main: 'src/main.ts' } },
+  { dir: 'services/podcast', entries: { main: 'src/main.ts' } },
+  { dir: 'services/content-generation', entries: { main: 'src/main.ts' } },
+  { dir: 'services/mailer', entries: { main: 'src/main.ts' } },
+  { dir: 'packages/db', entries: { migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts' } },
+];
+
+const BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Bundles @app/* sources; leaves other packages external and records the ones not declared. */
+function externals(declared: Set<string>, undeclared: Set<string>): Plugin {
+  return {
+    name: 'externals',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (BUILTINS.has(args.path)) return { external: true };
+        const name = packageName(args.path);
+        if (name.startsWith('@app/')) return undefined;
+        if (!declared.has(name)) undeclared.add(name);
+        return { external: true };
+      });
+    },
+  };
+}
+
+export async function buildTarget(target: BuildTarget): Promise<void> {
+  const dir = path.resolve(ROOT, target.dir);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+  const undeclared = new Set<string>();
+  const outdir = path.join(dir, 'dist');
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: dir,
+    entryPoints: Object.entries(target.entries).map(([out, source]) => ({ out, in: source })),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outExtension: { '.js': '.js' },
+    plugins: [externals(declared, undeclared)],
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+  if (undeclared.size > 0) {
+    throw new Error(
+      `${target.dir}: imports ${[...undeclared].sort().join(', ')} without declaring ${undeclared.size === 1 ? 'it' : 'them'} in its package.json "dependencies"`,
+    );
+  }
+}
+
+/** Builds the targets whose directory name is one of `filters` (all when empty); throws naming every failure. */
+export async function buildServices(filters: string[] = []): Promise<BuildTarget[]> {
+  const selected = filters.length
+    ? TARGETS.filter((target) => filters.some((filter) => path.basename(target.dir) === filter))
+    : TARGETS;
+  if (selected.length === 0) throw new Error(`no package matches ${filters.join(', ')}`);
+  const results = await Promise.allSettled(selected.map(buildTarget));
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  if (failures.length > 0) {
+    throw new Error(
+      failures.map((failure) => (failure instanceof Error ? failure.message : String(failure))).join('\n'),
+    );
+  }
+  return selected;
+}
+
+async function main(filters: string[]): Promise<void> {
+  const started = performance.now();
+  try {
+    const built = await buildServices(filters);
+    console.log(
+      `built ${built.map((target) => target.dir).join(', ')} in ${Math.round(performance.now() - started)} ms`,
+    );
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main(process.argv.slice(2));
+}
