@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,5 +94,97 @@ export function LoadError({
         message
       )}
     </Alert>
+  );
+}
+
+/**
+ * Batch mode's toolbar (spec §3 "batch mode"): select all of the listed rows, the count selected,
+ * enable and pause the selection, and whatever else a tab can do with it (`children`).
+ */
+export function BatchToolbar({
+  ids,
+  selected,
+  onSelect,
+  onSetEnabled,
+  pending,
+  countTestId,
+  children,
+}: {
+  /** The rows listed now (after filters). */
+  ids: string[];
+  selected: Set<string>;
+  onSelect: (selected: Set<string>) => void;
+  onSetEnabled: (enabled: boolean) => void;
+  pending: boolean;
+  countTestId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group wrap="wrap" gap="xs">
+      <Checkbox
+        label={t('actions.selectAll')}
+        checked={ids.length > 0 && ids.every((id) => selected.has(id))}
+        onChange={(e) => onSelect(e.currentTarget.checked ? new Set(ids) : new Set())}
+      />
+      <Text size="sm" c="dimmed" data-testid={countTestId}>
+        {t('selection.count', { count: selected.size })}
+      </Text>
+      <Button size="xs" variant="default" onClick={() => onSetEnabled(true)} loading={pending}>
+        {t('actions.batchEnable')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => onSetEnabled(false)} loading={pending}>
+        {t('actions.batchPause')}
+      </Button>
+      {children}
+    </Group>
+  );
+}
+
+/** A row's edit, pause/enable and delete (after a confirmation) buttons; `children` come first. */
+export function RowActions({
+  active,
+  onEdit,
+  onToggle,
+  onDelete,
+  confirmDelete,
+  gap = 'xs',
+  children,
+}: {
+  active: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+  /** The confirmation's title and message. */
+  confirmDelete: { title: string; message: string; ask: ReturnType<typeof useConfirm>['ask'] };
+  gap?: number | 'xs';
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Group gap={gap} wrap={gap === 'xs' ? undefined : 'nowrap'}>
+      {children}
+      <Button size="compact-xs" variant="light" onClick={onEdit}>
+        {t('actions.edit')}
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={onToggle}>
+        {active ? t('actions.pause') : t('actions.enable')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="red"
+        onClick={() =>
+          confirmDelete.ask({
+            title: confirmDelete.title,
+            message: confirmDelete.message,
+            confirmLabel: t('actions.delete'),
+            onConfirm: onDelete,
+          })
+        }
+      >
+        {t('actions.delete')}
+      </Button>
+    </Group>
   );
 }

@@ -1,15 +1,5 @@
 import { PLATFORMS } from '@app/contracts';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -24,7 +14,7 @@ import {
   platformLabel,
   toggleSelection,
 } from './admin-logic';
-import { LoadError, useAdminAction, useConfirm } from './admin-shared';
+import { BatchToolbar, LoadError, useAdminAction, useConfirm } from './admin-shared';
 import { DatasourceDialog } from './datasource-dialog';
 import { DatasourcesTable } from './datasources-table';
 
@@ -185,23 +175,14 @@ export function DatasourcesTab() {
         </Button>
       </Group>
       {batch ? (
-        <Group wrap="wrap" gap="xs">
-          <Checkbox
-            label={t('actions.selectAll')}
-            checked={filtered.length > 0 && filtered.every((s) => selected.has(s.id))}
-            onChange={(e) =>
-              setSelected(e.currentTarget.checked ? new Set(filtered.map((s) => s.id)) : new Set())
-            }
-          />
-          <Text size="sm" c="dimmed" data-testid="ds-selected-count">
-            {t('selection.count', { count: selected.size })}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => runBatch(true)} loading={batchStatus.isPending}>
-            {t('actions.batchEnable')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => runBatch(false)} loading={batchStatus.isPending}>
-            {t('actions.batchPause')}
-          </Button>
+        <BatchToolbar
+          ids={filtered.map((s) => s.id)}
+          selected={selected}
+          onSelect={setSelected}
+          onSetEnabled={runBatch}
+          pending={batchStatus.isPending}
+          countTestId="ds-selected-count"
+        >
           <Button
             size="xs"
             variant="light"
@@ -211,7 +192,7 @@ export function DatasourcesTab() {
           >
             {t('actions.crawlSelected')}
           </Button>
-        </Group>
+        </BatchToolbar>
       ) : null}
       {query.isPending ? (
         <Group justify="center" py="xl">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
@@ -10,7 +10,7 @@ import {
   platformLabel,
   STATUS_COLORS,
 } from './admin-logic';
-import { useAdminAction, useConfirm } from './admin-shared';
+import { RowActions, useAdminAction, useConfirm } from './admin-shared';
 
 type Props = {
   sources: AdminDatasource[];
@@ -103,7 +103,18 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                     <Text size="xs">{lastCrawledText(source.last_crawled_at, t, language)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    <RowActions
+                      gap={4}
+                      active={source.is_active}
+                      onEdit={() => onEdit(source)}
+                      onToggle={() => toggle.mutate(source)}
+                      onDelete={() => remove.mutate(source)}
+                      confirmDelete={{
+                        title: t('confirm.deleteDatasourceTitle'),
+                        message: t('confirm.deleteDatasourceMessage', { name: source.source_name }),
+                        ask: confirm.ask,
+                      }}
+                    >
                       <Button
                         size="compact-xs"
                         variant="light"
@@ -113,28 +124,7 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                       >
                         {t('actions.crawl')}
                       </Button>
-                      <Button size="compact-xs" variant="light" onClick={() => onEdit(source)}>
-                        {t('actions.edit')}
-                      </Button>
-                      <Button size="compact-xs" variant="default" onClick={() => toggle.mutate(source)}>
-                        {source.is_active ? t('actions.pause') : t('actions.enable')}
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="red"
-                        onClick={() =>
-                          confirm.ask({
-                            title: t('confirm.deleteDatasourceTitle'),
-                            message: t('confirm.deleteDatasourceMessage', { name: source.source_name }),
-                            confirmLabel: t('actions.delete'),
-                            onConfirm: () => remove.mutate(source),
-                          })
-                        }
-                      >
-                        {t('actions.delete')}
-                      </Button>
-                    </Group>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               );

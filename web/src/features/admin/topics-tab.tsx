@@ -19,7 +19,7 @@ import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import { type AdminTopic, adminTopicsQuery } from './admin-api';
 import { toggleSelection } from './admin-logic';
-import { LoadError, useAdminAction, useConfirm } from './admin-shared';
+import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from './admin-shared';
 import { TopicDialog } from './topic-dialog';
 
 type StatusFilter = 'all' | 'active' | 'paused';
@@ -112,24 +112,14 @@ export function TopicsTab() {
         </Button>
       </Group>
       {batch ? (
-        <Group wrap="wrap" gap="xs">
-          <Checkbox
-            label={t('actions.selectAll')}
-            checked={filtered.length > 0 && filtered.every((t) => selected.has(t.id))}
-            onChange={(e) =>
-              setSelected(e.currentTarget.checked ? new Set(filtered.map((t) => t.id)) : new Set())
-            }
-          />
-          <Text size="sm" c="dimmed" data-testid="topics-selected-count">
-            {t('selection.count', { count: selected.size })}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => runBatch(true)} loading={batchStatus.isPending}>
-            {t('actions.batchEnable')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => runBatch(false)} loading={batchStatus.isPending}>
-            {t('actions.batchPause')}
-          </Button>
-        </Group>
+        <BatchToolbar
+          ids={filtered.map((topic) => topic.id)}
+          selected={selected}
+          onSelect={setSelected}
+          onSetEnabled={runBatch}
+          pending={batchStatus.isPending}
+          countTestId="topics-selected-count"
+        />
       ) : null}
       {query.isPending ? (
         <Group justify="center" py="xl">
@@ -180,29 +170,17 @@ export function TopicsTab() {
                   {t('topics.stats', { datasources: topic.datasource_count, posts: topic.post_count })}
                 </Text>
                 {!batch ? (
-                  <Group gap="xs">
-                    <Button size="compact-xs" variant="light" onClick={() => setDialog({ topic })}>
-                      {t('actions.edit')}
-                    </Button>
-                    <Button size="compact-xs" variant="default" onClick={() => toggle.mutate(topic)}>
-                      {topic.is_active ? t('actions.pause') : t('actions.enable')}
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      color="red"
-                      onClick={() =>
-                        confirm.ask({
-                          title: t('confirm.deleteTopicTitle'),
-                          message: t('confirm.deleteTopicMessage', { name: topic.name }),
-                          confirmLabel: t('actions.delete'),
-                          onConfirm: () => remove.mutate(topic),
-                        })
-                      }
-                    >
-                      {t('actions.delete')}
-                    </Button>
-                  </Group>
+                  <RowActions
+                    active={topic.is_active}
+                    onEdit={() => setDialog({ topic })}
+                    onToggle={() => toggle.mutate(topic)}
+                    onDelete={() => remove.mutate(topic)}
+                    confirmDelete={{
+                      title: t('confirm.deleteTopicTitle'),
+                      message: t('confirm.deleteTopicMessage', { name: topic.name }),
+                      ask: confirm.ask,
+                    }}
+                  />
                 ) : null}
               </Stack>
             </Card>
