@@ -12,16 +12,18 @@ export function renderScaleMarkdown(report: ScaleReport): string {
   const lines = [
     '# Scale-out test',
     '',
-    `${new Date().toISOString()} · Node ${process.version} · ${cpus} · ${report.seconds} s in all`,
+    `${new Date().toISOString()} · Node ${process.version} · ${cpus} · ${report.seconds} s from start to stop`,
     '',
-    `Two processes of every service (the compiled bundles, \`dist/\`), on the local PostgreSQL and Redis`,
-    `with a database and queue prefix of the run's own, through one day's work. During each stage one`,
-    `copy of its worker service is killed with \`kill -9\` once 15% of its part is done, while it holds`,
-    `work, and is not started again: the other copy must finish what it held (job locks of`,
-    `${report.lockMs / 1000} s). Jobs per copy come from each process's \`/metrics\`: a killed copy's as they`,
-    `stood just before the kill; the mailer's share is the emails its own SMTP server accepted.`,
+    'Two processes of every service, run from the compiled bundles (`dist/`) as production runs them, on',
+    "the local PostgreSQL and Redis with a database and a queue prefix of the run's own. The day's four",
+    'parts run at once: a crawl and the summaries of its posts, generation tasks created and polled',
+    "through both gateways, one day's podcasts, the 8 AM digest. In each, one copy of the worker service",
+    'is killed with `kill -9` once 15% of its part is done and while it holds work, and is not started',
+    `again: the other copy has to finish what it held (job locks of ${report.lockMs / 1000} s). Jobs per copy:`,
+    "each process's `jobs_completed_total` from its `/metrics` (a killed copy's as it stood just before",
+    "the kill), the gateways' request counts, and for the mailer the emails its own SMTP server accepted.",
     '',
-    `| service | what is counted | ${copies} | killed copy: done at kill · in hand → finished | duplicates | lost |`,
+    `| service | what is counted | jobs per copy (${copies}) | killed copy: done at the kill · in hand → finished | duplicates | lost |`,
     '| --- | --- | --- | --- | ---: | ---: |',
   ];
   for (const stage of report.stages) {
@@ -29,8 +31,10 @@ export function renderScaleMarkdown(report: ScaleReport): string {
       const killed = s.killed
         ? `copy ${s.killed.copy + 1}: ${s.killed.doneAt}/${s.killed.total} · ${s.killed.inHand} → ${s.killed.finished}`
         : '—';
+      const total = s.perCopy.reduce((n, c) => n + c, 0);
+      const duplicates = s.sameMessageId ? `${s.duplicates} (same Message-ID)` : String(s.duplicates);
       lines.push(
-        `| ${s.service} | ${s.measure} | ${s.perCopy.join(' / ')} | ${killed} | ${s.duplicates} | ${s.lost} |`,
+        `| ${s.service} | ${s.measure} | ${s.perCopy.join(' / ')} (${total}) | ${killed} | ${duplicates} | ${s.lost} |`,
       );
     }
   }

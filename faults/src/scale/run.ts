@@ -13,6 +13,8 @@ export type ServiceFigures = {
   /** The copy killed with -9 (not started again), what it held then, and how much of that was finished. */
   killed?: { copy: number; doneAt: number; total: number; inHand: number; finished: number };
   duplicates: number;
+  /** Of the duplicates, emails that repeat the first copy's Message-ID (a mailbox provider drops them). */
+  sameMessageId?: number;
   lost: number;
 };
 
@@ -81,7 +83,7 @@ export async function runScaleStage(
       },
       ...(byService?.[plan.service] ??
         (plan.service === stage.worker
-          ? { duplicates: verdict.duplicates, lost: verdict.lost }
+          ? { duplicates: verdict.duplicates, sameMessageId: verdict.duplicatesSameId, lost: verdict.lost }
           : { duplicates: 0, lost: 0 })),
     });
   }

@@ -7,9 +7,9 @@ import type { StageContext, Stage } from '../stage.ts';
 const TOPICS = 4;
 
 /**
- * Digest send: 400 (or `subscribers`) confirmed subscribers in a zone whose 8 AM has come, with summaries in their
- * digest window; the mailer's scheduled tick (every 5 s in this run) sends them. Done: one delivery
- * row per subscriber, final, and one email per subscriber in the SMTP capture.
+ * Digest send: 400 (or `subscribers`) confirmed subscribers in a zone whose 8 AM has come, with
+ * summaries in their digest window; the mailer's scheduled tick (every 5 s in this run) sends them.
+ * Done: one delivery row per subscriber, final, and one email per subscriber in the SMTP capture.
  */
 export function digestStage(options: { subscribers?: number } = {}): Stage {
   const SUBSCRIBERS = options.subscribers ?? 400;
