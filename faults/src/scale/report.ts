@@ -32,7 +32,7 @@ export function renderScaleMarkdown(report: ScaleReport): string {
         ? `copy ${s.killed.copy + 1}: ${s.killed.doneAt}/${s.killed.total} · ${s.killed.inHand} → ${s.killed.finished}`
         : '—';
       const total = s.perCopy.reduce((n, c) => n + c, 0);
-      const duplicates = s.sameMessageId ? `${s.duplicates} (same Message-ID)` : String(s.duplicates);
+      const duplicates = s.sameMessageId ? `${s.duplicates} (same Message-ID)` : String(s.duplicates ?? '—');
       lines.push(
         `| ${s.service} | ${s.measure} | ${s.perCopy.join(' / ')} (${total}) | ${killed} | ${duplicates} | ${s.lost} |`,
       );

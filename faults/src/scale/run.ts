@@ -12,7 +12,8 @@ export type ServiceFigures = {
   perCopy: number[];
   /** The copy killed with -9 (not started again), what it held then, and how much of that was finished. */
   killed?: { copy: number; doneAt: number; total: number; inHand: number; finished: number };
-  duplicates: number;
+  /** Results made twice; none for the gateway, whose work (tasks it created) the workers complete. */
+  duplicates?: number;
   /** Of the duplicates, emails that repeat the first copy's Message-ID (a mailbox provider drops them). */
   sameMessageId?: number;
   lost: number;
@@ -62,9 +63,8 @@ export async function runScaleStage(
     const finished = await stage.done(ctx);
     services.push({
       service: 'gateway',
-      measure: `requests to ${options.gatewayRoute}`,
+      measure: `requests to ${options.gatewayRoute} (create and poll)`,
       perCopy: served,
-      duplicates: 0,
       lost: stage.jobs - finished,
     });
   }
