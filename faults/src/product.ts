@@ -10,81 +10,105 @@ export const SERVICE_NAMES = [
   'mailer',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type WorkerName = Exclude<ServiceName, 'gateway'>;
 
 type Running = { process: ServiceProcess; port: number; killedOnPurpose: boolean };
 
+export type ProductOptions = {
+  /** Processes per service, each on its own port; default 1. */
+  copies?: number;
+  /** `source`: src/*.ts through tsx, as `pnpm dev` runs them; `dist`: the compiled bundles, as production does. */
+  build?: 'source' | 'dist';
+  /** Variables of one copy only (e.g. its own SMTP server). */
+  envOf?: (name: ServiceName, copy: number) => Record<string, string>;
+};
+
 export type Product = {
-  /** The gateway's base URL. */
+  /** The (first) gateway's base URL. */
   baseUrl: string;
+  /** Every gateway copy's base URL. */
+  baseUrls: string[];
+  copies: number;
+  /** A copy's own port: the gateway's public one, a worker's HEALTH_PORT (/healthz, /readyz, /metrics). */
+  url(name: ServiceName, copy?: number): string;
   /** kill -9: no shutdown hook runs, the jobs in hand are cut off. */
-  kill(name: ServiceName): Promise<void>;
+  kill(name: ServiceName, copy?: number): Promise<void>;
   /** Starts the service again (same port) and waits for its /readyz. */
-  start(name: ServiceName): Promise<void>;
-  /** Milliseconds until every service answers /readyz 200 again (or throws after `timeoutMs`). */
+  start(name: ServiceName, copy?: number): Promise<void>;
+  /** Milliseconds until every running copy answers /readyz 200 again (or throws after `timeoutMs`). */
   waitAllReady(timeoutMs: number): Promise<number>;
-  pid(name: ServiceName): number;
+  pid(name: ServiceName, copy?: number): number;
   /** Services that exited without the test killing them, with their last output. */
   unexpectedExits: string[];
   stop(): Promise<void>;
 };
 
-const ENTRY: Record<ServiceName, string> = {
-  gateway: 'src/server.ts',
-  crawler: 'src/main.ts',
-  summarizer: 'src/main.ts',
-  'content-generation': 'src/main.ts',
-  podcast: 'src/main.ts',
-  mailer: 'src/main.ts',
+const ENTRY: Record<ServiceName, { source: string; dist: string }> = {
+  gateway: { source: 'src/server.ts', dist: 'dist/server.js' },
+  crawler: { source: 'src/main.ts', dist: 'dist/main.js' },
+  summarizer: { source: 'src/main.ts', dist: 'dist/main.js' },
+  'content-generation': { source: 'src/main.ts', dist: 'dist/main.js' },
+  podcast: { source: 'src/main.ts', dist: 'dist/main.js' },
+  mailer: { source: 'src/main.ts', dist: 'dist/main.js' },
 };
 
 /**
- * The gateway and the five worker services, each its own Node process started the way `pnpm start`
- * starts it (node + tsx, configuration from the environment), all on the fault run's PostgreSQL and
- * Redis. Each worker's /readyz checks its queue connection and its database.
+ * The gateway and the five worker services, each copy its own Node process (configuration from the
+ * environment), all on the run's PostgreSQL and Redis. Each worker's /readyz checks its queue
+ * connection and its database.
  */
-export async function startProduct(env: Record<string, string>): Promise<Product> {
-  const services = new Map<ServiceName, Running>();
+export async function startProduct(
+  env: Record<string, string>,
+  options: ProductOptions = {},
+): Promise<Product> {
+  const copies = options.copies ?? 1;
+  const build = options.build ?? 'source';
+  const key = (name: ServiceName, copy: number) => `${name}#${copy + 1}`;
+  const services = new Map<string, Running>();
   const unexpectedExits: string[] = [];
-  const ports = new Map<ServiceName, number>();
-  for (const name of SERVICE_NAMES) ports.set(name, await freePort());
-  const gatewayPort = ports.get('gateway')!;
-  const readyUrl = (name: ServiceName) => `http://127.0.0.1:${ports.get(name)}/readyz`;
+  const ports = new Map<string, number>();
+  const all = SERVICE_NAMES.flatMap((name) => Array.from({ length: copies }, (_, copy) => ({ name, copy })));
+  for (const { name, copy } of all) ports.set(key(name, copy), await freePort());
+  const url = (name: ServiceName, copy = 0) => `http://127.0.0.1:${ports.get(key(name, copy))}`;
 
-  const spawn = (name: ServiceName) => {
-    const port = ports.get(name)!;
+  const spawn = (name: ServiceName, copy: number) => {
+    const port = ports.get(key(name, copy))!;
     const portEnv: Record<string, string> =
       name === 'gateway' ? { PORT: String(port), HOST: '127.0.0.1' } : { HEALTH_PORT: String(port) };
     const proc = spawnService({
-      entry: ENTRY[name],
+      entry: ENTRY[name][build],
       cwd: path.join(repoRoot(), 'services', name),
-      env: { ...env, ...portEnv },
+      env: { ...env, ...options.envOf?.(name, copy), ...portEnv },
     });
     const running: Running = { process: proc, port, killedOnPurpose: false };
     void proc.exited.then((exit) => {
       if (running.killedOnPurpose) return;
       unexpectedExits.push(
-        `${name} exited by itself (${JSON.stringify(exit)}):\n${proc.output().slice(-3000)}`,
+        `${key(name, copy)} exited by itself (${JSON.stringify(exit)}):\n${proc.output().slice(-3000)}`,
       );
     });
-    services.set(name, running);
+    services.set(key(name, copy), running);
     return running;
   };
 
-  const start = async (name: ServiceName) => {
-    spawn(name);
-    await waitReady(name, 90_000);
+  const start = async (name: ServiceName, copy = 0) => {
+    spawn(name, copy);
+    await waitReady(name, copy, 90_000);
   };
 
-  const waitReady = async (name: ServiceName, timeoutMs: number) => {
-    const running = services.get(name)!;
+  const waitReady = async (name: ServiceName, copy: number, timeoutMs: number) => {
+    const running = services.get(key(name, copy))!;
+    const label = key(name, copy);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (running.process.child.exitCode !== null || running.process.child.signalCode !== null) {
-        throw new Error(`${name} exited before it was ready:\n${running.process.output().slice(-3000)}`);
+        throw new Error(`${label} exited before it was ready:\n${running.process.output().slice(-3000)}`);
       }
-      if ((await status(readyUrl(name))) === 200) return;
+      if ((await status(`${url(name, copy)}/readyz`)) === 200) return;
       if (Date.now() > deadline) {
-        throw new Error(`${name} not ready after ${timeoutMs} ms:\n${running.process.output().slice(-3000)}`);
+        throw new Error(
+          `${label} not ready after ${timeoutMs} ms:\n${running.process.output().slice(-3000)}`,
+        );
       }
       await sleep(100);
     }
@@ -99,8 +123,8 @@ export async function startProduct(env: Record<string, string>): Promise<Product
         clearTimeout(timer);
       }),
     );
-  // Started together: each takes a few seconds of CPU to load through tsx.
-  const starting = await Promise.allSettled(SERVICE_NAMES.map((name) => start(name)));
+  // Started together: each takes a few seconds of CPU to load.
+  const starting = await Promise.allSettled(all.map(({ name, copy }) => start(name, copy)));
   const failed = starting.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) {
     await stopAll();
@@ -108,9 +132,12 @@ export async function startProduct(env: Record<string, string>): Promise<Product
   }
 
   return {
-    baseUrl: `http://127.0.0.1:${gatewayPort}`,
-    async kill(name) {
-      const running = services.get(name)!;
+    baseUrl: url('gateway'),
+    baseUrls: Array.from({ length: copies }, (_, copy) => url('gateway', copy)),
+    copies,
+    url,
+    async kill(name, copy = 0) {
+      const running = services.get(key(name, copy))!;
       running.killedOnPurpose = true;
       running.process.child.kill('SIGKILL');
       await running.process.exited;
@@ -118,10 +145,12 @@ export async function startProduct(env: Record<string, string>): Promise<Product
     start,
     async waitAllReady(timeoutMs) {
       const started = Date.now();
-      await Promise.all(SERVICE_NAMES.map((name) => waitReady(name, timeoutMs)));
+      // A copy killed and not started again is left out.
+      const live = all.filter(({ name, copy }) => !services.get(key(name, copy))!.killedOnPurpose);
+      await Promise.all(live.map(({ name, copy }) => waitReady(name, copy, timeoutMs)));
       return Date.now() - started;
     },
-    pid: (name) => services.get(name)!.process.child.pid!,
+    pid: (name, copy = 0) => services.get(key(name, copy))!.process.child.pid!,
     unexpectedExits,
     async stop() {
       await stopAll();

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createPrismaClient, hashPassword } from '@app/db';
+import { createPrismaClient, hashPassword, type PrismaClient } from '@app/db';
 import { createProducer, createQueueTransport } from '@app/queue';
 import { startSmtpCapture } from '@app/testing';
 import { startCluster } from './cluster.ts';
@@ -13,6 +13,88 @@ const USERS = { admin: 'fault-admin@example.com', pro: 'fault-pro@example.com' }
 
 /** Short job locks, so a killed worker's jobs come back in seconds rather than BullMQ's default 30 s. */
 export const LOCK_MS = 4000;
+
+/** The admin and a Pro user, verified, with one password: the stages sign in through the API as them. */
+export async function seedUsers(prisma: PrismaClient): Promise<void> {
+  const passwordHash = await hashPassword(PASSWORD);
+  for (const [role, email] of Object.entries(USERS)) {
+    await prisma.user.create({
+      data: {
+        email,
+        passwordHash,
+        emailVerifiedAt: new Date(),
+        profile: {
+          create: {
+            role: role === 'admin' ? 'admin' : 'user',
+            subscriptionType: role === 'pro' ? 'pro' : 'free',
+          },
+        },
+      },
+    });
+  }
+}
+
+/**
+ * The environment every service of a run gets: the run's PostgreSQL, Redis, SMTP server, storage and
+ * OpenAI fake, short job locks, limits the batches stay under, and the schedulers a stage does not
+ * start itself turned off.
+ */
+export function productEnv(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  smtpUrl: string;
+  storageDir: string;
+  llmBaseUrl: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    JWT_SECRET: 'fault-run-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: 'http://app.test',
+    STORAGE_DIR: options.storageDir,
+    SMTP_URL: options.smtpUrl,
+    LOGIN_RATE_LIMIT: '1000',
+    LOGIN_IP_RATE_LIMIT: '100000',
+    // One Pro user queues the 40 tasks of the generate stage at once: above the per-user limits.
+    GENERATION_TASKS_PER_MINUTE: '1000',
+    GENERATION_MAX_PENDING_PER_USER: '1000',
+    OPENAI_BASE_URL: options.llmBaseUrl,
+    OPENAI_API_KEY: 'sk-fault-run',
+    OPENAI_MODEL: 'fake-model',
+    OPENAI_TTS_MODEL: 'fake-tts',
+    WORKER_LOCK_MS: String(LOCK_MS),
+    GENERATION_LOCK_MS: String(LOCK_MS),
+    GENERATION_SWEEP_MS: '2000',
+    CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
+    CRAWLER_SCHEDULER: 'false',
+    CRAWLER_EXTRACT_MAX: '0',
+    PODCAST_SCHEDULER: 'false',
+    PODCAST_TTS_ENGINE: 'openai',
+    PODCAST_CHUNK_CHARS: '200',
+    DIGEST_SCHEDULER: 'true',
+    DIGEST_TICK_SECONDS: '5',
+    DIGEST_LEASE_SECONDS: '10',
+  };
+}
+
+/** Signs in through one gateway's API as the admin or the Pro user. */
+export function loginThrough(baseUrl: string) {
+  return async (role: 'admin' | 'pro') => {
+    const response = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: USERS[role], password: PASSWORD }),
+    });
+    const body = (await response.json()) as { access_token?: string };
+    if (response.status !== 200 || !body.access_token) {
+      throw new Error(`login as ${role} answered ${response.status}: ${JSON.stringify(body)}`);
+    }
+    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString());
+    return { token: body.access_token, userId: String(claims.sub) };
+  };
+}
 
 /**
  * The whole product on its own PostgreSQL and Redis, with local fakes for OpenAI, SMTP and the
@@ -37,54 +119,17 @@ export async function startFaultRun(): Promise<{ ctx: FaultContext; stop(): Prom
 
     const prisma = createPrismaClient(cluster.databaseUrl);
     stops.push(() => prisma.$disconnect());
-    const passwordHash = await hashPassword(PASSWORD);
-    for (const [role, email] of Object.entries(USERS)) {
-      await prisma.user.create({
-        data: {
-          email,
-          passwordHash,
-          emailVerifiedAt: new Date(),
-          profile: {
-            create: {
-              role: role === 'admin' ? 'admin' : 'user',
-              subscriptionType: role === 'pro' ? 'pro' : 'free',
-            },
-          },
-        },
-      });
-    }
+    await seedUsers(prisma);
 
-    const product = await startProduct({
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
-      DATABASE_URL: cluster.databaseUrl,
-      REDIS_URL: cluster.redisUrl,
-      JWT_SECRET: 'fault-run-secret-that-is-long-enough-0123456789',
-      PUBLIC_URL: 'http://app.test',
-      STORAGE_DIR: storageDir,
-      SMTP_URL: smtp.url,
-      LOGIN_RATE_LIMIT: '1000',
-      LOGIN_IP_RATE_LIMIT: '100000',
-      // One Pro user queues the 40 tasks of the generate stage at once: above the per-user limits.
-      GENERATION_TASKS_PER_MINUTE: '1000',
-      GENERATION_MAX_PENDING_PER_USER: '1000',
-      OPENAI_BASE_URL: llm.baseURL,
-      OPENAI_API_KEY: 'sk-fault-run',
-      OPENAI_MODEL: 'fake-model',
-      OPENAI_TTS_MODEL: 'fake-tts',
-      WORKER_LOCK_MS: String(LOCK_MS),
-      GENERATION_LOCK_MS: String(LOCK_MS),
-      GENERATION_SWEEP_MS: '2000',
-      CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
-      CRAWLER_SCHEDULER: 'false',
-      CRAWLER_EXTRACT_MAX: '0',
-      PODCAST_SCHEDULER: 'false',
-      PODCAST_TTS_ENGINE: 'openai',
-      PODCAST_CHUNK_CHARS: '200',
-      DIGEST_SCHEDULER: 'true',
-      DIGEST_TICK_SECONDS: '5',
-      DIGEST_LEASE_SECONDS: '10',
-    });
+    const product = await startProduct(
+      productEnv({
+        databaseUrl: cluster.databaseUrl,
+        redisUrl: cluster.redisUrl,
+        smtpUrl: smtp.url,
+        storageDir,
+        llmBaseUrl: llm.baseURL,
+      }),
+    );
     stops.push(() => product.stop());
 
     const transport = createQueueTransport({ redisUrl: cluster.redisUrl, databaseUrl: cluster.databaseUrl });
@@ -94,19 +139,7 @@ export async function startFaultRun(): Promise<{ ctx: FaultContext; stop(): Prom
       () => producer.close(),
     );
 
-    const login = async (role: 'admin' | 'pro') => {
-      const response = await fetch(`${product.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: USERS[role], password: PASSWORD }),
-      });
-      const body = (await response.json()) as { access_token?: string };
-      if (response.status !== 200 || !body.access_token) {
-        throw new Error(`login as ${role} answered ${response.status}: ${JSON.stringify(body)}`);
-      }
-      const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString());
-      return { token: body.access_token, userId: String(claims.sub) };
-    };
+    const login = loginThrough(product.baseUrl);
 
     return { ctx: { cluster, product, prisma, producer, llm, feeds, smtp, storageDir, login }, stop };
   } catch (error) {

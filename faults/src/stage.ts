@@ -4,23 +4,25 @@ import type { Producer } from '@app/queue';
 import type { FakeOpenAI, SmtpCapture } from '@app/testing';
 import type { Cluster } from './cluster.ts';
 import type { SlowFeeds } from './fakes.ts';
-import { type Product, SERVICE_NAMES, type ServiceName, sleep } from './product.ts';
+import { type Product, SERVICE_NAMES, type ServiceName, sleep, type WorkerName } from './product.ts';
 
-/** Everything a stage may use: the running product, its infrastructure, and the fakes behind it. */
-export type FaultContext = {
-  cluster: Cluster;
+/** What a stage's own steps use: the running product and the fakes behind it. */
+export type StageContext = {
   product: Product;
-  /** The test's own client on the fault database (reconnects like the services' do). */
+  /** The test's own client on the run's database (reconnects like the services' do). */
   prisma: PrismaClient;
   /** Adds jobs the way the schedulers and the crawler do. */
   producer: Producer;
-  llm: FakeOpenAI;
   feeds: SlowFeeds;
-  smtp: SmtpCapture;
+  /** What the mailer's SMTP server(s) received. */
+  smtp: Pick<SmtpCapture, 'messages' | 'dropped'>;
   storageDir: string;
   /** Signs in through the API as the admin or as a Pro user. */
   login(role: 'admin' | 'pro'): Promise<{ token: string; userId: string }>;
 };
+
+/** Everything a fault run has: the stage context, its own PostgreSQL and Redis, and the OpenAI fake. */
+export type FaultContext = StageContext & { cluster: Cluster; llm: FakeOpenAI; smtp: SmtpCapture };
 
 /** What a stage found once its work was done. */
 export type Verdict = {
@@ -34,6 +36,8 @@ export type Verdict = {
   duplicatesSameId?: number;
   /** Work items without their user-visible result. */
   lost: number;
+  /** The duplicates and losses split by the service that makes each result, when a stage spans two. */
+  byService?: Partial<Record<WorkerName, { duplicates: number; lost: number }>>;
   notes: string[];
 };
 
@@ -46,18 +50,18 @@ export type Stage = {
   jobs: number;
   unit: string;
   /** Rows the batch works on (as the product's earlier steps would have written them). */
-  prepare(ctx: FaultContext): Promise<void>;
+  prepare(ctx: StageContext): Promise<void>;
   /** Starts the batch the way the product does (API call, scheduler job, crawler job). */
-  trigger(ctx: FaultContext): Promise<void>;
+  trigger(ctx: StageContext): Promise<void>;
   /** Work items finished so far. */
-  done(ctx: FaultContext): Promise<number>;
+  done(ctx: StageContext): Promise<number>;
   /** Keys of the work items being worked on right now. */
-  inFlight(ctx: FaultContext): Promise<string[]>;
+  inFlight(ctx: StageContext): Promise<string[]>;
   /** True once everything the batch causes has happened (default: done() reached jobs). */
-  complete?(ctx: FaultContext): Promise<boolean>;
+  complete?(ctx: StageContext): Promise<boolean>;
   /** Quiet time after completion, for late duplicates (a second delivery, a re-run job) to show. */
   settleMs?: number;
-  verify(ctx: FaultContext, inFlightAtKill: string[]): Promise<Verdict>;
+  verify(ctx: StageContext, inFlightAtKill: string[]): Promise<Verdict>;
 };
 
 export type FaultEvent = {
@@ -149,7 +153,7 @@ export async function runStage(ctx: FaultContext, stage: Stage): Promise<StageFi
 }
 
 /** Waits until at least `fraction` of the batch is done (and, for the kill, some of it is in hand). */
-async function progressPoint(ctx: FaultContext, stage: Stage, fraction: number, needInFlight: boolean) {
+async function progressPoint(ctx: StageContext, stage: Stage, fraction: number, needInFlight: boolean) {
   let found: { done: number; inFlight: string[] } | undefined;
   await until(
     async () => {

@@ -1,23 +1,24 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import type { FaultContext, Stage } from '../stage.ts';
+import type { StageContext, Stage } from '../stage.ts';
 
-const FEEDS = 40;
-const POSTS_PER_FEED = 5;
+/** Posts in each feed the run's feed server serves (startSlowFeeds). */
+export const POSTS_PER_FEED = 5;
 
 /**
  * Crawl: an admin starts a crawl of 40 blog feeds (POST /api/admin/crawl: one processing task and one
  * crawl job each); every feed has 5 posts, and every new post is queued for a summary. Done: 40
  * completed tasks, 200 posts, each summarised once.
  */
-export function crawlStage(): Stage {
+export function crawlStage(options: { feeds?: number; gateway?: number } = {}): Stage {
+  const FEEDS = options.feeds ?? 40;
   let topicId = '';
   let datasourceIds: string[] = [];
-  const tasks = (ctx: FaultContext) =>
+  const tasks = (ctx: StageContext) =>
     ctx.prisma.processingTask.findMany({
       where: { datasourceId: { in: datasourceIds } },
       select: { id: true, status: true, datasourceId: true },
     });
-  const summarised = (ctx: FaultContext) =>
+  const summarised = (ctx: StageContext) =>
     ctx.prisma.summary.count({ where: { datasourceId: { in: datasourceIds } } });
 
   return {
@@ -42,7 +43,8 @@ export function crawlStage(): Stage {
       ).map((d) => d.id);
     },
     async trigger(ctx) {
-      const response = await fetch(`${ctx.product.baseUrl}/api/admin/crawl`, {
+      const gateway = ctx.product.baseUrls[options.gateway ?? 0] ?? ctx.product.baseUrl;
+      const response = await fetch(`${gateway}/api/admin/crawl`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${(await ctx.login('admin')).token}`,
@@ -81,6 +83,11 @@ export function crawlStage(): Stage {
       const summariesPerPost = new Map(summaries.map((s) => [s.postId, s._count._all]));
       const tasksPerSource = new Set(all.map((t) => t.datasourceId));
       const completed = new Set(all.filter((t) => t.status === 'completed').map((t) => t.id));
+      const taskDuplicates = all.length - tasksPerSource.size + (posts.length - postKeys.size);
+      const summaryDuplicates = [...summariesPerPost.values()].reduce((n, c) => n + Math.max(0, c - 1), 0);
+      const tasksLost =
+        FEEDS - completed.size + [...expectedUrls].filter((url) => !foundUrls.has(url)).length;
+      const summariesLost = posts.filter((p) => !summariesPerPost.has(p.id)).length;
       return {
         outputs: {
           'completed tasks': { expected: FEEDS, actual: completed.size },
@@ -91,16 +98,12 @@ export function crawlStage(): Stage {
           },
         },
         recovered: inFlightAtKill.filter((id) => completed.has(id)).length,
-        duplicates:
-          all.length -
-          tasksPerSource.size +
-          (posts.length - postKeys.size) +
-          [...summariesPerPost.values()].reduce((n, c) => n + Math.max(0, c - 1), 0),
-        lost:
-          FEEDS -
-          completed.size +
-          [...expectedUrls].filter((url) => !foundUrls.has(url)).length +
-          posts.filter((p) => !summariesPerPost.has(p.id)).length,
+        duplicates: taskDuplicates + summaryDuplicates,
+        lost: tasksLost + summariesLost,
+        byService: {
+          crawler: { duplicates: taskDuplicates, lost: tasksLost },
+          summarizer: { duplicates: summaryDuplicates, lost: summariesLost },
+        },
         notes: [],
       };
     },

@@ -2,25 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { QUEUE_NAMES } from '@app/contracts';
 import { digestWindow, dueZones } from '@app/digest';
 import { localDateTime } from '@app/time';
-import type { FaultContext, Stage } from '../stage.ts';
+import type { StageContext, Stage } from '../stage.ts';
 
-const SUBSCRIBERS = 400;
 const TOPICS = 4;
 
 /**
- * Digest send: 400 confirmed subscribers in a zone whose 8 AM has come, with summaries in their
- * digest window; the mailer's scheduled tick (every 5 s in this run) sends them. Done: one delivery
- * row per subscriber, final, and one email per subscriber in the SMTP capture.
+ * Digest send: 400 (or `subscribers`) confirmed subscribers in a zone whose 8 AM has come, with
+ * summaries in their digest window; the mailer's scheduled tick (every 5 s in this run) sends them.
+ * Done: one delivery row per subscriber, final, and one email per subscriber in the SMTP capture.
  */
-export function digestStage(): Stage {
+export function digestStage(options: { subscribers?: number } = {}): Stage {
+  const SUBSCRIBERS = options.subscribers ?? 400;
   // A zone past its 8 AM and not about to roll over to tomorrow while the stage runs (UTC if it can).
   const now = new Date();
   const zones = dueZones(now).filter((z) => localDateTime(now, z.timeZone).hour < 23);
   const zone = zones.find((z) => z.timeZone === 'UTC') ?? zones[0]!;
   const digestDate = new Date(`${zone.date}T00:00:00Z`);
   const emails: string[] = [];
+  const ours = new Set<string>();
   const subscriberIds: string[] = [];
-  const deliveries = (ctx: FaultContext) =>
+  const deliveries = (ctx: StageContext) =>
     ctx.prisma.emailDelivery.findMany({
       where: { subscriberId: { in: subscriberIds }, digestDate },
       select: { id: true, subscriberId: true, status: true },
@@ -53,6 +54,7 @@ export function digestStage(): Stage {
         });
       }
       for (let i = 0; i < SUBSCRIBERS; i++) emails.push(`fault-reader-${i}@example.com`);
+      for (const email of emails) ours.add(email);
       // Written now, confirmed later (trigger): the mailer only serves confirmed subscribers.
       await ctx.prisma.newsletterSubscriber.createMany({
         data: emails.map((email, i) => ({
@@ -101,13 +103,13 @@ export function digestStage(): Stage {
       const notes: string[] = [];
       const sentNotReceived = sentRows.filter((r) => !gotIt(r.subscriberId)).length;
       if (sentNotReceived) notes.push(`${sentNotReceived} rows say sent but no email arrived`);
-      const dropped = ctx.smtp.dropped.filter((m) => m.to.some((to) => emails.includes(to))).length;
+      const dropped = ctx.smtp.dropped.filter((m) => m.to.some((to) => ours.has(to))).length;
       if (dropped) {
         notes.push(
           `${dropped} messages were cut off before the server's 250 (the mailer died) and sent again`,
         );
       }
-      const mails = ctx.smtp.messages.filter((m) => m.to.some((to) => emails.includes(to)));
+      const mails = ctx.smtp.messages.filter((m) => m.to.some((to) => ours.has(to)));
       // A second copy that repeats the first one's Message-ID is one a mailbox provider can drop.
       const copies = new Map<string, number>();
       for (const mail of mails) {
@@ -115,7 +117,7 @@ export function digestStage(): Stage {
         copies.set(key, (copies.get(key) ?? 0) + 1);
       }
       const duplicates = [...received.entries()]
-        .filter(([to]) => emails.includes(to))
+        .filter(([to]) => ours.has(to))
         .reduce((n, [, c]) => n + Math.max(0, c - 1), 0);
       const duplicatesSameId = [...copies.values()].reduce((n, c) => n + c - 1, 0);
       if (duplicates) {
@@ -129,6 +131,10 @@ export function digestStage(): Stage {
           'delivery rows': { expected: SUBSCRIBERS, actual: rows.length },
           'rows sent': { expected: SUBSCRIBERS, actual: sentRows.length },
           'emails captured': { expected: SUBSCRIBERS, actual: mails.length },
+          'distinct Message-IDs': {
+            expected: SUBSCRIBERS,
+            actual: new Set(mails.map((m) => String(m.headers.get('message-id')))).size,
+          },
         },
         recovered: rows.filter((r) => inFlightAtKill.includes(r.id) && gotIt(r.subscriberId)).length,
         duplicates,

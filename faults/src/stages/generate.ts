@@ -1,23 +1,54 @@
 import { QUEUE_NAMES } from '@app/contracts';
-import type { FaultContext, Stage } from '../stage.ts';
+import type { Stage, StageContext } from '../stage.ts';
 
-const TASKS = 40;
 const PLATFORMS = ['twitter', 'linkedin', 'reddit'];
+const FINAL = new Set(['completed', 'failed', 'cancelled']);
+/** The web app polls a task every 2 s; a quarter of that keeps the stage short. */
+const POLL_MS = 500;
 
 /**
  * Generate: a Pro user queues 40 social-copy tasks through the API (POST /api/generation-tasks), each
- * for three platforms. Done: 40 completed tasks with 120 pieces of copy, one per task and platform.
+ * for three platforms, through the gateways in turn when there are several. Done: 40 completed tasks
+ * with 120 pieces of copy, one per task and platform. With `poll`, "done" is what the user sees:
+ * each task's status polled through the API (GET /api/generation-tasks/:id), the gateways in turn.
  */
-export function generateStage(): Stage {
+export function generateStage(options: { tasks?: number; poll?: boolean } = {}): Stage {
+  const TASKS = options.tasks ?? 40;
   let userId = '';
   let token = '';
   let summaryId = '';
   const taskIds: string[] = [];
-  const rows = (ctx: FaultContext) =>
+  const polled = new Map<string, string>();
+  let round = 0;
+  let lastPoll = 0;
+  const rows = (ctx: StageContext) =>
     ctx.prisma.contentGenerationQueue.findMany({
       where: { id: { in: taskIds } },
       select: { id: true, status: true, resultIds: true },
     });
+  const gateway = (ctx: StageContext, n: number) => ctx.product.baseUrls[n % ctx.product.baseUrls.length]!;
+  /** One polling round over the tasks not yet final, at most every POLL_MS; statuses by task. */
+  const pollStatuses = async (ctx: StageContext) => {
+    if (Date.now() - lastPoll < POLL_MS) return polled;
+    lastPoll = Date.now();
+    round += 1;
+    const open = taskIds.filter((id) => !FINAL.has(polled.get(id) ?? ''));
+    await Promise.all(
+      open.map(async (id, i) => {
+        const response = await fetch(`${gateway(ctx, round + i)}/api/generation-tasks/${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = (await response.json()) as { data?: { status?: string } };
+        if (response.status !== 200 || !body.data?.status) {
+          throw new Error(
+            `GET /api/generation-tasks/${id} answered ${response.status}: ${JSON.stringify(body)}`,
+          );
+        }
+        polled.set(id, body.data.status);
+      }),
+    );
+    return polled;
+  };
 
   return {
     name: 'generate',
@@ -44,7 +75,7 @@ export function generateStage(): Stage {
     },
     async trigger(ctx) {
       for (let i = 0; i < TASKS; i++) {
-        const response = await fetch(`${ctx.product.baseUrl}/api/generation-tasks`, {
+        const response = await fetch(`${gateway(ctx, i)}/api/generation-tasks`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ summary_id: summaryId, target_platforms: PLATFORMS, style: 'engaging' }),
@@ -56,10 +87,15 @@ export function generateStage(): Stage {
         taskIds.push(body.task_id);
       }
     },
-    done: async (ctx) => (await rows(ctx)).filter((r) => r.status === 'completed').length,
+    done: async (ctx) =>
+      options.poll
+        ? [...(await pollStatuses(ctx)).values()].filter((status) => status === 'completed').length
+        : (await rows(ctx)).filter((r) => r.status === 'completed').length,
     inFlight: async (ctx) => (await rows(ctx)).filter((r) => r.status === 'processing').map((r) => r.id),
     complete: async (ctx) =>
-      (await rows(ctx)).every((r) => r.status === 'completed' || r.status === 'failed'),
+      options.poll
+        ? [...(await pollStatuses(ctx)).values()].filter((status) => FINAL.has(status)).length === TASKS
+        : (await rows(ctx)).every((r) => r.status === 'completed' || r.status === 'failed'),
     async verify(ctx, inFlightAtKill) {
       const tasks = await rows(ctx);
       const content = await ctx.prisma.userGeneratedContent.findMany({

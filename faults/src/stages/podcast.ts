@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PODCAST_BUCKET, QUEUE_NAMES } from '@app/contracts';
-import type { FaultContext, Stage } from '../stage.ts';
+import type { StageContext, Stage } from '../stage.ts';
 
 const TOPICS = 10;
 const LANGUAGES = ['EN', 'ZH'] as const;
@@ -13,12 +13,12 @@ const LANGUAGES = ['EN', 'ZH'] as const;
 export function podcastStage(): Stage {
   const topicIds: string[] = [];
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const tasks = (ctx: FaultContext) =>
+  const tasks = (ctx: StageContext) =>
     ctx.prisma.podcastTask.findMany({
       where: { topicId: { in: topicIds } },
       select: { id: true, status: true, metadata: true },
     });
-  const audioFiles = async (ctx: FaultContext) => {
+  const audioFiles = async (ctx: StageContext) => {
     const root = path.join(ctx.storageDir, PODCAST_BUCKET);
     const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
     return entries

@@ -75,6 +75,14 @@ export const env = {
   concurrency: (fallback: number) => z.coerce.number().int().min(1).max(256).default(fallback),
   /** Environment name. */
   nodeEnv: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Queue namespace (Redis key prefix, or PostgreSQL schema); the gateway and every worker service of
+   * one deployment share it, tests give a child process its own. Unset: the shared one.
+   */
+  queuePrefix: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
 };
 
 /** Fields every worker service reads. */
@@ -96,11 +104,7 @@ export const workerEnvShape = {
    * registers again any that a Redis restarted without its data has lost (seconds).
    */
   SCHEDULER_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** Queue namespace (Redis key prefix, or PostgreSQL schema); tests give a child process its own. Default: the shared one. */
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[\w-]+$/)
-    .optional(),
+  QUEUE_PREFIX: env.queuePrefix,
 };
 
 export const workerEnvSchema = z.object(workerEnvShape);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { WorkerEnv, z } from '@app/config';
 import { JOB_DEFINITIONS, type JobName, type QueueName } from '@app/contracts';
 import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
@@ -160,6 +161,7 @@ async function startWorkerService<
       concurrency: config.WORKER_CONCURRENCY,
       lockMs,
       metrics: jobs,
+      name: workerName(name),
     });
     server = await startHealthServer({
       port: config.HEALTH_PORT,
@@ -185,6 +187,14 @@ async function startWorkerService<
     `${name} started`,
   );
   return { ...(parts.expose as X), transport, healthPort: server.port, close };
+}
+
+/**
+ * `crawler:<host>:<pid>`: what a job records as `processedBy` when this process takes it. The host is
+ * the container or pod, the pid tells apart replicas that share one.
+ */
+function workerName(service: string): string {
+  return `${service}:${hostname()}:${process.pid}`;
 }
 
 /** One kept set of schedulers per queue; resolves once all are registered. */

@@ -39,6 +39,11 @@ export type CreateWorkersOptions = {
   /** Lock duration and stalled-check interval: how soon a dead worker's jobs run again. */
   lockMs?: number;
   metrics?: JobMetrics;
+  /**
+   * This process's name in the queue: every job it takes records it (BullMQ's `processedBy`), so
+   * with several replicas one can tell which holds a job (and which died holding it).
+   */
+  name?: string;
 };
 
 /**
@@ -46,7 +51,7 @@ export type CreateWorkersOptions = {
  * name of such a queue has no processor or two, so a deploy cannot silently drop jobs.
  */
 export function createWorkers(options: CreateWorkersOptions): { workers: Worker[]; close(): Promise<void> } {
-  const { transport, processors, logger, concurrency = 2, lockMs, metrics } = options;
+  const { transport, processors, logger, concurrency = 2, lockMs, metrics, name: workerName } = options;
   const byName = groupProcessors(processors);
   const queues = new Set<QueueName>([...byName.keys()].map((name) => JOB_DEFINITIONS[name].queue));
   for (const queue of queues) {
@@ -60,6 +65,7 @@ export function createWorkers(options: CreateWorkersOptions): { workers: Worker[
     const worker = transport.createWorker(queue, (job) => runJob(job, byName, logger, metrics), {
       concurrency,
       ...(lockMs ? { lockDuration: lockMs, stalledInterval: lockMs } : {}),
+      ...(workerName ? { name: workerName } : {}),
     });
     worker.on('failed', (job, error) => {
       logger.warn(

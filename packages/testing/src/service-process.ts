@@ -27,15 +27,17 @@ export type ServiceProcess = {
 };
 
 /**
- * Runs a service entry point the way `pnpm start` does (node + tsx) in a child process,
- * to test start-up wiring, configuration errors and signal handling end to end.
+ * Runs a service entry point in a child process, to test start-up wiring, configuration errors and
+ * signal handling end to end: a `.ts` entry the way `pnpm dev` does (node + tsx), a compiled `.js`
+ * one (`dist/main.js`) the way production does (plain node).
  */
 export function spawnService(options: {
   entry: string;
   cwd: string;
   env: Record<string, string>;
 }): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const args = options.entry.endsWith('.ts') ? ['--import', 'tsx', options.entry] : [options.entry];
+  const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,6 +54,8 @@ export const gatewayConfigSchema = z
      * PostgreSQL, limits counted per process.
      */
     REDIS_URL: env.redisUrl,
+    /** Queue namespace (Redis key prefix, or PostgreSQL schema): the worker services' QUEUE_PREFIX. */
+    QUEUE_PREFIX: env.queuePrefix,
     /** Public base URL of the site: verification links and post-login redirects point here. */
     PUBLIC_URL: env.publicUrl.transform((url) => url.replace(/\/+$/, '')),
     /**

@@ -12,7 +12,11 @@ import type { GatewayConfig } from './config.ts';
  */
 export async function serve(config: GatewayConfig, logger: Logger): Promise<void> {
   const prisma = createPrismaClient(config.DATABASE_URL);
-  const transport = createQueueTransport({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
+  const transport = createQueueTransport({
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    prefix: config.QUEUE_PREFIX,
+  });
   const producer = createProducer(transport);
   const app = await buildApp({ config, prisma, producer, transport, logger });
 

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createProducer, createQueueTransport } from '@app/queue';
+import {
+  cleanupPrefix,
+  createTestDatabase,
+  type SmtpCapture,
+  startSmtpCapture,
+  testPrefix,
+  testRedisUrl,
+} from '@app/testing';
+import { startLlmFake, startSlowFeeds } from '../fakes.ts';
+import { startProduct } from '../product.ts';
+import { loginThrough, productEnv, seedUsers } from '../setup.ts';
+import type { StageContext } from '../stage.ts';
+
+/** Processes per service. */
+export const COPIES = 2;
+
+export type ScaleContext = StageContext & {
+  /** Each mailer copy's own SMTP server, so every email can be put down to the copy that sent it. */
+  smtpOf: SmtpCapture[];
+  /** The bearer token the gateways' /metrics asks for. */
+  metricsToken: string;
+};
+
+/**
+ * The whole product twice over, compiled as production runs it: two gateways on two ports and two
+ * processes of each worker service, on a database and a queue namespace of this run's own on the
+ * local PostgreSQL and Redis (DATABASE_URL / REDIS_URL), with the fault run's OpenAI fake and slow
+ * feeds. Each mailer copy sends to an SMTP capture of its own.
+ */
+export async function startScaleRun(): Promise<{ ctx: ScaleContext; stop(): Promise<void> }> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+  try {
+    const db = await createTestDatabase();
+    stops.push(() => db.drop());
+    const prefix = testPrefix();
+    const redisUrl = testRedisUrl();
+    stops.push(() => cleanupPrefix(prefix, redisUrl));
+    const llm = await startLlmFake();
+    stops.push(() => llm.close());
+    const feeds = await startSlowFeeds(5);
+    stops.push(() => feeds.close());
+    const smtpOf: SmtpCapture[] = [];
+    for (let copy = 0; copy < COPIES; copy++) {
+      const smtp = await startSmtpCapture();
+      stops.push(() => smtp.close());
+      smtpOf.push(smtp);
+    }
+    const storageDir = await mkdtemp(path.join(os.tmpdir(), 'dc-scale-'));
+    stops.push(() => rm(storageDir, { recursive: true, force: true }));
+    await seedUsers(db.prisma);
+
+    const metricsToken = randomBytes(24).toString('base64url');
+    const product = await startProduct(
+      {
+        ...productEnv({
+          databaseUrl: db.url,
+          redisUrl,
+          smtpUrl: smtpOf[0]!.url,
+          storageDir,
+          llmBaseUrl: llm.baseURL,
+        }),
+        QUEUE_PREFIX: prefix,
+        RATE_LIMIT_KEY_PREFIX: `${prefix}:limits:`,
+        METRICS_TOKEN: metricsToken,
+        // Each gateway one process, so its /metrics counts what that copy served.
+        GATEWAY_WORKERS: '1',
+      },
+      {
+        copies: COPIES,
+        build: 'dist',
+        envOf: (name, copy): Record<string, string> =>
+          name === 'mailer' ? { SMTP_URL: smtpOf[copy]!.url } : {},
+      },
+    );
+    stops.push(() => product.stop());
+
+    const transport = createQueueTransport({ redisUrl, databaseUrl: db.url, prefix });
+    const producer = createProducer(transport);
+    stops.push(
+      () => transport.close(),
+      () => producer.close(),
+    );
+
+    // Every email either copy sent, in one view, for the digest stage's counts.
+    const smtp = {
+      get messages() {
+        return smtpOf.flatMap((s) => s.messages);
+      },
+      get dropped() {
+        return smtpOf.flatMap((s) => s.dropped);
+      },
+    };
+    const ctx: ScaleContext = {
+      product,
+      prisma: db.prisma,
+      producer,
+      feeds,
+      smtp,
+      smtpOf,
+      storageDir,
+      metricsToken,
+      login: loginThrough(product.baseUrls[0]!),
+    };
+    return { ctx, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
