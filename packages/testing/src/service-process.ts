@@ -63,11 +63,14 @@ export function spawnService(options: {
   };
 }
 
-/** Waits until `url` answers 200, failing early with the child's output if it exits first. */
+/**
+ * Waits until `url` answers 200, failing early with the child's output if it exits first. The default
+ * leaves room for a cold start on a loaded two-core CI machine (a start normally takes a few seconds).
+ */
 export async function waitForHealthy(
   service: ServiceProcess,
   url: string,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
 ): Promise<void> {
   let exited = false;
   void service.exited.then(() => {
