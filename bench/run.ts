@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { writeResults } from './lib/report.ts';
 import type { BenchContext, Figure, Scenario } from './lib/types.ts';
 import { blogScenario } from './scenarios/blog.scenario.ts';
@@ -10,12 +11,14 @@ import { gatewayScenario } from './scenarios/gateway.scenario.ts';
 import { summariesScenario } from './scenarios/summaries.scenario.ts';
 import { podcastScenario } from './scenarios/podcast.scenario.ts';
 import { pollingScenario } from './scenarios/polling.scenario.ts';
+import { servicesScenario } from './scenarios/services.scenario.ts';
 import { webScenario } from './scenarios/web.scenario.ts';
 
 // Every scenario measures itself against a baseline taken in the same run, so figures
 // from different machines compare by their ratios.
 const scenarios: Scenario[] = [
   gatewayScenario,
+  servicesScenario,
   summariesScenario,
   podcastScenario,
   crawlScenario,
@@ -66,7 +69,26 @@ const meta: Record<string, string> = {
   duration: `${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`,
   ...(failed.length ? { failed: failed.join(', ') } : {}),
 };
-await writeResults(path.join(repoRoot, 'bench', 'results'), figures, meta);
+const resultsDir = path.join(repoRoot, 'bench', 'results');
+// One scenario re-run (--only) replaces that scenario's figures in the last full results and keeps the rest.
+if (only) {
+  const previous = await readFile(path.join(resultsDir, 'latest.json'), 'utf8')
+    .then((text) => JSON.parse(text) as { meta: Record<string, string>; figures: Figure[] })
+    .catch(() => undefined);
+  if (previous && previous.meta.mode === meta.mode) {
+    const kept = previous.figures.filter((f) => f.scenario !== only);
+    const order = scenarios.map((s) => s.name);
+    figures.splice(
+      0,
+      figures.length,
+      ...[...kept, ...figures].sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario)),
+    );
+    meta.date = previous.meta.date ?? new Date().toISOString();
+    meta.duration = previous.meta.duration ?? '';
+    meta.rerun = [previous.meta.rerun, `${only} ${new Date().toISOString()}`].filter(Boolean).join(', ');
+  }
+}
+await writeResults(resultsDir, figures, meta);
 for (const f of figures) {
   const verdict = f.pass === undefined ? '' : f.pass ? ' ✓' : ' ✗';
   process.stdout.write(`${f.scenario} · ${f.figure}: ${f.value.toFixed(2)} ${f.unit}${verdict}\n`);

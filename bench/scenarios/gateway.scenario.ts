@@ -80,6 +80,8 @@ export const gatewayScenario: Scenario = {
           unit: 'MiB',
           baseline: idleRss,
           ratio: memory.peak.rss / idle.rss,
+          goal: '≤ 200 MiB (one gateway worker process)',
+          pass: mib(memory.peak.rss) <= 200,
         },
         {
           scenario: 'gateway',

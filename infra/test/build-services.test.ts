@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTarget, packageName } from '../build/build-services.ts';
+import { buildTarget, PRISMA_COMPILER_WASM, packageName } from '../build/build-services.ts';
 
 // The service build: workspace packages bundled in, every other package left to node_modules and
 // required in the service's own "dependencies" (a production install of the service alone).
@@ -51,10 +51,52 @@ describe('build-services', () => {
     expect(output).not.toMatch(/: number/);
   });
 
-  it('compiles the real gateway into one module that node can load', async () => {
+  it('compiles the real gateway into modules that node can load', async () => {
     await buildTarget({ dir: 'services/gateway', entries: { server: 'src/server.ts' } });
-    const gateway = path.resolve(import.meta.dirname, '../../services/gateway/dist/server.js');
-    // --check parses the module without running it.
-    expect(() => execFileSync(process.execPath, ['--check', gateway])).not.toThrow();
+    const dist = path.resolve(import.meta.dirname, '../../services/gateway/dist');
+    // --check parses a module without running it.
+    for (const file of readdirSync(dist).filter((name) => name.endsWith('.js'))) {
+      expect(() => execFileSync(process.execPath, ['--check', path.join(dist, file)]), file).not.toThrow();
+    }
+  });
+
+  it('writes Prisma’s query compiler beside the bundle and loads it from there, not from a base64 module', async () => {
+    await buildTarget({ dir: 'services/summarizer', entries: { main: 'src/main.ts' } });
+    const dist = path.resolve(import.meta.dirname, '../../services/summarizer/dist');
+    const wasm = readFileSync(path.join(dist, PRISMA_COMPILER_WASM));
+    // A WebAssembly module starts with \0asm.
+    expect(wasm.subarray(0, 4).toString('latin1')).toBe('\0asm');
+    const code = readdirSync(dist)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(path.join(dist, name), 'utf8'))
+      .join('\n');
+    expect(code).toContain(`new URL("./${PRISMA_COMPILER_WASM}", import.meta.url)`);
+    expect(code).not.toContain('wasm-base64');
+  });
+
+  it('leaves the SDKs a service may never use out of its start-up imports', async () => {
+    // What an idle worker must not load: each comes in with the first call that needs it.
+    const lazy: Record<string, string[]> = {
+      summarizer: ['openai'],
+      podcast: ['openai', '@aws-sdk/client-s3', '@breezystack/lamejs'],
+      mailer: ['mjml'],
+      crawler: ['linkedom', '@mozilla/readability', '@googleapis/youtube'],
+    };
+    for (const [service, packages] of Object.entries(lazy)) {
+      await buildTarget({ dir: `services/${service}`, entries: { main: 'src/main.ts' } });
+      const dist = path.resolve(import.meta.dirname, `../../services/${service}/dist`);
+      const entry = readFileSync(path.join(dist, 'main.js'), 'utf8');
+      const chunks = readdirSync(dist)
+        .filter((name) => name.endsWith('.js') && name !== 'main.js')
+        .map((name) => readFileSync(path.join(dist, name), 'utf8'))
+        .join('\n');
+      const staticImports = [...entry.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) => m[1]);
+      for (const name of packages) {
+        expect(staticImports, `${service} imports ${name} at start-up`).not.toContain(name);
+        // Still in the build: imported on demand by the entry, or by a chunk the entry loads on demand.
+        const onDemand = entry.includes(`import("${name}")`) || chunks.includes(`from "${name}"`);
+        expect(onDemand, `${service} loads ${name} on demand`).toBe(true);
+      }
+    }
   });
 });

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { resolveDatabaseUrl } from './database-url.ts';
+import { raiseWasmTieringBudget } from './wasm-tiering.ts';
 
 export { DEFAULT_DATABASE_URL, resolveDatabaseUrl } from './database-url.ts';
 
@@ -20,6 +21,7 @@ export type PrismaClientOptions = {
 
 /** A new client on its own pg pool. Services use getPrisma(); tests make one per database. */
 export function createPrismaClient(databaseUrl?: string, options: PrismaClientOptions = {}): PrismaClient {
+  raiseWasmTieringBudget();
   const pool = new pg.Pool({
     connectionString: resolveDatabaseUrl(databaseUrl),
     ...(options.asyncCommit ? { options: '-c synchronous_commit=off' } : {}),

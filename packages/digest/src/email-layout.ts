@@ -1,6 +1,5 @@
 import { toHtmlLang, type UiLanguage } from '@app/contracts';
 import escapeHtml from 'escape-html';
-import mjml2html from 'mjml';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -51,6 +50,8 @@ export async function renderLayout(options: {
   // Strict: a template mistake fails the job loudly instead of mailing a broken layout.
   // fonts: {} — MJML would otherwise add a Google Fonts <link> for 'Roboto' in the stack, which
   // the comment above rules out (and which tells a third party each time an email is opened).
+  // MJML (and the HTML tool chain under it) loads with the first email, not at start-up.
+  const { default: mjml2html } = await import('mjml');
   const { html } = await mjml2html(source, { validationLevel: 'strict', fonts: {} });
   return html;
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 
 export type LlmConfig = {
@@ -66,17 +66,23 @@ export function createLlm(config: LlmConfig): Llm {
     };
     return { isConfigured: false, model, generateText: refuse, generateObject: refuse };
   }
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseURL,
-    timeout: config.timeoutMs ?? 60_000,
-    maxRetries: config.maxRetries ?? 2,
-  });
+  // The SDK loads on the first call, not at start-up: an idle service does not hold it.
+  let client: Promise<OpenAI> | undefined;
+  const openai = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          apiKey: config.apiKey,
+          baseURL: config.baseURL,
+          timeout: config.timeoutMs ?? 60_000,
+          maxRetries: config.maxRetries ?? 2,
+        }),
+    ));
   return {
     isConfigured: true,
     model,
     async generateText(messages, options = {}) {
-      const completion = await client.chat.completions.create({
+      const completion = await (await openai()).chat.completions.create({
         model,
         messages,
         temperature: options.temperature,
@@ -90,7 +96,7 @@ export function createLlm(config: LlmConfig): Llm {
       // Plain json_schema response_format works with every OpenAI-compatible server; zod validates the reply.
       const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
       delete jsonSchema.$schema;
-      const completion = await client.chat.completions.create({
+      const completion = await (await openai()).chat.completions.create({
         model,
         messages,
         temperature: options.temperature,

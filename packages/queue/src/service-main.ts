@@ -4,7 +4,8 @@ import type { RunningService, WorkerConfigSchema, WorkerService } from './worker
 
 /**
  * The whole of a worker service's main.ts: the config from the environment (a bad or missing value
- * stops the process, naming the keys), start, and a graceful close on SIGTERM/SIGINT.
+ * stops the process, naming the keys), start, the start-up garbage collected, and a graceful close on
+ * SIGTERM/SIGINT.
  */
 export async function runWorkerServiceMain<S extends WorkerConfigSchema>(
   service: WorkerService<S>,
@@ -12,7 +13,7 @@ export async function runWorkerServiceMain<S extends WorkerConfigSchema>(
   const config = loadConfigOrExit(service.configSchema);
   const logger = createLogger(service.name, { level: config.LOG_LEVEL });
   try {
-    const running = await service.start(config, { logger });
+    const running = await service.start(config, { logger, settle: true });
     closeOnSignals(running, logger);
     return running;
   } catch (error) {

@@ -7,6 +7,7 @@ import { type HealthChecks, type HealthServer, startHealthServer } from './healt
 import { createMetrics } from './metrics.ts';
 import { createProducer, type Producer } from './producer.ts';
 import { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';
+import { settleAfterStart } from './startup-memory.ts';
 import { createQueueTransport, type QueueTransport } from './transport.ts';
 import { createWorkers, type ProcessorDefinition, WorkerSetupError } from './worker.ts';
 
@@ -20,6 +21,8 @@ export type WorkerServiceOverrides = {
   prisma?: PrismaClient;
   /** Queue namespace; tests use one per file. Default: QUEUE_PREFIX, else the shared one. */
   prefix?: string;
+  /** The process is this service (main.ts): settle its memory once started (see settleAfterStart). */
+  settle?: boolean;
 };
 
 /** What the shared start hands a service's setup. */
@@ -186,6 +189,7 @@ async function startWorkerService<
     },
     `${name} started`,
   );
+  if (overrides.settle) settleAfterStart(prisma, logger);
   return { ...(parts.expose as X), transport, healthPort: server.port, close };
 }
 

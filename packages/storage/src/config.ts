@@ -1,7 +1,7 @@
 import { env, z } from '@app/config';
 import { createLocalStorage } from './local-storage.ts';
 import type { ObjectStorage } from './object-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
+import type { S3StorageOptions } from './s3-storage.ts';
 
 const httpUrl = z
   .url()
@@ -47,7 +47,7 @@ export function storageEnvIssues(config: StorageEnv): { path: string[]; message:
 /** The configured driver; the caller closes it on shutdown. */
 export function createStorage(config: StorageEnv & { STORAGE_DIR: string }): ObjectStorage {
   if (config.STORAGE_DRIVER === 'local') return createLocalStorage(config.STORAGE_DIR);
-  return createS3Storage({
+  return lazyS3Storage({
     endpoint: config.S3_ENDPOINT,
     region: config.S3_REGION,
     accessKeyId: config.S3_ACCESS_KEY_ID,
@@ -56,4 +56,23 @@ export function createStorage(config: StorageEnv & { STORAGE_DIR: string }): Obj
     bucketPrefix: config.S3_BUCKET_PREFIX,
     createBucket: config.S3_CREATE_BUCKET,
   });
+}
+
+/**
+ * The S3 driver, with the AWS SDK (about 10 MiB resident) loaded on the first call rather than when
+ * the service starts: a service that never touches storage does not hold it.
+ */
+function lazyS3Storage(options: S3StorageOptions): ObjectStorage {
+  let storage: Promise<ObjectStorage> | undefined;
+  const s3 = () => (storage ??= import('./s3-storage.ts').then((module) => module.createS3Storage(options)));
+  return {
+    kind: 's3',
+    putFile: async (bucket, key, filePath) => (await s3()).putFile(bucket, key, filePath),
+    size: async (bucket, key) => (await s3()).size(bucket, key),
+    read: async (bucket, key, range) => (await s3()).read(bucket, key, range),
+    delete: async (bucket, key) => (await s3()).delete(bucket, key),
+    close: async () => {
+      if (storage) await (await storage).close();
+    },
+  };
 }

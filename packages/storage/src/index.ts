@@ -8,4 +8,5 @@ export {
   safeKey,
   safeKeyOrNull,
 } from './object-storage.ts';
-export { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
+// The S3 driver itself loads on first use (createStorage); its options type is free to import.
+export type { S3StorageOptions } from './s3-storage.ts';

@@ -7,7 +7,6 @@ import { type FakeS3, startFakeS3 } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLocalStorage,
-  createS3Storage,
   createStorage,
   ObjectNotFoundError,
   type ObjectStorage,
@@ -17,6 +16,7 @@ import {
   storageEnvIssues,
   storageEnvShape,
 } from '../src/index.ts';
+import { createS3Storage } from '../src/s3-storage.ts';
 
 let dir: string;
 let s3: FakeS3;
@@ -101,6 +101,18 @@ function describeContract(name: string, make: () => ObjectStorage) {
 
 describeContract('local', () => createLocalStorage(path.join(dir, 'store')));
 describeContract('S3', () => createS3Storage(s3Options()));
+describeContract('S3 through createStorage (SDK loaded on first use)', () =>
+  createStorage({
+    STORAGE_DRIVER: 's3',
+    STORAGE_DIR: dir,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: true,
+    S3_CREATE_BUCKET: true,
+  }),
+);
 
 describe('S3 storage against the fake server', () => {
   it('writes signed path-style requests, with the content type and the bucket prefix', async () => {

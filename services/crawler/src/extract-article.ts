@@ -1,5 +1,3 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { decodeBody } from './fetch/charset.ts';
 import type { Fetcher } from './fetch/http-fetcher.ts';
 import { htmlToText, sanitizeContent } from './parse/html.ts';
@@ -21,6 +19,11 @@ export async function extractArticle(
     });
     if (page.notModified) return null;
     if (page.contentType && !/html|xml/i.test(page.contentType)) return null;
+    // The DOM and Readability load with the first article (CRAWLER_EXTRACT_MAX=0 never loads them).
+    const [{ parseHTML }, { Readability }] = await Promise.all([
+      import('linkedom'),
+      import('@mozilla/readability'),
+    ]);
     const { document } = parseHTML(decodeBody(page.body, page.contentType));
     const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
       charThreshold: 200,

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createPrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
-import { createProducer, createQueueTransport } from '@app/queue';
+import { createProducer, createQueueTransport, settleAfterStart } from '@app/queue';
 import { buildApp } from './app.ts';
 import type { GatewayConfig } from './config.ts';
 
@@ -51,4 +51,5 @@ export async function serve(config: GatewayConfig, logger: Logger): Promise<void
     logger.fatal({ err: error }, 'could not listen');
     process.exit(1);
   }
+  settleAfterStart(prisma, logger);
 }

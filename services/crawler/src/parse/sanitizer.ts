@@ -16,6 +16,8 @@ export type Sanitizer = {
 const COMPILED = import.meta.url.endsWith('.js');
 const WORKER = new URL(COMPILED ? './sanitize.worker.js' : './sanitize.worker.ts', import.meta.url);
 
+export const SANITIZER_IDLE_MS = 60_000;
+
 /**
  * `threads: 0` sanitises inline. Otherwise a Piscina pool of that many worker threads: a crawl
  * sends its items as one task, shared with the crawls that are ready in the same turn of the event
@@ -32,9 +34,11 @@ export function createSanitizer(options: { threads: number }): Sanitizer {
   const needsTsx = !COMPILED && !process.execArgv.some((arg) => arg.includes('tsx'));
   const pool = new Piscina<SanitizeItem[], string[]>({
     filename: WORKER.href,
-    minThreads: options.threads,
+    // Threads start with the first crawl and end after a minute without work: an idle crawler holds
+    // no thread (each is a V8 isolate of its own, about 15 MiB), a crawl run keeps them warm.
+    minThreads: 0,
     maxThreads: options.threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: SANITIZER_IDLE_MS,
     execArgv: needsTsx
       ? [...process.execArgv, '--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
       : process.execArgv,

@@ -1,4 +1,4 @@
-import { youtube, type youtube_v3 } from '@googleapis/youtube';
+import type { youtube_v3 } from '@googleapis/youtube';
 import escapeHtml from 'escape-html';
 import { CrawlError } from '../errors.ts';
 import { canonicalUrl } from '../parse/canonical-url.ts';
@@ -51,6 +51,8 @@ async function viaApi(
   channelId: string,
   maxResults: number,
 ): Promise<CrawledPost[]> {
+  // The API client loads only when a YouTube API key is set and a channel is crawled through it.
+  const { youtube } = await import('@googleapis/youtube');
   const client = youtube({
     version: 'v3',
     auth: context.settings.youtubeApiKey,

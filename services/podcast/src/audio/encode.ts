@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Mp3Encoder } from '@breezystack/lamejs';
+import type { Mp3Encoder } from '@breezystack/lamejs';
 import type { SpeechFormat } from './tts.ts';
 import { parseWav } from './wav.ts';
 import { findExecutable, probeDuration, run } from './tools.ts';
@@ -76,7 +76,9 @@ async function encodeWavsWithLame(chunks: string[], outFile: string): Promise<nu
     if (pcm.channels !== 1) throw new Error('Only mono speech chunks can be encoded without ffmpeg');
     if (!encoder) {
       sampleRate = pcm.sampleRate;
-      encoder = new Mp3Encoder(1, sampleRate, MP3_BITRATE_KBPS);
+      // Loaded here: with ffmpeg installed the encoder is never needed.
+      const lame = await import('@breezystack/lamejs');
+      encoder = new lame.Mp3Encoder(1, sampleRate, MP3_BITRATE_KBPS);
     } else if (pcm.sampleRate !== sampleRate) {
       throw new Error('Speech chunks have different sample rates');
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { findExecutable, run } from './tools.ts';
 
 export type SpeechFormat = 'wav' | 'mp3';
@@ -72,17 +72,18 @@ export function createOpenAiSpeechEngine(config: {
   voice: string;
 }): SpeechEngine {
   // Retries of a failed chunk are the job's (finished chunks are kept), so the client does not retry.
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseURL,
-    maxRetries: 0,
-    timeout: 120_000,
-  });
+  // The SDK loads on the first chunk: a service that never speaks through OpenAI never holds it.
+  let client: Promise<OpenAI> | undefined;
+  const openai = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: 120_000 }),
+    ));
   return {
     name: 'openai',
     format: 'mp3',
     async synthesize(text, _language, outFile) {
-      const response = await client.audio.speech.create({
+      const response = await (await openai()).audio.speech.create({
         model: config.model,
         voice: config.voice as 'alloy',
         input: text,
