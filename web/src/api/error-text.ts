@@ -2,6 +2,7 @@ import {
   ACCESS_MESSAGES,
   ADMIN_MESSAGES,
   BILLING_MESSAGES,
+  BLOG_MESSAGES,
   CONTENT_MESSAGES,
   ERROR_CODES,
   type ErrorCode,
@@ -9,7 +10,6 @@ import {
   MESSAGES,
   NEWSLETTER_MESSAGES,
 } from '@app/contracts';
-import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, NETWORK_ERROR } from './api-error';
@@ -35,7 +35,11 @@ export const MESSAGE_TABLES: { [G in keyof Groups]: Record<keyof Groups[G], stri
   access: ACCESS_MESSAGES,
   generation: GENERATION_MESSAGES,
   billing: BILLING_MESSAGES,
+  blog: BLOG_MESSAGES,
 };
+
+/** Any `t` of the app: keys carry their namespace (`apiErrors:…`), so a feature's own `t` will do. */
+export type Translate = (key: never) => unknown;
 
 export type ErrorTextKey = `apiErrors:codes.${string}` | `apiErrors:messages.${string}`;
 
@@ -81,8 +85,17 @@ export function errorTextKey(error: unknown): ErrorTextKey {
   return `apiErrors:codes.${errorTextCode(error)}`;
 }
 
+/**
+ * A message the API sends in a success answer (e.g. "Your subscription has been reactivated") in the reader's
+ * language, or undefined for words the contracts do not define (then say nothing rather than English).
+ */
+export function messageText(t: Translate, message: string | undefined): string | undefined {
+  const key = messageKey(message);
+  return key ? (t(key as never) as string) : undefined;
+}
+
 /** The text of an error in the language of `t`. */
-export function errorText(t: TFunction, error: unknown): string {
+export function errorText(t: Translate, error: unknown): string {
   return t(errorTextKey(error) as never) as string;
 }
 
@@ -90,7 +103,7 @@ export function errorText(t: TFunction, error: unknown): string {
  * A field's server message in the reader's language: the contracts' text, else the code's. Forms use it
  * for `fields` of a 400 answer.
  */
-export function fieldErrorText(t: TFunction, error: unknown, field: string): string | undefined {
+export function fieldErrorText(t: Translate, error: unknown, field: string): string | undefined {
   if (!isApiError(error)) return undefined;
   const message = error.fields?.[field];
   if (message === undefined) return undefined;
@@ -98,8 +111,16 @@ export function fieldErrorText(t: TFunction, error: unknown, field: string): str
   return t(key as never) as string;
 }
 
+/** Every field message of a 400 answer, each in the reader's language (see fieldErrorText). */
+export function fieldErrorTexts(t: Translate, error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  const texts: Record<string, string> = {};
+  for (const field of Object.keys(error.fields ?? {})) texts[field] = fieldErrorText(t, error, field) ?? '';
+  return texts;
+}
+
 /** `(error) => text` in the current language, for toasts and alerts. */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
-  return useCallback((error: unknown) => errorText(t, error), [t]);
+  return useCallback((error: unknown) => errorText(t as Translate, error), [t]);
 }
