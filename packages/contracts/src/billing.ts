@@ -4,6 +4,19 @@ import { UiLanguageSchema } from './common.ts';
 // Billing API (spec §3 "Subscription (billing)", "Payment history item"; §7 subscription
 // management and checkout session creation; §9 prices). Amounts are integer cents.
 
+/** The billing API's messages (the web app shows its translations of them). */
+export const BILLING_MESSAGES = {
+  notConfigured: 'Payments are not available: Stripe is not configured on this server',
+  alreadySubscribed: 'You already have an active Pro subscription',
+  noSubscription: 'No subscription found',
+  notCancelable: 'Only an active subscription can be cancelled',
+  notReactivatable: 'This subscription is not set to cancel',
+  cancelled: 'Your subscription will be cancelled at the end of the billing period',
+  reactivated: 'Your subscription has been reactivated',
+  cancelFailed: 'Failed to cancel subscription',
+  reactivateFailed: 'Failed to reactivate subscription',
+} as const;
+
 export const BillingPlanSchema = z.enum(['monthly', 'annual']);
 export type BillingPlan = z.infer<typeof BillingPlanSchema>;
 

@@ -68,19 +68,25 @@ export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
 export const BlogStatusSchema = z.enum(BLOG_STATUSES);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The blog API's messages (the web app shows its translations of them). */
+export const BLOG_MESSAGES = {
+  slugRequired: 'Slug is required',
+  slugFormat: 'Use lower-case letters, digits and dashes',
+  categoryRequired: 'Category is required',
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  slugTaken: 'A post with this slug already exists in this language',
+  postNotFound: 'Post not found',
+} as const;
+
 const adminBlogFields = {
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Slug is required')
-    .max(120)
-    .regex(SLUG, 'Use lower-case letters, digits and dashes'),
+  slug: z.string().trim().min(1, BLOG_MESSAGES.slugRequired).max(120).regex(SLUG, BLOG_MESSAGES.slugFormat),
   language: UiLanguageSchema,
-  category: z.string().trim().min(1, 'Category is required').max(60),
-  title: z.string().trim().min(1, 'Title is required').max(200),
+  category: z.string().trim().min(1, BLOG_MESSAGES.categoryRequired).max(60),
+  title: z.string().trim().min(1, BLOG_MESSAGES.titleRequired).max(200),
   excerpt: z.string().trim().max(500),
   /** Markdown (rendered on the server) or HTML; stored as sanitised HTML either way. */
-  content: z.string().min(1, 'Content is required').max(200_000),
+  content: z.string().min(1, BLOG_MESSAGES.contentRequired).max(200_000),
   content_format: z.enum(['markdown', 'html']),
   tags: z.array(z.string().trim().min(1).max(40)).max(20),
   featured: z.boolean(),

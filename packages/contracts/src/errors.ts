@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A path parameter longer than the router accepts. */
+  URI_TOO_LONG: 414,
   RATE_LIMITED: 429,
   // The user's generation tasks already waiting in the queue reached the cap (a running one frees a place).
   TOO_MANY_PENDING_TASKS: 429,
@@ -44,6 +46,19 @@ export const ERROR_STATUS = {
   PAYMENT_FAILED: 402,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+/** Every code an API error answer can carry: the web app has a text in each language for each. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/**
+ * Messages of access refusals. Like the other `*_MESSAGES` tables they are the API's English words and
+ * the identity the web app uses to show its own translation, so each text is defined once, here.
+ */
+export const ACCESS_MESSAGES = {
+  proRequired: 'A Pro subscription is required',
+  adminRequired: 'Admin access required',
+  favoritesPro: 'Favourites need a Pro subscription',
+  loginFirst: 'Please log in first',
+} as const;
 
 /** A domain error: the gateway's error handler turns it into `{error:{code,message,fields}}`. */
 export class AppError extends Error {

@@ -52,9 +52,19 @@ export function characterCount(text: string): number {
   return [...text].length;
 }
 
+/** The generation API's own messages (the web app shows its translations; see ACCESS_MESSAGES). */
+export const GENERATION_MESSAGES = {
+  needPlatform: 'need at least one target platform',
+  userInputTooLong: `at most ${GENERATION_DEFAULTS.userInputMax} characters`,
+  summaryNotFound: 'Summary not found',
+  taskNotFound: 'Task not found',
+  postNotFound: 'Post not found or not summarized yet',
+  contentNotFound: 'Generated content not found',
+} as const;
+
 const TargetPlatformsSchema = z
   .array(GenerationPlatformSchema)
-  .min(1, 'need at least one target platform')
+  .min(1, GENERATION_MESSAGES.needPlatform)
   .max(GENERATION_PLATFORMS.length)
   .transform((list) => [...new Set(list)]);
 
@@ -62,7 +72,7 @@ const TargetPlatformsSchema = z
 const UserInputSchema = z
   .string()
   .trim()
-  .max(GENERATION_DEFAULTS.userInputMax, 'at most 500 characters')
+  .max(GENERATION_DEFAULTS.userInputMax, GENERATION_MESSAGES.userInputTooLong)
   .optional()
   .transform((value) => (value ? value : undefined));
 

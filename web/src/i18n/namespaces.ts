@@ -1,6 +1,9 @@
 // Feature namespaces: each feature keeps its strings in features/<name>/locales/{en,zh}.json and
 // registers them here once. Use them with useTranslation('<name>'); the shared strings stay in
-// the default 'translation' namespace (i18n/en.json, i18n/zh.json).
+// the default 'translation' namespace (i18n/en.json, i18n/zh.json). The API's error texts live in
+// api/locales (namespace 'apiErrors', used through api/error-text.ts).
+import enApiErrors from '../api/locales/en.json';
+import zhApiErrors from '../api/locales/zh.json';
 import enAccount from '../features/account/locales/en.json';
 import zhAccount from '../features/account/locales/zh.json';
 import enAdmin from '../features/admin/locales/en.json';
@@ -27,6 +30,7 @@ import zhCommon from './zh.json';
 export const namespaceResources = {
   en: {
     account: enAccount,
+    apiErrors: enApiErrors,
     admin: enAdmin,
     newsletter: enNewsletter,
     unsubscribe: enUnsubscribe,
@@ -40,6 +44,7 @@ export const namespaceResources = {
   },
   zh: {
     account: zhAccount,
+    apiErrors: zhApiErrors,
     admin: zhAdmin,
     newsletter: zhNewsletter,
     unsubscribe: zhUnsubscribe,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  BILLING_MESSAGES,
   type BillingSubscriptionDto,
   CHECKOUT_RETRY_POLICY,
   type CheckoutBody,
@@ -22,17 +23,7 @@ import { StripeSubscriptionSchema, toSubscriptionSnapshot } from './stripe-objec
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
-export const BILLING_MESSAGES = {
-  notConfigured: 'Payments are not available: Stripe is not configured on this server',
-  alreadySubscribed: 'You already have an active Pro subscription',
-  noSubscription: 'No subscription found',
-  notCancelable: 'Only an active subscription can be cancelled',
-  notReactivatable: 'This subscription is not set to cancel',
-  cancelled: 'Your subscription will be cancelled at the end of the billing period',
-  reactivated: 'Your subscription has been reactivated',
-  cancelFailed: 'Failed to cancel subscription',
-  reactivateFailed: 'Failed to reactivate subscription',
-} as const;
+export { BILLING_MESSAGES };
 
 const ACTIVE = ['active', 'trialing'];
 

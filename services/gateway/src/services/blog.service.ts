@@ -2,6 +2,7 @@ import {
   type AdminBlogPostBody,
   type AdminBlogPostPatch,
   AppError,
+  BLOG_MESSAGES,
   type BlogListQuery,
   toDataLanguage,
   type UiLanguage,
@@ -81,8 +82,8 @@ export function createBlogService(ctx: ServiceContext) {
 
   async function assertSlugFree(slug: string, language: 'EN' | 'ZH', exceptId?: string) {
     if (await repo.slugTaken(slug, language, exceptId)) {
-      throw new AppError('CONFLICT', 'A post with this slug already exists in this language', {
-        slug: 'A post with this slug already exists in this language',
+      throw new AppError('CONFLICT', BLOG_MESSAGES.slugTaken, {
+        slug: BLOG_MESSAGES.slugTaken,
       });
     }
   }
@@ -93,7 +94,7 @@ export function createBlogService(ctx: ServiceContext) {
     async get(slug: string, language: UiLanguage) {
       const now = ctx.clock();
       const found = await repo.findPublishedWithRelated(slug, language, now);
-      if (!found) throw new AppError('NOT_FOUND', 'Post not found');
+      if (!found) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
       const { post, related } = found;
       // Stored HTML is sanitised on write; sanitising again on read protects against rows written elsewhere.
       return { post: { ...post, content: sanitizedBody(post) }, related };
@@ -101,7 +102,7 @@ export function createBlogService(ctx: ServiceContext) {
 
     async view(id: string) {
       const count = await repo.incrementViews(id, ctx.clock());
-      if (count === null) throw new AppError('NOT_FOUND', 'Post not found');
+      if (count === null) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
       return { view_count: count };
     },
 
@@ -134,7 +135,7 @@ export function createBlogService(ctx: ServiceContext) {
 
     async update(id: string, patch: AdminBlogPostPatch) {
       const current = await repo.findById(id);
-      if (!current) throw new AppError('NOT_FOUND', 'Post not found');
+      if (!current) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
       const language = toDataLanguage(patch.language ?? current.language);
       const slug = patch.slug ?? current.slug;
       if (patch.slug !== undefined || patch.language !== undefined) await assertSlugFree(slug, language, id);

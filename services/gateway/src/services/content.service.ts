@@ -1,4 +1,5 @@
 import {
+  ACCESS_MESSAGES,
   AppError,
   CONTENT_MESSAGES,
   LIST_WINDOW,
@@ -66,10 +67,10 @@ export function createContentService(ctx: ServiceContext) {
     checkPlan: boolean,
   ) {
     if ((query.favorites_only || query.favorite_sources_only) && !caller.userId) {
-      throw new AppError('UNAUTHENTICATED', 'Please log in first');
+      throw new AppError('UNAUTHENTICATED', ACCESS_MESSAGES.loginFirst);
     }
     if ((query.favorites_only || query.favorite_sources_only) && !caller.isPro) {
-      throw new AppError('PRO_REQUIRED', 'Favourites need a Pro subscription', { favorites: 'favorites' });
+      throw new AppError('PRO_REQUIRED', ACCESS_MESSAGES.favoritesPro, { favorites: 'favorites' });
     }
     const range = allowedRange(caller, resolveDateRange(query), query.timezone);
     const cap = q ? SEARCH_WINDOW : LIST_WINDOW;

@@ -1,5 +1,6 @@
 import {
   AppError,
+  GENERATION_MESSAGES,
   GENERATION_DEFAULTS,
   type GenerationResult,
   QUEUE_NAMES,
@@ -62,7 +63,7 @@ export function createGenerationService(ctx: ServiceContext) {
     requestId?: string;
   }) {
     if (!(await summaries.exists(input.summaryId))) {
-      throw new AppError('NOT_FOUND', 'Summary not found', { summary_id: 'not found' });
+      throw new AppError('NOT_FOUND', GENERATION_MESSAGES.summaryNotFound, { summary_id: 'not found' });
     }
     const task = await tasks.create({
       userId: input.userId,
@@ -88,13 +89,13 @@ export function createGenerationService(ctx: ServiceContext) {
 
     async status(taskId: string, userId: string) {
       const status = await tasks.status(taskId, userId);
-      if (!status) throw new AppError('NOT_FOUND', 'Task not found');
+      if (!status) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
       return { success: true as const, data: status };
     },
 
     async retry(taskId: string, userId: string, requestId?: string) {
       const task = await tasks.findOwned(taskId, userId);
-      if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+      if (!task) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
       const requeued = await tasks.requeue(taskId, userId, maxPending);
       if (requeued === 'too-many-pending') throw tooManyPending();
       if (requeued === 'not-retryable')
@@ -108,7 +109,7 @@ export function createGenerationService(ctx: ServiceContext) {
 
     async cancel(taskId: string, userId: string) {
       const task = await tasks.findOwned(taskId, userId);
-      if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+      if (!task) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
       const cancelled = await tasks.cancel(taskId, userId);
       if (cancelled.count === 0) throw new AppError('CONFLICT', `The task is already ${task.status}`);
       // The worker checks the row before each platform; removing a waiting job just saves it a visit.
@@ -125,7 +126,7 @@ export function createGenerationService(ctx: ServiceContext) {
 
     async deleteResult(id: string, userId: string) {
       const result = await generatedContent.deleteOfUser(id, userId);
-      if (!result.found) throw new AppError('NOT_FOUND', 'Generated content not found');
+      if (!result.found) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.contentNotFound);
       return { success: true as const, task_deleted: result.taskDeleted };
     },
 
@@ -144,7 +145,7 @@ export function createGenerationService(ctx: ServiceContext) {
     }) {
       const summary = await summaries.findForPost(input.postId, toDataLanguage(input.language));
       if (!summary)
-        throw new AppError('NOT_FOUND', 'Post not found or not summarized yet', { post_id: 'not found' });
+        throw new AppError('NOT_FOUND', GENERATION_MESSAGES.postNotFound, { post_id: 'not found' });
       const created = await create({ ...input, summaryId: summary.id });
       const end = await tasks.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS, input.signal);
       const generated: GenerationResult[] = end

@@ -7,7 +7,8 @@ import type {
   AdminTopic,
 } from '@app/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, isApiError } from '../../api/client';
+import { errorText as apiErrorText, type Translate } from '../../api/error-text';
 
 export type { AdminBlogPost, AdminDatasource, AdminQueuesResponse, AdminSubmission, AdminTopic };
 export type SourceHealthRow = {
@@ -103,11 +104,20 @@ export const startCrawl = async (datasourceIds: string[], nothingQueued: string)
 };
 export const processPending = () =>
   api.post<{ success: boolean; data: { processed: number } }>('/api/admin/process-pending', { limit: 10 });
-export const cleanupData = () =>
-  api.post<{ success: boolean; message: string }>('/api/admin/cleanup/data', { confirm: true });
-export const cleanupPosts = () =>
-  api.post<{ success: boolean; message: string }>('/api/admin/cleanup/posts', { confirm: true });
+type CleanupAnswer = { success: boolean; message: string; recordsDeleted: Record<string, number> };
+export const cleanupData = () => api.post<CleanupAnswer>('/api/admin/cleanup/data', { confirm: true });
+export const cleanupPosts = () => api.post<CleanupAnswer>('/api/admin/cleanup/posts', { confirm: true });
+/** How many rows a cleanup deleted, summed over its tables. */
+export const deletedCount = (answer: CleanupAnswer) =>
+  Object.values(answer.recordsDeleted ?? {}).reduce((sum, n) => sum + n, 0);
 
-/** The server's message for a failure, else the caller's fallback (in the admin's language). */
-export const errorText = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+/**
+ * A failure in the admin's language: an API error's text (api/error-text, never the server's sentence),
+ * a client-made Error's own words, else the caller's fallback.
+ */
+export const errorText = (t: Translate, error: unknown, fallback: string) =>
+  isApiError(error)
+    ? apiErrorText(t, error)
+    : error instanceof Error && error.message
+      ? error.message
+      : fallback;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
-import { cleanupData, cleanupPosts, processPending } from './admin-api';
+import { cleanupData, cleanupPosts, deletedCount, processPending } from './admin-api';
 import { useAdminAction, useConfirm } from './admin-shared';
 import { BlogPostsTab } from './blog-posts-tab';
 import { DatasourcesTab } from './datasources-tab';
@@ -29,13 +29,13 @@ export function AdminPage() {
     run: cleanupData,
     success: t('toast.dataCleaned'),
     failure: t('toast.dataCleanupFailed'),
-    successMessage: (r) => r.message,
+    successMessage: (r) => t('toast.recordsDeleted', { count: deletedCount(r) }),
   });
   const cleanPosts = useAdminAction({
     run: cleanupPosts,
     success: t('toast.postsCleaned'),
     failure: t('toast.postsCleanupFailed'),
-    successMessage: (r) => r.message,
+    successMessage: (r) => t('toast.postsDeleted', { count: deletedCount(r) }),
   });
 
   return (

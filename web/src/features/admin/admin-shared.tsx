@@ -24,7 +24,7 @@ export function useAdminAction<TVars, TResult>(options: {
       showSuccessToast(options.success, options.successMessage?.(result, vars));
       options.onDone?.(result, vars);
     },
-    onError: (error) => showErrorToast(options.failure, errorText(error, t('messages.tryLater'))),
+    onError: (error) => showErrorToast(options.failure, errorText(t, error, t('messages.tryLater'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -80,7 +80,7 @@ export function LoadError({
   testId?: string;
 }) {
   const { t } = useTranslation('admin');
-  const message = <Text size="sm">{errorText(error, t('messages.tryLater'))}</Text>;
+  const message = <Text size="sm">{errorText(t, error, t('messages.tryLater'))}</Text>;
   return (
     <Alert color="red" title={t('toast.loadFailed')} data-testid={testId}>
       {onRetry ? (

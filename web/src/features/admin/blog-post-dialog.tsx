@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorTexts } from '../../api/error-text';
 import { api } from '../../api/client';
 import type { AdminBlogPost } from './admin-api';
 import { parseKeywords } from './admin-logic';
@@ -115,7 +116,8 @@ export function BlogPostDialog({
           : await api.post('/api/admin/blog/posts', body);
       } catch (error) {
         const fields = (error as { fields?: Record<string, string> }).fields;
-        if (fields) setFieldErrors(fields);
+        // Each field's message in the admin's language (api/error-text), not the server's words.
+        if (fields) setFieldErrors(fieldErrorTexts(t, error));
         throw error;
       }
     },

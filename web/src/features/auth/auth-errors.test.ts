@@ -17,10 +17,10 @@ describe('loginErrorMessage', () => {
     });
   });
 
-  it('shows other server messages as they are', () => {
+  it('shows other answers by their code, never by the server sentence', () => {
     expect(loginErrorMessage(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).toEqual({
       titleKey: 'auth.loginFailed',
-      message: 'Too many attempts',
+      errorKey: 'apiErrors:codes.RATE_LIMITED',
     });
   });
 
@@ -40,11 +40,18 @@ describe('registerErrorMessage', () => {
     });
   });
 
-  it('shows other server messages', () => {
+  it('shows other answers by their known message or code', () => {
     expect(registerErrorMessage(new ApiError(400, 'VALIDATION_FAILED', 'Invalid body'))).toEqual({
       titleKey: 'auth.registerFailed',
-      message: 'Invalid body',
+      errorKey: 'apiErrors:codes.VALIDATION_FAILED',
     });
+    expect(
+      registerErrorMessage(
+        new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', {
+          email: 'Please enter a valid email address',
+        }),
+      ),
+    ).toEqual({ titleKey: 'auth.registerFailed', errorKey: 'apiErrors:messages.auth.invalidEmail' });
   });
 
   it('asks to try again later on exceptions', () => {

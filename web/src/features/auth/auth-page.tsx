@@ -17,6 +17,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
+import { fieldErrorText } from '../../api/error-text';
 import { localizeHref } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { ResendVerificationForm } from '../account/resend-verification-form';
@@ -59,7 +60,10 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
   };
 
   const showAuthError = (message: AuthErrorMessage) => {
-    showErrorToast(t(message.titleKey), 'messageKey' in message ? t(message.messageKey) : message.message);
+    showErrorToast(
+      t(message.titleKey),
+      'messageKey' in message ? t(message.messageKey) : t(message.errorKey as never),
+    );
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -87,7 +91,10 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
       }
     } catch (error) {
       if (isApiError(error) && error.fields) {
-        setErrors({ email: error.fields.email, password: error.fields.password });
+        setErrors({
+          email: fieldErrorText(t, error, 'email'),
+          password: fieldErrorText(t, error, 'password'),
+        });
       }
       // Only a correct password gets this answer: offering a new verification email reveals nothing.
       if (isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED') setUnverifiedEmail(email);

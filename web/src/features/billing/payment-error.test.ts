@@ -36,13 +36,11 @@ describe('classifyCheckoutError', () => {
     expect(classifyCheckoutError(unavailable)).toMatchObject({ key: 'service_error', retryable: true });
   });
 
-  it('keeps the server message for a generic failure (Stripe not configured)', () => {
-    const result = classifyCheckoutError(new ApiError(503, 'UNAVAILABLE', 'Payments are not available'));
-    expect(result).toMatchObject({
-      key: 'generic',
-      retryable: false,
-      serverMessage: 'Payments are not available',
-    });
+  it('keeps the server answer for a generic failure (Stripe not configured)', () => {
+    const answer = new ApiError(503, 'UNAVAILABLE', 'Payments are not available');
+    const result = classifyCheckoutError(answer);
+    expect(result).toMatchObject({ key: 'generic', retryable: false });
+    expect(result.serverError).toBe(answer);
   });
 
   it('a timeout (AbortSignal.timeout) is a retryable warning', () => {

@@ -1,11 +1,11 @@
 import { classifyPaymentError, type PaymentErrorClassification } from '@app/contracts';
-import { isApiError } from '../../api/client';
+import { type ApiError, isApiError } from '../../api/client';
 
 export type CheckoutFailure = PaymentErrorClassification & {
   /** The i18n key (billing namespace) of the title/description/action texts. */
   textKey: `errors.${string}` | `declines.${string}`;
-  /** The server's own message, shown for generic failures (e.g. "Stripe is not configured"). */
-  serverMessage?: string;
+  /** The server's answer, whose text (api/error-text) is shown for generic failures (e.g. "Stripe is not configured"). */
+  serverError?: ApiError;
 };
 
 /**
@@ -14,9 +14,9 @@ export type CheckoutFailure = PaymentErrorClassification & {
  */
 export function classifyCheckoutError(error: unknown): CheckoutFailure {
   let input: unknown = error;
-  let serverMessage: string | undefined;
+  let serverError: ApiError | undefined;
   if (isApiError(error)) {
-    serverMessage = error.isNetworkError ? undefined : error.message;
+    serverError = error.isNetworkError ? undefined : error;
     input = error.isNetworkError
       ? { name: 'NetworkError', message: error.message }
       : {
@@ -30,5 +30,5 @@ export function classifyCheckoutError(error: unknown): CheckoutFailure {
   const textKey = classified.declineKey
     ? (`declines.${classified.declineKey}` as const)
     : (`errors.${classified.key}` as const);
-  return { ...classified, textKey, serverMessage };
+  return { ...classified, textKey, serverError };
 }

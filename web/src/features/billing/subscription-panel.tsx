@@ -18,6 +18,7 @@ import { useAuth } from '../auth/auth-provider';
 import { ButtonLink } from '../ui/router-links';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { formatLongDate, formatMoney } from './format';
+import { errorText, messageText } from '../../api/error-text';
 
 const KNOWN_STATUSES: readonly string[] = SUBSCRIPTION_STATUSES;
 const STATUS_COLORS: Record<string, string> = {
@@ -112,14 +113,14 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
       void queryClient.invalidateQueries({ queryKey: profileKeys.byUser(userId) });
       showSuccessToast(
         t(action === 'cancel' ? 'panel.canceledToast' : 'panel.reactivatedToast'),
-        result.message,
+        messageText(t, result.message),
       );
     },
     onError: (error, action) => {
       setConfirming(false);
       showErrorToast(
         t(action === 'cancel' ? 'panel.cancelFailed' : 'panel.reactivateFailed'),
-        error instanceof Error ? error.message : undefined,
+        errorText(t, error),
       );
     },
   });
@@ -268,7 +269,7 @@ export function SubscriptionPanel() {
             title={t('panel.fetchFailed')}
           >
             <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{query.error.message}</Text>
+              <Text fz="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="white" color="red" onClick={() => query.refetch()}>
                 {t('panel.retry')}
               </Button>

@@ -22,6 +22,7 @@ import { useLanguage } from '../../i18n/language-provider';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BlogPostCard, BlogPostCardSkeleton, useCategoryLabel } from './blog-post-card';
 import { BLOG_SKELETON_CARDS, BLOG_SORT_OPTIONS, type BlogSort, blogListQueryOptions } from './blog-queries';
+import { errorText } from '../../api/error-text';
 
 function StatTile({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -168,7 +169,7 @@ export function BlogListPage() {
         {query.isError ? (
           <Alert color="red" title={t('loadError')} data-testid="blog-error">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
+              <Text size="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
                 {t('retry')}
               </Button>

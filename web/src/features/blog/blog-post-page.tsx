@@ -26,6 +26,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { formatBlogDate } from './blog-format';
 import { BlogPostCard, useCategoryLabel } from './blog-post-card';
 import { blogPostQueryOptions, recordView } from './blog-queries';
+import { errorText } from '../../api/error-text';
 
 function BackToBlog() {
   const { t } = useTranslation('blog');
@@ -99,7 +100,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
           <BackToBlog />
           <Alert color="red" title={t('loadError')}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
+              <Text size="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
                 {t('retry')}
               </Button>

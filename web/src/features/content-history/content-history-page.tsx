@@ -14,12 +14,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { type HistoryFilters, historyQueryOptions } from '../generation/generation-api';
 import { HistoryFilterPanel } from './history-filters';
 import { TaskCard } from './task-card';
+import { errorText } from '../../api/error-text';
 
 const EMPTY_FILTERS: HistoryFilters = { page: 1 };
 
@@ -73,7 +73,7 @@ export function ContentHistoryPage() {
       ) : history.isError && !history.data ? (
         <Alert color="red" title={t('loadFailed')} icon={<IconAlertCircle size={16} />}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{isApiError(history.error) ? history.error.message : String(history.error)}</Text>
+            <Text size="sm">{errorText(t, history.error)}</Text>
             <Button size="xs" onClick={() => void history.refetch()}>
               {t('retry')}
             </Button>

@@ -24,10 +24,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';
 import { ResultCard } from '../generation/result-card';
+import { errorText } from '../../api/error-text';
 
 const STATUS_ICON: Record<string, ReactNode> = {
   pending: <IconClock size={16} />,
@@ -61,7 +61,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
       showSuccessToast(t('retried'));
       void refresh();
     },
-    onError: (error) => showErrorToast(t('retryFailed'), isApiError(error) ? error.message : undefined),
+    onError: (error) => showErrorToast(t('retryFailed'), errorText(t, error)),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteGeneratedContent(id),
@@ -72,7 +72,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
     },
     onError: (error) => {
       setConfirming(null);
-      showErrorToast(t('deleteFailed'), isApiError(error) ? error.message : undefined);
+      showErrorToast(t('deleteFailed'), errorText(t, error));
     },
   });
 

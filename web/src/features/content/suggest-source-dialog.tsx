@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api/client';
+import { errorText } from '../../api/error-text';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
 import { platformOptions } from './platform-options';
@@ -82,11 +83,10 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
   const serverError = (() => {
     const error = submit.error;
     if (!error) return null;
-    if (!isApiError(error)) return t('suggest.networkError');
+    if (!isApiError(error) || error.isNetworkError) return t('suggest.networkError');
     if (error.status === 401) return t('suggest.authRequired');
-    if (error.message.includes('already submitted')) return t('suggest.duplicate');
-    if (error.isNetworkError) return t('suggest.networkError');
-    return error.message || t('suggest.serverError');
+    // A duplicate, a private address, …: the answer's text in the reader's language (api/error-text).
+    return errorText(t, error);
   })();
 
   const lang = i18n.language === 'zh' ? 'zh' : 'en';

@@ -9,6 +9,7 @@ import {
 import { useAuth } from '../auth/auth-provider';
 import { showErrorToast } from '../ui/toast';
 import { useUpgradeDialog } from './upgrade-dialog';
+import { errorText } from '../../api/error-text';
 
 type Kind = 'datasources' | 'summaries';
 
@@ -34,7 +35,7 @@ export function useFavorites() {
       queryClient.invalidateQueries({
         queryKey: kind === 'datasources' ? contentKeys.favoriteSources : contentKeys.favoriteSummaries,
       }),
-    onError: (error) => showErrorToast(t('summary.operationFailed'), error.message),
+    onError: (error) => showErrorToast(t('summary.operationFailed'), errorText(t, error)),
   });
 
   /** False when the caller may not favourite (and has been told why). */

@@ -12,6 +12,7 @@ import {
   resultsQueryOptions,
   taskStatusQueryOptions,
 } from './generation-api';
+import { errorText } from '../../api/error-text';
 
 const LIMIT_CODES = ['TOO_MANY_PENDING_TASKS', 'TOO_MANY_CONCURRENT_REQUESTS'] as const;
 /** The message key of a 429 answer's code; any other code reads as the per-minute limit. */
@@ -57,7 +58,8 @@ export function useGenerationRun(): GenerationRun {
       void queryClient.invalidateQueries({ queryKey: ['generation', 'history'] });
     } else if (data.status === 'failed') {
       announced.current = key;
-      showErrorToast(t('failed'), data.error_message ?? undefined);
+      // The worker's error_message is a diagnostic in English: the toast says it in the reader's words.
+      showErrorToast(t('failed'), errorText(t, undefined));
     }
   }, [status.data, taskId, t, queryClient]);
 
@@ -91,7 +93,7 @@ export function useGenerationRun(): GenerationRun {
         if (isApiError(error) && error.status === 429) {
           showErrorToast(t('limited.title'), t(limitedKey(error.code)));
         } else {
-          showErrorToast(t('submitFailed'), isApiError(error) ? error.message : undefined);
+          showErrorToast(t('submitFailed'), errorText(t, error));
         }
         return false;
       }

@@ -15,9 +15,11 @@ describe('newsletter signup rules', () => {
     const invalid = new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', {
       email: 'Please enter a valid email address',
     });
-    expect(failureMessage(invalid, 'home')).toEqual({ key: 'invalidEmail' });
+    expect(failureMessage(invalid, 'home')).toEqual({ errorKey: 'apiErrors:messages.auth.invalidEmail' });
     expect(failureMessage(invalid, 'landing')).toEqual({ key: 'failureLanding' });
     expect(failureMessage(new ApiError(500, 'INTERNAL', 'x'), 'home')).toEqual({ key: 'failureHome' });
-    expect(failureMessage(new ApiError(400, 'BAD_REQUEST', 'Odd'), 'home')).toEqual({ text: 'Odd' });
+    expect(failureMessage(new ApiError(400, 'BAD_REQUEST', 'Odd'), 'home')).toEqual({
+      errorKey: 'apiErrors:codes.BAD_REQUEST',
+    });
   });
 });

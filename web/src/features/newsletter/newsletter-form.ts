@@ -1,5 +1,6 @@
 import { TIME_ZONES } from '@app/contracts';
 import { isApiError } from '../../api/client';
+import { type ErrorTextKey, errorTextKey } from '../../api/error-text';
 
 /** Spec §5: the trimmed email must be non-empty and at least one topic chosen. */
 export function canSubmit(email: string, topicIds: readonly string[]): boolean {
@@ -25,18 +26,13 @@ export type FailureKey = 'validation' | 'invalidEmail' | 'failureHome' | 'failur
 
 /**
  * Spec §8: the landing page always says 'Subscription failed, please try again later'; home shows
- * the server's reason when it is one we can say in the reader's language, else the generic text.
+ * the server's reason in the reader's language (its own key, else api/error-text's), else the generic text.
  */
 export function failureMessage(
   error: unknown,
   variant: 'home' | 'landing',
-): { key: FailureKey } | { text: string } {
+): { key: FailureKey } | { errorKey: ErrorTextKey } {
   if (variant === 'landing') return { key: 'failureLanding' };
-  if (isApiError(error) && error.status === 400) {
-    if (error.fields?.email)
-      return { key: error.fields.email.includes('valid') ? 'invalidEmail' : 'validation' };
-    if (error.fields?.topic_ids) return { key: 'validation' };
-    return { text: error.message };
-  }
+  if (isApiError(error) && error.status === 400) return { errorKey: errorTextKey(error) };
   return { key: 'failureHome' };
 }

@@ -64,7 +64,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
     },
     onError: (error) => {
       const message = failureMessage(error, variant);
-      setOutcome({ tone: 'error', text: 'key' in message ? t(message.key) : message.text });
+      setOutcome({ tone: 'error', text: 'key' in message ? t(message.key) : t(message.errorKey as never) });
     },
   });
 

@@ -29,6 +29,7 @@ import { PodcastCard } from './podcast-card';
 import { podcastsQueryOptions } from './podcast-queries';
 import { groupByDate, type PodcastSearch, QUICK_PICKS, quickPickDate } from './podcast-utils';
 import { usePodcastPlayer } from './use-podcast-player';
+import { errorText } from '../../api/error-text';
 
 /** /daily-podcast: signed-in users browse and play the daily podcasts (spec §2). */
 export function DailyPodcastPage() {
@@ -128,7 +129,7 @@ function PodcastBrowser() {
             data-testid="podcast-error"
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{podcasts.error.message}</Text>
+              <Text size="sm">{errorText(t, podcasts.error)}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => podcasts.refetch()}>
                 {t('retry')}
               </Button>

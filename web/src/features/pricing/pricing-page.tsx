@@ -23,6 +23,7 @@ import { useLanguage } from '../../i18n/language-provider';
 import { createCheckout } from '../../queries/billing';
 import { useAuth } from '../auth/auth-provider';
 import { formatMoney } from '../billing/format';
+import { errorText } from '../../api/error-text';
 import { type CheckoutFailure, classifyCheckoutError } from '../billing/payment-error';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -82,7 +83,9 @@ function FailureNotice({
   const key = error.textKey as 'errors.generic';
   const description =
     error.key === 'generic'
-      ? (error.serverMessage ?? t(`${key}.description`))
+      ? error.serverError
+        ? errorText(t, error.serverError)
+        : t(`${key}.description`)
       : error.key === 'stripe_generic' && !error.declineKey && error.providerMessage
         ? error.providerMessage
         : t(`${key}.description`);

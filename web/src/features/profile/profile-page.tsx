@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-provider';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { errorText } from '../../api/error-text';
 
 function DisplayNameField() {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ function DisplayNameField() {
       showSuccessToast(t('profile.updateSuccess'));
       setEditing(false);
     } catch (error) {
-      showErrorToast(t('profile.updateFailed'), error instanceof Error ? error.message : undefined);
+      showErrorToast(t('profile.updateFailed'), errorText(t, error));
     } finally {
       setSaving(false);
     }

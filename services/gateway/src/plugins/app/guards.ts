@@ -1,4 +1,4 @@
-import { AppError, MESSAGES } from '@app/contracts';
+import { ACCESS_MESSAGES, AppError, MESSAGES } from '@app/contracts';
 import type { UserProfile } from '@app/db';
 import type { FastifyRequest } from 'fastify';
 import type { AccessLevel } from '../../routes/access.ts';
@@ -20,7 +20,7 @@ export async function loadProfile(request: FastifyRequest): Promise<UserProfile>
 export async function requirePro(request: FastifyRequest): Promise<UserProfile> {
   const profile = await loadProfile(request);
   if (profile.role !== 'admin' && profile.subscriptionType !== 'pro') {
-    throw new AppError('PRO_REQUIRED', 'A Pro subscription is required');
+    throw new AppError('PRO_REQUIRED', ACCESS_MESSAGES.proRequired);
   }
   return profile;
 }
@@ -28,7 +28,7 @@ export async function requirePro(request: FastifyRequest): Promise<UserProfile> 
 /** Admin role, or 403 FORBIDDEN. */
 export async function requireAdmin(request: FastifyRequest): Promise<UserProfile> {
   const profile = await loadProfile(request);
-  if (profile.role !== 'admin') throw new AppError('FORBIDDEN', 'Admin access required');
+  if (profile.role !== 'admin') throw new AppError('FORBIDDEN', ACCESS_MESSAGES.adminRequired);
   return profile;
 }
 

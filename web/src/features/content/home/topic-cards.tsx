@@ -21,6 +21,7 @@ import { useLanguage } from '../../../i18n/language-provider';
 import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { readStoredTimeZone } from '../use-time-zone';
 import { todayIn, todayStartIso } from '../zoned-dates';
+import { errorText } from '../../../api/error-text';
 
 export const CARD_GRADIENTS = [
   'linear-gradient(135deg, #667eea 0%, #764ba2 100%)',
@@ -128,7 +129,7 @@ export function TopicCards() {
       ) : topics.isError ? (
         <Alert color="red" title={t('home.error')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{topics.error.message || t('home.fetchFailed')}</Text>
+            <Text size="sm">{errorText(t, topics.error)}</Text>
             <Button size="xs" variant="light" onClick={() => topics.refetch()}>
               {t('home.retry')}
             </Button>

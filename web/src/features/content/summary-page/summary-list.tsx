@@ -7,6 +7,7 @@ import type { Language } from '../../../i18n/language';
 import { SummaryCard } from '../summary-card';
 import type { useFavorites } from '../use-favorites';
 import { PageNav } from './page-nav';
+import { errorText } from '../../../api/error-text';
 
 type Props = {
   summaries: UseQueryResult<SummaryListResponse>;
@@ -54,7 +55,7 @@ export function SummaryList({
         data-testid="summaries-error"
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{summaries.error.message || t('summary.fetchFailed')}</Text>
+          <Text size="sm">{errorText(t, summaries.error)}</Text>
           {!isDateRefused ? (
             <Button
               size="xs"

@@ -25,6 +25,7 @@ import { usePageMeta } from '../page-meta';
 import { formatDate, MAX_LINKS } from '../text';
 import { readStoredTimeZone } from '../use-time-zone';
 import { localDateOf } from '../zoned-dates';
+import { errorText } from '../../../api/error-text';
 
 function groupBy<T>(items: T[], key: (item: T) => string): [string, T[]][] {
   const groups = new Map<string, T[]>();
@@ -94,9 +95,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                 <Loader />
               </Center>
             ) : summaries.isError ? (
-              <Alert color="red">
-                {t('topic.loadFailed', { message: summaries.error.message || t('topic.summariesFailed') })}
-              </Alert>
+              <Alert color="red">{t('topic.loadFailed', { message: errorText(t, summaries.error) })}</Alert>
             ) : visible.length === 0 ? (
               <Text c="dimmed">{t('topic.empty')}</Text>
             ) : (

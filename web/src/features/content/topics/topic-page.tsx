@@ -5,6 +5,7 @@ import { isTopicSlug } from '../../../config/site';
 import { topicQueryOptions } from '../../../queries/content';
 import { TopicDetailPage } from './topic-detail-page';
 import { TopicLandingPage } from './topic-landing-page';
+import { errorText } from '../../../api/error-text';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +38,7 @@ export function TopicPage({ id }: { id: string }) {
     if ((topic.error as { status?: number }).status === 404) return <TopicNotFound />;
     return (
       <Container size="sm" py="xl">
-        <Alert color="red">{t('topic.loadFailed', { message: topic.error.message })}</Alert>
+        <Alert color="red">{t('topic.loadFailed', { message: errorText(t, topic.error) })}</Alert>
       </Container>
     );
   }

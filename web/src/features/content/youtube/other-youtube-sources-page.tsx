@@ -6,6 +6,7 @@ import { youtubeSourcesQueryOptions } from '../../../queries/content';
 import { ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { usePageMeta } from '../page-meta';
+import { errorText } from '../../../api/error-text';
 
 export function OtherYoutubeSourcesPage() {
   const { t } = useTranslation('content');
@@ -25,7 +26,7 @@ export function OtherYoutubeSourcesPage() {
             <Loader />
           </Center>
         ) : sources.isError ? (
-          <Alert color="red">{sources.error.message || t('youtube.loadFailed')}</Alert>
+          <Alert color="red">{errorText(t, sources.error)}</Alert>
         ) : (sources.data ?? []).length === 0 ? (
           <Text c="dimmed">{t('youtube.emptyAll')}</Text>
         ) : (

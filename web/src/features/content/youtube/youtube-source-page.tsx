@@ -26,6 +26,7 @@ import { SummaryCard } from '../summary-card';
 import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
 import { readStoredTimeZone } from '../use-time-zone';
+import { errorText } from '../../../api/error-text';
 
 export function YoutubeSourcePage({ sourceName }: { sourceName: string }) {
   return (
@@ -76,7 +77,7 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
       <Container size="sm" py="xl">
         <Stack align="flex-start">
           <Alert color="red" data-testid="youtube-error" w="100%">
-            {notFound ? t('youtube.notFound') : query.error.message || t('youtube.loadFailed')}
+            {notFound ? t('youtube.notFound') : errorText(t, query.error)}
           </Alert>
           <Button
             variant="default"
