@@ -138,6 +138,22 @@ describe('Google sign-in on a default install', () => {
       )
       .toBe('/auth');
     expect(await page.locator('pre').count()).toBe(0);
+    // Checked once the toast has finished fading in (axe measures contrast as painted).
+    await expect
+      .poll(() =>
+        toast(page)
+          .first()
+          .evaluate((element) => {
+            type Styled = { parentElement: Styled | null };
+            const view = globalThis as unknown as { getComputedStyle(e: Styled): { opacity: string } };
+            let opacity = 1;
+            for (let e: Styled | null = element as unknown as Styled; e; e = e.parentElement) {
+              opacity *= Number(view.getComputedStyle(e).opacity);
+            }
+            return opacity;
+          }),
+      )
+      .toBe(1);
     await expectAccessible(page, '/auth with the Google toast');
     await expectFitsAt320(page);
 
