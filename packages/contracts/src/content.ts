@@ -212,6 +212,21 @@ export const SourceTreeResponseSchema = z.object({
 });
 export type SourceTree = z.infer<typeof SourceTreeResponseSchema>;
 
+/** GET /api/topics/:idOrSlug/filter-options: the topic detail page's source and date choices. */
+export const TopicFilterOptionsQuerySchema = z.object({
+  timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE),
+  language: UiLanguageSchema.default('en'),
+});
+/** At most this many days are offered (newest first); older ones stay reachable through /content-summary. */
+export const TOPIC_FILTER_MAX_DAYS = 366;
+export const TopicFilterOptionsSchema = z.object({
+  /** Sources with summaries the caller may read, by name; `platform` is the platform id. */
+  sources: z.array(z.object({ name: z.string(), platform: z.string(), summary_count: z.number() })),
+  /** Days (YYYY-MM-DD in `timezone`) with summaries the caller may read, newest first. */
+  dates: z.array(z.string()),
+});
+export type TopicFilterOptions = z.infer<typeof TopicFilterOptionsSchema>;
+
 export const GeneratedContentDtoSchema = z.object({
   id: z.string(),
   target_platform: z.string(),

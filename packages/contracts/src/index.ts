@@ -13,3 +13,4 @@ export * from './podcast.ts';
 export * from './billing.ts';
 export * from './payment-errors.ts';
 export * from './generation.ts';
+export * from './app-config.ts';

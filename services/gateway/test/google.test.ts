@@ -135,7 +135,7 @@ describe('Google sign-in', () => {
   it('refuses an unverified Google email', async () => {
     google.signInAs({ sub: randomUUID(), email: uniqueEmail('unverified'), email_verified: false });
     const { callback } = await signInWithGoogle();
-    expect(callback.headers.location).toBe(`${PUBLIC_URL}/auth/callback?error=google_failed`);
+    expect(callback.headers.location).toBe(`${PUBLIC_URL}/auth?error=google_failed`);
     expect(callback.cookies.find((c) => c.name === 'refresh_token' && c.value)).toBeUndefined();
   });
 
@@ -146,28 +146,25 @@ describe('Google sign-in', () => {
     const back = new URL(consent.headers.get('location') ?? '');
     // Another browser (no flow cookie) replaying the callback URL: login CSRF.
     const stolen = await gateway.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(stolen.headers.location).toBe(`${PUBLIC_URL}/zh/auth/callback?error=google_failed`);
+    expect(stolen.headers.location).toBe(`${PUBLIC_URL}/zh/auth?error=google_failed`);
     const forged = await gateway.app.inject({
       method: 'GET',
       url: '/api/auth/google/callback?code=abc&state=forged',
     });
-    expect(forged.headers.location).toBe(`${PUBLIC_URL}/auth/callback?error=google_failed`);
+    expect(forged.headers.location).toBe(`${PUBLIC_URL}/auth?error=google_failed`);
     const denied = await gateway.app.inject({
       method: 'GET',
       url: '/api/auth/google/callback?error=access_denied',
     });
-    expect(denied.headers.location).toBe(`${PUBLIC_URL}/auth/callback?error=google_failed`);
+    expect(denied.headers.location).toBe(`${PUBLIC_URL}/auth?error=google_failed`);
   });
 
-  it('answers 503 when Google is not configured', async () => {
+  it('sends the browser back to /auth?error=google_unavailable when Google is not configured', async () => {
     const bare = await startGateway();
     try {
       const response = await bare.app.inject({ method: 'GET', url: '/api/auth/google/start' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().error).toEqual({
-        code: 'UNAVAILABLE',
-        message: 'Google sign-in is not configured',
-      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`${PUBLIC_URL}/auth?error=google_unavailable`);
     } finally {
       await bare.close();
     }

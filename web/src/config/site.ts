@@ -13,17 +13,8 @@ export function isTopicSlug(value: string): value is TopicSlug {
   return (TOPIC_SLUGS as ReadonlyArray<string>).includes(value);
 }
 
-/** The footer's knowledge base: YouTube sources, each with a page at /youtube/<name>. */
-export const KNOWLEDGE_BASE_CHANNELS = [
-  'Fireship',
-  'Y Combinator',
-  'Lex Fridman',
-  "Lenny's Podcast",
-  'Two Minute Papers',
-  'ThePrimeagen',
-  'a16z',
-  'Andrej Karpathy',
-] as const;
+/** The footer's knowledge base shows this many channels (from the database, alphabetically). */
+export const KNOWLEDGE_BASE_SIZE = 8;
 
 export const CONTACT_EMAIL = 'hello@dailycurated.app';
 export const SOCIAL_URL = 'https://x.com/dailycurated';

@@ -3,7 +3,9 @@ import { ResetPasswordPage } from '../features/account/reset-password-page';
 import { VerifyEmailPage } from '../features/account/verify-email-page';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page';
 import { AuthPage } from '../features/auth/auth-page';
+import { isGoogleSignInError } from '../features/auth/google-sign-in';
 import { safeRedirectTarget } from '../features/auth/redirect';
+import type { GoogleSignInErrorCode } from '@app/contracts';
 import { rootRoute } from './root';
 
 // The auth screens stand alone (own logo, no navigation bar or footer).
@@ -11,6 +13,8 @@ import { rootRoute } from './root';
 export type AuthSearch = {
   /** Where to go after signing in (an in-app path, set by the signed-in and admin guards). */
   redirect?: string;
+  /** A failed Google sign-in (the gateway redirects here): shown once as a toast, then dropped. */
+  error?: GoogleSignInErrorCode;
 };
 
 export const authRoute = createRoute({
@@ -18,6 +22,7 @@ export const authRoute = createRoute({
   path: 'auth',
   validateSearch: (search: Record<string, unknown>): AuthSearch => ({
     redirect: safeRedirectTarget(search.redirect),
+    error: isGoogleSignInError(search.error) ? search.error : undefined,
   }),
   beforeLoad: async ({ context }) => {
     const auth = await context.auth.whenSettled();
@@ -25,8 +30,8 @@ export const authRoute = createRoute({
     if (auth.status === 'authenticated') throw redirect({ to: '/', replace: true });
   },
   component: function AuthRouteComponent() {
-    const { redirect: redirectTo } = authRoute.useSearch();
-    return <AuthPage redirectTo={redirectTo} />;
+    const { redirect: redirectTo, error } = authRoute.useSearch();
+    return <AuthPage redirectTo={redirectTo} error={error} />;
   },
 });
 

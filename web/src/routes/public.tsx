@@ -4,6 +4,7 @@ import { BlogPostPage } from '../features/blog/blog-post-page';
 import { ContentSummaryPage } from '../features/content/summary-page/content-summary-page';
 import { validateContentSummarySearch } from '../features/content/summary-page/search-params';
 import { TopicPage } from '../features/content/topics/topic-page';
+import { validateTopicSearch } from '../features/content/topics/topic-search';
 import { OtherYoutubeSourcesPage } from '../features/content/youtube/other-youtube-sources-page';
 import { YoutubeSourcePage } from '../features/content/youtube/youtube-source-page';
 import { AuthTestPage } from '../features/content/debug/auth-test-page';
@@ -82,6 +83,7 @@ export const newsletterConfirmRoute = createRoute({
 export const topicRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'topics/$id',
+  validateSearch: validateTopicSearch,
   component: function TopicRouteComponent() {
     const { id } = topicRoute.useParams();
     return <TopicPage id={id} />;

@@ -86,6 +86,37 @@ export function createSummariesRepository(prisma: PrismaClient) {
         GROUP BY datasource_id`;
     },
 
+    /**
+     * The topic page's filter choices in one language and range: each source (by name, as the list's
+     * source filter takes it) with its count, and the days (YYYY-MM-DD in `timeZone`) that have summaries.
+     */
+    async topicFilterOptions(
+      topicId: string,
+      language: Language,
+      timeZone: string,
+      range: { from?: Date; to?: Date },
+      maxDays: number,
+    ) {
+      const where = Prisma.sql`s.topic_id = ${topicId}::uuid AND s.language = ${language}::"Language"
+        ${range.from ? Prisma.sql`AND s.created_at >= ${range.from}` : Prisma.empty}
+        ${range.to ? Prisma.sql`AND s.created_at <= ${range.to}` : Prisma.empty}`;
+      const [sources, days] = await Promise.all([
+        prisma.$queryRaw<{ name: string; platform: string; n: number }[]>`
+          SELECT d.source_name AS name, min(d.platform::text) AS platform, count(*)::int AS n
+          FROM summaries s JOIN datasources d ON d.id = s.datasource_id
+          WHERE ${where}
+          GROUP BY d.source_name ORDER BY lower(d.source_name), d.source_name`,
+        prisma.$queryRaw<{ day: string }[]>`
+          SELECT DISTINCT to_char(s.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day
+          FROM summaries s WHERE ${where}
+          ORDER BY day DESC LIMIT ${maxDays}`,
+      ]);
+      return {
+        sources: sources.map((row) => ({ name: row.name, platform: row.platform, summary_count: row.n })),
+        dates: days.map((row) => row.day),
+      };
+    },
+
     /** A channel's summaries, oldest first (the newest 200 when there are more). */
     async youtubeSummaries(datasourceIds: string[], language: Language, from?: Date, to?: Date) {
       const range = Prisma.sql`${from ? Prisma.sql`AND s.created_at >= ${from}` : Prisma.empty} ${

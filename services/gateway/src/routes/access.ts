@@ -30,6 +30,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/auth/logout-all', access: 'user' },
   { method: 'GET', url: '/api/auth/google/start', access: 'public' },
   { method: 'GET', url: '/api/auth/google/callback', access: 'public' },
+  // What this install offers (Google sign-in configured or not): the same answer for everyone.
+  { method: 'GET', url: '/api/config', access: 'public' },
   { method: 'GET', url: '/api/me', access: 'user' },
   { method: 'PATCH', url: '/api/me', access: 'user' },
   { method: 'GET', url: '/api/pro/ping', access: 'pro' },
@@ -39,6 +41,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/topics/stats', access: 'public' },
   { method: 'GET', url: '/api/topics/:idOrSlug', access: 'public' },
   { method: 'GET', url: '/api/topics/:idOrSlug/generated-content', access: 'public' },
+  { method: 'GET', url: '/api/topics/:idOrSlug/filter-options', access: 'public' },
   { method: 'GET', url: '/api/datasources', access: 'public' },
   { method: 'GET', url: '/api/sources/tree', access: 'public' },
   { method: 'GET', url: '/api/summaries', access: 'public' },

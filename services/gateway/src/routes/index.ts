@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './api/admin/index.ts';
 import authRoutes from './api/auth/index.ts';
+import configRoutes from './api/config/index.ts';
 import meRoutes from './api/me/index.ts';
 import proRoutes from './api/pro/index.ts';
 import datasourcesRoutes from './api/datasources/index.ts';
@@ -33,6 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(generatedContentRoutes, { prefix: '/api/generated-content' });
   await app.register(generateRoutes, { prefix: '/api/generate' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(meRoutes, { prefix: '/api/me' });
   await app.register(proRoutes, { prefix: '/api/pro' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -8,6 +8,8 @@ import {
   SEARCH_WINDOW,
   type SourceSubmissionBody,
   type SummaryListQuery,
+  TOPIC_FILTER_MAX_DAYS,
+  type TopicFilterOptions,
   toDataLanguage,
 } from '@app/contracts';
 import type { Language } from '@app/db';
@@ -155,6 +157,22 @@ export function createContentService(ctx: ServiceContext) {
         : zonedDayRange(localDate(ctx.clock(), query.timezone), query.timezone);
       const data = await summaries.countsByTopic(toDataLanguage(query.language), range.from, range.to);
       return { date_from: range.from.toISOString(), date_to: range.to.toISOString(), data };
+    },
+
+    /** The topic page's source and date choices: only what the caller may read (free: two days). */
+    topicFilterOptions(
+      caller: Caller,
+      topicId: string,
+      query: { timezone: string; language: 'en' | 'zh' },
+    ): Promise<TopicFilterOptions> {
+      const range = allowedRange(caller, null, query.timezone);
+      return summaries.topicFilterOptions(
+        topicId,
+        toDataLanguage(query.language),
+        query.timezone,
+        range,
+        TOPIC_FILTER_MAX_DAYS,
+      );
     },
 
     /** Active datasources with their topic, in one language or all. */

@@ -167,6 +167,7 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: '/api/auth/google/callback?code=forged&state=forged' }),
       expect: all(302),
     },
+    'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
     'GET /api/me': { call: () => ({ url: '/api/me' }), expect: user(200) },
     'PATCH /api/me': {
       call: () => ({ url: '/api/me', payload: { display_name: 'Matrix' } }),
@@ -185,6 +186,10 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     // Public by the spec (the topic page's "generated content" tab).
     'GET /api/topics/:idOrSlug/generated-content': {
       call: () => ({ url: `/api/topics/${fx().topic.slug}/generated-content` }),
+      expect: all(200),
+    },
+    'GET /api/topics/:idOrSlug/filter-options': {
+      call: () => ({ url: `/api/topics/${fx().topic.slug}/filter-options` }),
       expect: all(200),
     },
     'GET /api/datasources': { call: () => ({ url: '/api/datasources' }), expect: all(200) },

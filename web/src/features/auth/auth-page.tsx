@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Center,
-  Divider,
   Paper,
   PasswordInput,
   Stack,
@@ -12,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconBrandGoogleFilled, IconMailCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,12 +27,14 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { type AuthErrorMessage, loginErrorMessage, registerErrorMessage } from './auth-errors';
 import { useAuth } from './auth-provider';
 import { validateCredentials } from './auth-validation';
+import { GoogleSignIn, useGoogleSignInErrorToast } from './google-sign-in';
+import type { GoogleSignInErrorCode } from '@app/contracts';
 
 type Mode = 'login' | 'register';
 type FieldErrors = { email?: string; password?: string };
 
 /** /auth: sign in or create an account (spec §2 "Login and register screen"). */
-export function AuthPage({ redirectTo }: { redirectTo?: string }) {
+export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: GoogleSignInErrorCode }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const auth = useAuth();
@@ -49,6 +50,7 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
   const { t: ta } = useTranslation('account');
   const isLogin = mode === 'login';
   useDocumentTitle(t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle'));
+  useGoogleSignInErrorToast(error, redirectTo);
 
   const toggleMode = () => {
     setMode(isLogin ? 'register' : 'login');
@@ -180,19 +182,7 @@ export function AuthPage({ redirectTo }: { redirectTo?: string }) {
                 </Stack>
               ) : null}
 
-              <Divider label={t('auth.or')} labelPosition="center" />
-
-              <Button
-                component="a"
-                href={`/api/auth/google/start?lang=${language}`}
-                variant="default"
-                fullWidth
-                leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
-                data-disabled={submitting || undefined}
-                onClick={(event) => submitting && event.preventDefault()}
-              >
-                {t('auth.continueWithGoogle')}
-              </Button>
+              <GoogleSignIn disabled={submitting} />
 
               <Text ta="center" fz="sm">
                 {t(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}

@@ -11,3 +11,8 @@ export function platformOptions(t: TFunction<'content'>): { value: Platform; lab
     label: id === 'twitter' ? `${t('platforms.twitter')} (API)` : t(`platforms.${id}`),
   }));
 }
+
+/** A platform id's display name in the reader's language (source and generation platforms alike). */
+export function platformLabel(t: TFunction<'content'>, id: string): string {
+  return t(`platforms.${id}` as 'platforms.blog', id);
+}

@@ -2,8 +2,9 @@ import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title 
 import { IconBrandX, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_EMAIL, KNOWLEDGE_BASE_CHANNELS, SOCIAL_URL, TOPIC_SLUGS } from '../../config/site';
+import { CONTACT_EMAIL, SOCIAL_URL, TOPIC_SLUGS } from '../../config/site';
 import { AnchorLink } from '../ui/router-links';
+import { KnowledgeBaseLinks } from './knowledge-base-links';
 import { Logo } from './logo';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
@@ -59,14 +60,7 @@ export function Footer() {
             ))}
           </Column>
           <Column title={t('footer.knowledgeBase')}>
-            {KNOWLEDGE_BASE_CHANNELS.map((name) => (
-              <AnchorLink key={name} to="/youtube/$sourceName" params={{ sourceName: name }} {...linkProps}>
-                {name}
-              </AnchorLink>
-            ))}
-            <AnchorLink to="/other-youtube-sources" {...linkProps} fw={600}>
-              {t('footer.moreChannels')}
-            </AnchorLink>
+            <KnowledgeBaseLinks />
           </Column>
           <Column title={t('footer.blog')}>
             <AnchorLink to="/blog" {...linkProps}>

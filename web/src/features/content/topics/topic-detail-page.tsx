@@ -15,17 +15,20 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language-provider';
 import { generatedContentQueryOptions, summariesQueryOptions } from '../../../queries/content';
+import { topicFilterOptionsQueryOptions } from '../../../queries/topics';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Markdown } from '../markdown';
 import { usePageMeta } from '../page-meta';
+import { platformLabel } from '../platform-options';
+import { PageNav } from '../summary-page/page-nav';
 import { formatDate, MAX_LINKS } from '../text';
 import { readStoredTimeZone } from '../use-time-zone';
-import { localDateOf } from '../zoned-dates';
 import { errorText } from '../../../api/error-text';
+import type { TopicSearch } from './topic-search';
 
 function groupBy<T>(items: T[], key: (item: T) => string): [string, T[]][] {
   const groups = new Map<string, T[]>();
@@ -43,20 +46,41 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const description = (language === 'zh' && topic.description_zh) || topic.description;
   useDocumentTitle(name);
   usePageMeta({ description: t('seo.topicDescription', { topic: name }) }, name);
-  const [source, setSource] = useState<string>('');
-  const [day, setDay] = useState<string>('');
+  // Page, source and day live in the URL (like /content-summary): 25 a page, filtered by the API.
+  const search = useSearch({ strict: false }) as TopicSearch;
+  const navigate = useNavigate();
+  const page = search.page ?? 1;
+  const source = search.source ?? '';
+  const day = search.date ?? '';
+  const update = (patch: TopicSearch) =>
+    void navigate({
+      to: '/topics/$id',
+      params: { id: topic.id },
+      search: (prev: TopicSearch) => ({ ...prev, page: undefined, ...patch }),
+    });
   const summaries = useQuery(
-    summariesQueryOptions({ page: 1, topic: topic.id, timezone: timeZone, language }),
+    summariesQueryOptions({
+      page,
+      topic: topic.id,
+      source: source || undefined,
+      date: day || undefined,
+      timezone: timeZone,
+      language,
+    }),
   );
+  const options = useQuery(topicFilterOptionsQueryOptions(topic.id, language, timeZone));
   const generated = useQuery(generatedContentQueryOptions(topic.id));
 
-  const all = summaries.data?.data ?? [];
-  const days = [...new Set(all.map((s) => localDateOf(new Date(s.created_at), timeZone)))].sort().reverse();
-  const sources = [...new Set(all.map(sourceOf))].sort();
-  const visible = all.filter(
-    (s) =>
-      (!source || sourceOf(s) === source) && (!day || localDateOf(new Date(s.created_at), timeZone) === day),
-  );
+  const sourceChoices = options.data?.sources ?? [];
+  const dayChoices = options.data?.dates ?? [];
+  // A source or day from an old link stays selectable, so the select shows what the list is filtered by.
+  const sources = [
+    ...sourceChoices.map((s) => ({ value: s.name, label: `${s.name} · ${platformLabel(t, s.platform)}` })),
+    ...(source && !sourceChoices.some((s) => s.name === source) ? [{ value: source, label: source }] : []),
+  ];
+  const days = [...dayChoices, ...(day && !dayChoices.includes(day) ? [day] : [])];
+  const visible = summaries.data?.data ?? [];
+  const totalPages = summaries.data?.total_pages ?? 0;
 
   return (
     <Container size="lg" py="xl">
@@ -68,19 +92,18 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
         <Group gap="sm" wrap="wrap">
           <Select
             aria-label={t('topic.source')}
-            data={[
-              { value: '', label: t('topic.allSources') },
-              ...sources.map((s) => ({ value: s, label: s })),
-            ]}
+            data={[{ value: '', label: t('topic.allSources') }, ...sources]}
             value={source}
-            onChange={(v) => setSource(v ?? '')}
+            onChange={(v) => update({ source: v || undefined })}
+            data-testid="topic-source-filter"
             allowDeselect={false}
           />
           <Select
             aria-label={t('topic.date')}
             data={[{ value: '', label: t('topic.allDates') }, ...days.map((d) => ({ value: d, label: d }))]}
             value={day}
-            onChange={(v) => setDay(v ?? '')}
+            onChange={(v) => update({ date: v || undefined })}
+            data-testid="topic-date-filter"
             allowDeselect={false}
           />
         </Group>
@@ -99,7 +122,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
             ) : visible.length === 0 ? (
               <Text c="dimmed">{t('topic.empty')}</Text>
             ) : (
-              <Stack gap="lg">
+              <Stack gap="lg" data-testid="topic-summaries">
                 {groupBy(visible, sourceOf).map(([group, items]) => (
                   <Stack key={group} gap="sm">
                     <Group gap="xs">
@@ -109,7 +132,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                       <Badge variant="light">{items.length}</Badge>
                     </Group>
                     {items.map((s) => (
-                      <Card key={s.id} withBorder radius="md">
+                      <Card key={s.id} withBorder radius="md" data-testid="topic-summary">
                         <Group justify="space-between" mb={4}>
                           <Text size="xs" c="dimmed">
                             {formatDate(s.created_at, language, timeZone)}
@@ -150,6 +173,16 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                     ))}
                   </Stack>
                 ))}
+                {totalPages > 1 ? (
+                  <PageNav
+                    page={page}
+                    total={totalPages}
+                    onChange={(p) => {
+                      update({ page: p > 1 ? p : undefined });
+                      window.scrollTo({ top: 0 });
+                    }}
+                  />
+                ) : null}
               </Stack>
             )}
           </Tabs.Panel>
@@ -175,7 +208,9 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                     {items.map((g) => (
                       <Card key={g.id} withBorder radius="md">
                         <Group justify="space-between" mb={4}>
-                          <Badge>{g.target_platform}</Badge>
+                          <Badge data-testid="generated-platform">
+                            {platformLabel(t, g.target_platform)}
+                          </Badge>
                           <Text size="xs" c="dimmed">
                             {formatDate(g.created_at, language, timeZone)}
                           </Text>

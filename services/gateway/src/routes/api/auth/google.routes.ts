@@ -1,9 +1,9 @@
 import { GoogleCallbackQuerySchema, GoogleStartQuerySchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../lib/error-responses.ts';
-import { authCallbackUrl } from '../../../lib/redirects.ts';
+import { authCallbackUrl, googleFailureUrl } from '../../../lib/redirects.ts';
 import { secureCookies, setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
+import { isGoogleConfigured } from '../../../config.ts';
 import { type GoogleFlowCookie, GoogleSignInError } from '../../../services/google-auth.service.ts';
 
 const FLOW_COOKIE = 'google_oauth';
@@ -23,13 +23,18 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Redirect to Google sign-in (503 when Google is not configured)',
+        summary: 'Redirect to Google sign-in (to /auth?error=google_unavailable when it is not configured)',
         querystring: GoogleStartQuerySchema,
-        response: errorResponses(400, 503),
       },
+      // A browser follows this link: an unknown language falls back to English rather than a JSON 400.
+      attachValidation: true,
     },
     async (request, reply) => {
-      const { url, cookie } = await services.google.start(request.query.lang);
+      const language = request.validationError ? 'en' : request.query.lang;
+      if (!isGoogleConfigured(config)) {
+        return reply.redirect(googleFailureUrl(config.PUBLIC_URL, language, 'google_unavailable'));
+      }
+      const { url, cookie } = await services.google.start(language);
       reply.setCookie(FLOW_COOKIE, `${cookie.nonce}.${cookie.verifier}`, { ...flowCookie, maxAge: 600 });
       return reply.redirect(url);
     },
@@ -40,7 +45,8 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Google redirects here; signs in and redirects to /auth/callback',
+        summary:
+          'Google redirects here; signs in and redirects to /auth/callback (on failure /auth?error=google_failed)',
         querystring: GoogleCallbackQuerySchema,
       },
       attachValidation: true,
@@ -56,7 +62,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         const language = error instanceof GoogleSignInError ? error.language : 'en';
         if (!(error instanceof GoogleSignInError))
           request.log.error({ err: error }, 'google callback failed');
-        return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language, 'google_failed'));
+        return reply.redirect(googleFailureUrl(config.PUBLIC_URL, language, 'google_failed'));
       }
     },
   );

@@ -2,14 +2,20 @@ import {
   GeneratedContentListSchema,
   IdOrSlugParamsSchema,
   TopicDtoSchema,
+  TopicFilterOptionsQuerySchema,
+  TopicFilterOptionsSchema,
   TopicListResponseSchema,
   TopicStatsQuerySchema,
   TopicStatsResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../../lib/caller.ts';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
-/** /api/topics: active topics, today's per-topic stats for the home cards, one topic, its generated content. */
+/**
+ * /api/topics: active topics, today's per-topic stats for the home cards, one topic, its filter choices
+ * and its generated content.
+ */
 const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
@@ -60,6 +66,23 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await app.services.topics.generatedContent(request.params.idOrSlug) }),
+  );
+
+  app.get(
+    '/:idOrSlug/filter-options',
+    {
+      schema: {
+        tags: ['topics'],
+        summary: "The topic page's source and date filter choices, within what the caller may read",
+        params: IdOrSlugParamsSchema,
+        querystring: TopicFilterOptionsQuerySchema,
+        response: { 200: TopicFilterOptionsSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const topic = await app.services.topics.getActive(request.params.idOrSlug);
+      return app.services.content.topicFilterOptions(await callerOf(request), topic.id, request.query);
+    },
   );
 };
 

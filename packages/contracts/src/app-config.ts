@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /api/config: what this install offers, so the web app shows only what works. Public, cached briefly. */
+export const AppConfigSchema = z.object({
+  /** Google sign-in is configured (client id and secret set): the auth page shows its button. */
+  google_sign_in: z.boolean(),
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+/** The error a failed Google sign-in leaves on /auth (?error=…): the page shows its toast, then drops it. */
+export const GOOGLE_SIGN_IN_ERRORS = ['google_unavailable', 'google_failed'] as const;
+export type GoogleSignInErrorCode = (typeof GOOGLE_SIGN_IN_ERRORS)[number];

@@ -1,0 +1,26 @@
+import { AppConfigSchema } from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isGoogleConfigured } from '../../../config.ts';
+
+// The same for every caller and fixed until the next deploy: browsers and proxies may keep it a minute.
+const CACHE_CONTROL = 'public, max-age=60';
+
+/** /api/config: the install's optional features, so the web app offers only those that work. */
+const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Optional features of this install (e.g. whether Google sign-in is configured)',
+        response: { 200: AppConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHE_CONTROL);
+      return { google_sign_in: isGoogleConfigured(app.config) };
+    },
+  );
+};
+
+export default configRoutes;

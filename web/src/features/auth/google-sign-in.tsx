@@ -1,0 +1,61 @@
+import { type GoogleSignInErrorCode, GOOGLE_SIGN_IN_ERRORS } from '@app/contracts';
+import { Button, Divider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBrandGoogleFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { appConfigQueryOptions } from '../../queries/config';
+
+export function isGoogleSignInError(value: unknown): value is GoogleSignInErrorCode {
+  return (GOOGLE_SIGN_IN_ERRORS as ReadonlyArray<unknown>).includes(value);
+}
+
+/**
+ * The "or" divider and the Google button, shown only when the gateway says Google sign-in is configured
+ * (until it has answered, nothing shows: a button that leads nowhere is worse than none).
+ */
+export function GoogleSignIn({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const config = useQuery(appConfigQueryOptions());
+  if (config.data?.google_sign_in !== true) return null;
+  return (
+    <>
+      <Divider label={t('auth.or')} labelPosition="center" />
+      <Button
+        component="a"
+        href={`/api/auth/google/start?lang=${language}`}
+        variant="default"
+        fullWidth
+        leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
+        data-disabled={disabled || undefined}
+        data-testid="google-sign-in"
+        onClick={(event) => disabled && event.preventDefault()}
+      >
+        {t('auth.continueWithGoogle')}
+      </Button>
+    </>
+  );
+}
+
+/** A failed Google round trip lands on /auth?error=…: one toast, then the parameter leaves the URL. */
+export function useGoogleSignInErrorToast(error: GoogleSignInErrorCode | undefined, redirect?: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!error || shown.current === error) return;
+    shown.current = error;
+    notifications.show({
+      title: t('googleSignIn.failedTitle'),
+      message: t(error === 'google_unavailable' ? 'googleSignIn.unavailable' : 'googleSignIn.failed'),
+      color: 'red',
+      autoClose: 8000,
+      closeButtonProps: { 'aria-label': t('googleSignIn.closeToast') },
+    });
+    void navigate({ to: '/auth', search: { redirect }, replace: true });
+  }, [error, redirect, navigate, t]);
+}

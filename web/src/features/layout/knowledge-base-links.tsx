@@ -1,0 +1,53 @@
+import { Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { KNOWLEDGE_BASE_SIZE } from '../../config/site';
+import { useLanguage } from '../../i18n/language-provider';
+import { youtubeSourcesQueryOptions } from '../../queries/content';
+import { AnchorLink } from '../ui/router-links';
+
+/** The first channel names alphabetically, each once (a channel can have an English and a Chinese source). */
+export function knowledgeBaseChannels(names: readonly string[], size = KNOWLEDGE_BASE_SIZE): string[] {
+  return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })).slice(0, size);
+}
+
+const linkProps = { c: 'dark.4', fz: 'sm' } as const;
+
+/** The footer's knowledge base: the YouTube channels the database has, each linking to its page. */
+export function KnowledgeBaseLinks() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const sources = useQuery(youtubeSourcesQueryOptions(language));
+  const names = knowledgeBaseChannels((sources.data ?? []).map((source) => source.source_name));
+  return (
+    <>
+      {sources.isLoading ? (
+        <Loader
+          size="xs"
+          role="status"
+          aria-label={t('footer.loadingChannels')}
+          data-testid="knowledge-base-loading"
+        />
+      ) : names.length === 0 ? (
+        <Text fz="sm" c="dark.4" data-testid="knowledge-base-empty">
+          {t('footer.noChannels')}
+        </Text>
+      ) : (
+        names.map((name) => (
+          <AnchorLink
+            key={name}
+            to="/youtube/$sourceName"
+            params={{ sourceName: name }}
+            data-testid="knowledge-base-link"
+            {...linkProps}
+          >
+            {name}
+          </AnchorLink>
+        ))
+      )}
+      <AnchorLink to="/other-youtube-sources" {...linkProps} fw={600}>
+        {t('footer.moreChannels')}
+      </AnchorLink>
+    </>
+  );
+}
