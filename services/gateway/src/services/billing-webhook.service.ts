@@ -1,6 +1,5 @@
 import { AppError } from '@app/contracts';
 import type { Prisma } from '@app/db';
-import type { Stripe } from 'stripe';
 import { z } from 'zod';
 import type { SubscriptionSnapshot } from '../repositories/billing.repository.ts';
 import { BILLING_MESSAGES } from './billing.service.ts';
@@ -15,6 +14,7 @@ import {
   toPaymentSnapshot,
   toSubscriptionSnapshot,
 } from './stripe-objects.ts';
+import type { StripeLoader } from './stripe-client.ts';
 
 export type BillingWebhookService = ReturnType<typeof createBillingWebhookService>;
 
@@ -42,7 +42,7 @@ const PLAN_DESCRIPTIONS = { monthly: 'Pro Monthly subscription', annual: 'Pro An
  * current subscription from Stripe) happen first; the writes and the event id go in one
  * transaction, so a replayed event has no second effect and a failed one is retried by Stripe.
  */
-export function createBillingWebhookService(ctx: ServiceContext, stripe: Stripe | null) {
+export function createBillingWebhookService(ctx: ServiceContext, stripe: StripeLoader | null) {
   const { config, repos, logger } = ctx;
   const secret = config.STRIPE_WEBHOOK_SECRET;
 
@@ -50,7 +50,7 @@ export function createBillingWebhookService(ctx: ServiceContext, stripe: Stripe 
   async function latestSubscription(fallback: unknown, subscriptionId: string): Promise<StripeSubscription> {
     if (stripe) {
       try {
-        return StripeSubscriptionSchema.parse(await stripe.subscriptions.retrieve(subscriptionId));
+        return StripeSubscriptionSchema.parse(await (await stripe()).subscriptions.retrieve(subscriptionId));
       } catch (error) {
         if ((error as { code?: string }).code !== 'resource_missing' || !fallback) throw error;
       }
@@ -128,13 +128,14 @@ export function createBillingWebhookService(ctx: ServiceContext, stripe: Stripe 
 
   return {
     /** Verifies the signature (400 when it does not match) and returns the parsed event. */
-    verify(rawBody: Buffer, signature: string | undefined) {
+    async verify(rawBody: Buffer, signature: string | undefined) {
       if (!secret) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.notConfigured);
       if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
       if (!stripe) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.notConfigured);
+      const client = await stripe();
       let event: unknown;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+        event = client.webhooks.constructEvent(rawBody, signature, secret);
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
       }

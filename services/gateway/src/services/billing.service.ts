@@ -67,9 +67,9 @@ export function createBillingService(
   { config, repos, logger }: ServiceContext,
   stripe = createStripeClient(config),
 ) {
-  const requireStripe = (): Stripe => {
+  const requireStripe = (): Promise<Stripe> => {
     if (!stripe) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.notConfigured);
-    return stripe;
+    return stripe();
   };
 
   return {
@@ -77,7 +77,7 @@ export function createBillingService(
 
     async createCheckout(userId: string, body: CheckoutBody): Promise<CheckoutResponse> {
       if (!isCheckoutConfigured(config)) throw new AppError('UNAVAILABLE', BILLING_MESSAGES.notConfigured);
-      const client = requireStripe();
+      const client = await requireStripe();
       const user = await repos.users.findById(userId);
       if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
       if (await repos.billing.hasEntitled(userId))
@@ -142,7 +142,7 @@ export function createBillingService(
       userId: string,
       body: SubscriptionActionBody,
     ): Promise<SubscriptionActionResponse> {
-      const client = requireStripe();
+      const client = await requireStripe();
       const row = body.subscription_id
         ? await repos.billing.findOwn(userId, body.subscription_id)
         : await repos.billing.findCurrent(userId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type UiLanguage } from '@app/contracts';
-import { auth } from '@googleapis/oauth2';
+import type { auth } from '@googleapis/oauth2';
 import { z } from 'zod';
 import { isGoogleConfigured } from '../config.ts';
 import type { RequestMeta, ServiceContext } from './context.ts';
@@ -41,8 +41,9 @@ export class GoogleSignInError extends Error {
 export function createGoogleAuthService(ctx: ServiceContext, sessions: SessionsService) {
   const { config, tokens, clock } = ctx;
 
-  const client = (): OAuth2Client => {
+  const client = async (): Promise<OAuth2Client> => {
     if (!isGoogleConfigured(config)) throw new AppError('UNAVAILABLE', 'Google sign-in is not configured');
+    const { auth } = await loadGoogleOAuth();
     // One client per flow: getToken/setCredentials keep state that must not leak between users.
     return new auth.OAuth2({
       clientId: config.GOOGLE_CLIENT_ID,
@@ -54,7 +55,7 @@ export function createGoogleAuthService(ctx: ServiceContext, sessions: SessionsS
 
   return {
     async start(language: UiLanguage): Promise<{ url: string; cookie: GoogleFlowCookie }> {
-      const oauth = client();
+      const oauth = await client();
       const nonce = randomUUID();
       const { codeVerifier, codeChallenge } = await oauth.generateCodeVerifierAsync();
       const state = tokens.sign({ typ: 'google_state', nonce, lang: language }, { expiresIn: STATE_TTL });
@@ -81,7 +82,7 @@ export function createGoogleAuthService(ctx: ServiceContext, sessions: SessionsS
       if (query.error || !query.code) throw fail(`provider error ${query.error ?? 'no code'}`);
       if (!flow || flow.nonce !== state.nonce) throw fail('state not issued to this browser');
       try {
-        const oauth = client();
+        const oauth = await client();
         const { tokens: grant } = await oauth.getToken({ code: query.code, codeVerifier: flow.verifier });
         if (!grant.access_token) throw new Error('no access token');
         const info = await fetchUserInfo(config.GOOGLE_USERINFO_URL, grant.access_token);
@@ -103,6 +104,13 @@ export function createGoogleAuthService(ctx: ServiceContext, sessions: SessionsS
       return null;
     }
   }
+}
+
+// Google's client library is loaded by the first sign-in, not at start-up: most installs never use it.
+let googleOAuth: Promise<typeof import('@googleapis/oauth2')> | undefined;
+function loadGoogleOAuth() {
+  googleOAuth ??= import('@googleapis/oauth2');
+  return googleOAuth;
 }
 
 async function fetchUserInfo(url: string, accessToken: string) {

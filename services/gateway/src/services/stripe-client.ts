@@ -1,22 +1,32 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { GatewayConfig } from '../config.ts';
 
 export type StripeClient = Stripe;
+/** Stripe's SDK, loaded by the first call that needs it (checkout, a webhook), not at start-up. */
+export type StripeLoader = () => Promise<Stripe>;
 
-/** Stripe's SDK, or null without a secret key; STRIPE_API_BASE points it elsewhere (tests: a fake). */
-export function createStripeClient(config: GatewayConfig): Stripe | null {
-  if (!config.STRIPE_SECRET_KEY) return null;
+/** Stripe's SDK (on first use), or null without a secret key; STRIPE_API_BASE points it elsewhere (tests: a fake). */
+export function createStripeClient(config: GatewayConfig): StripeLoader | null {
+  const key = config.STRIPE_SECRET_KEY;
+  if (!key) return null;
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
-    // Checkout has its own retry policy (spec §9); the SDK's would multiply it.
-    maxNetworkRetries: 0,
-    timeout: 20_000,
-    ...(base && {
-      host: base.hostname,
-      port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-      protocol: base.protocol === 'https:' ? 'https' : 'http',
-    }),
-  });
+  let client: Promise<Stripe> | undefined;
+  return () => {
+    client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(key, {
+          // Checkout has its own retry policy (spec §9); the SDK's would multiply it.
+          maxNetworkRetries: 0,
+          timeout: 20_000,
+          ...(base && {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+          }),
+        }),
+    );
+    return client;
+  };
 }
 
 export function isCheckoutConfigured(config: GatewayConfig): boolean {

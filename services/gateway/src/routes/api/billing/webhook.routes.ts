@@ -24,7 +24,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const event = app.services.billingWebhook.verify(
+      const event = await app.services.billingWebhook.verify(
         raw,
         typeof signature === 'string' ? signature : undefined,
       );
