@@ -1,6 +1,7 @@
 import {
   AppError,
   CONTENT_MESSAGES,
+  comparePlatforms,
   LIST_WINDOW,
   MESSAGES,
   SEARCH_MIN_LENGTH,
@@ -280,6 +281,9 @@ async function buildTree(repos: Pick<Repositories, 'datasources' | 'summaries'>,
     total,
     topics: [...topics.values()]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((t) => ({ ...t, platforms: [...t.platforms.values()] })),
+      .map((t) => ({
+        ...t,
+        platforms: [...t.platforms.values()].sort((a, b) => comparePlatforms(a.platform, b.platform)),
+      })),
   };
 }

@@ -1,3 +1,4 @@
+import { sortPlatforms } from '@app/contracts';
 import { Badge, Checkbox, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -5,11 +6,12 @@ import { platformOptions } from '../platform-options';
 
 const VISIBLE_CHIPS = 3;
 
-/** Multi-select showing up to 3 chips and a +N chip for the rest. */
+/** Multi-select showing up to 3 chips (in the spec's platform order) and a '+N more' chip for the rest. */
 export function PlatformFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const { t } = useTranslation('content');
   const options = platformOptions(t);
   const label = (id: string) => options.find((option) => option.value === id)?.label ?? id;
+  const chosen = sortPlatforms(value);
   return (
     <Popover position="bottom-start" shadow="md" withinPortal>
       <Popover.Target>
@@ -31,14 +33,14 @@ export function PlatformFilter({ value, onChange }: { value: string[]; onChange:
               </Text>
             ) : (
               <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
-                {value.slice(0, VISIBLE_CHIPS).map((id) => (
+                {chosen.slice(0, VISIBLE_CHIPS).map((id) => (
                   <Badge key={id} variant="light" size="sm" data-testid="platform-chip">
                     {label(id)}
                   </Badge>
                 ))}
-                {value.length > VISIBLE_CHIPS ? (
+                {chosen.length > VISIBLE_CHIPS ? (
                   <Badge variant="outline" size="sm" data-testid="platform-more">
-                    +{value.length - VISIBLE_CHIPS}
+                    {t('summary.moreChips', { count: chosen.length - VISIBLE_CHIPS })}
                   </Badge>
                 ) : null}
               </Group>
