@@ -63,6 +63,8 @@ export function SourceTree({
             .map((platform) => (
               <NavLink
                 key={platform.platform}
+                data-testid="tree-platform"
+                data-platform={platform.platform}
                 label={t(`platforms.${platform.platform}` as 'platforms.blog', {
                   defaultValue: platform.platform,
                 })}
