@@ -6,9 +6,9 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
 import { AuthStore } from './features/auth/auth-store';
@@ -17,7 +17,7 @@ import { detectLanguage } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
 import { createQueryClient } from './queries/query-client';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 const queryClient = createQueryClient();
 const language = detectLanguage({
@@ -30,20 +30,31 @@ const auth = new AuthStore({ api, queryClient });
 auth.start();
 const router = createAppRouter({ queryClient, auth, language });
 
+function LocalizedMantineProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const localized = useMemo(() => localizedTheme(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <LocalizedMantineProvider>
         <Notifications limit={3} autoClose={4000} position="top-right" />
         <QueryClientProvider client={queryClient}>
           <AuthProvider store={auth}>
             <RouterProvider router={router} />
           </AuthProvider>
         </QueryClientProvider>
-      </MantineProvider>
+      </LocalizedMantineProvider>
     </I18nextProvider>
   </StrictMode>,
 );

@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+  mergeThemeOverrides,
+} from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#edf2ff',
@@ -50,3 +56,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   },
   dark: {},
 });
+
+/** The theme with the strings Mantine draws itself (a toast's close button) in the reader's language. */
+export function localizedTheme(closeLabel: string): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
+  });
+}

@@ -217,8 +217,11 @@ export const GeneratePostBodySchema = z.object({
   target_platforms: TargetPlatformsSchema,
   tone: GenerationStyleSchema.default('engaging'),
   include_hashtags: z.boolean().default(true),
+  /** The same optional instructions as the queued task: trimmed, at most 500 characters. */
+  user_input: UserInputSchema,
   user_language: UiLanguageSchema.default('en'),
 });
+export type GeneratePostBody = z.input<typeof GeneratePostBodySchema>;
 export const GeneratePostResponseSchema = z.object({
   success: z.literal(true),
   task_id: z.string(),
@@ -230,6 +233,7 @@ export const GeneratePostResponseSchema = z.object({
     }),
   }),
 });
+export type GeneratePostResponse = z.infer<typeof GeneratePostResponseSchema>;
 
 export const GenerationTaskActionResponseSchema = z.object({
   success: z.literal(true),

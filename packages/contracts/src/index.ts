@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './platform-order.ts';
 export * from './errors.ts';
 export * from './jobs.ts';
 export * from './language.ts';

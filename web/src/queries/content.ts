@@ -183,3 +183,14 @@ export const youtubeSummariesQueryOptions = (
       ),
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
   });
+
+/** Active datasources (of one topic when given), for pickers. */
+export const datasourcesQueryOptions = (topicId?: string) =>
+  queryOptions({
+    queryKey: ['datasources', topicId ?? 'all'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: DatasourceDto[] }>('/api/datasources', { signal, query: { topic_id: topicId } })
+        .then((r) => r.data),
+    staleTime: DATASOURCES_STALE_TIME,
+  });

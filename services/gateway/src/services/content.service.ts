@@ -2,6 +2,7 @@ import {
   ACCESS_MESSAGES,
   AppError,
   CONTENT_MESSAGES,
+  comparePlatforms,
   LIST_WINDOW,
   MESSAGES,
   SEARCH_MIN_LENGTH,
@@ -299,6 +300,9 @@ async function buildTree(repos: Pick<Repositories, 'datasources' | 'summaries'>,
     total,
     topics: [...topics.values()]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((t) => ({ ...t, platforms: [...t.platforms.values()] })),
+      .map((t) => ({
+        ...t,
+        platforms: [...t.platforms.values()].sort((a, b) => comparePlatforms(a.platform, b.platform)),
+      })),
   };
 }

@@ -138,6 +138,7 @@ export function createGenerationService(ctx: ServiceContext) {
       postId: string;
       style: string;
       targetPlatforms: string[];
+      userInput?: string;
       language: 'en' | 'zh';
       requestId?: string;
       /** Aborted when the client goes away: stop waiting (the task itself stays queued). */

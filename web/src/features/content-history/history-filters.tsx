@@ -1,4 +1,10 @@
-import { GENERATION_PLATFORMS, GENERATION_STATUSES, GENERATION_STYLES, PLATFORMS } from '@app/contracts';
+import {
+  GENERATION_PLATFORMS,
+  GENERATION_STATUSES,
+  GENERATION_STYLES,
+  PLATFORMS,
+  sortPlatforms,
+} from '@app/contracts';
 import {
   Button,
   Card,
@@ -13,8 +19,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { datasourcesQueryOptions, topicsQueryOptions } from '../../queries/content';
 import type { HistoryFilters as Filters } from '../generation/generation-api';
 import { showErrorToast } from '../ui/toast';
 
@@ -32,6 +41,20 @@ export function HistoryFilterPanel({ filters, onChange: set, onClear }: HistoryF
   const { t: tc } = useTranslation('content');
   const [search, setSearch] = useState('');
   const [showFilters, setShowFilters] = useState(false);
+  const { language } = useLanguage();
+  // The pickers load with the panel's first opening, not with every visit to the page.
+  const topics = useQuery({ ...topicsQueryOptions(), enabled: showFilters });
+  const datasources = useQuery({ ...datasourcesQueryOptions(filters.topic), enabled: showFilters });
+  const topicOptions = (topics.data ?? []).map((topic) => ({
+    value: topic.id,
+    label: (language === 'zh' && topic.name_zh) || topic.name,
+  }));
+  const datasourceOptions = [...(datasources.data ?? [])]
+    .sort((a, b) => a.source_name.localeCompare(b.source_name))
+    .map((source) => ({
+      value: source.id,
+      label: `${source.source_name} · ${tc(`platforms.${source.platform}` as 'platforms.blog', source.platform)}`,
+    }));
 
   const runSearch = () => {
     const term = search.trim();
@@ -93,20 +116,33 @@ export function HistoryFilterPanel({ filters, onChange: set, onClear }: HistoryF
               placeholder={t('filters.all')}
               value={filters.source_platforms ?? []}
               onChange={(value) => set({ source_platforms: value })}
-              data={PLATFORMS.map((p) => ({
+              data={sortPlatforms(PLATFORMS).map((p) => ({
                 value: p,
                 label: tc(`platforms.${p}` as 'platforms.blog', p),
               }))}
             />
-            <TextInput
+            <Select
               label={t('filters.topic')}
-              value={filters.topic ?? ''}
-              onChange={(event) => set({ topic: event.currentTarget.value || undefined })}
+              clearable
+              searchable
+              placeholder={t('filters.all')}
+              nothingFoundMessage={t('filters.nothingFound')}
+              value={filters.topic ?? null}
+              // Another topic's data source would match nothing: the source choice goes with it.
+              onChange={(value) => set({ topic: value ?? undefined, datasource: undefined })}
+              data={topicOptions}
+              data-testid="history-topic-filter"
             />
-            <TextInput
+            <Select
               label={t('filters.datasource')}
-              value={filters.datasource ?? ''}
-              onChange={(event) => set({ datasource: event.currentTarget.value || undefined })}
+              clearable
+              searchable
+              placeholder={t('filters.all')}
+              nothingFoundMessage={t('filters.nothingFound')}
+              value={filters.datasource ?? null}
+              onChange={(value) => set({ datasource: value ?? undefined })}
+              data={datasourceOptions}
+              data-testid="history-datasource-filter"
             />
           </SimpleGrid>
           <Group justify="flex-end">

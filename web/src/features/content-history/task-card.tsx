@@ -81,7 +81,13 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
       <UnstyledButton onClick={() => setOpen((value) => !value)} aria-expanded={open} w="100%">
         <Stack gap={6}>
           <Group gap={6} wrap="wrap">
-            <Badge color={STATUS_COLOR[task.status]} leftSection={STATUS_ICON[task.status]} variant="light">
+            {/* Body-text colour on the tint: the tint's own shade is under 4.5:1 at badge size. */}
+            <Badge
+              color={STATUS_COLOR[task.status]}
+              leftSection={STATUS_ICON[task.status]}
+              variant="light"
+              c="var(--mantine-color-text)"
+            >
               {tg(`status.${task.status}`)}
             </Badge>
             <Badge variant="outline">{tg(`styles.${task.style}` as 'styles.engaging', task.style)}</Badge>

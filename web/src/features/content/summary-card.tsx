@@ -19,6 +19,7 @@ import {
   IconStar,
   IconStarFilled,
 } from '@tabler/icons-react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-provider';
@@ -55,6 +56,8 @@ export function SummaryCard({
   const { t } = useTranslation('content');
   const { isAuthenticated, isPro } = useAuth();
   const openUpgrade = useUpgradeDialog();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [generating, setGenerating] = useState(false);
   const platform = summary.datasource?.platform ?? String(summary.metadata.platform ?? '');
   const sourceName = summary.datasource?.source_name ?? String(summary.metadata.source_name ?? '');
@@ -64,6 +67,8 @@ export function SummaryCard({
   const links = summary.source_urls.slice(0, MAX_LINKS);
 
   const generate = () => {
+    // Visitors sign in first and come back here (spec: Generate sends them to /auth).
+    if (!isAuthenticated) return void navigate({ to: '/auth', search: { redirect: location.href } });
     if (!isPro) return openUpgrade('content_generation');
     setGenerating(true);
   };
@@ -154,16 +159,15 @@ export function SummaryCard({
                   ))}
                 </Stack>
               ) : null}
-              {isAuthenticated ? (
-                <Button
-                  variant="light"
-                  leftSection={<IconSparkles size={16} aria-hidden />}
-                  onClick={generate}
-                  w="fit-content"
-                >
-                  {t('summary.generate')}
-                </Button>
-              ) : null}
+              <Button
+                variant="light"
+                leftSection={<IconSparkles size={16} aria-hidden />}
+                onClick={generate}
+                w="fit-content"
+                data-testid="summary-generate"
+              >
+                {t('summary.generate')}
+              </Button>
             </Stack>
           ) : null}
         </Collapse>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import {
   contentKeys,
   favoriteSourcesQueryOptions,
@@ -24,6 +25,7 @@ export function useFavorites() {
   const queryClient = useQueryClient();
   const sources = useQuery(favoriteSourcesQueryOptions(isAuthenticated && isPro));
   const summaries = useQuery(favoriteSummariesQueryOptions(isAuthenticated && isPro));
+  useLoadFailureToast(sources.error ?? summaries.error, sources.errorUpdatedAt + summaries.errorUpdatedAt);
 
   const mutation = useMutation({
     mutationFn: async ({ kind, id, on }: { kind: Kind; id: string; on: boolean }) => {
@@ -59,4 +61,20 @@ export function useFavorites() {
       if (ensureAllowed()) mutation.mutate({ kind, id, on });
     },
   };
+}
+
+/** Spec §8: favourites that fail to load say so once (both lists share the toast), with the message. */
+function useLoadFailureToast(error: Error | null, failedAt: number) {
+  const { t } = useTranslation('content');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure, not per render
+  useEffect(() => {
+    if (!error) return;
+    showErrorToast(
+      t('summary.fetchFailed'),
+      isApiError(error) ? errorText(t, error) : t('summary.favoritesLoadFailed'),
+      {
+        id: 'favorites-load-failed',
+      },
+    );
+  }, [failedAt]);
 }

@@ -1,4 +1,4 @@
-import type { GenerationResult, SummaryDto } from '@app/contracts';
+import { GENERATION_DEFAULTS, type GenerationResult, type SummaryDto } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -27,6 +27,7 @@ import { DEFAULT_OPTIONS, type GenerationOptions, GenerationOptionsForm } from '
 import { GenerationProgress } from './generation-progress';
 import { ResultCard } from './result-card';
 import { useGenerationRun } from './use-generation-run';
+import { usePostGeneration } from './use-post-generation';
 
 type Tab = 'select' | 'configure' | 'generate';
 
@@ -69,6 +70,7 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
   const [options, setOptions] = useState<GenerationOptions>(DEFAULT_OPTIONS);
   const recent = useQuery({ ...recentSummariesQueryOptions(language), enabled: mode === 'post' });
   const run = useGenerationRun();
+  const post = usePostGeneration(run);
 
   useEffect(() => {
     if (summaryFailed) {
@@ -79,20 +81,34 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
 
   const sourceId = mode === 'summary' ? summary.data?.id : chosen;
   const source = mode === 'summary' ? summary.data : recent.data?.data.find((item) => item.id === chosen);
-  const busy = run.phase === 'submitting' || run.phase === 'pending' || run.phase === 'processing';
-  const ready = Boolean(sourceId) && options.platforms.length > 0;
+  // Post mode: the request is held open while the task runs, so 'submitting' lasts until it ends.
+  const shown = post.waiting ? { ...run, phase: 'submitting' as const } : run;
+  const busy = shown.phase === 'submitting' || shown.phase === 'pending' || shown.phase === 'processing';
+  const tooLong = [...options.userInput.trim()].length > GENERATION_DEFAULTS.userInputMax;
+  const ready = Boolean(sourceId) && options.platforms.length > 0 && !tooLong;
 
   const generate = async () => {
     if (options.platforms.length === 0) return showErrorToast(t('needPlatform'));
     if (!sourceId) return showErrorToast(mode === 'summary' ? t('incompleteSummary') : t('incompletePost'));
+    if (tooLong) return;
     setTab('generate');
-    const ok = await run.submit({
-      summary_id: sourceId,
-      target_platforms: options.platforms,
-      style: options.style,
-      user_input: options.userInput,
-      user_language: language,
-    });
+    const ok =
+      mode === 'post'
+        ? await post.submit({
+            post_id: sourceId,
+            target_platforms: options.platforms,
+            tone: options.style,
+            include_hashtags: true,
+            user_input: options.userInput,
+            user_language: language,
+          })
+        : await run.submit({
+            summary_id: sourceId,
+            target_platforms: options.platforms,
+            style: options.style,
+            user_input: options.userInput,
+            user_language: language,
+          });
     if (!ok) setTab('configure');
   };
 
@@ -182,31 +198,19 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
 
         <Tabs.Panel value="configure" pt="md">
           <Stack gap="md">
-            {mode === 'summary' ? (
-              summary.isLoading ? (
-                <CenteredLoader minHeight={120} />
-              ) : summary.data ? (
-                <Card withBorder radius="md" padding="md" data-testid="generation-source">
-                  <Group gap={6} mb={4}>
-                    {summary.data.datasource ? (
-                      <Badge variant="outline">{summary.data.datasource.platform}</Badge>
-                    ) : null}
-                    {summary.data.topic ? <Badge variant="light">{summary.data.topic.name}</Badge> : null}
-                  </Group>
-                  <Text fw={600}>{summaryTitle(summary.data)}</Text>
-                  <Text size="sm" c="dimmed" lineClamp={3}>
-                    {summary.data.content}
-                  </Text>
-                </Card>
-              ) : null
+            {mode === 'summary' && summary.isLoading ? (
+              <CenteredLoader minHeight={120} />
             ) : source ? (
-              <Card withBorder radius="md" padding="md" data-testid="generation-source">
-                <Text fw={600}>{summaryTitle(source)}</Text>
-              </Card>
-            ) : (
+              <SourcePreview source={source} language={language} />
+            ) : mode === 'summary' ? null : (
               <Alert color="yellow">{t('incompletePost')}</Alert>
             )}
-            <GenerationOptionsForm value={options} onChange={setOptions} disabled={busy} />
+            <GenerationOptionsForm
+              value={options}
+              onChange={setOptions}
+              maxInput={GENERATION_DEFAULTS.userInputMax}
+              disabled={busy}
+            />
             <Group justify="flex-end">
               <Button
                 leftSection={<IconSparkles size={16} />}
@@ -223,8 +227,8 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
 
         <Tabs.Panel value="generate" pt="md">
           <Stack gap="md">
-            <GenerationProgress run={{ ...run, cancel }} />
-            {run.phase === 'idle' ? <Text c="dimmed">{t('noResults')}</Text> : null}
+            <GenerationProgress run={{ ...shown, cancel }} />
+            {shown.phase === 'idle' ? <Text c="dimmed">{t('noResults')}</Text> : null}
             {run.results.length > 0 ? (
               <Stack gap="sm" data-testid="generation-results">
                 <Title order={4}>{t('results')}</Title>
@@ -250,5 +254,37 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** The summary being turned into posts, in the reader's language: the topic's Chinese name, platform names. */
+function SourcePreview({
+  source,
+  language,
+}: {
+  source: Pick<SummaryDto, 'headline' | 'content' | 'topic' | 'datasource'>;
+  language: 'en' | 'zh';
+}) {
+  const { t } = useTranslation('content');
+  const platform = source.datasource?.platform;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="generation-source">
+      <Group gap={6} mb={4}>
+        {platform ? (
+          <Badge variant="outline" data-testid="generation-source-platform">
+            {t(`platforms.${platform}` as 'platforms.blog', { defaultValue: platform })}
+          </Badge>
+        ) : null}
+        {source.topic ? (
+          <Badge variant="light" data-testid="generation-source-topic">
+            {(language === 'zh' && source.topic.name_zh) || source.topic.name}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text fw={600}>{summaryTitle(source)}</Text>
+      <Text size="sm" c="dimmed" lineClamp={3}>
+        {source.content}
+      </Text>
+    </Card>
   );
 }

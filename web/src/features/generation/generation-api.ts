@@ -1,5 +1,7 @@
 import type {
   CreateGenerationTaskResponse,
+  GeneratePostBody,
+  GeneratePostResponse,
   GenerationHistoryResponse,
   GenerationPlatform,
   GenerationResult,
@@ -34,6 +36,17 @@ export const createGenerationTask = (input: CreateTaskInput) =>
     ...input,
     user_input: input.user_input?.trim() || undefined,
   });
+
+/**
+ * Post mode (POST /api/generate/post): the same queued task, but the answer comes once it has ended
+ * (or with its state after the server's wait). `signal` stops waiting; the task stays queued.
+ */
+export const generateForPost = (input: GeneratePostBody, signal?: AbortSignal) =>
+  api.post<GeneratePostResponse>(
+    '/api/generate/post',
+    { ...input, user_input: input.user_input?.trim() || undefined },
+    { signal },
+  );
 
 export const cancelGenerationTask = (taskId: string) =>
   api.post<{ success: true }>(`/api/generation-tasks/${taskId}/cancel`);

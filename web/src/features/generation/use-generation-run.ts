@@ -28,6 +28,8 @@ export type GenerationRun = {
   phase: 'idle' | 'submitting' | GenerationTaskStatus['status'];
   results: GenerationResult[];
   submit(input: CreateTaskInput): Promise<boolean>;
+  /** Shows a task created elsewhere (post mode): its status, then its results. */
+  follow(taskId: string): void;
   cancel(): Promise<void>;
   reset(): void;
 };
@@ -97,6 +99,10 @@ export function useGenerationRun(): GenerationRun {
         }
         return false;
       }
+    },
+    follow(id) {
+      announced.current = null;
+      setTaskId(id);
     },
     async cancel() {
       if (!taskId) return;

@@ -1,59 +1,138 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import type { SummaryListResponse } from '../../../queries/content';
-import { Shell, StatusBadge } from './debug-checks';
+import type { DatasourceDto, SummaryListResponse } from '../../../queries/content';
+import { type Check, Shell, StatusBadge, timed } from './debug-checks';
+import {
+  type CountCheck,
+  type DebugLanguage,
+  isWithinTolerance,
+  LANGUAGE_FILTER_EXPECTATIONS,
+  passRate,
+} from './language-filter-expectations';
 
-/** /language-filter-test: per language, every summary returned must be in that language. */
+type CountResult = Check & { id: CountCheck; actual: number | null; otherLanguage: number };
+
+/** English: the English sources; Chinese: every active source, as the Chinese pages list them. */
+async function countDatasources(language: DebugLanguage, signal: AbortSignal) {
+  const query = language === 'en' ? { language } : {};
+  const response = await api.get<{ data: DatasourceDto[] }>('/api/datasources', { query, signal });
+  return { actual: response.data.length, otherLanguage: 0 };
+}
+
+/** The filtered list's total, and how many of the rows it returned are in another language. */
+async function countSummaries(language: DebugLanguage, signal: AbortSignal) {
+  const response = await api.get<SummaryListResponse>('/api/summaries', {
+    query: { language, page_size: 100 },
+    signal,
+  });
+  const wanted = language.toUpperCase();
+  return {
+    actual: response.total,
+    otherLanguage: response.data.filter((summary) => summary.language !== wanted).length,
+  };
+}
+
+const COUNTERS: Record<
+  CountCheck,
+  (language: DebugLanguage, signal: AbortSignal) => Promise<{ actual: number; otherLanguage: number }>
+> = { datasources: countDatasources, summaries: countSummaries };
+
+async function runCheck(id: CountCheck, language: DebugLanguage): Promise<CountResult> {
+  const expectation = LANGUAGE_FILTER_EXPECTATIONS[language][id];
+  let counted: { actual: number | null; otherLanguage: number } = { actual: null, otherLanguage: 0 };
+  // Only a failed call carries a message (the server's); a count is judged against the spec below.
+  const check = await timed(id, async (signal) => {
+    counted = await COUNTERS[id](language, signal);
+    return { message: '' };
+  });
+  const passed =
+    check.status === 'pass' &&
+    counted.actual !== null &&
+    counted.otherLanguage === 0 &&
+    isWithinTolerance(counted.actual, expectation);
+  return { ...check, status: passed ? 'pass' : 'error', id, ...counted };
+}
+
+/** /language-filter-test: per language, the counts the filters return against the spec's expected counts. */
 export function LanguageFilterTestPage() {
   const { t } = useTranslation('content');
-  const [language, setLanguage] = useState<'en' | 'zh'>('en');
-  const [result, setResult] = useState<
-    { expected: number; actual: number; ms: number } | { error: string } | null
-  >(null);
+  const [language, setLanguage] = useState<DebugLanguage>('en');
+  const [results, setResults] = useState<CountResult[] | null>(null);
   useEffect(() => {
-    setResult(null);
-    const t0 = performance.now();
-    api
-      .get<SummaryListResponse>('/api/summaries', { query: { language, page_size: 100 } })
-      .then((r) =>
-        setResult({
-          expected: r.data.length,
-          actual: r.data.filter((s) => s.language === language.toUpperCase()).length,
-          ms: Math.round(performance.now() - t0),
-        }),
-      )
-      .catch((error: Error) => setResult({ error: error.message }));
+    let current = true;
+    setResults(null);
+    void Promise.all([runCheck('datasources', language), runCheck('summaries', language)]).then((all) => {
+      if (current) setResults(all);
+    });
+    return () => {
+      current = false;
+    };
   }, [language]);
-  const rate =
-    result && 'expected' in result
-      ? result.expected
-        ? Math.round((result.actual / result.expected) * 100)
-        : 100
-      : null;
+  const rate = results ? passRate(results.map((r) => r.status === 'pass')) : null;
   return (
     <Shell title="Language filter test">
       <Group>
-        <Button variant={language === 'en' ? 'filled' : 'default'} onClick={() => setLanguage('en')}>
+        <Button
+          variant={language === 'en' ? 'filled' : 'default'}
+          aria-pressed={language === 'en'}
+          onClick={() => setLanguage('en')}
+        >
           English
         </Button>
-        <Button variant={language === 'zh' ? 'filled' : 'default'} onClick={() => setLanguage('zh')}>
+        <Button
+          variant={language === 'zh' ? 'filled' : 'default'}
+          aria-pressed={language === 'zh'}
+          onClick={() => setLanguage('zh')}
+        >
           中文
         </Button>
       </Group>
-      {!result ? (
+      {!results ? (
         <StatusBadge status="pending" />
-      ) : 'error' in result ? (
-        <Text c="red">{result.error}</Text>
       ) : (
-        <Stack gap={4} data-testid="language-result">
-          <StatusBadge status={rate === 100 ? 'pass' : 'error'} />
-          <Text>{t('debug.passRate', { rate })}</Text>
-          <Text>
-            {t('debug.expected')}: {result.expected} · {t('debug.actual')}: {result.actual} ·{' '}
-            {t('debug.duration', { ms: result.ms })}
-          </Text>
+        <Stack gap="xs" data-testid="language-result" data-language={language}>
+          <Group gap="xs">
+            <StatusBadge status={rate === 100 ? 'pass' : 'error'} />
+            <Text data-testid="language-pass-rate">{t('debug.passRate', { rate })}</Text>
+          </Group>
+          <Table withTableBorder data-testid="language-checks">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('debug.check')}</Table.Th>
+                <Table.Th>{t('debug.expected')}</Table.Th>
+                <Table.Th>{t('debug.actual')}</Table.Th>
+                <Table.Th>{t('debug.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {results.map((result) => {
+                const expectation = LANGUAGE_FILTER_EXPECTATIONS[language][result.id];
+                return (
+                  <Table.Tr key={result.id} data-testid={`language-check-${result.id}`}>
+                    <Table.Td>{t(`debug.${result.id}`)}</Table.Td>
+                    <Table.Td data-testid="expected">
+                      {expectation.expected} ± {expectation.tolerance}
+                    </Table.Td>
+                    <Table.Td data-testid="actual">{result.actual ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <StatusBadge status={result.status} />
+                        <Text size="sm">
+                          {result.message}
+                          {result.otherLanguage > 0
+                            ? t('debug.otherLanguage', { count: result.otherLanguage })
+                            : ''}{' '}
+                          {result.ms === null ? '' : t('debug.duration', { ms: result.ms })}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
         </Stack>
       )}
     </Shell>

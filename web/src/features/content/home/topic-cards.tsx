@@ -1,4 +1,4 @@
-import type { TopicDto, TopicStats } from '@app/contracts';
+import { sortPlatforms, type TopicDto, type TopicStats } from '@app/contracts';
 import {
   Alert,
   Badge,
@@ -54,7 +54,7 @@ function TopicCard({
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const count = stats?.count ?? 0;
-  const platforms = stats?.platforms ?? [];
+  const platforms = sortPlatforms(stats?.platforms ?? []);
   return (
     <CardAnchor
       to="/content-summary"

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Popover, SegmentedControl, Stack } from '@mantine/core';
+import { Badge, Button, Group, Popover, SegmentedControl, Stack, VisuallyHidden } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,76 +36,77 @@ export function DateFilter({ value, timeZone, language, onChange }: Props) {
       : `${value.from} – ${value.to}`
     : t('summary.allDates');
 
+  // Only the button is the popover's target: the clear button beside it opens nothing.
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
-      <Popover.Target>
-        <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap">
+      <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
+        <Popover.Target>
           <Button
             variant="default"
             leftSection={<IconCalendar size={16} aria-hidden />}
             onClick={() => setOpened((o) => !o)}
             data-testid="date-filter"
-            aria-label={t('summary.date')}
             fullWidth
             justify="flex-start"
           >
+            <VisuallyHidden>{t('summary.date')}: </VisuallyHidden>
             {label}
           </Button>
-          {value ? (
-            <Button variant="subtle" px={6} aria-label={t('summary.allDates')} onClick={() => apply(null)}>
-              <IconX size={14} />
-            </Button>
-          ) : null}
-        </Group>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" data-testid="date-popup">
-          <SegmentedControl
-            size="xs"
-            value={mode}
-            onChange={(m) => setMode(m as 'single' | 'range')}
-            data={[
-              { value: 'single', label: t('summary.single') },
-              { value: 'range', label: t('summary.range') },
-            ]}
-          />
-          <Group gap={4} maw={300}>
-            {QUICK_PICKS.map((pick: QuickPick) => (
-              <Badge
-                key={pick}
-                component="button"
-                variant="light"
-                style={{ cursor: 'pointer' }}
-                onClick={() => {
-                  const [from, to] = quickPickRange(pick, timeZone);
-                  apply({ from, to });
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs" data-testid="date-popup">
+            <SegmentedControl
+              size="xs"
+              value={mode}
+              onChange={(m) => setMode(m as 'single' | 'range')}
+              data={[
+                { value: 'single', label: t('summary.single') },
+                { value: 'range', label: t('summary.range') },
+              ]}
+            />
+            <Group gap={4} maw={300}>
+              {QUICK_PICKS.map((pick: QuickPick) => (
+                <Badge
+                  key={pick}
+                  component="button"
+                  variant="light"
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => {
+                    const [from, to] = quickPickRange(pick, timeZone);
+                    apply({ from, to });
+                  }}
+                  data-testid={`quick-${pick}`}
+                >
+                  {t(`summary.${pick}`)}
+                </Badge>
+              ))}
+            </Group>
+            {mode === 'single' ? (
+              <DatePicker
+                locale={language === 'zh' ? 'zh-cn' : 'en'}
+                value={value?.from === value?.to ? (value?.from ?? null) : null}
+                onChange={(d) => d && apply({ from: toDate(d), to: toDate(d) })}
+              />
+            ) : (
+              <DatePicker
+                type="range"
+                allowSingleDateInRange
+                locale={language === 'zh' ? 'zh-cn' : 'en'}
+                value={draft}
+                onChange={(range) => {
+                  setDraft(range);
+                  if (range[0] && range[1]) apply({ from: range[0], to: range[1] });
                 }}
-                data-testid={`quick-${pick}`}
-              >
-                {t(`summary.${pick}`)}
-              </Badge>
-            ))}
-          </Group>
-          {mode === 'single' ? (
-            <DatePicker
-              locale={language === 'zh' ? 'zh-cn' : 'en'}
-              value={value?.from === value?.to ? (value?.from ?? null) : null}
-              onChange={(d) => d && apply({ from: toDate(d), to: toDate(d) })}
-            />
-          ) : (
-            <DatePicker
-              type="range"
-              allowSingleDateInRange
-              locale={language === 'zh' ? 'zh-cn' : 'en'}
-              value={draft}
-              onChange={(range) => {
-                setDraft(range);
-                if (range[0] && range[1]) apply({ from: range[0], to: range[1] });
-              }}
-            />
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+              />
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {value ? (
+        <Button variant="subtle" px={6} aria-label={t('summary.allDates')} onClick={() => apply(null)}>
+          <IconX size={14} aria-hidden />
+        </Button>
+      ) : null}
+    </Group>
   );
 }

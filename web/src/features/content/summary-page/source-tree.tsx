@@ -1,4 +1,4 @@
-import type { SourceTree as SourceTreeData } from '@app/contracts';
+import { comparePlatforms, type SourceTree as SourceTreeData } from '@app/contracts';
 import { ActionIcon, Badge, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -58,62 +58,68 @@ export function SourceTree({
           defaultOpened={topic.platforms.some((p) => p.sources.some((s) => s.name === selected))}
           childrenOffset={12}
         >
-          {topic.platforms.map((platform) => (
-            <NavLink
-              key={platform.platform}
-              label={t(`platforms.${platform.platform}` as 'platforms.blog', {
-                defaultValue: platform.platform,
-              })}
-              rightSection={count(platform.summary_count)}
-              defaultOpened={platform.sources.some((s) => s.name === selected)}
-              childrenOffset={12}
-            >
-              {platform.sources.map((source) => {
-                const isFavorite = favoriteIds.has(source.id);
-                return (
-                  <NavLink
-                    key={source.id}
-                    active={selected === source.name}
-                    onClick={() => onSelect(source.name)}
-                    data-testid="tree-source"
-                    label={
-                      <Group gap={4} wrap="nowrap" justify="space-between">
-                        <Text size="sm" truncate>
-                          {source.name}
-                        </Text>
-                        {count(source.summary_count)}
-                      </Group>
-                    }
-                    description={
-                      source.last_updated
-                        ? t('summary.lastUpdated', {
-                            date: formatDay(source.last_updated, language, timeZone),
-                          })
-                        : undefined
-                    }
-                    rightSection={
-                      <ActionIcon
-                        component="span"
-                        size="sm"
-                        variant="subtle"
-                        color="red"
-                        role="button"
-                        aria-label={isFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
-                        aria-pressed={isFavorite}
-                        data-testid="tree-favorite"
-                        onClick={(event: React.MouseEvent) => {
-                          event.stopPropagation();
-                          onFavorite(source.id, !isFavorite);
-                        }}
-                      >
-                        {isFavorite ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
-                      </ActionIcon>
-                    }
-                  />
-                );
-              })}
-            </NavLink>
-          ))}
+          {[...topic.platforms]
+            .sort((a, b) => comparePlatforms(a.platform, b.platform))
+            .map((platform) => (
+              <NavLink
+                key={platform.platform}
+                data-testid="tree-platform"
+                data-platform={platform.platform}
+                label={t(`platforms.${platform.platform}` as 'platforms.blog', {
+                  defaultValue: platform.platform,
+                })}
+                rightSection={count(platform.summary_count)}
+                defaultOpened={platform.sources.some((s) => s.name === selected)}
+                childrenOffset={12}
+              >
+                {platform.sources.map((source) => {
+                  const isFavorite = favoriteIds.has(source.id);
+                  return (
+                    <NavLink
+                      key={source.id}
+                      active={selected === source.name}
+                      onClick={() => onSelect(source.name)}
+                      data-testid="tree-source"
+                      label={
+                        <Group gap={4} wrap="nowrap" justify="space-between">
+                          <Text size="sm" truncate>
+                            {source.name}
+                          </Text>
+                          {count(source.summary_count)}
+                        </Group>
+                      }
+                      description={
+                        source.last_updated
+                          ? t('summary.lastUpdated', {
+                              date: formatDay(source.last_updated, language, timeZone),
+                            })
+                          : undefined
+                      }
+                      rightSection={
+                        <ActionIcon
+                          component="span"
+                          size="sm"
+                          variant="subtle"
+                          color="red"
+                          role="button"
+                          aria-label={
+                            isFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')
+                          }
+                          aria-pressed={isFavorite}
+                          data-testid="tree-favorite"
+                          onClick={(event: React.MouseEvent) => {
+                            event.stopPropagation();
+                            onFavorite(source.id, !isFavorite);
+                          }}
+                        >
+                          {isFavorite ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
+                        </ActionIcon>
+                      }
+                    />
+                  );
+                })}
+              </NavLink>
+            ))}
         </NavLink>
       ))}
     </ScrollArea.Autosize>

@@ -45,6 +45,7 @@ const generateRoutes: FastifyPluginAsyncZod = async (app) => {
           postId: request.body.post_id,
           style: request.body.tone,
           targetPlatforms: request.body.target_platforms,
+          userInput: request.body.user_input,
           language: request.body.user_language,
           requestId: request.id,
           signal: gone.signal,
