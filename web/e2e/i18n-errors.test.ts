@@ -125,16 +125,29 @@ describe('the Chinese UI says API refusals in Chinese', () => {
     await page.context().close();
   }, 90_000);
 
-  it('generation with extra instructions over 500 characters', async () => {
+  it('generation for a summary removed while the generator was open', async () => {
+    // The page keeps extra input within 500 characters itself; what the server can still refuse is a
+    // summary that went away between loading the page and submitting.
+    const gone = await stack.prisma.summary.create({
+      data: {
+        headline: '即将删除的摘要',
+        content: '这条摘要会在提交生成任务之前被删除。',
+        summaryType: 'blog_post',
+        language: 'ZH',
+        sourceUrls: ['https://blog.example.com/soon-gone'],
+        metadata: { platform: 'blog', source_name: 'Example Blog', topic_name: 'AI Tools' },
+        topicId,
+      },
+    });
     const user = await stack.createUser({ email: uniqueEmail('i18n-gen'), plan: 'pro' });
     const page = await stack.newPage();
     await stack.signIn(page, user.email, user.password);
-    await page.goto(`/zh/content-generator?summary_id=${summaryId}`);
+    await page.goto(`/zh/content-generator?summary_id=${gone.id}`);
     await page.getByTestId('generation-source').waitFor({ timeout: 15_000 });
-    await page.getByTestId('generation-user-input').fill('长'.repeat(501));
+    await stack.prisma.summary.delete({ where: { id: gone.id } });
     await page.getByTestId('generation-submit').click();
-    const text = await expectChinese(toast(page, '任务提交失败'), '补充说明最多 500 个字符');
-    expect(text).not.toContain('at most');
+    const text = await expectChinese(toast(page, '任务提交失败'), '未找到该摘要');
+    expect(text).not.toContain('not found');
     await page.context().close();
   }, 90_000);
 
