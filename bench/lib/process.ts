@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { serviceNodeOptions } from '../../infra/build/node-options.ts';
+import { serviceEnv } from '../../infra/build/node-options.ts';
 
 let built: Promise<void> | undefined;
 
@@ -96,7 +96,7 @@ export async function startGatewayProcess(options: {
       JWT_SECRET: benchJwtSecret,
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
       LOG_LEVEL: 'warn',
-      NODE_OPTIONS: serviceNodeOptions(undefined),
+      ...serviceEnv({}),
       ...options.env,
     },
     readyUrl: `http://127.0.0.1:${options.port}/readyz`,

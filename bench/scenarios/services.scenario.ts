@@ -4,7 +4,7 @@ import path from 'node:path';
 import { freePort } from '@app/testing';
 import { benchDatabase } from '../lib/database.ts';
 import { rssBytes } from '../lib/memory.ts';
-import { serviceNodeOptions } from '../../infra/build/node-options.ts';
+import { serviceEnv } from '../../infra/build/node-options.ts';
 import { BENCH_METRICS_TOKEN, benchJwtSecret, ensureServicesBuilt } from '../lib/process.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 
@@ -129,7 +129,7 @@ async function startOnce(
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       // The compiled service runs with the options its image gives it; from sources, as `pnpm dev` runs it.
-      ...(build === 'dist' ? { NODE_OPTIONS: serviceNodeOptions(undefined) } : {}),
+      ...(build === 'dist' ? serviceEnv({}) : {}),
       SMTP_URL: 'smtp://127.0.0.1:2525',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,

@@ -15,7 +15,7 @@ import { type RunningPostgres, startPostgres } from './postgres.ts';
 import { createSupervisor, formatPrefix, type RunningProcess } from './processes.ts';
 import { findExecutable, type RunningRedis, startRedis } from './redis.ts';
 import { loadSecrets } from './secrets.ts';
-import { serviceNodeOptions } from '../build/node-options.ts';
+import { serviceEnv } from '../build/node-options.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -226,8 +226,8 @@ async function main() {
   env.LOG_LEVEL = fromEnv('LOG_LEVEL') ?? 'info';
   // One absolute directory for every service (podcast writes audio, the gateway serves it).
   env.STORAGE_DIR = fromEnv('STORAGE_DIR') ?? path.join(dataDir, 'storage');
-  // The compiled services run with the Node options their images have.
-  if (!dev) env.NODE_OPTIONS = serviceNodeOptions(process.env.NODE_OPTIONS);
+  // The compiled services run with the Node options and malloc settings their images have.
+  if (!dev) Object.assign(env, serviceEnv(process.env));
 
   // Schema and starter data, before any service reads them.
   const db = await import('@app/db');

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_NODE_OPTIONS, serviceNodeOptions } from '../build/node-options.ts';
+import {
+  SERVICE_MALLOC_ARENA_MAX,
+  SERVICE_NODE_OPTIONS,
+  serviceEnv,
+  serviceNodeOptions,
+} from '../build/node-options.ts';
 
 // The Node options the services are measured with (bench, pnpm start) are the ones their images run.
 
@@ -21,11 +26,16 @@ describe('service Node options', () => {
     expect(runtimes.map((stage) => stage.name)).toEqual(['runtime', 'runtime-speech']);
     for (const stage of runtimes) {
       expect(stage.body, stage.name).toMatch(new RegExp(`NODE_OPTIONS=${SERVICE_NODE_OPTIONS}(\\s|$)`));
+      expect(stage.body, stage.name).toMatch(
+        new RegExp(`MALLOC_ARENA_MAX=${SERVICE_MALLOC_ARENA_MAX}(\\s|$)`),
+      );
     }
   });
 
   it('keep an operator’s own options first', () => {
     expect(serviceNodeOptions(undefined)).toBe(SERVICE_NODE_OPTIONS);
     expect(serviceNodeOptions(' --enable-source-maps ')).toBe(`--enable-source-maps ${SERVICE_NODE_OPTIONS}`);
+    expect(serviceEnv({})).toEqual({ NODE_OPTIONS: SERVICE_NODE_OPTIONS, MALLOC_ARENA_MAX: '2' });
+    expect(serviceEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
   });
 });
