@@ -9,7 +9,6 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 let stack: Stack;
 let topicId: string;
-let summaryId: string;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -24,7 +23,7 @@ beforeAll(async () => {
       sourceUrl: 'https://blog.example.com/feed',
     },
   });
-  const summary = await stack.prisma.summary.create({
+  await stack.prisma.summary.create({
     data: {
       headline: '小型开源模型正在追赶',
       content: '本周的基准测试显示，小型开源模型与大型商业模型只差几分。',
@@ -37,7 +36,6 @@ beforeAll(async () => {
     },
   });
   topicId = topic.id;
-  summaryId = summary.id;
 }, 120_000);
 
 afterAll(async () => {
