@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '../src/product.ts';
 import { crawlerPlan, generationPlan, mailerPlan, podcastPlan, summarizerPlan } from '../src/scale/plans.ts';
 import { writeScaleReport } from '../src/scale/report.ts';
 import { runScaleStage, type ScaleStageFigures } from '../src/scale/run.ts';
@@ -52,7 +53,17 @@ afterAll(async () => {
     const figures = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     if (figures.length > 0) {
       const seconds = Math.round((Date.now() - started) / 1000);
-      const markdown = await writeScaleReport({ seconds, copies: COPIES, lockMs: LOCK_MS, stages: figures });
+      const memory = SERVICE_NAMES.map((service) => ({
+        service,
+        peaks: Array.from({ length: COPIES }, (_, copy) => ctx.product.peakRss(service, copy)),
+      }));
+      const markdown = await writeScaleReport({
+        seconds,
+        copies: COPIES,
+        lockMs: LOCK_MS,
+        stages: figures,
+        memory,
+      });
       process.stdout.write(`\n${markdown}\nwrote bench/results/scale.md\n`);
     }
   } finally {

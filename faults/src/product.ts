@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, repoRoot, type ServiceProcess, spawnService } from '@app/testing';
 
@@ -38,6 +39,11 @@ export type Product = {
   /** Milliseconds until every running copy answers /readyz 200 again (or throws after `timeoutMs`). */
   waitAllReady(timeoutMs: number): Promise<number>;
   pid(name: ServiceName, copy?: number): number;
+  /**
+   * A copy's peak resident size in bytes (the kernel's high-water mark, VmHWM), read just before it
+   * is killed or stopped, or now while it runs; undefined if it could not be read.
+   */
+  peakRss(name: ServiceName, copy?: number): number | undefined;
   /** Services that exited without the test killing them, with their last output. */
   unexpectedExits: string[];
   stop(): Promise<void>;
@@ -67,6 +73,11 @@ export async function startProduct(
   const services = new Map<string, Running>();
   const unexpectedExits: string[] = [];
   const ports = new Map<string, number>();
+  const peaks = new Map<string, number>();
+  const recordPeak = (label: string, running: Running) => {
+    const peak = highWaterMark(running.process.child.pid);
+    if (peak !== undefined) peaks.set(label, Math.max(peaks.get(label) ?? 0, peak));
+  };
   const all = SERVICE_NAMES.flatMap((name) => Array.from({ length: copies }, (_, copy) => ({ name, copy })));
   for (const { name, copy } of all) ports.set(key(name, copy), await freePort());
   const url = (name: ServiceName, copy = 0) => `http://127.0.0.1:${ports.get(key(name, copy))}`;
@@ -116,7 +127,8 @@ export async function startProduct(
 
   const stopAll = () =>
     Promise.all(
-      [...services.values()].map(async (running) => {
+      [...services.entries()].map(async ([label, running]) => {
+        recordPeak(label, running);
         running.killedOnPurpose = true;
         const timer = setTimeout(() => running.process.child.kill('SIGKILL'), 10_000);
         await running.process.stop('SIGTERM');
@@ -138,6 +150,7 @@ export async function startProduct(
     url,
     async kill(name, copy = 0) {
       const running = services.get(key(name, copy))!;
+      recordPeak(key(name, copy), running);
       running.killedOnPurpose = true;
       running.process.child.kill('SIGKILL');
       await running.process.exited;
@@ -151,11 +164,27 @@ export async function startProduct(
       return Date.now() - started;
     },
     pid: (name, copy = 0) => services.get(key(name, copy))!.process.child.pid!,
+    peakRss(name, copy = 0) {
+      const running = services.get(key(name, copy));
+      if (running && !running.killedOnPurpose) recordPeak(key(name, copy), running);
+      return peaks.get(key(name, copy));
+    },
     unexpectedExits,
     async stop() {
       await stopAll();
     },
   };
+}
+
+/** VmHWM of a live process, in bytes (Linux /proc); undefined elsewhere or once it is gone. */
+function highWaterMark(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const kib = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function status(url: string): Promise<number> {

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { repoRoot } from '@app/testing';
 import type { ScaleStageFigures } from './run.ts';
 
-export type ScaleReport = { seconds: number; copies: number; lockMs: number; stages: ScaleStageFigures[] };
+export type ScaleReport = {
+  seconds: number;
+  copies: number;
+  lockMs: number;
+  stages: ScaleStageFigures[];
+  /** Each copy's peak resident size in bytes (undefined: not read). */
+  memory?: { service: string; peaks: (number | undefined)[] }[];
+};
 
 export function renderScaleMarkdown(report: ScaleReport): string {
   const copies = Array.from({ length: report.copies }, (_, i) => `copy ${i + 1}`).join(' / ');
@@ -37,6 +44,20 @@ export function renderScaleMarkdown(report: ScaleReport): string {
         `| ${s.service} | ${s.measure} | ${s.perCopy.join(' / ')} (${total}) | ${killed} | ${duplicates} | ${s.lost} |`,
       );
     }
+  }
+  if (report.memory?.length) {
+    lines.push(
+      '',
+      '## Peak memory under the run',
+      '',
+      "Each process's resident high-water mark (VmHWM) over the whole run, read when it was stopped (a",
+      "killed copy's just before the kill), with the images' Node options and malloc settings:",
+      '',
+      `| service | peak RSS, MiB (${copies}) |`,
+      '| --- | --- |',
+    );
+    const mib = (bytes: number | undefined) => (bytes === undefined ? '—' : (bytes / 2 ** 20).toFixed(0));
+    for (const row of report.memory) lines.push(`| ${row.service} | ${row.peaks.map(mib).join(' / ')} |`);
   }
   lines.push('', '## Stages', '');
   for (const stage of report.stages) {

@@ -11,6 +11,7 @@ import {
   testPrefix,
   testRedisUrl,
 } from '@app/testing';
+import { serviceEnv } from '../../../infra/build/node-options.ts';
 import { startLlmFake, startSlowFeeds } from '../fakes.ts';
 import { startProduct } from '../product.ts';
 import { loginThrough, productEnv, seedUsers } from '../setup.ts';
@@ -72,6 +73,8 @@ export async function startScaleRun(): Promise<{ ctx: ScaleContext; stop(): Prom
         METRICS_TOKEN: metricsToken,
         // Each gateway one process, so its /metrics counts what that copy served.
         GATEWAY_WORKERS: '1',
+        // The Node options and malloc settings the images run the compiled services with.
+        ...serviceEnv({}),
       },
       {
         copies: COPIES,
