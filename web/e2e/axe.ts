@@ -5,8 +5,36 @@ import { expect } from 'vitest';
 /** The rules of WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Runs axe-core in the page as it is now and fails on any WCAG 2.1 A/AA violation, naming each. */
+/**
+ * Waits for the page's finite CSS transitions and animations to end (a dialog fading in, a toast
+ * sliding in): mid-fade, text and its background are blended and axe would measure colours the
+ * reader never sees for more than a moment. Endless ones (spinners) are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  // A string: this file is type-checked without the DOM library, and the browser runs it as it is.
+  // Mantine starts a transition a frame or two after the element appears, so wait for frames before
+  // looking, and look again until none is left running (at most 5 s).
+  await page.evaluate(`(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const deadline = performance.now() + 5000;
+    while (performance.now() < deadline) {
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.race([
+        Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
+      ]);
+    }
+  })()`);
+}
+
+/** Runs axe-core on the settled page (see settleAnimations) and fails on any WCAG 2.1 A/AA violation, naming each. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
   const found = violations.map(
     (v) =>
