@@ -1,5 +1,6 @@
 import { toDataLanguage, toLocale, type UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
+import { summaryExcerpt } from '@app/text';
 
 export type DigestSummary = {
   id: string;
@@ -20,21 +21,7 @@ export type DigestContent = {
 };
 
 const EXCERPT_LENGTH = 280;
-
-/** Summaries are markdown; the email shows a short plain-text excerpt and links to the site for the rest. */
-export function excerptOf(markdown: string, length = EXCERPT_LENGTH): string {
-  const plain = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/[*_`>~]+/g, '')
-    .replace(/^\s*[-+]\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (plain.length <= length) return plain;
-  return `${plain.slice(0, length - 1).trimEnd()}…`;
-}
+const HEADLINE_LENGTH = 80;
 
 type Row = {
   id: string;
@@ -74,10 +61,13 @@ export async function loadDigestContent(
   const byTopic = new Map<string, DigestSummary[]>();
   for (const row of rows) {
     const list = byTopic.get(row.topic_id) ?? [];
+    // Summaries are markdown; the email shows a short plain-text excerpt and links to the site for the rest.
+    const headline = row.headline.trim();
     list.push({
       id: row.id,
-      headline: row.headline.trim() || excerptOf(row.content, 80),
-      excerpt: excerptOf(row.content),
+      headline:
+        headline || summaryExcerpt(row.content, { maxLength: HEADLINE_LENGTH, language: input.language }),
+      excerpt: summaryExcerpt(row.content, { maxLength: EXCERPT_LENGTH, language: input.language, headline }),
       sourceUrl: row.source_urls.find((url) => /^https?:\/\//i.test(url)) ?? null,
       sourceName: row.source_name,
     });

@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform } from '@app/contracts';
+import { PLATFORMS, type Platform, sortPlatforms } from '@app/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -15,4 +15,12 @@ export function platformOptions(t: TFunction<'content'>): { value: Platform; lab
 /** A platform id's display name in the reader's language (source and generation platforms alike). */
 export function platformLabel(t: TFunction<'content'>, id: string): string {
   return t(`platforms.${id}` as 'platforms.blog', id);
+}
+
+/**
+ * The display names of a set of platforms, each once, in the spec's order: a topic with keyword
+ * Twitter and Twitter RSS sources shows "Twitter" once.
+ */
+export function platformBadgeLabels(t: TFunction<'content'>, platforms: readonly string[]): string[] {
+  return [...new Set(sortPlatforms(platforms).map((id) => platformLabel(t, id)))];
 }

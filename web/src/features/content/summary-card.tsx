@@ -24,7 +24,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-provider';
 import { Markdown } from './markdown';
-import { EXCERPT_MAX, formatDate, MAX_LINKS, plainText, TITLE_MAX, truncate } from './text';
+import { cardExcerpt, formatDate, MAX_LINKS, TITLE_MAX, truncate } from './text';
 import { useUpgradeDialog } from './upgrade-dialog';
 
 // The generation dialog loads on first use, so reading pages do not carry its code.
@@ -63,7 +63,7 @@ export function SummaryCard({
   const sourceName = summary.datasource?.source_name ?? String(summary.metadata.source_name ?? '');
   const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null;
   const title = summary.headline ? truncate(summary.headline, TITLE_MAX) : null;
-  const excerpt = truncate(plainText(summary.content), EXCERPT_MAX);
+  const excerpt = cardExcerpt(summary);
   const links = summary.source_urls.slice(0, MAX_LINKS);
 
   const generate = () => {
@@ -131,7 +131,7 @@ export function SummaryCard({
             </Text>
           ) : null}
           {!expanded ? (
-            <Text size="sm" c="dimmed" mt={4}>
+            <Text size="sm" c="dimmed" mt={4} data-testid="summary-excerpt">
               {excerpt}
             </Text>
           ) : null}

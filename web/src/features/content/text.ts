@@ -1,4 +1,5 @@
-import { toLocale } from '@app/contracts';
+import { type SummaryDto, toLocale } from '@app/contracts';
+import { summaryExcerpt } from '@app/text';
 export const TITLE_MAX = 80;
 export const EXCERPT_MAX = 150;
 export const MAX_LINKS = 5;
@@ -9,16 +10,13 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
 }
 
-/** Markdown to one line of plain text for excerpts. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#{1,6}\s+.*$/gm, ' ')
-    .replace(/[*_`>#-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** The card's excerpt: the summary's markdown as sentences, without a heading that repeats its headline. */
+export function cardExcerpt(summary: Pick<SummaryDto, 'content' | 'headline' | 'language'>): string {
+  return summaryExcerpt(summary.content, {
+    maxLength: EXCERPT_MAX,
+    language: summary.language === 'ZH' ? 'zh' : 'en',
+    headline: summary.headline,
+  });
 }
 
 export function formatDate(iso: string, language: 'en' | 'zh', timeZone: string): string {

@@ -29,7 +29,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header>
+      <AppShell.Header data-testid="app-header">
         <Navbar drawerOpened={drawerOpened} onToggleDrawer={drawer.toggle} onCloseDrawer={drawer.close} />
       </AppShell.Header>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>

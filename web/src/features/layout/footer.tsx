@@ -70,8 +70,8 @@ export function Footer() {
         </SimpleGrid>
         <Divider my="lg" />
         <Stack gap={4} align="center" ta="center">
-          <Text fz="xs" c="dimmed">
-            {t('footer.copyright')}
+          <Text fz="xs" c="dimmed" data-testid="footer-copyright">
+            {t('footer.copyright', { year: new Date().getFullYear() })}
           </Text>
           <Text fz="xs" c="dimmed">
             {t('footer.poweredBy')}

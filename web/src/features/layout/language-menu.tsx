@@ -31,6 +31,7 @@ export function LanguageMenu({
           }
           // The visible language name is part of the name (WCAG 2.5.3), after what the button is for.
           aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+          className={classes.fixed}
           data-testid="language-menu"
         >
           <span className={compact ? classes.hideOnTablet : undefined}>{t(`language.${language}`)}</span>

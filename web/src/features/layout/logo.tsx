@@ -7,7 +7,7 @@ import classes from './layout.module.css';
 /** The brand mark; always links home (/ or /zh through the router's rewrite). */
 type Props = {
   onNavigate?: () => void;
-  /** In the bar: the name hides on tablet widths. */
+  /** In the bar: the name hides until the bar has room for it (90em). */
   compact?: boolean;
   testId?: string;
 };
@@ -21,6 +21,7 @@ export function Logo({ onNavigate, compact = false, testId }: Props) {
       style={{ textDecoration: 'none', color: 'inherit' }}
       aria-label={t('common.appName')}
       data-testid={testId}
+      className={classes.fixed}
     >
       <Group gap={8} wrap="nowrap">
         <ThemeIcon size={32} radius="md" variant="gradient" gradient={{ from: 'brand.6', to: 'violet.5' }}>
@@ -30,7 +31,7 @@ export function Logo({ onNavigate, compact = false, testId }: Props) {
           fw={800}
           fz="lg"
           style={{ whiteSpace: 'nowrap' }}
-          className={compact ? classes.hideOnTablet : undefined}
+          className={compact ? classes.hideBelowWide : undefined}
         >
           {t('common.appName')}
         </Text>

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/auth-provider';
 import { canSeeContentHistory } from '../auth/roles';
 import { ButtonLink } from '../ui/router-links';
 import { LanguageMenu } from './language-menu';
+import classes from './layout.module.css';
 
 type Layout = 'bar' | 'sheet';
 
@@ -26,13 +27,17 @@ export function NavLinks({ layout, onNavigate }: Props) {
     onClick: onNavigate,
     fullWidth: layout === 'sheet',
     justify: layout === 'sheet' ? 'flex-start' : undefined,
-    px: layout === 'bar' ? 8 : undefined,
+    px: layout === 'bar' ? 6 : undefined,
     activeProps: { 'data-active': true, style: { color: 'var(--mantine-color-brand-7)' } },
   } as const;
   const Container = layout === 'bar' ? Group : Stack;
 
   return (
-    <Container gap={layout === 'bar' ? 2 : 4} wrap="nowrap">
+    <Container
+      gap={layout === 'bar' ? 2 : 4}
+      wrap="nowrap"
+      className={layout === 'bar' ? classes.fixed : undefined}
+    >
       {auth.isAuthenticated ? (
         <>
           <ButtonLink to="/content-summary" {...common}>
@@ -76,7 +81,7 @@ function useAccount(onNavigate?: () => void) {
 function AdminBadge() {
   const { t } = useTranslation();
   return (
-    <Badge ml={6} size="xs" color="red" variant="filled" data-testid="admin-badge" style={{ flexShrink: 0 }}>
+    <Badge ml={6} size="xs" color="red" variant="filled" data-testid="admin-badge" className={classes.fixed}>
       {t('nav.adminBadge')}
     </Badge>
   );
@@ -87,34 +92,43 @@ function AccountMenu() {
   const { t } = useTranslation();
   const { auth, logout, name } = useAccount();
   return (
-    <Menu position="bottom-end" shadow="md" width={240} zIndex={400}>
-      <Menu.Target>
-        <Indicator
-          label={t('nav.adminBadge')}
-          disabled={!auth.isAdmin}
-          color="red"
-          size={16}
-          position="bottom-center"
-          fz={10}
-          fw={700}
-        >
-          <ActionIcon variant="light" size="lg" aria-label={name} data-testid="nav-account-menu">
+    // The indicator wraps the menu, not the button: the menu's ARIA attributes belong on the button.
+    <Indicator
+      label={t('nav.adminBadge')}
+      disabled={!auth.isAdmin}
+      color="red"
+      size={16}
+      position="bottom-center"
+      fz={10}
+      fw={700}
+      className={auth.isAdmin ? classes.indicatorRoom : undefined}
+      classNames={{ indicator: classes.indicatorLabel }}
+    >
+      <Menu position="bottom-end" shadow="md" width={240} zIndex={400}>
+        <Menu.Target>
+          <ActionIcon variant="light" size="lg" aria-label={name} title={name} data-testid="nav-account-menu">
             <IconUserCircle size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
-          <Text span inherit truncate="end" data-testid="nav-profile">
-            {name}
-          </Text>
-          {auth.isAdmin ? <AdminBadge /> : null}
-        </Menu.Item>
-        <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to="/profile"
+            leftSection={<IconUser size={16} aria-hidden />}
+            title={name}
+            classNames={{ itemLabel: classes.nameRow }}
+          >
+            <Text span inherit truncate="end" className={classes.name} data-testid="nav-profile">
+              {name}
+            </Text>
+            {auth.isAdmin ? <AdminBadge /> : null}
+          </Menu.Item>
+          <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
+            {t('nav.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Indicator>
   );
 }
 
@@ -129,6 +143,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
 
   const account = (
     <>
+      {/* The name gives way first: it shrinks behind an ellipsis (full name in the tooltip), the rest keeps its size. */}
       <ButtonLink
         to="/profile"
         variant="light"
@@ -137,9 +152,10 @@ export function NavAccount({ layout, onNavigate }: Props) {
         justify={sheet ? 'flex-start' : undefined}
         leftSection={<IconUser size={16} aria-hidden />}
         data-testid="nav-profile"
-        maw={sheet ? undefined : 260}
+        title={name}
+        classNames={{ root: classes.profile, inner: classes.shrinks, label: classes.shrinks }}
       >
-        <Text span inherit truncate="end" maw={sheet ? 220 : 160}>
+        <Text span inherit truncate="end" className={classes.name}>
           {name}
         </Text>
         {auth.isAdmin ? <AdminBadge /> : null}
@@ -149,6 +165,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
         onClick={logout}
         fullWidth={sheet}
         leftSection={<IconLogout size={16} aria-hidden />}
+        className={classes.fixed}
       >
         {t('nav.logout')}
       </Button>
@@ -156,7 +173,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
   );
 
   return (
-    <Container gap="xs" wrap="nowrap">
+    <Container gap="xs" wrap="nowrap" className={classes.shrinks}>
       <LanguageMenu fullWidth={sheet} compact={!sheet} />
       {auth.isAuthenticated ? (
         sheet || isWide ? (
@@ -165,7 +182,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
           <AccountMenu />
         )
       ) : auth.loading ? null : (
-        <ButtonLink to="/auth" onClick={onNavigate} fullWidth={sheet}>
+        <ButtonLink to="/auth" onClick={onNavigate} fullWidth={sheet} className={classes.fixed}>
           {t('nav.login')}
         </ButtonLink>
       )}

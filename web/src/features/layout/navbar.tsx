@@ -2,6 +2,7 @@ import { Burger, Container, Divider, Drawer, Group, ScrollArea, Stack } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NAV_BREAKPOINT_QUERY } from '../../theme';
+import classes from './layout.module.css';
 import { Logo } from './logo';
 import { NavAccount, NavLinks } from './nav-items';
 
@@ -14,10 +15,17 @@ export function Navbar({ drawerOpened, onToggleDrawer, onCloseDrawer }: Props) {
   const isDesktop = useMediaQuery(NAV_BREAKPOINT_QUERY, true, { getInitialValueInEffect: false });
   return (
     <Container size="xl" h="100%">
-      <Group h="100%" justify="space-between" wrap="nowrap" component="nav" aria-label={t('nav.menuTitle')}>
+      <Group
+        h="100%"
+        gap="xs"
+        justify="space-between"
+        wrap="nowrap"
+        component="nav"
+        aria-label={t('nav.menuTitle')}
+      >
         <Logo compact testId="nav-logo" />
         {isDesktop ? (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.shrinks}>
             <NavLinks layout="bar" />
             <NavAccount layout="bar" />
           </Group>
@@ -39,7 +47,8 @@ export function Navbar({ drawerOpened, onToggleDrawer, onCloseDrawer }: Props) {
         zIndex={300}
         closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
       >
-        <ScrollArea.Autosize mah="calc(100dvh - 80px)">
+        {/* Vertical scrolling only: a long name is cut with an ellipsis instead of widening the sheet. */}
+        <ScrollArea.Autosize mah="calc(100dvh - 80px)" scrollbars="y" styles={{ content: { minWidth: 0 } }}>
           <Stack gap="sm" data-testid="nav-drawer">
             <NavLinks layout="sheet" onNavigate={onCloseDrawer} />
             <Divider />

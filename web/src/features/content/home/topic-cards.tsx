@@ -1,4 +1,4 @@
-import { sortPlatforms, type TopicDto, type TopicStats } from '@app/contracts';
+import type { TopicDto, TopicStats } from '@app/contracts';
 import {
   Alert,
   Badge,
@@ -19,6 +19,7 @@ import { createLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language-provider';
 import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
+import { platformBadgeLabels } from '../platform-options';
 import { readStoredTimeZone } from '../use-time-zone';
 import { todayIn, todayStartIso } from '../zoned-dates';
 import { errorText } from '../../../api/error-text';
@@ -54,7 +55,7 @@ function TopicCard({
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const count = stats?.count ?? 0;
-  const platforms = sortPlatforms(stats?.platforms ?? []);
+  const platforms = platformBadgeLabels(t, stats?.platforms ?? []);
   return (
     <CardAnchor
       to="/content-summary"
@@ -84,9 +85,9 @@ function TopicCard({
           </Text>
           <Group justify="space-between" mt="auto" wrap="nowrap">
             <Group gap={4}>
-              {platforms.slice(0, MAX_BADGES).map((p) => (
-                <Badge key={p} variant="light" size="sm">
-                  {t(`platforms.${p}` as 'platforms.blog', { defaultValue: p })}
+              {platforms.slice(0, MAX_BADGES).map((label) => (
+                <Badge key={label} variant="light" size="sm" data-testid="topic-platform">
+                  {label}
                 </Badge>
               ))}
               {platforms.length > MAX_BADGES ? (
