@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// @mantine/dates' styles come with the screens that show a date picker (podcast, content summary).
 
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -12,11 +12,11 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
 import { AuthStore } from './features/auth/auth-store';
-import { createI18n } from './i18n';
+import { createAppI18n } from './i18n/app-i18n';
 import { detectLanguage } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
 import { createQueryClient } from './queries/query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, prefetchFirstScreen } from './router';
 import { cssVariablesResolver, localizedTheme } from './theme';
 
 const queryClient = createQueryClient();
@@ -25,10 +25,12 @@ const language = detectLanguage({
   stored: readStoredLanguage(),
   browserLanguages: browserLanguages(),
 });
-const i18n = createI18n(language);
+// Only the reader's language is fetched, and only the namespaces the screens on show use.
+const { i18n, ready: stringsReady } = createAppI18n(language);
 const auth = new AuthStore({ api, queryClient });
 auth.start();
-const router = createAppRouter({ queryClient, auth, language });
+const router = createAppRouter({ queryClient, auth, i18n, language });
+prefetchFirstScreen(router, i18n);
 
 function LocalizedMantineProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -44,17 +46,23 @@ function LocalizedMantineProvider({ children }: { children: ReactNode }) {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <LocalizedMantineProvider>
-        <Notifications limit={3} autoClose={4000} position="top-right" />
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider store={auth}>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </LocalizedMantineProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+function render(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <LocalizedMantineProvider>
+          <Notifications limit={3} autoClose={4000} position="top-right" />
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider store={auth}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </QueryClientProvider>
+        </LocalizedMantineProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+// The shell draws once its strings are in. Should they fail to arrive, it draws anyway: each route's
+// loader asks for its strings again and shows the route's error screen (with a retry) if they fail.
+stringsReady.catch((error: unknown) => console.error(error)).finally(() => render(rootElement));

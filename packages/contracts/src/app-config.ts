@@ -6,7 +6,3 @@ export const AppConfigSchema = z.object({
   google_sign_in: z.boolean(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
-
-/** The error a failed Google sign-in leaves on /auth (?error=…): the page shows its toast, then drops it. */
-export const GOOGLE_SIGN_IN_ERRORS = ['google_unavailable', 'google_failed'] as const;
-export type GoogleSignInErrorCode = (typeof GOOGLE_SIGN_IN_ERRORS)[number];

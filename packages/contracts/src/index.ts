@@ -15,3 +15,4 @@ export * from './billing.ts';
 export * from './payment-errors.ts';
 export * from './generation.ts';
 export * from './app-config.ts';
+export * from './google-sign-in.ts';

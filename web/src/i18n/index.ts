@@ -5,7 +5,11 @@ import { namespaceResources } from './namespaces';
 
 export const resources = namespaceResources;
 
-/** One i18next instance per app; resources are bundled, so initialisation is synchronous. */
+/**
+ * An i18next instance with every namespace of both languages bundled, so initialisation is
+ * synchronous: for tests and tools. The browser app uses createAppI18n (app-i18n.ts), which fetches
+ * the reader's language only, namespace by namespace.
+ */
 export function createI18n(language: Language): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({

@@ -1,7 +1,7 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { AdminPage } from '../features/admin/admin-page';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { RequireAdmin } from '../features/auth/require-admin';
 import { appLayoutRoute } from './app-layout';
+import { loadStrings } from './route-strings';
 
 /**
  * Pathless admin guard. Visitors are redirected in `beforeLoad`; the component shows the
@@ -22,5 +22,7 @@ export const adminGuardRoute = createRoute({
 export const adminRoute = createRoute({
   getParentRoute: () => adminGuardRoute,
   path: 'admin',
-  component: AdminPage,
+  // Its own chunk (with its strings): nobody but an admin who opens the screen downloads it.
+  loader: loadStrings('admin'),
+  component: lazyRouteComponent(() => import('../features/admin/admin-page'), 'AdminPage'),
 });

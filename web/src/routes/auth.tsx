@@ -1,14 +1,25 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { ResetPasswordPage } from '../features/account/reset-password-page';
-import { VerifyEmailPage } from '../features/account/verify-email-page';
-import { AuthCallbackPage } from '../features/auth/auth-callback-page';
-import { AuthPage } from '../features/auth/auth-page';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isGoogleSignInError } from '../features/auth/google-sign-in';
 import { safeRedirectTarget } from '../features/auth/redirect';
 import type { GoogleSignInErrorCode } from '@app/contracts';
+import { preloading } from './lazy-page';
 import { rootRoute } from './root';
+import { loadStrings } from './route-strings';
 
-// The auth screens stand alone (own logo, no navigation bar or footer).
+// The auth screens stand alone (own logo, no navigation bar or footer). Each is its own chunk.
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('../features/account/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyRouteComponent(
+  () => import('../features/account/verify-email-page'),
+  'VerifyEmailPage',
+);
+const AuthCallbackPage = lazyRouteComponent(
+  () => import('../features/auth/auth-callback-page'),
+  'AuthCallbackPage',
+);
+const AuthPage = lazyRouteComponent(() => import('../features/auth/auth-page'), 'AuthPage');
 
 export type AuthSearch = {
   /** Where to go after signing in (an in-app path, set by the signed-in and admin guards). */
@@ -29,10 +40,11 @@ export const authRoute = createRoute({
     // Already signed in: home (/ or /zh, the rewrite adds the prefix).
     if (auth.status === 'authenticated') throw redirect({ to: '/', replace: true });
   },
-  component: function AuthRouteComponent() {
+  loader: loadStrings('account'),
+  component: preloading(function AuthRouteComponent() {
     const { redirect: redirectTo, error } = authRoute.useSearch();
     return <AuthPage redirectTo={redirectTo} error={error} />;
-  },
+  }, AuthPage),
 });
 
 export type AuthCallbackSearch = { error?: string };
@@ -43,10 +55,10 @@ export const authCallbackRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): AuthCallbackSearch => ({
     error: typeof search.error === 'string' && search.error ? search.error : undefined,
   }),
-  component: function AuthCallbackRouteComponent() {
+  component: preloading(function AuthCallbackRouteComponent() {
     const { error } = authCallbackRoute.useSearch();
     return <AuthCallbackPage error={error} />;
-  },
+  }, AuthCallbackPage),
 });
 
 /** The token of an emailed link (verification, password reset). */
@@ -59,10 +71,11 @@ export const authResetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auth/reset',
   validateSearch: validateEmailLinkSearch,
-  component: function AuthResetRouteComponent() {
+  loader: loadStrings('account'),
+  component: preloading(function AuthResetRouteComponent() {
     const { token } = authResetRoute.useSearch();
     return <ResetPasswordPage key={token ?? 'request'} token={token} />;
-  },
+  }, ResetPasswordPage),
 });
 
 /** The verification email's link: the page posts the token when the user confirms. */
@@ -70,8 +83,9 @@ export const authVerifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auth/verify',
   validateSearch: validateEmailLinkSearch,
-  component: function AuthVerifyRouteComponent() {
+  loader: loadStrings('account'),
+  component: preloading(function AuthVerifyRouteComponent() {
     const { token } = authVerifyRoute.useSearch();
     return <VerifyEmailPage key={token ?? 'resend'} token={token} />;
-  },
+  }, VerifyEmailPage),
 });

@@ -1,12 +1,13 @@
-import { createRoute } from '@tanstack/react-router';
-import { DailyPodcastPage } from '../features/podcast/podcast-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validatePodcastSearch } from '../features/podcast/podcast-utils';
 import { appLayoutRoute } from './app-layout';
+import { loadStrings } from './route-strings';
 
 /** Visitors reach the page too: it shows 'Please login to access daily podcasts.' (spec §2). */
 export const dailyPodcastRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'daily-podcast',
   validateSearch: validatePodcastSearch,
-  component: DailyPodcastPage,
+  loader: loadStrings('podcast'),
+  component: lazyRouteComponent(() => import('../features/podcast/podcast-page'), 'DailyPodcastPage'),
 });

@@ -1,30 +1,64 @@
-import { createRoute } from '@tanstack/react-router';
-import { BlogListPage } from '../features/blog/blog-list-page';
-import { BlogPostPage } from '../features/blog/blog-post-page';
-import { ContentSummaryPage } from '../features/content/summary-page/content-summary-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateContentSummarySearch } from '../features/content/summary-page/search-params';
-import { TopicPage } from '../features/content/topics/topic-page';
 import { validateTopicSearch } from '../features/content/topics/topic-search';
-import { OtherYoutubeSourcesPage } from '../features/content/youtube/other-youtube-sources-page';
-import { YoutubeSourcePage } from '../features/content/youtube/youtube-source-page';
-import { AuthTestPage } from '../features/content/debug/auth-test-page';
-import { DatabaseTestPage } from '../features/content/debug/database-test-page';
-import { DataTestPage } from '../features/content/debug/data-test-page';
-import { LanguageFilterTestPage } from '../features/content/debug/language-filter-test-page';
-import { SimpleTestPage } from '../features/content/debug/simple-test-page';
-import { HomePage } from '../features/home/home-page';
-import { NewsletterConfirmPage } from '../features/newsletter/confirm-page';
-import { UnsubscribePage } from '../features/unsubscribe/unsubscribe-page';
 import { validateUnsubscribeSearch } from '../features/unsubscribe/unsubscribe-search';
-import { PricingPage } from '../features/pricing/pricing-page';
 import { appLayoutRoute } from './app-layout';
+import { preloading } from './lazy-page';
 import { dailyPodcastRoute } from './podcast';
+import { loadStrings } from './route-strings';
 
-// Public screens (spec §2 route map). Each placeholder is replaced by its feature's page.
+// Public screens (spec §2 route map). Each page is its own chunk, fetched when its route is matched,
+// with its strings (loadStrings): a visitor downloads only the screens they open.
+const BlogListPage = lazyRouteComponent(() => import('../features/blog/blog-list-page'), 'BlogListPage');
+const BlogPostPage = lazyRouteComponent(() => import('../features/blog/blog-post-page'), 'BlogPostPage');
+const ContentSummaryPage = lazyRouteComponent(
+  () => import('../features/content/summary-page/content-summary-page'),
+  'ContentSummaryPage',
+);
+const TopicPage = lazyRouteComponent(() => import('../features/content/topics/topic-page'), 'TopicPage');
+const OtherYoutubeSourcesPage = lazyRouteComponent(
+  () => import('../features/content/youtube/other-youtube-sources-page'),
+  'OtherYoutubeSourcesPage',
+);
+const YoutubeSourcePage = lazyRouteComponent(
+  () => import('../features/content/youtube/youtube-source-page'),
+  'YoutubeSourcePage',
+);
+const AuthTestPage = lazyRouteComponent(
+  () => import('../features/content/debug/auth-test-page'),
+  'AuthTestPage',
+);
+const DatabaseTestPage = lazyRouteComponent(
+  () => import('../features/content/debug/database-test-page'),
+  'DatabaseTestPage',
+);
+const DataTestPage = lazyRouteComponent(
+  () => import('../features/content/debug/data-test-page'),
+  'DataTestPage',
+);
+const LanguageFilterTestPage = lazyRouteComponent(
+  () => import('../features/content/debug/language-filter-test-page'),
+  'LanguageFilterTestPage',
+);
+const SimpleTestPage = lazyRouteComponent(
+  () => import('../features/content/debug/simple-test-page'),
+  'SimpleTestPage',
+);
+const HomePage = lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage');
+const NewsletterConfirmPage = lazyRouteComponent(
+  () => import('../features/newsletter/confirm-page'),
+  'NewsletterConfirmPage',
+);
+const UnsubscribePage = lazyRouteComponent(
+  () => import('../features/unsubscribe/unsubscribe-page'),
+  'UnsubscribePage',
+);
+const PricingPage = lazyRouteComponent(() => import('../features/pricing/pricing-page'), 'PricingPage');
 
 export const homeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/',
+  loader: loadStrings('content', 'newsletter'),
   component: HomePage,
 });
 
@@ -33,50 +67,56 @@ export const contentSummaryRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'content-summary',
   validateSearch: validateContentSummarySearch,
+  loader: loadStrings('content'),
   component: ContentSummaryPage,
 });
 
 export const pricingRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'pricing',
+  loader: loadStrings('billing'),
   component: PricingPage,
 });
 
 export const blogRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'blog',
+  loader: loadStrings('blog'),
   component: BlogListPage,
 });
 
 export const blogPostRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'blog/$slug',
-  component: function BlogPostRouteComponent() {
+  loader: loadStrings('blog'),
+  component: preloading(function BlogPostRouteComponent() {
     const { slug } = blogPostRoute.useParams();
     return <BlogPostPage key={slug} slug={slug} />;
-  },
+  }, BlogPostPage),
 });
 
 export const unsubscribeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'unsubscribe',
   validateSearch: validateUnsubscribeSearch,
-  component: function UnsubscribeRouteComponent() {
+  loader: loadStrings('unsubscribe'),
+  component: preloading(function UnsubscribeRouteComponent() {
     return <UnsubscribePage search={unsubscribeRoute.useSearch()} />;
-  },
+  }, UnsubscribePage),
 });
 
 /** The link in the double opt-in email; the page confirms with a POST (a fetched link changes nothing). */
 export const newsletterConfirmRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'newsletter/confirm',
+  loader: loadStrings('newsletter'),
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: typeof search.token === 'string' && search.token.trim() ? search.token.trim() : undefined,
   }),
-  component: function NewsletterConfirmRouteComponent() {
+  component: preloading(function NewsletterConfirmRouteComponent() {
     const { token } = newsletterConfirmRoute.useSearch();
     return <NewsletterConfirmPage key={token} token={token} />;
-  },
+  }, NewsletterConfirmPage),
 });
 
 /** A topic slug shows the landing page, a UUID the topic detail page. */
@@ -84,24 +124,27 @@ export const topicRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'topics/$id',
   validateSearch: validateTopicSearch,
-  component: function TopicRouteComponent() {
+  loader: loadStrings('content', 'newsletter'),
+  component: preloading(function TopicRouteComponent() {
     const { id } = topicRoute.useParams();
     return <TopicPage id={id} />;
-  },
+  }, TopicPage),
 });
 
 export const youtubeSourceRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'youtube/$sourceName',
-  component: function YoutubeSourceRouteComponent() {
+  loader: loadStrings('content'),
+  component: preloading(function YoutubeSourceRouteComponent() {
     const { sourceName } = youtubeSourceRoute.useParams();
     return <YoutubeSourcePage sourceName={sourceName} />;
-  },
+  }, YoutubeSourcePage),
 });
 
 export const otherYoutubeSourcesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'other-youtube-sources',
+  loader: loadStrings('content'),
   component: OtherYoutubeSourcesPage,
 });
 
@@ -110,30 +153,35 @@ export const otherYoutubeSourcesRoute = createRoute({
 export const authTestRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'auth-test',
+  loader: loadStrings('content'),
   component: AuthTestPage,
 });
 
 export const dataTestRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'data-test',
+  loader: loadStrings('content'),
   component: DataTestPage,
 });
 
 export const simpleTestRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'simple-test',
+  loader: loadStrings('content'),
   component: SimpleTestPage,
 });
 
 export const languageFilterTestRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'language-filter-test',
+  loader: loadStrings('content'),
   component: LanguageFilterTestPage,
 });
 
 export const databaseTestRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'database-test',
+  loader: loadStrings('content'),
   component: DatabaseTestPage,
 });
 

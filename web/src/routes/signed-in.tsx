@@ -1,10 +1,20 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { RequireAuth } from '../features/auth/require-auth';
-import { ProfilePage } from '../features/profile/profile-page';
-import { ContentHistoryPage } from '../features/content-history/content-history-page';
-import { ContentGeneratorPage } from '../features/generation/content-generator-page';
-import { ProGate } from '../features/generation/pro-gate';
 import { appLayoutRoute } from './app-layout';
+import { preloading } from './lazy-page';
+import { loadStrings } from './route-strings';
+
+// Each screen is its own chunk, fetched once the guard has let the reader in.
+const ProfilePage = lazyRouteComponent(() => import('../features/profile/profile-page'), 'ProfilePage');
+const ContentHistoryPage = lazyRouteComponent(
+  () => import('../features/content-history/content-history-page'),
+  'ContentHistoryPage',
+);
+const ContentGeneratorPage = lazyRouteComponent(
+  () => import('../features/generation/content-generator-page'),
+  'ContentGeneratorPage',
+);
+const ProGate = lazyRouteComponent(() => import('../features/generation/pro-gate'), 'ProGate');
 
 /**
  * Pathless layout for signed-in screens. Visitors go to /auth with `redirect` set to the
@@ -25,6 +35,7 @@ export const signedInRoute = createRoute({
 export const profileRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'profile',
+  loader: loadStrings('account', 'billing'),
   component: ProfilePage,
 });
 
@@ -36,26 +47,36 @@ export const profileRoute = createRoute({
 export const contentHistoryRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'content-history',
-  component: () => (
-    <ProGate>
-      <ContentHistoryPage />
-    </ProGate>
+  loader: loadStrings('contentHistory', 'generation', 'content'),
+  component: preloading(
+    () => (
+      <ProGate>
+        <ContentHistoryPage />
+      </ProGate>
+    ),
+    ProGate,
+    ContentHistoryPage,
   ),
 });
 
 export const contentGeneratorRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'content-generator',
+  loader: loadStrings('generation', 'content'),
   validateSearch: (search: Record<string, unknown>): { summary_id?: string } =>
     typeof search.summary_id === 'string' && search.summary_id ? { summary_id: search.summary_id } : {},
-  component: function ContentGeneratorRoute() {
-    const { summary_id } = contentGeneratorRoute.useSearch();
-    return (
-      <ProGate>
-        <ContentGeneratorPage key={summary_id ?? 'post'} summaryId={summary_id} />
-      </ProGate>
-    );
-  },
+  component: preloading(
+    function ContentGeneratorRoute() {
+      const { summary_id } = contentGeneratorRoute.useSearch();
+      return (
+        <ProGate>
+          <ContentGeneratorPage key={summary_id ?? 'post'} summaryId={summary_id} />
+        </ProGate>
+      );
+    },
+    ProGate,
+    ContentGeneratorPage,
+  ),
 });
 
 export const signedInRoutes = [profileRoute, contentHistoryRoute, contentGeneratorRoute] as const;

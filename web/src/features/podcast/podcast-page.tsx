@@ -1,3 +1,5 @@
+// The date picker's styles load with the screens that show one (not with the app's entry).
+import '@mantine/dates/styles.css';
 import type { PodcastDto } from '@app/contracts';
 import {
   Alert,

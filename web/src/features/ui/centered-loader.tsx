@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export function CenteredLoader({ label, minHeight = 320 }: { label?: string; minHeight?: number | string }) {
   return (
@@ -8,5 +9,18 @@ export function CenteredLoader({ label, minHeight = 320 }: { label?: string; min
         {label ? <Text c="dimmed">{label}</Text> : null}
       </Stack>
     </Center>
+  );
+}
+
+/**
+ * The router's pending screen, shown when a route's code chunk or strings take longer than the
+ * router's pendingMs (a second) to arrive: a labelled spinner, announced politely.
+ */
+export function RoutePending() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="route-pending">
+      <CenteredLoader label={t('common.loading')} />
+    </div>
   );
 }

@@ -1,11 +1,19 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-/** The router's default error screen: a loader or component threw. */
+/**
+ * The router's default error screen: a loader or component threw, or a route's code or strings could
+ * not be fetched. Try again runs the route's loading again (invalidate) as well as drawing it again.
+ */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation();
+  const router = useRouter();
   console.error(error);
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
   return (
     <Container size="sm" py={96}>
       <Stack align="center" ta="center" gap="md" role="alert">
@@ -13,7 +21,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
           {t('errorPage.title')}
         </Title>
         <Text c="dimmed">{t('errorPage.description')}</Text>
-        <Button onClick={reset}>{t('common.retry')}</Button>
+        <Button onClick={retry}>{t('common.retry')}</Button>
       </Stack>
     </Container>
   );

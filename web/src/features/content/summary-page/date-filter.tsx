@@ -1,3 +1,5 @@
+// The date picker's styles load with the screens that show one (not with the app's entry).
+import '@mantine/dates/styles.css';
 import { Badge, Button, Group, Popover, SegmentedControl, Stack, VisuallyHidden } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar, IconX } from '@tabler/icons-react';
