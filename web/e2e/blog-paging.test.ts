@@ -68,7 +68,12 @@ type PageElement = {
 type PageDocument = { activeElement: PageElement | null; documentElement: { scrollWidth: number } };
 
 const focusedTestId = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute('data-testid') ?? null);
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute(
+        'data-testid',
+      ) ?? null,
+  );
 
 /** Presses Tab until the element with this test id has the focus: it is reachable from the keyboard. */
 async function tabTo(page: Page, testId: string, maxPresses = 120) {
@@ -85,7 +90,9 @@ async function expectFitsAt320(page: Page) {
   await page.setViewportSize({ width: 320, height: 640 });
   await expect
     .poll(() =>
-      page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth),
+      page.evaluate(
+        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
+      ),
     )
     .toBeLessThanOrEqual(320);
   await expect.poll(() => page.getByTestId('blog-load-more').isVisible()).toBe(true);
@@ -114,8 +121,9 @@ describe.each(['en', 'zh'] as const)('/blog in pages (%s)', (language) => {
       .poll(() =>
         page.evaluate(
           () =>
-            (globalThis as unknown as { document: PageDocument }).document.activeElement
-              ?.querySelector('[data-testid="blog-card"] h3')?.textContent ?? null,
+            (globalThis as unknown as { document: PageDocument }).document.activeElement?.querySelector(
+              '[data-testid="blog-card"] h3',
+            )?.textContent ?? null,
         ),
       )
       .toBe(t.title(20));

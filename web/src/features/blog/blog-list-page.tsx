@@ -249,7 +249,7 @@ export function BlogListPage() {
                 <Text size="sm">{errorText(t, query.error)}</Text>
               </Alert>
             ) : null}
-            {query.hasNextPage ? (
+            {query.hasNextPage && !query.isPlaceholderData ? (
               <Group justify="center">
                 <Button
                   variant="light"
