@@ -40,6 +40,7 @@ beforeAll(async () => {
       })),
     });
   }
+  // As autovacuum does after such an insert: the planner's statistics.
   await gateway.db.prisma.$executeRawUnsafe('ANALYZE blog_posts');
 });
 afterAll(async () => {

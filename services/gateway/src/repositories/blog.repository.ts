@@ -176,7 +176,7 @@ export function blogListStatement(filter: BlogListFilter, now: Date): SqlStateme
   };
   const conds = [`language = $1::"Language"`, `status = 'published'::"BlogPostStatus"`, `published_at <= $2`];
   if (filter.category) conds.push(`category = ${param(filter.category, 'text')}`);
-  if (filter.q) conds.push(blogSearchMatch(param(blogSearchPattern(filter.q), 'text')));
+  if (filter.q) conds.push(blogSearchMatch(param(blogSearchPattern(filter.q), 'text'), filter.q));
   const sort = SORTS[filter.sort];
   const after = filter.after;
   if (after) {
