@@ -24,7 +24,8 @@ type Case = { name: string; url: string };
  */
 export const blogScenario: Scenario = {
   name: 'blog',
-  description: 'blog paged list/search/post throughput and p99 with many published posts, against gateway /healthz',
+  description:
+    'blog paged list/search/post throughput and p99 with many published posts, against gateway /healthz',
   async run(context) {
     const seconds = context.full ? 15 : 5;
     const posts = context.full ? 5_000 : 500;
