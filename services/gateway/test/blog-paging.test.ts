@@ -3,7 +3,14 @@ import { createSqlRunner } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBlogCursor } from '../src/lib/blog-cursor.ts';
 import { type BlogListFilter, blogListStatement } from '../src/repositories/blog.repository.ts';
-import { type Gateway, startGateway } from './support/gateway-harness.ts';
+import {
+  bearer,
+  type Gateway,
+  insertUser,
+  login,
+  startGateway,
+  uniqueEmail,
+} from './support/gateway-harness.ts';
 
 // The blog list in pages (issue 20): at most 20 posts an answer, keyset cursors that walk every
 // sort order exactly once (ties on views, reading time and publication time broken by the id),
@@ -47,7 +54,11 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-type Page = { data: BlogPostSummary[]; next_cursor: string | null; stats: { total: number } };
+type Page = {
+  data: BlogPostSummary[];
+  next_cursor: string | null;
+  stats: { total: number; categories: string[] };
+};
 
 async function getPage(query: Record<string, string>) {
   const response = await gateway.app.inject({ method: 'GET', url: '/api/blog/posts', query });
@@ -101,6 +112,31 @@ describe('GET /api/blog/posts in pages', () => {
     expect(second.data[0]!.id).not.toBe(first.data[0]!.id);
     // The stats describe the whole language on every page.
     expect(second.stats.total).toBe(visible);
+  });
+
+  it('counts a post an admin publishes in the stats at once', async () => {
+    const before = (await getPage({ language: 'en' })).stats.total;
+    const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
+    const created = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/admin/blog/posts',
+      headers: bearer((await login(gateway, admin.email)).accessToken),
+      payload: {
+        slug: 'fresh-post',
+        language: 'en',
+        category: 'news',
+        title: 'Fresh',
+        content: 'x',
+        status: 'published',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await getPage({ language: 'en' });
+    expect(after.stats.total).toBe(before + 1);
+    expect(after.stats.categories).toContain('news');
+    // Published at NOW like four seeded posts: among the first five (the id orders equal times).
+    expect(after.data.slice(0, 5).map((p) => p.slug)).toContain('fresh-post');
+    await gateway.db.prisma.blogPost.delete({ where: { id: created.json().id } });
   });
 
   it.each(['newest', 'oldest', 'popular', 'reading_time'] as const)(
