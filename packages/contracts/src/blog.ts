@@ -8,12 +8,36 @@ export const BLOG_SORTS = ['newest', 'oldest', 'popular', 'reading_time'] as con
 export const BlogSortSchema = z.enum(BLOG_SORTS);
 export type BlogSort = z.infer<typeof BlogSortSchema>;
 export const BLOG_RELATED_LIMIT = 3;
+/** Posts per list or search answer; the next ones come with `cursor` (keyset paging). */
+export const BLOG_PAGE_SIZE = 20;
+
+/** The list's paging cursor is opaque to clients: URL-safe base64, as `next_cursor` gave it. */
+export const BLOG_CURSOR_MAX_LENGTH = 200;
+
+/** The blog API's messages (the web app shows its translations of them). */
+export const BLOG_MESSAGES = {
+  slugRequired: 'Slug is required',
+  slugFormat: 'Use lower-case letters, digits and dashes',
+  categoryRequired: 'Category is required',
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  slugTaken: 'A post with this slug already exists in this language',
+  postNotFound: 'Post not found',
+  /** A list `cursor` that no page gave (malformed, or for another sort order). */
+  invalidCursor: 'Invalid page cursor',
+} as const;
 
 export const BlogListQuerySchema = z.object({
   language: UiLanguageSchema.default('en'),
   category: z.string().trim().max(60).optional(),
   sort: BlogSortSchema.default('newest'),
   q: z.string().trim().max(200).optional(),
+  /** `next_cursor` of the previous page, with the same language, category, sort and q. */
+  cursor: z
+    .string()
+    .max(BLOG_CURSOR_MAX_LENGTH, BLOG_MESSAGES.invalidCursor)
+    .regex(/^[A-Za-z0-9_-]+$/, BLOG_MESSAGES.invalidCursor)
+    .optional(),
 });
 export type BlogListQuery = z.infer<typeof BlogListQuerySchema>;
 
@@ -45,7 +69,10 @@ export const BlogPostSchema = BlogPostSummarySchema.extend({
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 export const BlogListResponseSchema = z.object({
-  data: z.array(BlogPostSummarySchema),
+  /** At most BLOG_PAGE_SIZE posts, in the sort's order. */
+  data: z.array(BlogPostSummarySchema).max(BLOG_PAGE_SIZE),
+  /** Pass as `cursor` for the posts after these; null on the last page. */
+  next_cursor: z.string().nullable(),
   /** Over every published post in the language, whatever the filters. */
   stats: z.object({ total: z.number().int(), categories: z.array(z.string()) }),
 });
@@ -67,17 +94,6 @@ export const BlogViewResponseSchema = z.object({ view_count: z.number().int() })
 export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
 export const BlogStatusSchema = z.enum(BLOG_STATUSES);
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** The blog API's messages (the web app shows its translations of them). */
-export const BLOG_MESSAGES = {
-  slugRequired: 'Slug is required',
-  slugFormat: 'Use lower-case letters, digits and dashes',
-  categoryRequired: 'Category is required',
-  titleRequired: 'Title is required',
-  contentRequired: 'Content is required',
-  slugTaken: 'A post with this slug already exists in this language',
-  postNotFound: 'Post not found',
-} as const;
 
 const adminBlogFields = {
   slug: z.string().trim().min(1, BLOG_MESSAGES.slugRequired).max(120).regex(SLUG, BLOG_MESSAGES.slugFormat),

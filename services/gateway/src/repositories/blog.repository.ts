@@ -1,6 +1,15 @@
 import type { AdminBlogPost, BlogPost, BlogPostSummary, BlogSort, UiLanguage } from '@app/contracts';
-import { BLOG_RELATED_LIMIT, toDataLanguage, toUiLanguage } from '@app/contracts';
-import { type BlogPostStatus, createSqlRunner, escapeLike, type Prisma, type PrismaClient } from '@app/db';
+import { BLOG_PAGE_SIZE, BLOG_RELATED_LIMIT, toDataLanguage, toUiLanguage } from '@app/contracts';
+import {
+  type BlogPostStatus,
+  blogSearchMatch,
+  blogSearchPattern,
+  createSqlRunner,
+  type Prisma,
+  type PrismaClient,
+  type SqlStatement,
+} from '@app/db';
+import type { BlogCursorKey } from '../lib/blog-cursor.ts';
 
 type Row = Prisma.BlogPostGetPayload<object>;
 
@@ -57,19 +66,6 @@ function adminDto(row: Row): AdminBlogPost {
   return { ...postDto(row), status: row.status, created_at: row.createdAt.toISOString() };
 }
 
-const ORDER: Record<BlogSort, Prisma.BlogPostOrderByWithRelationInput[]> = {
-  newest: [{ publishedAt: 'desc' }, { id: 'asc' }],
-  oldest: [{ publishedAt: 'asc' }, { id: 'asc' }],
-  popular: [{ viewCount: 'desc' }, { publishedAt: 'desc' }, { id: 'asc' }],
-  reading_time: [{ readingTime: 'asc' }, { publishedAt: 'desc' }, { id: 'asc' }],
-};
-
-/** What readers may see: published, with a publication time that has come. */
-const published = (now: Date): Prisma.BlogPostWhereInput => ({
-  status: 'published',
-  publishedAt: { lte: now },
-});
-
 export type BlogWrite = {
   slug: string;
   language: 'EN' | 'ZH';
@@ -124,39 +120,111 @@ type RankedRow = SummaryRow & {
   metaDescription: string | null;
 };
 
+export type BlogListFilter = {
+  language: UiLanguage;
+  category?: string;
+  sort: BlogSort;
+  q?: string;
+  /** The key of the previous page's last post: this page starts after it. */
+  after?: BlogCursorKey;
+};
+
+/**
+ * Each sort order ends with the id, so every post has its own place and a page starts exactly
+ * after the previous page's last post (equal view counts or reading times included). `after`
+ * compares with that post's key: t its publication time, k its view count or reading time, i its
+ * id. Each order walks one of the (language, status, …) indexes, forwards or backwards.
+ */
+const SORTS: Record<BlogSort, { order: string; after: (t: string, k: string, i: string) => string }> = {
+  newest: {
+    order: 'published_at DESC, id DESC',
+    after: (t, _k, i) => `(published_at, id) < (${t}, ${i})`,
+  },
+  oldest: {
+    order: 'published_at ASC, id ASC',
+    after: (t, _k, i) => `(published_at, id) > (${t}, ${i})`,
+  },
+  popular: {
+    order: 'view_count DESC, published_at DESC, id DESC',
+    after: (t, k, i) => `(view_count, published_at, id) < (${k}, ${t}, ${i})`,
+  },
+  // Mixed directions: no single row comparison; `reading_time >= k` lets the index start there.
+  reading_time: {
+    order: 'reading_time ASC, published_at DESC, id DESC',
+    after: (t, k, i) => `reading_time >= ${k} AND (reading_time > ${k} OR (published_at, id) < (${t}, ${i}))`,
+  },
+};
+
+function cursorKeyOf(sort: BlogSort, row: SummaryRow): BlogCursorKey {
+  const t = (row.publishedAt as Date).getTime();
+  if (sort === 'popular') return { t, k: row.viewCount, i: row.id };
+  if (sort === 'reading_time') return { t, k: row.readingTime, i: row.id };
+  return { t, i: row.id };
+}
+
+/**
+ * The page statement: one text per combination of filters, so each is a prepared statement whose
+ * plan PostgreSQL keeps. A search is the exception: how many posts match decides whether walking the
+ * sort order or the trigram index is faster, so it is planned with its term every time. One more row
+ * than a page tells whether another page follows.
+ */
+export function blogListStatement(filter: BlogListFilter, now: Date): SqlStatement {
+  const values: unknown[] = [toDataLanguage(filter.language), now];
+  const param = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const conds = [`language = $1::"Language"`, `status = 'published'::"BlogPostStatus"`, `published_at <= $2`];
+  if (filter.category) conds.push(`category = ${param(filter.category, 'text')}`);
+  if (filter.q) conds.push(blogSearchMatch(param(blogSearchPattern(filter.q), 'text'), filter.q));
+  const sort = SORTS[filter.sort];
+  const after = filter.after;
+  if (after) {
+    const k = after.k === undefined ? '' : param(after.k, 'int');
+    conds.push(sort.after(param(new Date(after.t), 'timestamptz'), k, param(after.i, 'uuid')));
+  }
+  const text = `SELECT ${POST_COLUMNS} FROM blog_posts WHERE ${conds.join(' AND ')}
+    ORDER BY ${sort.order} LIMIT ${BLOG_PAGE_SIZE + 1}`;
+  if (filter.q) return { text, values };
+  return {
+    name: `blog-list-${filter.sort}${filter.category ? '-category' : ''}${after ? '-after' : ''}`,
+    text,
+    values,
+  };
+}
+
+/** Published posts per category in a language ($1), at $2. */
+const STATS_SQL = `
+  SELECT category, count(*)::int AS posts FROM blog_posts
+  WHERE language = $1::"Language" AND status = 'published'::"BlogPostStatus" AND published_at <= $2
+  GROUP BY category ORDER BY category`;
+
 export function createBlogRepository(prisma: PrismaClient) {
   const run = createSqlRunner(prisma);
   return {
-    async listPublished(
-      filter: { language: UiLanguage; category?: string; sort: BlogSort; q?: string },
-      now: Date,
-    ) {
-      const language = toDataLanguage(filter.language);
-      const where: Prisma.BlogPostWhereInput = { language, ...published(now) };
-      if (filter.category) where.category = filter.category;
-      if (filter.q) {
-        // One ILIKE over title, excerpt and each tag (a text[]); wildcards in the term are literal.
-        const pattern = `%${escapeLike(filter.q)}%`;
-        const hits = await prisma.$queryRaw<{ id: string }[]>`
-          SELECT id FROM blog_posts
-          WHERE language = ${language}::"Language"
-            AND (title ILIKE ${pattern} OR excerpt ILIKE ${pattern}
-                 OR EXISTS (SELECT 1 FROM unnest(tags) AS tag WHERE tag ILIKE ${pattern}))`;
-        where.id = { in: hits.map((hit) => hit.id) };
-      }
-      const [rows, total, categories] = await Promise.all([
-        prisma.blogPost.findMany({ where, orderBy: ORDER[filter.sort], select: SUMMARY_SELECT }),
-        prisma.blogPost.count({ where: { language, ...published(now) } }),
-        prisma.blogPost.findMany({
-          where: { language, ...published(now) },
-          distinct: ['category'],
-          select: { category: true },
-          orderBy: { category: 'asc' },
-        }),
-      ]);
+    /**
+     * One page of published posts (BLOG_PAGE_SIZE at most) after `after`, in the sort's order, and
+     * the key of its last post when more follow.
+     */
+    async listPublished(filter: BlogListFilter, now: Date) {
+      const rows = await run<SummaryRow>(blogListStatement(filter, now));
+      const page = rows.slice(0, BLOG_PAGE_SIZE);
+      const last = page.at(-1);
+      const next: BlogCursorKey | null =
+        rows.length > BLOG_PAGE_SIZE && last ? cursorKeyOf(filter.sort, last) : null;
+      return { data: page.map(summaryDto), next };
+    },
+
+    /** Over every published post in the language, whatever the filters: how many, and their categories. */
+    async publishedStats(language: UiLanguage, now: Date) {
+      const rows = await run<{ category: string; posts: number }>({
+        name: 'blog-published-stats',
+        text: STATS_SQL,
+        values: [toDataLanguage(language), now],
+      });
       return {
-        data: rows.map(summaryDto),
-        stats: { total, categories: categories.map((c) => c.category) },
+        total: rows.reduce((sum, row) => sum + row.posts, 0),
+        categories: rows.map((row) => row.category),
       };
     },
 

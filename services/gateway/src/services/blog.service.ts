@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { decodeBlogCursor, encodeBlogCursor } from '../lib/blog-cursor.ts';
 import type { BlogWrite } from '../repositories/blog.repository.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -66,9 +67,27 @@ export function estimateReadingTime(html: string): number {
 /** Sanitised bodies by id and version, so a busy post is not re-sanitised on every read. */
 const SANITIZED_CACHE_SIZE = 200;
 
+// The list's stat tiles count every published post of the language: kept briefly per language
+// (each gateway process its own copy; this one's writes drop it at once), as counting on every
+// page would cost more than the page itself.
+const STATS_TTL_MS = 10_000;
+
 export function createBlogService(ctx: ServiceContext) {
   const repo = ctx.repos.blog;
   const sanitized = new Map<string, string>();
+  const statsCache = new Map<
+    UiLanguage,
+    { at: number; value: Promise<{ total: number; categories: string[] }> }
+  >();
+  function publishedStats(language: UiLanguage, now: Date) {
+    const cached = statsCache.get(language);
+    const age = cached ? now.getTime() - cached.at : -1;
+    if (cached && age >= 0 && age < STATS_TTL_MS) return cached.value;
+    const value = repo.publishedStats(language, now);
+    statsCache.set(language, { at: now.getTime(), value });
+    value.catch(() => statsCache.delete(language));
+    return value;
+  }
   function sanitizedBody(post: { id: string; updated_at: string; content: string }) {
     const key = `${post.id}:${post.updated_at}`;
     let html = sanitized.get(key);
@@ -89,7 +108,27 @@ export function createBlogService(ctx: ServiceContext) {
   }
 
   return {
-    list: (query: BlogListQuery) => repo.listPublished(query, ctx.clock()),
+    /** One page (keyset: `cursor` is the previous page's `next_cursor`) and the language's stats. */
+    async list(query: BlogListQuery) {
+      const now = ctx.clock();
+      const after = query.cursor === undefined ? undefined : decodeBlogCursor(query.cursor, query.sort);
+      const filter = {
+        language: query.language,
+        category: query.category,
+        sort: query.sort,
+        q: query.q,
+        after,
+      };
+      const [page, stats] = await Promise.all([
+        repo.listPublished(filter, now),
+        publishedStats(query.language, now),
+      ]);
+      return {
+        data: page.data,
+        next_cursor: page.next ? encodeBlogCursor(query.sort, page.next) : null,
+        stats,
+      };
+    },
 
     async get(slug: string, language: UiLanguage) {
       const now = ctx.clock();
@@ -130,7 +169,9 @@ export function createBlogService(ctx: ServiceContext) {
         metaTitle: body.meta_title ?? null,
         metaDescription: body.meta_description ?? null,
       };
-      return repo.create(data);
+      const created = await repo.create(data);
+      statsCache.clear();
+      return created;
     },
 
     async update(id: string, patch: AdminBlogPostPatch) {
@@ -162,7 +203,9 @@ export function createBlogService(ctx: ServiceContext) {
         // First publication stamps the date; later edits keep it.
         if (patch.status === 'published' && !current.published_at) data.publishedAt = ctx.clock();
       }
-      return repo.update(id, data);
+      const updated = await repo.update(id, data);
+      statsCache.clear();
+      return updated;
     },
   };
 }

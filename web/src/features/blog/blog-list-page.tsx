@@ -4,6 +4,7 @@ import {
   CloseButton,
   Container,
   Group,
+  Loader,
   Paper,
   Badge,
   Select,
@@ -15,8 +16,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/language-provider';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -72,7 +73,7 @@ export function BlogListPage() {
   const [sort, setSort] = useState<BlogSort>('newest');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
 
-  const query = useQuery(
+  const query = useInfiniteQuery(
     blogListQueryOptions({
       language,
       category: category ?? undefined,
@@ -80,9 +81,28 @@ export function BlogListPage() {
       q: debouncedSearch || undefined,
     }),
   );
-  const stats = query.data?.stats;
+  const pages = query.data?.pages;
+  const posts = pages?.flatMap((page) => page.data) ?? [];
+  const stats = pages?.[0]?.stats;
   const categories = stats?.categories ?? [];
   const hasFilters = Boolean(debouncedSearch || category);
+  // A failed "load more" keeps the posts already shown; only a failed first page replaces them.
+  const firstPageFailed = query.isError && !query.isFetchNextPageError;
+
+  // After "load more" the focus moves to the first new post, so a keyboard user reads on from there.
+  const slots = useRef<(HTMLDivElement | null)[]>([]);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || query.isFetchingNextPage) return;
+    focusFrom.current = null;
+    slots.current[index]?.focus();
+  }, [query.isFetchingNextPage]);
+  const loadMore = () => {
+    if (query.isFetchingNextPage) return;
+    focusFrom.current = posts.length;
+    void query.fetchNextPage();
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -166,7 +186,7 @@ export function BlogListPage() {
           </Group>
         ) : null}
 
-        {query.isError ? (
+        {firstPageFailed ? (
           <Alert color="red" title={t('loadError')} data-testid="blog-error">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{errorText(t, query.error)}</Text>
@@ -182,7 +202,7 @@ export function BlogListPage() {
               <BlogPostCardSkeleton key={i} />
             ))}
           </SimpleGrid>
-        ) : query.data.data.length === 0 ? (
+        ) : posts.length === 0 ? (
           <Paper withBorder radius="lg" p="xl" data-testid="blog-empty">
             <Group justify="space-between">
               <Text c="dimmed">{hasFilters ? t('empty') : t('emptyNoPosts')}</Text>
@@ -198,11 +218,56 @@ export function BlogListPage() {
             </Group>
           </Paper>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-            {query.data.data.map((post) => (
-              <BlogPostCard key={post.id} post={post} />
-            ))}
-          </SimpleGrid>
+          <Stack gap="md">
+            <SimpleGrid
+              cols={{ base: 1, sm: 2, lg: 3 }}
+              style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+              data-testid="blog-grid"
+            >
+              {posts.map((post, index) => (
+                <div
+                  key={post.id}
+                  ref={(element) => {
+                    slots.current[index] = element;
+                  }}
+                  tabIndex={-1}
+                  style={{ height: '100%' }}
+                >
+                  <BlogPostCard post={post} />
+                </div>
+              ))}
+            </SimpleGrid>
+            <Text size="sm" c="dimmed" ta="center" aria-live="polite" data-testid="blog-shown">
+              {query.hasNextPage
+                ? t('shown', { count: posts.length })
+                : (pages?.length ?? 0) > 1
+                  ? t('shownAll', { count: posts.length })
+                  : null}
+            </Text>
+            {query.isFetchNextPageError ? (
+              <Alert color="red" title={t('loadMoreError')} data-testid="blog-more-error">
+                <Text size="sm">{errorText(t, query.error)}</Text>
+              </Alert>
+            ) : null}
+            {query.hasNextPage && !query.isPlaceholderData ? (
+              <Group justify="center">
+                <Button
+                  variant="light"
+                  w={{ base: '100%', xs: 'auto' }}
+                  onClick={loadMore}
+                  aria-busy={query.isFetchingNextPage}
+                  leftSection={query.isFetchingNextPage ? <Loader size={14} /> : null}
+                  data-testid="blog-load-more"
+                >
+                  {query.isFetchingNextPage
+                    ? t('loadingMore')
+                    : query.isFetchNextPageError
+                      ? t('retry')
+                      : t('loadMore')}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
         )}
       </Stack>
     </Container>

@@ -1,5 +1,5 @@
 import type { BlogListResponse, BlogPostResponse, BlogSort } from '@app/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { DEFAULT_STALE_TIME } from '../../queries/cache-times';
 
@@ -10,14 +10,26 @@ export const BLOG_SORT_OPTIONS: readonly BlogSort[] = ['newest', 'oldest', 'popu
 export const BLOG_SKELETON_CARDS = 6;
 export const CARD_TAG_LIMIT = 3;
 
+/**
+ * The list in pages of 20: each page's `next_cursor` asks for the next (keyset paging on the server),
+ * so "load more" appends and the earlier pages stay as they were.
+ */
 export const blogListQueryOptions = (params: BlogListParams) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['blog', 'posts', params],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, pageParam }) =>
       api.get<BlogListResponse>('/api/blog/posts', {
-        query: { language: params.language, category: params.category, sort: params.sort, q: params.q },
+        query: {
+          language: params.language,
+          category: params.category,
+          sort: params.sort,
+          q: params.q,
+          cursor: pageParam ?? undefined,
+        },
         signal,
       }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     staleTime: DEFAULT_STALE_TIME,
     placeholderData: keepPreviousData,
   });

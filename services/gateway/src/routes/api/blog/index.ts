@@ -19,7 +19,8 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Published posts in a language: category filter, sort, search over title, excerpt and tags',
+        summary:
+          'Published posts in a language, 20 a page (keyset: cursor = next_cursor): category filter, sort, search over title, excerpt and tags',
         querystring: BlogListQuerySchema,
         response: { 200: BlogListResponseSchema, ...errorResponses(400) },
       },
