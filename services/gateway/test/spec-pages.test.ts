@@ -125,11 +125,7 @@ describe('Google sign-in failures land on /auth with an error code', () => {
     beforeAll(async () => {
       google = await startFakeGoogle();
       withGoogle = await startGateway({
-        GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT.id,
-        GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT.secret,
-        GOOGLE_AUTH_URL: google.authUrl,
-        GOOGLE_TOKEN_URL: google.tokenUrl,
-        GOOGLE_USERINFO_URL: google.userinfoUrl,
+        ...google.env,
       });
     });
     afterAll(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PrismaClient } from '@app/db';
 import { resolveUnsubscribeSecret, signUnsubscribeToken } from '@app/digest';
 import { type FakeStripe, startFakeStripe } from '@app/testing';
-import { FAKE_GOOGLE_CLIENT, type FakeGoogle, startFakeGoogle } from '../support/fake-google.ts';
+import { type FakeGoogle, startFakeGoogle } from '../support/fake-google.ts';
 import {
   bearer,
   type Gateway,
@@ -54,11 +54,7 @@ export async function startSecurityStack(env: Record<string, string> = {}): Prom
     STRIPE_PRICE_MONTHLY: PRICES.monthly,
     STRIPE_PRICE_ANNUAL: PRICES.annual,
     STRIPE_API_BASE: stripe.url,
-    GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT.id,
-    GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT.secret,
-    GOOGLE_AUTH_URL: google.authUrl,
-    GOOGLE_TOKEN_URL: google.tokenUrl,
-    GOOGLE_USERINFO_URL: google.userinfoUrl,
+    ...google.env,
     STORAGE_DIR: storageDir,
     LOGIN_RATE_LIMIT: '1000',
     ...env,

@@ -8,6 +8,15 @@ export type FakeGoogle = {
   authUrl: string;
   tokenUrl: string;
   userinfoUrl: string;
+  /** The gateway settings that point Google sign-in at this fake. */
+  env: Record<
+    | 'GOOGLE_CLIENT_ID'
+    | 'GOOGLE_CLIENT_SECRET'
+    | 'GOOGLE_AUTH_URL'
+    | 'GOOGLE_TOKEN_URL'
+    | 'GOOGLE_USERINFO_URL',
+    string
+  >;
   /** The account that "signs in" at the next authorization request. */
   signInAs(account: GoogleAccount): void;
   /** Every token exchange, for asserting on what the gateway sent. */
@@ -83,6 +92,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     authUrl: `${base}/auth`,
     tokenUrl: `${base}/token`,
     userinfoUrl: `${base}/userinfo`,
+    env: {
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      GOOGLE_AUTH_URL: `${base}/auth`,
+      GOOGLE_TOKEN_URL: `${base}/token`,
+      GOOGLE_USERINFO_URL: `${base}/userinfo`,
+    },
     signInAs: (next) => {
       account = next;
     },
