@@ -19,5 +19,16 @@ export function blogSearchMatch(placeholder: string, term: string): string {
     OR EXISTS (SELECT 1 FROM unnest(tags) AS tag WHERE tag ILIKE ${placeholder})))`;
 }
 
+/**
+ * Terms of exactly two characters have no trigram: for them, the GIN index over the generated
+ * `search_bigrams` column (migration blog_search_bigrams, the distinct two-character pieces of the
+ * lower-cased search text) finds the candidates, and blogSearchMatch still decides. `placeholder`
+ * holds the term itself.
+ */
+export const blogBigramMatch = (placeholder: string) => `search_bigrams @> ARRAY[lower(${placeholder})]`;
+
+/** Whether blogBigramMatch serves the term: two characters (code points), which no trigram covers. */
+export const isBigramTerm = (term: string) => [...term].length === 2;
+
 /** The search term as the pattern blogSearchMatch compares with. */
 export const blogSearchPattern = (term: string) => `%${escapeLike(term)}%`;

@@ -16,6 +16,12 @@ export { hashPassword, verifyPassword } from './password.ts';
 export * from './platform-defaults.ts';
 export { type SeedOptions, type SeedResult, seed } from './seed.ts';
 export { escapeLike, SUMMARY_SEARCH_SQL, summaryTextMatch } from './summary-search.ts';
-export { BLOG_SEARCH_TEXT_SQL, blogSearchMatch, blogSearchPattern } from './blog-search.ts';
+export {
+  BLOG_SEARCH_TEXT_SQL,
+  blogBigramMatch,
+  blogSearchMatch,
+  blogSearchPattern,
+  isBigramTerm,
+} from './blog-search.ts';
 export { seedDemoSummaries } from './seed-demo-summaries.ts';
 export { SEED_BLOG_POSTS, seedBlogPosts } from './seed-blog-posts.ts';

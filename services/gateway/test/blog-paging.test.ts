@@ -173,9 +173,10 @@ describe('GET /api/blog/posts in pages', () => {
     const trip = await walk({ language: 'zh', q: '飞艇旅行' });
     expect(trip.posts.length).toBeGreaterThan(0);
     expect(trip.posts.every((p) => p.title.includes('乘坐飞艇旅行的故事'))).toBe(true);
-    // Two characters have no trigram: still found (the sort order is walked instead).
+    // Two characters have no trigram: found through the two-character index, in any case.
     const short = await getPage({ language: 'zh', q: '飞艇' });
     expect(short.data.map((p) => p.id).sort()).toEqual(trip.posts.map((p) => p.id).sort());
+    expect((await getPage({ language: 'en', q: 'Ze' })).data.length).toBeGreaterThan(0);
     // Tags are searched one by one.
     const tag = await getPage({ language: 'zh', q: '独立开发' });
     expect(tag.data).toHaveLength(BLOG_PAGE_SIZE);
@@ -235,6 +236,15 @@ describe('the statements', () => {
     );
     expect(await plan({ language: 'zh', sort: 'popular', q: '飞艇旅行' })).toContain(
       'blog_posts_search_trgm_idx',
+    );
+  });
+
+  it('search two characters, which have no trigram, through the two-character index', async () => {
+    expect(await plan({ language: 'zh', sort: 'newest', q: '飞艇' })).toContain(
+      'blog_posts_search_bigrams_idx',
+    );
+    expect(await plan({ language: 'en', sort: 'newest', q: 'ZE' })).toContain(
+      'blog_posts_search_bigrams_idx',
     );
   });
 

@@ -2,9 +2,11 @@ import type { AdminBlogPost, BlogPost, BlogPostSummary, BlogSort, UiLanguage } f
 import { BLOG_PAGE_SIZE, BLOG_RELATED_LIMIT, toDataLanguage, toUiLanguage } from '@app/contracts';
 import {
   type BlogPostStatus,
+  blogBigramMatch,
   blogSearchMatch,
   blogSearchPattern,
   createSqlRunner,
+  isBigramTerm,
   type Prisma,
   type PrismaClient,
   type SqlStatement,
@@ -176,7 +178,10 @@ export function blogListStatement(filter: BlogListFilter, now: Date): SqlStateme
   };
   const conds = [`language = $1::"Language"`, `status = 'published'::"BlogPostStatus"`, `published_at <= $2`];
   if (filter.category) conds.push(`category = ${param(filter.category, 'text')}`);
-  if (filter.q) conds.push(blogSearchMatch(param(blogSearchPattern(filter.q), 'text'), filter.q));
+  if (filter.q) {
+    if (isBigramTerm(filter.q)) conds.push(blogBigramMatch(param(filter.q, 'text')));
+    conds.push(blogSearchMatch(param(blogSearchPattern(filter.q), 'text'), filter.q));
+  }
   const sort = SORTS[filter.sort];
   const after = filter.after;
   if (after) {
