@@ -6,6 +6,7 @@ import { createCrawlTasksRepository } from './crawl-tasks.repository.ts';
 import { createDatasourcesRepository } from './datasources.repository.ts';
 import { createDigestsRepository } from './digests.repository.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
+import { createFeedsRepository } from './feeds.repository.ts';
 import { createGeneratedContentRepository } from './generated-content.repository.ts';
 import { createGenerationTasksRepository } from './generation-tasks.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
@@ -30,6 +31,7 @@ export function createRepositories(prisma: PrismaClient) {
     datasources: createDatasourcesRepository(prisma),
     summaries: createSummariesRepository(prisma),
     favorites: createFavoritesRepository(prisma),
+    feeds: createFeedsRepository(prisma),
     sourceSubmissions: createSourceSubmissionsRepository(prisma),
     crawlTasks: createCrawlTasksRepository(prisma),
     cleanup: createCleanupRepository(prisma),

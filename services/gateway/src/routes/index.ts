@@ -23,12 +23,15 @@ import generatedContentRoutes from './api/generated-content/index.ts';
 import generateRoutes from './api/generate/index.ts';
 import generationTasksRoutes from './api/generation-tasks/index.ts';
 import apiNotFoundRoutes from './api/not-found/index.ts';
+import feedsRoutes from './feeds/index.ts';
 import opsRoutes from './ops/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
 
 /** Every route folder, with its prefix. Who may call what lives in ./access.ts. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(opsRoutes);
+  // Feeds out (RSS, Atom, JSON Feed): outside /api, each route sets its own caching.
+  await app.register(feedsRoutes, { prefix: '/feeds' });
   // Social content generation (issue 5).
   await app.register(generationTasksRoutes, { prefix: '/api/generation-tasks' });
   await app.register(generatedContentRoutes, { prefix: '/api/generated-content' });

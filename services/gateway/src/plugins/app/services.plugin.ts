@@ -13,6 +13,7 @@ import { createContentService } from '../../services/content.service.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createCrawlService } from '../../services/crawl.service.ts';
 import { createFavoritesService } from '../../services/favorites.service.ts';
+import { createFeedsService } from '../../services/feeds.service.ts';
 import { createGenerationService } from '../../services/generation.service.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
 import { createHealthService } from '../../services/health.service.ts';
@@ -42,6 +43,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     content: createContentService(ctx),
     topics: createTopicsService(ctx),
     favorites: createFavoritesService(ctx),
+    feeds: createFeedsService(ctx),
     generation: createGenerationService(ctx),
     podcasts: createPodcastsService(ctx, resources.storage),
     newsletter: createNewsletterService(ctx),
