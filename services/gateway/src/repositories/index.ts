@@ -11,6 +11,7 @@ import { createGeneratedContentRepository } from './generated-content.repository
 import { createGenerationTasksRepository } from './generation-tasks.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
 import { createNewsletterRepository } from './newsletter.repository.ts';
+import { createOpmlRepository } from './opml.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { createPodcastsRepository } from './podcasts.repository.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
@@ -32,6 +33,7 @@ export function createRepositories(prisma: PrismaClient) {
     summaries: createSummariesRepository(prisma),
     favorites: createFavoritesRepository(prisma),
     feeds: createFeedsRepository(prisma),
+    opml: createOpmlRepository(prisma),
     sourceSubmissions: createSourceSubmissionsRepository(prisma),
     crawlTasks: createCrawlTasksRepository(prisma),
     cleanup: createCleanupRepository(prisma),

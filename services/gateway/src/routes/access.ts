@@ -84,6 +84,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'PATCH', url: '/api/admin/datasources/:id', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/datasources/:id', access: 'admin' },
   { method: 'POST', url: '/api/admin/datasources/batch-status', access: 'admin' },
+  // OPML: the datasources out, a feed reader's subscriptions in.
+  { method: 'GET', url: '/api/admin/opml/export', access: 'admin' },
+  { method: 'POST', url: '/api/admin/opml/import', access: 'admin' },
   { method: 'GET', url: '/api/admin/submissions', access: 'admin' },
   { method: 'POST', url: '/api/admin/submissions/:id/approve', access: 'admin' },
   { method: 'POST', url: '/api/admin/submissions/:id/reject', access: 'admin' },

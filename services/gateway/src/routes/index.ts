@@ -14,6 +14,7 @@ import adminDigestRoutes from './api/admin/digest.routes.ts';
 import newsletterRoutes from './api/newsletter/index.ts';
 import adminBlogRoutes from './api/admin/blog.routes.ts';
 import adminDatasourcesRoutes from './api/admin/datasources.routes.ts';
+import adminOpmlRoutes from './api/admin/opml.routes.ts';
 import adminQueuesRoutes from './api/admin/queues.routes.ts';
 import adminSubmissionsRoutes from './api/admin/submissions.routes.ts';
 import adminTopicsRoutes from './api/admin/topics.routes.ts';
@@ -55,6 +56,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(blogRoutes, { prefix: '/api/blog' });
   await app.register(adminTopicsRoutes, { prefix: '/api/admin' });
   await app.register(adminDatasourcesRoutes, { prefix: '/api/admin' });
+  await app.register(adminOpmlRoutes, { prefix: '/api/admin' });
   await app.register(adminSubmissionsRoutes, { prefix: '/api/admin' });
   await app.register(adminQueuesRoutes, { prefix: '/api/admin' });
   await app.register(adminBlogRoutes, { prefix: '/api/admin' });

@@ -356,6 +356,14 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: admin(200),
     },
     'GET /api/admin/datasources': { call: () => ({ url: '/api/admin/datasources' }), expect: admin(200) },
+    'GET /api/admin/opml/export': { call: () => ({ url: '/api/admin/opml/export' }), expect: admin(200) },
+    'POST /api/admin/opml/import': {
+      call: () => ({
+        url: '/api/admin/opml/import',
+        payload: { opml: '<opml version="2.0"><body/></opml>', mode: 'folders' },
+      }),
+      expect: admin(200),
+    },
     'POST /api/admin/datasources': {
       call: () => ({
         url: '/api/admin/datasources',

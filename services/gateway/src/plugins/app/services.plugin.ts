@@ -18,6 +18,7 @@ import { createGenerationService } from '../../services/generation.service.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
 import { createHealthService } from '../../services/health.service.ts';
 import { createNewsletterService } from '../../services/newsletter.service.ts';
+import { createOpmlService } from '../../services/opml.service.ts';
 import { createPasswordsService } from '../../services/passwords.service.ts';
 import { createPodcastsService } from '../../services/podcasts.service.ts';
 import { createProfileService } from '../../services/profile.service.ts';
@@ -48,6 +49,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     podcasts: createPodcastsService(ctx, resources.storage),
     newsletter: createNewsletterService(ctx),
     admin: createAdminService(ctx),
+    opml: createOpmlService(ctx),
     crawl: createCrawlService(ctx),
     cleanup: createCleanupService(ctx),
     queues: createQueuesService(ctx),
