@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -287,6 +288,11 @@ describe('the private favourites feed', () => {
     const created = (await call('POST')).json();
     expect(created.urls.rss).toMatch(/^http:\/\/app\.test\/feeds\/favorites\/[\w-]{43}\.rss$/);
     expect((await call('GET')).json()).toMatchObject({ active: true });
+    // Only the token's sha256 is stored: a leaked table opens no feed.
+    const token = /favorites\/([\w-]+)\.rss$/.exec(created.urls.rss)?.[1] ?? '';
+    const stored = await gateway.db.prisma.feedToken.findMany({ select: { tokenHash: true } });
+    expect(stored.map((row) => row.tokenHash)).toEqual([createHash('sha256').update(token).digest('hex')]);
+    expect((await get(`/feeds/favorites/${stored[0]?.tokenHash}.rss`)).statusCode).toBe(404);
     const path = (full: string) => full.replace('http://app.test', '');
 
     const feed = await get(path(created.urls.json));
