@@ -6,10 +6,12 @@ import { createCrawlTasksRepository } from './crawl-tasks.repository.ts';
 import { createDatasourcesRepository } from './datasources.repository.ts';
 import { createDigestsRepository } from './digests.repository.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
+import { createFeedsRepository } from './feeds.repository.ts';
 import { createGeneratedContentRepository } from './generated-content.repository.ts';
 import { createGenerationTasksRepository } from './generation-tasks.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
 import { createNewsletterRepository } from './newsletter.repository.ts';
+import { createOpmlRepository } from './opml.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { createPodcastsRepository } from './podcasts.repository.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
@@ -30,6 +32,8 @@ export function createRepositories(prisma: PrismaClient) {
     datasources: createDatasourcesRepository(prisma),
     summaries: createSummariesRepository(prisma),
     favorites: createFavoritesRepository(prisma),
+    feeds: createFeedsRepository(prisma),
+    opml: createOpmlRepository(prisma),
     sourceSubmissions: createSourceSubmissionsRepository(prisma),
     crawlTasks: createCrawlTasksRepository(prisma),
     cleanup: createCleanupRepository(prisma),

@@ -34,6 +34,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/config', access: 'public' },
   { method: 'GET', url: '/api/me', access: 'user' },
   { method: 'PATCH', url: '/api/me', access: 'user' },
+  // The private favourites feed's token: favourites are a Pro feature.
+  { method: 'GET', url: '/api/me/feed-token', access: 'pro' },
+  { method: 'POST', url: '/api/me/feed-token', access: 'pro' },
+  { method: 'DELETE', url: '/api/me/feed-token', access: 'pro' },
   { method: 'GET', url: '/api/pro/ping', access: 'pro' },
   { method: 'GET', url: '/api/admin/ping', access: 'admin' },
   // Reading experience (issue 4): the plan's two-day window is applied inside the routes.
@@ -80,6 +84,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'PATCH', url: '/api/admin/datasources/:id', access: 'admin' },
   { method: 'DELETE', url: '/api/admin/datasources/:id', access: 'admin' },
   { method: 'POST', url: '/api/admin/datasources/batch-status', access: 'admin' },
+  // OPML: the datasources out, a feed reader's subscriptions in.
+  { method: 'GET', url: '/api/admin/opml/export', access: 'admin' },
+  { method: 'POST', url: '/api/admin/opml/import', access: 'admin' },
   { method: 'GET', url: '/api/admin/submissions', access: 'admin' },
   { method: 'POST', url: '/api/admin/submissions/:id/approve', access: 'admin' },
   { method: 'POST', url: '/api/admin/submissions/:id/reject', access: 'admin' },

@@ -14,6 +14,7 @@ import adminDigestRoutes from './api/admin/digest.routes.ts';
 import newsletterRoutes from './api/newsletter/index.ts';
 import adminBlogRoutes from './api/admin/blog.routes.ts';
 import adminDatasourcesRoutes from './api/admin/datasources.routes.ts';
+import adminOpmlRoutes from './api/admin/opml.routes.ts';
 import adminQueuesRoutes from './api/admin/queues.routes.ts';
 import adminSubmissionsRoutes from './api/admin/submissions.routes.ts';
 import adminTopicsRoutes from './api/admin/topics.routes.ts';
@@ -23,12 +24,15 @@ import generatedContentRoutes from './api/generated-content/index.ts';
 import generateRoutes from './api/generate/index.ts';
 import generationTasksRoutes from './api/generation-tasks/index.ts';
 import apiNotFoundRoutes from './api/not-found/index.ts';
+import feedsRoutes from './feeds/index.ts';
 import opsRoutes from './ops/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
 
 /** Every route folder, with its prefix. Who may call what lives in ./access.ts. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(opsRoutes);
+  // Feeds out (RSS, Atom, JSON Feed): outside /api, each route sets its own caching.
+  await app.register(feedsRoutes, { prefix: '/feeds' });
   // Social content generation (issue 5).
   await app.register(generationTasksRoutes, { prefix: '/api/generation-tasks' });
   await app.register(generatedContentRoutes, { prefix: '/api/generated-content' });
@@ -52,6 +56,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(blogRoutes, { prefix: '/api/blog' });
   await app.register(adminTopicsRoutes, { prefix: '/api/admin' });
   await app.register(adminDatasourcesRoutes, { prefix: '/api/admin' });
+  await app.register(adminOpmlRoutes, { prefix: '/api/admin' });
   await app.register(adminSubmissionsRoutes, { prefix: '/api/admin' });
   await app.register(adminQueuesRoutes, { prefix: '/api/admin' });
   await app.register(adminBlogRoutes, { prefix: '/api/admin' });

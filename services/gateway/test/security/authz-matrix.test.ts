@@ -174,6 +174,19 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: user(200),
     },
     'GET /api/pro/ping': { call: () => ({ url: '/api/pro/ping' }), expect: pro(200) },
+    // The private favourites feed's token (favourites are Pro); each role's own.
+    'GET /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(200) },
+    'POST /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(200) },
+    'DELETE /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(204) },
+    // ── feeds out: public; the favourites feed's token in the path is its only credential ──
+    'GET /feeds/topics/:file': {
+      call: () => ({ url: '/feeds/topics/security-matrix.json?lang=en' }),
+      expect: all(200),
+    },
+    'GET /feeds/favorites/:file': {
+      call: () => ({ url: `/feeds/favorites/${'x'.repeat(43)}.rss` }),
+      expect: all(404),
+    },
     'GET /api/admin/ping': { call: () => ({ url: '/api/admin/ping' }), expect: admin(200) },
 
     // ── reading: public (the free window is applied inside) ──
@@ -343,6 +356,14 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: admin(200),
     },
     'GET /api/admin/datasources': { call: () => ({ url: '/api/admin/datasources' }), expect: admin(200) },
+    'GET /api/admin/opml/export': { call: () => ({ url: '/api/admin/opml/export' }), expect: admin(200) },
+    'POST /api/admin/opml/import': {
+      call: () => ({
+        url: '/api/admin/opml/import',
+        payload: { opml: '<opml version="2.0"><body/></opml>', mode: 'folders' },
+      }),
+      expect: admin(200),
+    },
     'POST /api/admin/datasources': {
       call: () => ({
         url: '/api/admin/datasources',

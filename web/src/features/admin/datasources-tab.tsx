@@ -1,12 +1,18 @@
 import { PLATFORMS } from '@app/contracts';
 import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
-import { type AdminDatasource, adminDatasourcesQuery, adminTopicsQuery, startCrawl } from './admin-api';
+import {
+  type AdminDatasource,
+  adminDatasourcesQuery,
+  adminTopicsQuery,
+  errorText,
+  startCrawl,
+} from './admin-api';
 import {
   crawlResultText,
   planFilteredCrawl,
@@ -17,6 +23,7 @@ import {
 import { BatchToolbar, LoadError, useAdminAction, useConfirm } from './admin-shared';
 import { DatasourceDialog } from './datasource-dialog';
 import { DatasourcesTable } from './datasources-table';
+import { downloadOpml, OpmlImportDialog } from './opml-dialog';
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
@@ -25,6 +32,18 @@ export function DatasourcesTab() {
   const query = useQuery(adminDatasourcesQuery());
   const topics = useQuery(adminTopicsQuery());
   const [search, setSearch] = useState('');
+  const [opmlOpen, setOpmlOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const exportOpml = async () => {
+    setExporting(true);
+    try {
+      await downloadOpml();
+    } catch (error) {
+      showErrorToast(t('opml.exportFailed'), errorText(t, error, t('opml.exportFailed')));
+    } finally {
+      setExporting(false);
+    }
+  };
   const [topicId, setTopicId] = useState<string | null>(null);
   const [platform, setPlatform] = useState<string | null>(null);
   const [dataLanguage, setDataLanguage] = useState<string | null>(null);
@@ -100,6 +119,7 @@ export function DatasourcesTab() {
         topics={topics.data ?? []}
         onClose={() => setDialog(null)}
       />
+      <OpmlImportDialog opened={opmlOpen} topics={topics.data ?? []} onClose={() => setOpmlOpen(false)} />
       <Group align="flex-end" wrap="wrap">
         <TextInput
           style={{ flex: '1 1 200px' }}
@@ -172,6 +192,23 @@ export function DatasourcesTab() {
           data-testid="ds-crawl-filtered"
         >
           {t('actions.crawlFiltered', { count: filtered.length })}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconUpload size={16} aria-hidden />}
+          onClick={() => setOpmlOpen(true)}
+          data-testid="opml-import"
+        >
+          {t('opml.importButton')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={exportOpml}
+          loading={exporting}
+          data-testid="opml-export"
+        >
+          {t('opml.exportButton')}
         </Button>
       </Group>
       {batch ? (

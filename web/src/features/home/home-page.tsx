@@ -3,6 +3,10 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
 import { TopicCards } from '../content/home/topic-cards';
+import { useQuery } from '@tanstack/react-query';
+import { useLanguage } from '../../i18n/language-provider';
+import { topicsQueryOptions } from '../../queries/content';
+import { topicFeedLinks, useFeedLinks } from '../content/feed-links';
 import { usePageMeta } from '../content/page-meta';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -65,8 +69,20 @@ function BrowseCallToAction() {
  * Home. The newsletter signup box and the topic cards (spec §2 "Home") slot in between the
  * hero and the call to action.
  */
+/** Each topic's RSS feed, for feed readers that look for them on the home page. */
+function useTopicFeedLinks() {
+  const { language } = useLanguage();
+  const topics = useQuery(topicsQueryOptions());
+  useFeedLinks(
+    (topics.data ?? []).flatMap((topic) =>
+      topicFeedLinks(topic.slug, (language === 'zh' && topic.name_zh) || topic.name, language).slice(0, 1),
+    ),
+  );
+}
+
 export function HomePage() {
   useDocumentTitle();
+  useTopicFeedLinks();
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation();
   usePageMeta(

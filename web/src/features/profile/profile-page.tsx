@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-provider';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { FeedTokenCard } from './feed-token-card';
 import { errorText } from '../../api/error-text';
 
 function DisplayNameField() {
@@ -88,7 +89,7 @@ function DisplayNameField() {
 /** /profile: account details, display name, the subscription panel, password and sessions. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { user, isAdmin } = useAuth();
+  const { user, isAdmin, isPro } = useAuth();
   useDocumentTitle(t('profile.title'));
 
   return (
@@ -121,6 +122,7 @@ export function ProfilePage() {
           </Stack>
         </Card>
         <SubscriptionPanel />
+        {isPro && <FeedTokenCard />}
         <ChangePasswordCard />
         <SignOutEverywhereCard />
       </Stack>

@@ -13,10 +13,12 @@ import { createContentService } from '../../services/content.service.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createCrawlService } from '../../services/crawl.service.ts';
 import { createFavoritesService } from '../../services/favorites.service.ts';
+import { createFeedsService } from '../../services/feeds.service.ts';
 import { createGenerationService } from '../../services/generation.service.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
 import { createHealthService } from '../../services/health.service.ts';
 import { createNewsletterService } from '../../services/newsletter.service.ts';
+import { createOpmlService } from '../../services/opml.service.ts';
 import { createPasswordsService } from '../../services/passwords.service.ts';
 import { createPodcastsService } from '../../services/podcasts.service.ts';
 import { createProfileService } from '../../services/profile.service.ts';
@@ -42,10 +44,12 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     content: createContentService(ctx),
     topics: createTopicsService(ctx),
     favorites: createFavoritesService(ctx),
+    feeds: createFeedsService(ctx),
     generation: createGenerationService(ctx),
     podcasts: createPodcastsService(ctx, resources.storage),
     newsletter: createNewsletterService(ctx),
     admin: createAdminService(ctx),
+    opml: createOpmlService(ctx),
     crawl: createCrawlService(ctx),
     cleanup: createCleanupService(ctx),
     queues: createQueuesService(ctx),

@@ -22,6 +22,7 @@ import { generatedContentQueryOptions, summariesQueryOptions } from '../../../qu
 import { topicFilterOptionsQueryOptions } from '../../../queries/topics';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Markdown } from '../markdown';
+import { topicFeedLinks, useFeedLinks } from '../feed-links';
 import { usePageMeta } from '../page-meta';
 import { platformLabel } from '../platform-options';
 import { PageNav } from '../summary-page/page-nav';
@@ -45,6 +46,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const name = (language === 'zh' && topic.name_zh) || topic.name;
   const description = (language === 'zh' && topic.description_zh) || topic.description;
   useDocumentTitle(name);
+  useFeedLinks(topicFeedLinks(topic.slug, name, language));
   usePageMeta({ description: t('seo.topicDescription', { topic: name }) }, name);
   // Page, source and day live in the URL (like /content-summary): 25 a page, filtered by the API.
   const search = useSearch({ strict: false }) as TopicSearch;

@@ -10,6 +10,7 @@ import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { CARD_GRADIENTS } from '../home/topic-cards';
 import { NewsletterSignupSlot } from '../home/newsletter-signup-slot';
+import { topicFeedLinks, useFeedLinks } from '../feed-links';
 import { usePageMeta } from '../page-meta';
 import { readStoredTimeZone } from '../use-time-zone';
 import { todayStartIso } from '../zoned-dates';
@@ -36,6 +37,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
   const viewSearch = { topic: topic.id, date: todayStartIso(timeZone), timezone: timeZone };
   const [sources, summaries, platforms] = STATS[topic.slug] ?? ['20+', '100+', '4'];
   useDocumentTitle(name);
+  useFeedLinks(topicFeedLinks(topic.slug, name, language));
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   usePageMeta(
     {

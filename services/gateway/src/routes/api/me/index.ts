@@ -1,5 +1,11 @@
-import { MeResponseSchema, PatchMeBodySchema } from '@app/contracts';
+import {
+  FeedTokenCreatedSchema,
+  FeedTokenStatusSchema,
+  MeResponseSchema,
+  PatchMeBodySchema,
+} from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 
@@ -28,6 +34,46 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.services.profile.updateMe(requireUser(request).id, request.body),
+  );
+
+  // The private favourites feed (Pro): its URL is shown once, when made; only whether one exists is kept.
+  app.get(
+    '/feed-token',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Whether the private favourites feed URL exists, and since when',
+        response: { 200: FeedTokenStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => app.services.feeds.tokenStatus(requireUser(request).id),
+  );
+
+  app.post(
+    '/feed-token',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Make a new private favourites feed URL (the previous one stops working)',
+        response: { 200: FeedTokenCreatedSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => app.services.feeds.regenerateToken(requireUser(request).id),
+  );
+
+  app.delete(
+    '/feed-token',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Revoke the private favourites feed URL',
+        response: { 204: z.null().describe('Revoked'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.feeds.revokeToken(requireUser(request).id);
+      return reply.status(204).send(null);
+    },
   );
 };
 

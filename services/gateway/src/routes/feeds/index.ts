@@ -1,0 +1,63 @@
+import { FeedFileParamsSchema, FeedQuerySchema } from '@app/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fresh from 'fresh';
+import type { RenderedFeed } from '../../services/feeds.service.ts';
+
+/**
+ * Validators on every answer; 304 when the reader's copy is current (If-None-Match, weak forms
+ * included, else If-Modified-Since: the `fresh` rules). The caching header is this route's own.
+ */
+function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: RenderedFeed, cacheControl: string) {
+  const etag = feed.etag;
+  const lastModified = feed.lastModified.toUTCString();
+  reply.header('cache-control', cacheControl).header('etag', etag).header('last-modified', lastModified);
+  reply.header('vary', 'Accept-Encoding');
+  if (fresh(request.headers, { etag, 'last-modified': lastModified })) return reply.status(304).send();
+  const { contentType, body } = feed.render();
+  return reply.type(contentType).send(body);
+}
+
+const FEED_DESCRIPTION =
+  'RSS 2.0 (.rss), Atom 1.0 (.atom) or JSON Feed 1.1 (.json); at most 50 items, newest first';
+
+/**
+ * Feeds out, outside /api: public topic feeds, and the favourites feed whose unguessable token in the
+ * path is its only credential (so it gets no Bearer check, is private to caches and never indexed).
+ */
+const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/topics/:file',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: `A topic's feed: /feeds/topics/{slug}.{rss|atom|json}?lang=en|zh. ${FEED_DESCRIPTION}`,
+        params: FeedFileParamsSchema,
+        querystring: FeedQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const feed = await app.services.feeds.topicFeed(request.params.file, request.query.lang);
+      return sendFeed(request, reply, feed, 'public, max-age=300');
+    },
+  );
+
+  app.get(
+    '/favorites/:file',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: `A Pro user's favourites: /feeds/favorites/{token}.{rss|atom|json}?lang=en|zh (token from the profile page). ${FEED_DESCRIPTION}`,
+        params: FeedFileParamsSchema,
+        querystring: FeedQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      reply.header('x-robots-tag', 'noindex');
+      const feed = await app.services.feeds.favoritesFeed(request.params.file, request.query.lang);
+      return sendFeed(request, reply, feed, 'private, max-age=300');
+    },
+  );
+};
+
+export default feedsRoutes;

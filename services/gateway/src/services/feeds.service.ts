@@ -1,0 +1,203 @@
+import {
+  AppError,
+  DEFAULT_DIGEST_TIME_ZONE,
+  FEED_FORMATS,
+  FEED_ITEM_LIMIT,
+  type FeedFormat,
+  type FeedItem,
+  type FeedTokenCreated,
+  type FeedTokenStatus,
+  toDataLanguage,
+  type UiLanguage,
+} from '@app/contracts';
+import { createHash } from 'node:crypto';
+import { renderFeed, summaryHtml, type FeedMeta } from '../lib/feed-render.ts';
+import { createOpaqueToken, hashToken } from '../lib/opaque-token.ts';
+import { webUrls } from '../lib/web-urls.ts';
+import { freeWindow } from '../lib/zoned-dates.ts';
+import type { FeedSummaryRow } from '../repositories/feeds.repository.ts';
+import type { ServiceContext } from './context.ts';
+
+/** A rendered feed and the validators a conditional GET compares. */
+export type RenderedFeed = {
+  etag: string;
+  lastModified: Date;
+  render(): { contentType: string; body: string };
+};
+
+const STRINGS = {
+  en: {
+    sources: 'Sources',
+    favorites: 'My favourites',
+    favoritesDescription: 'Summaries I starred, and those of the sources I follow',
+  },
+  zh: {
+    sources: '来源',
+    favorites: '我的收藏',
+    favoritesDescription: '我收藏的摘要，以及我关注的来源的摘要',
+  },
+} as const;
+
+const stringOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** One item per summary with a link to each of its sources (stories will bring several sources). */
+export function toFeedItem(row: FeedSummaryRow): FeedItem {
+  const meta = (row.metadata ?? {}) as Record<string, unknown>;
+  const title =
+    stringOf(row.headline) ??
+    stringOf(row.post?.title) ??
+    stringOf(meta.post_title) ??
+    stringOf(meta.title) ??
+    '—';
+  const sourceName = row.datasource?.sourceName ?? stringOf(meta.source_name) ?? '';
+  const urls = [...new Set(webUrls([...row.sourceUrls, ...(row.post?.url ? [row.post.url] : [])]))];
+  const linkTitle = stringOf(row.post?.title) ?? stringOf(meta.post_title) ?? title;
+  return {
+    id: row.id,
+    title,
+    content_html: summaryHtml(row.content),
+    links: urls.map((url) => ({ title: linkTitle, url, source_name: sourceName || new URL(url).hostname })),
+    published: row.createdAt,
+    updated: row.updatedAt,
+  };
+}
+
+/** `{name}.{format}`, or null when the extension is not a feed format. */
+export function splitFeedFile(file: string): { name: string; format: FeedFormat } | null {
+  const dot = file.lastIndexOf('.');
+  const format = file.slice(dot + 1) as FeedFormat;
+  if (dot <= 0 || !FEED_FORMATS.includes(format)) return null;
+  return { name: file.slice(0, dot), format };
+}
+
+function validators(format: FeedFormat, language: UiLanguage, head: string, items: FeedItem[], floor: Date) {
+  const hash = createHash('sha256').update(`${format}\n${language}\n${head}`);
+  let lastModified = floor;
+  for (const item of items) {
+    hash.update(`\n${item.id}:${item.updated.getTime()}`);
+    if (item.updated > lastModified) lastModified = item.updated;
+  }
+  // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
+  return {
+    etag: `"${hash.digest('base64url').slice(0, 27)}"`,
+    lastModified: new Date(Math.floor(lastModified.getTime() / 1000) * 1000),
+  };
+}
+
+export function createFeedsService(ctx: ServiceContext) {
+  const { feeds } = ctx.repos;
+  const base = () => ctx.config.PUBLIC_URL;
+  const selfUrls = (path: string, language: UiLanguage) =>
+    Object.fromEntries(FEED_FORMATS.map((f) => [f, `${base()}${path}.${f}?lang=${language}`])) as Record<
+      FeedFormat,
+      string
+    >;
+
+  function rendered(
+    format: FeedFormat,
+    meta: Omit<FeedMeta, 'updated'>,
+    items: FeedItem[],
+    floor: Date,
+  ): RenderedFeed {
+    const { etag, lastModified } = validators(
+      format,
+      meta.language,
+      `${meta.title}\n${meta.description}`,
+      items,
+      floor,
+    );
+    return {
+      etag,
+      lastModified,
+      render: () => renderFeed(format, { ...meta, updated: lastModified }, items),
+    };
+  }
+
+  /**
+   * The items of a topic feed, newest first. Public feeds show what a visitor may read on the site (the
+   * free plan's two days); the private favourites feed is built from the same item shape.
+   */
+  async function feedItems(
+    topic: { id: string },
+    language: UiLanguage,
+    limit = FEED_ITEM_LIMIT,
+  ): Promise<FeedItem[]> {
+    const { from } = freeWindow(ctx.clock(), DEFAULT_DIGEST_TIME_ZONE);
+    const rows = await feeds.topicSummaries(topic.id, toDataLanguage(language), from, limit);
+    return rows.map(toFeedItem);
+  }
+
+  return {
+    feedItems,
+
+    async topicFeed(file: string, language: UiLanguage): Promise<RenderedFeed> {
+      const parts = splitFeedFile(file);
+      if (!parts) throw new AppError('BAD_REQUEST', 'Unknown feed format: use .rss, .atom or .json');
+      const topic = await feeds.findActiveTopicBySlug(parts.name);
+      if (!topic) throw new AppError('NOT_FOUND', 'Topic not found');
+      const items = await feedItems(topic, language);
+      const zh = language === 'zh';
+      const path = `/feeds/topics/${topic.slug}`;
+      return rendered(
+        parts.format,
+        {
+          id: `${base()}${path}?lang=${language}`,
+          title: (zh ? topic.nameZh : null) ?? topic.name,
+          description: (zh ? topic.descriptionZh : null) ?? topic.description,
+          homeUrl: `${base()}${zh ? '/zh' : ''}/topics/${encodeURIComponent(topic.slug)}`,
+          selfUrls: selfUrls(path, language),
+          language,
+          sourcesLabel: STRINGS[language].sources,
+        },
+        items,
+        topic.updatedAt,
+      );
+    },
+
+    /** The private favourites feed; an unknown (or revoked) token, or an owner no longer on Pro, is a 404. */
+    async favoritesFeed(file: string, language: UiLanguage): Promise<RenderedFeed> {
+      const parts = splitFeedFile(file);
+      if (!parts) throw new AppError('BAD_REQUEST', 'Unknown feed format: use .rss, .atom or .json');
+      const owner = await feeds.ownerOfToken(hashToken(parts.name));
+      const profile = owner?.user.profile;
+      if (!owner || !profile || (profile.role !== 'admin' && profile.subscriptionType !== 'pro')) {
+        throw new AppError('NOT_FOUND', 'Feed not found');
+      }
+      const rows = await feeds.favoriteSummaries(owner.userId, toDataLanguage(language), FEED_ITEM_LIMIT);
+      const strings = STRINGS[language];
+      return rendered(
+        parts.format,
+        {
+          id: `urn:feed:favorites:${hashToken(`id:${parts.name}`).slice(0, 32)}`,
+          title: strings.favorites,
+          description: strings.favoritesDescription,
+          homeUrl: `${base()}${language === 'zh' ? '/zh' : ''}/content-summary`,
+          selfUrls: selfUrls(`/feeds/favorites/${parts.name}`, language),
+          language,
+          sourcesLabel: strings.sources,
+        },
+        rows.map(toFeedItem),
+        new Date(0),
+      );
+    },
+
+    async tokenStatus(userId: string): Promise<FeedTokenStatus> {
+      const row = await feeds.tokenOf(userId);
+      return { active: !!row, created_at: row?.createdAt.toISOString() ?? null };
+    },
+
+    /** A new secret for the user's private feed; the previous URL stops answering at once. */
+    async regenerateToken(userId: string): Promise<FeedTokenCreated> {
+      const token = createOpaqueToken();
+      const row = await feeds.replaceToken(userId, hashToken(token));
+      const path = `${base()}/feeds/favorites/${token}`;
+      return {
+        active: true,
+        created_at: row.createdAt.toISOString(),
+        urls: { rss: `${path}.rss`, atom: `${path}.atom`, json: `${path}.json` },
+      };
+    },
+
+    revokeToken: (userId: string) => feeds.deleteToken(userId),
+  };
+}
