@@ -31,14 +31,28 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // What the shell itself uses of Mantine and the icons: one chunk, not one per combination
+            // of screens sharing it (each file is a request, which costs more than its bytes on a slow link).
+            {
+              name: 'mantine-shell',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|@tabler)/,
+              tags: ['$initial'],
+              priority: 1,
+            },
             {
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
               entriesAware: true,
+              entriesAwareMergeThreshold: 8192,
             },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, entriesAware: true },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@tabler[\\/]/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4096,
+            },
           ],
         },
       },

@@ -1,9 +1,8 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// @mantine/notifications' styles come with the first toast (features/ui/toast-container.tsx).
 // @mantine/dates' styles come with the screens that show a date picker (podcast, content summary).
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, useMemo } from 'react';
@@ -12,6 +11,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
 import { AuthStore } from './features/auth/auth-store';
+import { ToastHost } from './features/ui/toast-host';
 import { createAppI18n } from './i18n/app-i18n';
 import { detectLanguage } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
@@ -51,7 +51,7 @@ function render(root: HTMLElement) {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <LocalizedMantineProvider>
-          <Notifications limit={3} autoClose={4000} position="top-right" />
+          <ToastHost />
           <QueryClientProvider client={queryClient}>
             <AuthProvider store={auth}>
               <RouterProvider router={router} />
