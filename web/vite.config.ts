@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaint } from './vite-first-paint.ts';
 import { precompress } from './vite-precompress.ts';
 import { pureContracts } from './vite-pure-contracts.ts';
 
@@ -9,7 +10,7 @@ import { pureContracts } from './vite-pure-contracts.ts';
 const gateway = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
 export default defineConfig({
-  plugins: [react(), pureContracts(), precompress()],
+  plugins: [react(), pureContracts(), firstPaint(), precompress()],
   server: { port: 5173, strictPort: true, proxy: gateway },
   preview: { port: 4173, proxy: gateway },
   build: {
