@@ -2,16 +2,18 @@
 // loads it `async`). On / and /zh it draws the navigation bar's space and the hero's title and subtitle,
 // in the language the app will pick, the way the home page draws them; the app replaces all of it when it
 // renders (React empties #root). Elsewhere it does nothing.
+import { FONT_FAMILY } from './font-family';
 import { home as enHome } from './i18n/en.json';
 import { home as zhHome } from './i18n/zh.json';
 import { detectLanguage, hasZhPrefix, stripLanguagePrefix } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
 
 const STYLE = `
+#root { font-family: ${FONT_FAMILY}; }
 .fp-bar { height: 4rem; border-bottom: 1px solid var(--mantine-color-gray-3); }
 .fp-hero { padding-block: 48px; background: linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0)); }
 .fp-container { max-width: 960px; margin-inline: auto; padding-inline: var(--mantine-spacing-md); display: flex; flex-direction: column; align-items: center; gap: var(--mantine-spacing-lg); text-align: center; }
-.fp-title { margin: 0; font-family: var(--mantine-font-family-headings); font-weight: 700; font-size: 32px; line-height: 1.15; }
+.fp-title { margin: 0; font-weight: 700; font-size: 32px; line-height: 1.15; }
 .fp-subtitle { margin: 0; max-width: 640px; color: var(--mantine-color-dimmed); font-size: var(--mantine-font-size-md); line-height: var(--mantine-line-height); }
 @media (min-width: 48em) {
   .fp-hero { padding-block: 96px; }
