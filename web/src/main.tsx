@@ -5,7 +5,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { type ReactNode, StrictMode, useMemo } from 'react';
+import { type ReactNode, StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api } from './api/client';
@@ -47,20 +47,24 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 
 function render(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <LocalizedMantineProvider>
-          <ToastHost />
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider store={auth}>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </QueryClientProvider>
-        </LocalizedMantineProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (the home hero from first-paint.ts is already on screen).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <LocalizedMantineProvider>
+            <ToastHost />
+            <QueryClientProvider client={queryClient}>
+              <AuthProvider store={auth}>
+                <RouterProvider router={router} />
+              </AuthProvider>
+            </QueryClientProvider>
+          </LocalizedMantineProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 // The shell draws once its strings are in. Should they fail to arrive, it draws anyway: each route's
