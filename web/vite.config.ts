@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaint } from './vite-first-paint.ts';
 import { precompress } from './vite-precompress.ts';
 import { pureContracts } from './vite-pure-contracts.ts';
 
@@ -9,7 +10,7 @@ import { pureContracts } from './vite-pure-contracts.ts';
 const gateway = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
 export default defineConfig({
-  plugins: [react(), pureContracts(), precompress()],
+  plugins: [react(), pureContracts(), firstPaint(), precompress()],
   server: { port: 5173, strictPort: true, proxy: gateway },
   preview: { port: 4173, proxy: gateway },
   build: {
@@ -31,6 +32,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // What the shell itself uses of Mantine and the icons: one chunk, not one per combination
+            // of screens sharing it (each file is a request, which costs more than its bytes on a slow link).
+            {
+              name: 'mantine-shell',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|@tabler)/,
+              tags: ['$initial'],
+              priority: 1,
+            },
             {
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
@@ -38,7 +47,11 @@ export default defineConfig({
             },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, entriesAware: true },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@tabler[\\/]/,
+              entriesAware: true,
+            },
           ],
         },
       },

@@ -1,17 +1,17 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// @mantine/notifications' styles come with the first toast (features/ui/toast-container.tsx).
 // @mantine/dates' styles come with the screens that show a date picker (podcast, content summary).
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { type ReactNode, StrictMode, useMemo } from 'react';
+import { type ReactNode, StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
 import { AuthStore } from './features/auth/auth-store';
+import { ToastHost } from './features/ui/toast-host';
 import { createAppI18n } from './i18n/app-i18n';
 import { detectLanguage } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
@@ -47,20 +47,24 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 
 function render(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <LocalizedMantineProvider>
-          <Notifications limit={3} autoClose={4000} position="top-right" />
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider store={auth}>
-              <RouterProvider router={router} />
-            </AuthProvider>
-          </QueryClientProvider>
-        </LocalizedMantineProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (the home hero from first-paint.ts is already on screen).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <LocalizedMantineProvider>
+            <ToastHost />
+            <QueryClientProvider client={queryClient}>
+              <AuthProvider store={auth}>
+                <RouterProvider router={router} />
+              </AuthProvider>
+            </QueryClientProvider>
+          </LocalizedMantineProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 // The shell draws once its strings are in. Should they fail to arrive, it draws anyway: each route's

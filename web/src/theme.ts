@@ -5,6 +5,7 @@ import {
   type MantineThemeOverride,
   mergeThemeOverrides,
 } from '@mantine/core';
+import { FONT_FAMILY } from './font-family';
 
 const brand: MantineColorsTuple = [
   '#edf2ff',
@@ -19,9 +20,7 @@ const brand: MantineColorsTuple = [
   '#364fc7',
 ];
 
-// Latin first, then the common CJK faces so Chinese text never falls back to a serif.
-const fontFamily =
-  "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif";
+const fontFamily = FONT_FAMILY;
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { isGoogleSignInError } from '../features/auth/google-sign-in';
+import { isGoogleSignInError } from '../features/auth/google-sign-in-error';
 import { safeRedirectTarget } from '../features/auth/redirect';
 import type { GoogleSignInErrorCode } from '@app/contracts';
 import { preloading } from './lazy-page';

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validatePodcastSearch } from '../features/podcast/podcast-utils';
+import { validatePodcastSearch } from '../features/podcast/podcast-search';
 import { appLayoutRoute } from './app-layout';
 import { loadStrings } from './route-strings';
 

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import type { AuthUser, Profile, RegisterResponse } from '../../api/types';
 import type { Language } from '../../i18n/language';
 import { profileQueryOptions } from '../../queries/profile';
 import type { AuthStore } from './auth-store';
+import { showToast } from '../ui/toast';
 import { deriveRoleFlags } from './roles';
 import type { ClientSession } from './session';
 
@@ -45,7 +45,7 @@ export function AuthProvider({ store, children }: { store: AuthStore; children: 
 
   const signOut = useCallback(async () => {
     await store.signOut();
-    notifications.show({
+    showToast({
       title: t('nav.logoutSuccess'),
       message: t('nav.logoutSuccessDescription'),
       color: 'teal',

@@ -1,6 +1,5 @@
-import { type GoogleSignInErrorCode, GOOGLE_SIGN_IN_ERRORS } from '@app/contracts';
+import type { GoogleSignInErrorCode } from '@app/contracts';
 import { Button, Divider } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,10 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/language-provider';
 import { appConfigQueryOptions } from '../../queries/config';
-
-export function isGoogleSignInError(value: unknown): value is GoogleSignInErrorCode {
-  return (GOOGLE_SIGN_IN_ERRORS as ReadonlyArray<unknown>).includes(value);
-}
+import { showToast } from '../ui/toast';
 
 /**
  * The "or" divider and the Google button, shown only when the gateway says Google sign-in is configured
@@ -49,7 +45,7 @@ export function useGoogleSignInErrorToast(error: GoogleSignInErrorCode | undefin
   useEffect(() => {
     if (!error || shown.current === error) return;
     shown.current = error;
-    notifications.show({
+    showToast({
       title: t('googleSignIn.failedTitle'),
       message: t(error === 'google_unavailable' ? 'googleSignIn.unavailable' : 'googleSignIn.failed'),
       color: 'red',

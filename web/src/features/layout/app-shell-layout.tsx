@@ -1,8 +1,8 @@
-import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Footer } from './footer';
+import classes from './layout.module.css';
 import { Navbar } from './navbar';
 
 /** Navigation bar, page and footer: the frame of every screen except /auth and /auth/callback. */
@@ -28,14 +28,15 @@ export function AppFrame({ children }: { children: ReactNode }) {
   }, [pathname, closeDrawer]);
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header data-testid="app-header">
+    // A header and a main landmark of its own (Mantine's AppShell drew the same with more code).
+    <>
+      <header className={classes.header} data-testid="app-header">
         <Navbar drawerOpened={drawerOpened} onToggleDrawer={drawer.toggle} onCloseDrawer={drawer.close} />
-      </AppShell.Header>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        <Box style={{ flex: 1 }}>{children}</Box>
+      </header>
+      <main className={classes.main}>
+        <div className={classes.page}>{children}</div>
         <Footer />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

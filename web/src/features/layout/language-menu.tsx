@@ -1,54 +1,61 @@
-import { toHtmlLang } from '@app/contracts';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
+import { useDeferredComponent } from '../ui/deferred';
 import classes from './layout.module.css';
 
-/** `compact`: in the bar, the label hides on tablet widths (the button keeps its accessible name). */
-export function LanguageMenu({
+export type LanguageMenuProps = {
+  fullWidth?: boolean;
+  /** In the bar, the label hides on tablet widths (the button keeps its accessible name). */
+  compact?: boolean;
+};
+
+/** The language menu's button: the same before and after the menu's code has arrived. */
+export function LanguageButton({
   fullWidth = false,
   compact = false,
-}: {
-  fullWidth?: boolean;
-  compact?: boolean;
-}) {
+  ...rest
+}: LanguageMenuProps & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'>) {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
   return (
-    <Menu position="bottom-end" shadow="md" width={160} zIndex={400}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          fullWidth={fullWidth}
-          justify={fullWidth ? 'space-between' : undefined}
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          px={compact ? 'xs' : undefined}
-          rightSection={
-            <IconChevronDown size={14} aria-hidden className={compact ? classes.hideOnTablet : undefined} />
-          }
-          // The visible language name is part of the name (WCAG 2.5.3), after what the button is for.
-          aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
-          className={classes.fixed}
-          data-testid="language-menu"
-        >
-          <span className={compact ? classes.hideOnTablet : undefined}>{t(`language.${language}`)}</span>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((option) => (
-          <Menu.Item
-            key={option}
-            lang={toHtmlLang(option)}
-            onClick={() => setLanguage(option)}
-            rightSection={option === language ? <IconCheck size={14} aria-hidden /> : null}
-          >
-            {t(`language.${option}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      variant="subtle"
+      color="gray"
+      fullWidth={fullWidth}
+      justify={fullWidth ? 'space-between' : undefined}
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      px={compact ? 'xs' : undefined}
+      rightSection={
+        <IconChevronDown size={14} aria-hidden className={compact ? classes.hideOnTablet : undefined} />
+      }
+      // The visible language name is part of the name (WCAG 2.5.3), after what the button is for.
+      aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+      className={classes.fixed}
+      data-testid="language-menu"
+      {...rest}
+    >
+      <span className={compact ? classes.hideOnTablet : undefined}>{t(`language.${language}`)}</span>
+    </Button>
+  );
+}
+
+const loadMenu = () => import('./language-menu-popup').then((module) => module.LanguageMenuPopup);
+
+/** The language button; its menu (Mantine's Menu and floating-ui) is fetched when it is first used. */
+export function LanguageMenu(props: LanguageMenuProps) {
+  const { Component: Menu, preload, show } = useDeferredComponent(loadMenu);
+  if (Menu) return <Menu {...props} openOnMount />;
+  return (
+    <LanguageButton
+      {...props}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={show}
+      onPointerEnter={preload}
+      onFocus={preload}
+    />
   );
 }

@@ -1,11 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Indicator, Menu, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { IconLogout, IconUser } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-provider';
 import { canSeeContentHistory } from '../auth/roles';
+import { useDeferredComponent } from '../ui/deferred';
 import { ButtonLink } from '../ui/router-links';
+import { AccountButton, AccountIndicator, AdminBadge } from './account-parts';
 import { LanguageMenu } from './language-menu';
 import classes from './layout.module.css';
 
@@ -65,7 +67,7 @@ export function NavLinks({ layout, onNavigate }: Props) {
   );
 }
 
-function useAccount(onNavigate?: () => void) {
+export function useAccount(onNavigate?: () => void) {
   const auth = useAuth();
   const navigate = useNavigate();
   const logout = async () => {
@@ -78,57 +80,27 @@ function useAccount(onNavigate?: () => void) {
   return { auth, logout, name };
 }
 
-function AdminBadge() {
-  const { t } = useTranslation();
-  return (
-    <Badge ml={6} size="xs" color="red" variant="filled" data-testid="admin-badge" className={classes.fixed}>
-      {t('nav.adminBadge')}
-    </Badge>
-  );
-}
+const loadAccountMenu = () => import('./account-menu').then((module) => module.AccountMenu);
 
-/** Tablet widths: profile and logout fold into one menu so the bar fits from 768 px. */
-function AccountMenu() {
-  const { t } = useTranslation();
-  const { auth, logout, name } = useAccount();
+/**
+ * Tablet widths: profile and logout fold into one menu so the bar fits from 768 px. The menu's code is
+ * fetched when it is first used.
+ */
+function DeferredAccountMenu() {
+  const { Component: Menu, preload, show } = useDeferredComponent(loadAccountMenu);
+  const { auth, name } = useAccount();
+  if (Menu) return <Menu openOnMount />;
   return (
-    // The indicator wraps the menu, not the button: the menu's ARIA attributes belong on the button.
-    <Indicator
-      label={t('nav.adminBadge')}
-      disabled={!auth.isAdmin}
-      color="red"
-      size={16}
-      position="bottom-center"
-      fz={10}
-      fw={700}
-      className={auth.isAdmin ? classes.indicatorRoom : undefined}
-      classNames={{ indicator: classes.indicatorLabel }}
-    >
-      <Menu position="bottom-end" shadow="md" width={240} zIndex={400}>
-        <Menu.Target>
-          <ActionIcon variant="light" size="lg" aria-label={name} title={name} data-testid="nav-account-menu">
-            <IconUserCircle size={20} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to="/profile"
-            leftSection={<IconUser size={16} aria-hidden />}
-            title={name}
-            classNames={{ itemLabel: classes.nameRow }}
-          >
-            <Text span inherit truncate="end" className={classes.name} data-testid="nav-profile">
-              {name}
-            </Text>
-            {auth.isAdmin ? <AdminBadge /> : null}
-          </Menu.Item>
-          <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
-            {t('nav.logout')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    </Indicator>
+    <AccountIndicator isAdmin={auth.isAdmin}>
+      <AccountButton
+        name={name}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={show}
+        onPointerEnter={preload}
+        onFocus={preload}
+      />
+    </AccountIndicator>
   );
 }
 
@@ -179,7 +151,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
         sheet || isWide ? (
           account
         ) : (
-          <AccountMenu />
+          <DeferredAccountMenu />
         )
       ) : auth.loading ? null : (
         <ButtonLink to="/auth" onClick={onNavigate} fullWidth={sheet} className={classes.fixed}>

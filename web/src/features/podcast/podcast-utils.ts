@@ -39,19 +39,7 @@ export function quickPickDate(pick: QuickPick, now = new Date()): string {
   return localDate(d);
 }
 
-export const isPlainDate = (v: unknown): v is string =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type PodcastSearch = { date?: string; topic?: string };
-
-/** /daily-podcast?date=YYYY-MM-DD&topic=<topic id>; anything else is dropped. */
-export function validatePodcastSearch(search: Record<string, unknown>): PodcastSearch {
-  return {
-    date: isPlainDate(search.date) ? search.date : undefined,
-    topic: typeof search.topic === 'string' && UUID.test(search.topic) ? search.topic : undefined,
-  };
-}
+export { isPlainDate, type PodcastSearch, validatePodcastSearch } from './podcast-search';
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 export const SKIP_SECONDS = 10;
