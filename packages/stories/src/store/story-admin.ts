@@ -15,7 +15,7 @@ type Tx = Prisma.TransactionClient;
 
 /** Admin changes wait for assignments in progress in both languages (same locks, same order). */
 async function lockAllLanguages(tx: Tx) {
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('stories:EN')), pg_advisory_xact_lock(hashtext('stories:ZH'))`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('stories:EN')), pg_advisory_xact_lock(hashtext('stories:ZH'))`;
 }
 
 /** Recounts members and the time span from the summaries themselves. */
