@@ -40,7 +40,12 @@ export const summarizerService = defineWorkerService({
       onSummaryStored: (summaryId: string) =>
         producer.enqueue('cluster-summary', { summaryId }, { jobId: `story-${summaryId}` }),
     };
-    const cluster = { prisma, llm, crossLanguage };
+    const cluster = {
+      prisma,
+      llm,
+      crossLanguage,
+      continueBacklog: (limit: number) => producer.enqueue('cluster-backlog', { limit }),
+    };
     const opts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     return {
       processors: [

@@ -198,7 +198,8 @@ describe('story clustering in the summarizer', () => {
             }),
         ),
       );
-      await producer.enqueue('cluster-backlog', {});
+      // A batch of one: the full batch queues the next, which clusters the second summary.
+      await producer.enqueue('cluster-backlog', { limit: 1 });
       await waitFor(
         async () =>
           (await db.prisma.summary.count({

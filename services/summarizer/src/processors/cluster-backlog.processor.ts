@@ -2,7 +2,10 @@ import { defineProcessor } from '@app/queue';
 import { assignSummaryToStory, unclusteredSummaryIds } from '@app/stories/store';
 import { type ClusterDeps, embedderFor } from './cluster-summary.processor.ts';
 
-/** Clusters up to `limit` summaries without a story, oldest first, so earlier events exist first. */
+/**
+ * Clusters up to `limit` summaries without a story, oldest first, so earlier events exist first;
+ * a full batch queues the next one, so a backfill runs through without waiting for the scheduler.
+ */
 export const clusterBacklogProcessor = (deps: ClusterDeps) =>
   defineProcessor({
     name: 'cluster-backlog',
@@ -16,6 +19,7 @@ export const clusterBacklogProcessor = (deps: ClusterDeps) =>
         if (index % 100 === 99) await progress(Math.round(((index + 1) / ids.length) * 100));
       }
       if (ids.length > 0) log.info({ assigned, seen: ids.length }, 'story backlog clustered');
+      if (ids.length === payload.limit) await deps.continueBacklog?.(payload.limit);
       return { assigned, seen: ids.length };
     },
   });

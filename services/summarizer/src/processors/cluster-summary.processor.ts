@@ -4,7 +4,13 @@ import { defineProcessor } from '@app/queue';
 import { assignSummaryToStory, type EmbedTexts } from '@app/stories/store';
 import type { PrismaClient } from '@app/db';
 
-export type ClusterDeps = { prisma: PrismaClient; llm: Llm; crossLanguage: boolean };
+export type ClusterDeps = {
+  prisma: PrismaClient;
+  llm: Llm;
+  crossLanguage: boolean;
+  /** Queues the next backlog batch at once (a large backfill need not wait for the scheduler). */
+  continueBacklog?: (limit: number) => Promise<unknown>;
+};
 
 /**
  * The provider's embeddings for cross-language matching. When it keeps failing, the last attempt
