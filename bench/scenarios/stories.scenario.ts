@@ -13,7 +13,7 @@ type LabelledItem = { headline: string; text: string; language: 'EN' | 'ZH'; sou
 /**
  * Story clustering at scale: `existing` clustered summaries spread over a year (each with its
  * fingerprint and 16 LSH band rows, seeded with SQL), then new summaries from the labelled set's
- * texts (and renumbered copies) are assigned one by one with the clustering job's own function.
+ * texts (and numbered copies of them) are assigned one by one with the clustering job's own function.
  * Reported: summaries clustered per second and the p99 of one assignment.
  */
 export const storiesScenario: Scenario = {
@@ -92,7 +92,7 @@ export const storiesScenario: Scenario = {
       await prisma.$executeRawUnsafe('VACUUM ANALYZE');
       const seedSeconds = (Date.now() - started) / 1000;
 
-      // New summaries: the labelled set's texts, and copies with other numbers (other events).
+      // New summaries: the labelled set's texts, then numbered copies (more reports of the same events).
       const fixture = JSON.parse(
         readFileSync(
           path.join(context.repoRoot, 'packages/stories/test/fixtures/labelled-stories.json'),
