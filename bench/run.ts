@@ -12,6 +12,7 @@ import { summariesScenario } from './scenarios/summaries.scenario.ts';
 import { podcastScenario } from './scenarios/podcast.scenario.ts';
 import { pollingScenario } from './scenarios/polling.scenario.ts';
 import { servicesScenario } from './scenarios/services.scenario.ts';
+import { storiesScenario } from './scenarios/stories.scenario.ts';
 import { webScenario } from './scenarios/web.scenario.ts';
 
 // Every scenario measures itself against a baseline taken in the same run, so figures
@@ -25,6 +26,7 @@ const scenarios: Scenario[] = [
   pollingScenario,
   blogScenario,
   digestScenario,
+  storiesScenario,
   webScenario,
 ];
 

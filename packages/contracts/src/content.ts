@@ -106,6 +106,10 @@ export const SummaryDtoSchema = z.object({
   datasource: z
     .object({ id: z.string(), source_name: z.string(), platform: z.string(), source_url: z.string() })
     .nullable(),
+  /** The story (event) this summary reports; null until clustered. GET /api/stories/{id} lists it. */
+  story_id: z.string().nullable().optional(),
+  /** How many summaries the story has (1: no other report yet). */
+  story_size: z.number().int().optional(),
 });
 export type SummaryDto = z.infer<typeof SummaryDtoSchema>;
 

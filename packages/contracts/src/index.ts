@@ -17,3 +17,4 @@ export * from './generation.ts';
 export * from './app-config.ts';
 export * from './google-sign-in.ts';
 export * from './feeds.ts';
+export * from './stories.ts';

@@ -15,6 +15,8 @@ export const QUEUE_NAMES = {
   mail: 'mail',
   /** The newsletter: digest ticks, single digest sends and opt-in mails (long runs stay off 'mail'). */
   digest: 'digest',
+  /** Story clustering: off the crawl and summary path, so its cost never delays a summary. */
+  stories: 'stories',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
@@ -115,6 +117,20 @@ export type SummarizeDatasourceDayJob = z.infer<typeof SummarizeDatasourceDayJob
 export const GenerationSweepJobSchema = z.object({ ...base });
 export type GenerationSweepJob = z.infer<typeof GenerationSweepJobSchema>;
 
+/** Attaches one stored summary to a story (an existing one reporting the same event, else a new one); idempotent. */
+export const ClusterSummaryJobSchema = z.object({ ...base, summaryId: z.uuid() });
+export type ClusterSummaryJob = z.infer<typeof ClusterSummaryJobSchema>;
+
+/**
+ * Scheduled, and the backfill: clusters summaries that have no story yet, oldest first (those
+ * stored before stories existed, or whose cluster-summary job never reached the queue).
+ */
+export const ClusterBacklogJobSchema = z.object({
+  ...base,
+  limit: z.number().int().min(1).max(100_000).default(2_000),
+});
+export type ClusterBacklogJob = z.infer<typeof ClusterBacklogJobSchema>;
+
 /** The job catalogue: name → queue and payload schema. Workers and producers are typed by it. */
 export const JOB_DEFINITIONS = {
   'generate-content': { queue: QUEUE_NAMES.generation, schema: GenerateContentJobSchema },
@@ -132,6 +148,8 @@ export const JOB_DEFINITIONS = {
   'send-digest': { queue: QUEUE_NAMES.digest, schema: SendDigestJobSchema },
   'podcast-daily': { queue: QUEUE_NAMES.podcast, schema: PodcastDailyJobSchema },
   'generate-podcast': { queue: QUEUE_NAMES.podcast, schema: GeneratePodcastJobSchema },
+  'cluster-summary': { queue: QUEUE_NAMES.stories, schema: ClusterSummaryJobSchema },
+  'cluster-backlog': { queue: QUEUE_NAMES.stories, schema: ClusterBacklogJobSchema },
 } as const satisfies Record<string, { queue: QueueName; schema: z.ZodType }>;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;

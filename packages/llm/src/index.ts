@@ -8,6 +8,7 @@ export {
   type ChatMessage,
   createLlm,
   createLlmFromEnv,
+  DEFAULT_EMBEDDING_MODEL,
   DEFAULT_MODEL,
   type Llm,
   type LlmConfig,

@@ -7,6 +7,8 @@ export type LlmConfig = {
   /** Unset: isConfigured is false and callers use the offline fallbacks. */
   apiKey?: string;
   model?: string;
+  /** Embeddings model (cross-language story matching); default text-embedding-3-small. */
+  embeddingModel?: string;
   /** Per-request timeout in ms (default 60 s). */
   timeoutMs?: number;
   maxRetries?: number;
@@ -28,6 +30,8 @@ export type Llm = {
     schema: S,
     options?: { name?: string; temperature?: number },
   ): Promise<z.output<S>>;
+  /** One embedding vector per text (the provider's embeddings endpoint). */
+  embed(texts: string[]): Promise<number[][]>;
 };
 
 export class LlmNotConfiguredError extends Error {
@@ -45,9 +49,15 @@ export class LlmOutputError extends Error {
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
+export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
 /** The OPENAI_* settings every service that calls the model reads. */
-export type LlmEnv = { OPENAI_API_KEY?: string; OPENAI_BASE_URL?: string; OPENAI_MODEL?: string };
+export type LlmEnv = {
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_MODEL?: string;
+  OPENAI_EMBEDDING_MODEL?: string;
+};
 
 /** The provider from a service's OPENAI_* settings; without a key, one that reports it is not configured. */
 export function createLlmFromEnv(env: LlmEnv): Llm {
@@ -55,6 +65,7 @@ export function createLlmFromEnv(env: LlmEnv): Llm {
     apiKey: env.OPENAI_API_KEY || undefined,
     baseURL: env.OPENAI_BASE_URL || undefined,
     model: env.OPENAI_MODEL || undefined,
+    embeddingModel: env.OPENAI_EMBEDDING_MODEL || undefined,
   });
 }
 
@@ -64,7 +75,7 @@ export function createLlm(config: LlmConfig): Llm {
     const refuse = async (): Promise<never> => {
       throw new LlmNotConfiguredError();
     };
-    return { isConfigured: false, model, generateText: refuse, generateObject: refuse };
+    return { isConfigured: false, model, generateText: refuse, generateObject: refuse, embed: refuse };
   }
   // The SDK loads on the first call, not at start-up: an idle service does not hold it.
   let client: Promise<OpenAI> | undefined;
@@ -91,6 +102,16 @@ export function createLlm(config: LlmConfig): Llm {
       const text = completion.choices[0]?.message?.content;
       if (typeof text !== 'string') throw new LlmOutputError('The model returned no text');
       return text;
+    },
+    async embed(texts) {
+      const response = await (await openai()).embeddings.create({
+        model: config.embeddingModel ?? DEFAULT_EMBEDDING_MODEL,
+        input: texts,
+      });
+      const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      if (vectors.length !== texts.length)
+        throw new LlmOutputError('The embeddings reply has the wrong count');
+      return vectors;
     },
     async generateObject(messages, schema, options = {}) {
       // Plain json_schema response_format works with every OpenAI-compatible server; zod validates the reply.

@@ -21,11 +21,15 @@ export type SpeechRequest = {
   [key: string]: unknown;
 };
 
+export type EmbeddingsRequest = { model: string; input: string | string[]; [key: string]: unknown };
+
 export type FakeOpenAIHandlers = {
   /** The assistant's reply; a non-string is sent as JSON text, which is what structured output parses. */
   chat?: (request: ChatCompletionRequest) => unknown | Promise<unknown>;
   /** Audio bytes for a speech request; default: a short silent clip in the requested format. */
   speech?: (request: SpeechRequest) => Buffer | Promise<Buffer>;
+  /** One vector per input text; default: a bag-of-words vector (see fakeEmbedding). */
+  embedding?: (text: string, request: EmbeddingsRequest) => number[] | Promise<number[]>;
 };
 
 export type FakeOpenAI = {
@@ -113,6 +117,19 @@ async function route(
     res.end(audio);
     return;
   }
+  if (method === 'POST' && path === '/v1/embeddings') {
+    const request = body as EmbeddingsRequest;
+    const inputs = Array.isArray(request.input) ? request.input : [request.input];
+    const vectors = await Promise.all(
+      inputs.map((text) => (handlers.embedding ? handlers.embedding(text, request) : fakeEmbedding(text))),
+    );
+    return sendJson(res, 200, {
+      object: 'list',
+      model: request.model,
+      data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+      usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+    });
+  }
   if (method === 'GET' && path === '/v1/models') {
     return sendJson(res, 200, {
       object: 'list',
@@ -120,6 +137,17 @@ async function route(
     });
   }
   sendError(res, 404, `Unknown request URL: ${method} ${path}`);
+}
+
+/** A deterministic 64-dimension bag-of-words vector: the same words give the same direction. */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(64).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let hash = 0;
+    for (const char of word) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+    vector[hash % 64]! += 1;
+  }
+  return vector;
 }
 
 function defaultReply(request: ChatCompletionRequest): unknown {

@@ -3,8 +3,10 @@ export { createTestDatabase, newTestDatabaseName, type TestDatabase } from './da
 export {
   CANNED_CHAT_REPLY,
   type ChatCompletionRequest,
+  type EmbeddingsRequest,
   type FakeOpenAI,
   type FakeOpenAIHandlers,
+  fakeEmbedding,
   type SpeechRequest,
   startFakeOpenAI,
 } from './fake-openai.ts';

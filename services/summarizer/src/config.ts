@@ -10,6 +10,18 @@ export const summarizerConfigSchema = z.object({
   /** Unset: summaries come from the offline extractive summarizer (labelled so in metadata). */
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Embeddings model of the same provider, for matching stories across languages. */
+  OPENAI_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  /**
+   * Cross-language (EN ↔ ZH) story matching through the provider's embeddings. Default: on when
+   * OPENAI_API_KEY is set; set false for a provider without an embeddings endpoint. Off: stories
+   * match within one language only (the start-up log says so).
+   */
+  STORIES_CROSS_LANGUAGE: env.booleanString.optional(),
+  /** Registers the story backlog scheduler. Default: on, except NODE_ENV=test. */
+  STORIES_SCHEDULER: env.booleanString.optional(),
+  /** Cron (UTC) of the job that clusters summaries still without a story (the backfill, lost jobs). */
+  STORIES_BACKLOG_CRON: z.string().default('*/10 * * * *'),
   /** Characters of post text sent to the model. */
   SUMMARY_MAX_INPUT_CHARS: z.coerce.number().int().min(500).max(200_000).default(12_000),
   /** Posts of one crawl's summarize-posts job summarised at the same time (each job of WORKER_CONCURRENCY). */

@@ -1,31 +1,70 @@
 import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type WorkerServiceOverrides } from '@app/queue';
 import { summarizerConfigSchema } from './config.ts';
+import { clusterBacklogProcessor } from './processors/cluster-backlog.processor.ts';
+import { clusterSummaryProcessor } from './processors/cluster-summary.processor.ts';
 import { summarizeDatasourceDayProcessor } from './processors/summarize-datasource-day.processor.ts';
 import { summarizePostProcessor } from './processors/summarize-post.processor.ts';
 import { summarizePostsProcessor } from './processors/summarize-posts.processor.ts';
 
 export const SERVICE_NAME = 'summarizer';
+export const STORY_BACKLOG_SCHEDULER_ID = 'story-backlog';
 
 export type ServiceOverrides = WorkerServiceOverrides & {
   /** Default: built from OPENAI_* (no key: the offline extractive summarizer). */
   llm?: Llm;
 };
 
-/** The summarizer: one summary per post and language, and daily per-datasource summaries. */
+/** The summarizer: one summary per post and language, daily per-datasource summaries, and their stories. */
 export const summarizerService = defineWorkerService({
   name: SERVICE_NAME,
   configSchema: summarizerConfigSchema,
-  setup: ({ config, logger, prisma }, overrides: ServiceOverrides) => {
+  setup: ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
     const llm = overrides.llm ?? createLlmFromEnv(config);
     logger.info({ llm: llm.isConfigured ? llm.model : 'offline extractive' }, 'summary generator');
-    const deps = { prisma, llm, maxInputChars: config.SUMMARY_MAX_INPUT_CHARS };
+    const crossLanguage = config.STORIES_CROSS_LANGUAGE ?? llm.isConfigured;
+    logger.info(
+      crossLanguage
+        ? {
+            stories: 'same-language text match; cross-language by embeddings',
+            model: config.OPENAI_EMBEDDING_MODEL,
+          }
+        : { stories: 'same-language text match only: cross-language matching is off (no LLM provider)' },
+      'story clustering',
+    );
+    const deps = {
+      prisma,
+      llm,
+      maxInputChars: config.SUMMARY_MAX_INPUT_CHARS,
+      // One clustering job per summary id: a re-run of the summary does not queue it twice.
+      onSummaryStored: (summaryId: string) =>
+        producer.enqueue('cluster-summary', { summaryId }, { jobId: `story-${summaryId}` }),
+    };
+    const cluster = {
+      prisma,
+      llm,
+      crossLanguage,
+      continueBacklog: (limit: number) => producer.enqueue('cluster-backlog', { limit }),
+    };
+    const opts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     return {
       processors: [
         summarizePostProcessor(deps),
         summarizePostsProcessor({ ...deps, batchConcurrency: config.SUMMARY_BATCH_CONCURRENCY }),
         summarizeDatasourceDayProcessor(deps),
+        clusterSummaryProcessor(cluster),
+        clusterBacklogProcessor(cluster),
       ],
+      schedulers:
+        (config.STORIES_SCHEDULER ?? config.NODE_ENV !== 'test')
+          ? [
+              {
+                id: STORY_BACKLOG_SCHEDULER_ID,
+                repeat: { pattern: config.STORIES_BACKLOG_CRON, tz: 'UTC' },
+                template: { name: 'cluster-backlog', data: {}, opts },
+              },
+            ]
+          : [],
     };
   },
 });

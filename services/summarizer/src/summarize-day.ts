@@ -2,7 +2,7 @@ import { SUMMARY_TYPE_BY_PLATFORM } from '@app/db';
 import { extractiveSummarize } from '@app/llm';
 import { generateSummary } from './generate.ts';
 import { postText } from './post-text.ts';
-import type { SummarizeDeps } from './summarize-post.ts';
+import { announceSummary, type SummarizeDeps } from './summarize-post.ts';
 import { sourceMetadata } from './summary-metadata.ts';
 
 const MAX_POSTS = 30;
@@ -104,6 +104,7 @@ export async function summarizeDatasourceDay(
     where: { id: { in: posts.map((p) => p.id) }, status: { not: 'summarized' } },
     data: { status: 'summarized' },
   });
+  await announceSummary(deps, summary.id);
   return {
     status: 'upserted' as const,
     summaryId: summary.id,

@@ -10,7 +10,20 @@ export type SummarizeDeps = {
   llm: Llm;
   log: Logger;
   maxInputChars: number;
+  /**
+   * Called once a new summary is stored: queues its story clustering (its own job, so clustering
+   * never delays summaries). A failure is only logged: the scheduled backlog job catches it up.
+   */
+  onSummaryStored?: (summaryId: string) => Promise<unknown>;
 };
+
+export async function announceSummary(deps: SummarizeDeps, summaryId: string): Promise<void> {
+  try {
+    await deps.onSummaryStored?.(summaryId);
+  } catch (error) {
+    deps.log.warn({ summaryId, err: error }, 'story clustering not queued; the backlog job will cluster it');
+  }
+}
 
 export type SummarizeOutcome =
   | { status: 'created'; summaryId: string; generator: string }
@@ -85,6 +98,7 @@ export async function summarizePost(
       select: { id: true },
     });
     await markSummarized(prisma, post.id);
+    await announceSummary(deps, summary.id);
     return { status: 'created', summaryId: summary.id, generator: generated.generator };
   } catch (error) {
     // A concurrent job for the same post and language won the race: theirs stands.

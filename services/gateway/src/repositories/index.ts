@@ -17,6 +17,7 @@ import { createPodcastsRepository } from './podcasts.repository.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createSourceSubmissionsRepository } from './source-submissions.repository.ts';
+import { createStoriesRepository } from './stories.repository.ts';
 import { createSummariesRepository } from './summaries.repository.ts';
 import { createTopicsRepository } from './topics.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -31,6 +32,7 @@ export function createRepositories(prisma: PrismaClient) {
     topics: createTopicsRepository(prisma),
     datasources: createDatasourcesRepository(prisma),
     summaries: createSummariesRepository(prisma),
+    stories: createStoriesRepository(prisma),
     favorites: createFavoritesRepository(prisma),
     feeds: createFeedsRepository(prisma),
     opml: createOpmlRepository(prisma),

@@ -36,11 +36,13 @@ export const SUMMARY_COLUMNS = Prisma.sql`
   s.id, s.headline, s.content, s.summary_type::text AS summary_type, s.language::text AS language,
   s.created_at, s.source_urls, s.metadata,
   t.id AS topic_id, t.name AS topic_name, t.name_zh AS topic_name_zh,
-  d.id AS ds_id, d.source_name AS ds_source_name, d.platform::text AS ds_platform, d.source_url AS ds_source_url`;
+  d.id AS ds_id, d.source_name AS ds_source_name, d.platform::text AS ds_platform, d.source_url AS ds_source_url,
+  s.story_id, st.summary_count AS story_size`;
 
 export const SUMMARY_JOINS = Prisma.sql`
   LEFT JOIN topics t ON t.id = s.topic_id
-  LEFT JOIN datasources d ON d.id = s.datasource_id`;
+  LEFT JOIN datasources d ON d.id = s.datasource_id
+  LEFT JOIN stories st ON st.id = s.story_id`;
 
 export function summaryWhere(f: SummaryFilters): Prisma.Sql {
   const conds: Prisma.Sql[] = [Prisma.sql`s.language = ${f.language}::"Language"`];
@@ -210,6 +212,8 @@ export type SummaryRow = {
   ds_id: string | null;
   ds_source_name: string | null;
   ds_platform: string | null;
+  story_id: string | null;
+  story_size: number | null;
   ds_source_url: string | null;
 };
 
@@ -232,5 +236,8 @@ export function toSummaryDto(r: SummaryRow) {
           source_url: r.ds_source_url ?? '',
         }
       : null,
+    story_id: r.story_id,
+    // Not clustered yet: the summary is its own story so far.
+    story_size: r.story_size ?? 1,
   };
 }

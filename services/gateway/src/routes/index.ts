@@ -8,6 +8,8 @@ import datasourcesRoutes from './api/datasources/index.ts';
 import favoritesRoutes from './api/favorites/index.ts';
 import sourceSubmissionsRoutes from './api/source-submissions/index.ts';
 import summariesRoutes from './api/summaries/index.ts';
+import storiesRoutes from './api/stories/index.ts';
+import adminStoriesRoutes from './api/admin/stories.routes.ts';
 import topicsRoutes from './api/topics/index.ts';
 import youtubeRoutes from './api/youtube/index.ts';
 import adminDigestRoutes from './api/admin/digest.routes.ts';
@@ -46,6 +48,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(topicsRoutes, { prefix: '/api/topics' });
   await app.register(datasourcesRoutes);
   await app.register(summariesRoutes, { prefix: '/api/summaries' });
+  // Stories: summaries of one event.
+  await app.register(storiesRoutes, { prefix: '/api/stories' });
+  await app.register(adminStoriesRoutes, { prefix: '/api/admin' });
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(sourceSubmissionsRoutes, { prefix: '/api/source-submissions' });
   await app.register(youtubeRoutes, { prefix: '/api/youtube' });

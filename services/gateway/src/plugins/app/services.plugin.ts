@@ -24,6 +24,7 @@ import { createPodcastsService } from '../../services/podcasts.service.ts';
 import { createProfileService } from '../../services/profile.service.ts';
 import { createQueuesService } from '../../services/queues.service.ts';
 import { createSessionsService } from '../../services/sessions.service.ts';
+import { createStoriesService } from '../../services/stories.service.ts';
 import { createTopicsService } from '../../services/topics.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -42,6 +43,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     passwords: createPasswordsService(ctx, sessions),
     profile: createProfileService(ctx),
     content: createContentService(ctx),
+    stories: createStoriesService(ctx),
     topics: createTopicsService(ctx),
     favorites: createFavoritesService(ctx),
     feeds: createFeedsService(ctx),

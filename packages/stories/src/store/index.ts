@@ -1,0 +1,3 @@
+export * from './assign-summary.ts';
+export * from './story-admin.ts';
+export * from './story-read.ts';

@@ -1,0 +1,68 @@
+import { AppError, STORY_MESSAGES, type StoryDetail } from '@app/contracts';
+import { StoryChangeError, type StoryRecord } from '@app/stories/store';
+import type { ServiceContext } from './context.ts';
+import { webUrls } from '../lib/web-urls.ts';
+
+function toStoryDetail(story: StoryRecord): StoryDetail {
+  return {
+    id: story.id,
+    headline: story.headline,
+    language: story.language,
+    languages: [...new Set(story.members.map((m) => m.language))].sort(),
+    summary_count: story.members.length,
+    first_seen_at: story.first_seen_at.toISOString(),
+    last_seen_at: story.last_seen_at.toISOString(),
+    summaries: story.members.map((m) => ({
+      id: m.id,
+      headline: m.headline,
+      language: m.language,
+      summary_type: m.summary_type,
+      created_at: m.created_at.toISOString(),
+      event_at: m.event_at.toISOString(),
+      source_urls: webUrls(m.source_urls),
+      datasource: m.ds_id
+        ? { id: m.ds_id, source_name: m.ds_source_name ?? '', platform: m.ds_platform ?? '' }
+        : null,
+      match_method: (m.match_method as StoryDetail['summaries'][number]['match_method']) ?? null,
+      match_score: m.match_score,
+    })),
+  };
+}
+
+const CHANGE_ERRORS = {
+  not_found: ['NOT_FOUND', STORY_MESSAGES.notFound],
+  not_members: ['BAD_REQUEST', STORY_MESSAGES.notMembers],
+  split_all: ['BAD_REQUEST', STORY_MESSAGES.splitAll],
+  merge_self: ['BAD_REQUEST', STORY_MESSAGES.mergeSelf],
+} as const;
+
+function asAppError(error: unknown): never {
+  if (error instanceof StoryChangeError) {
+    const [code, message] = CHANGE_ERRORS[error.code];
+    throw new AppError(code, message);
+  }
+  throw error;
+}
+
+/** Stories for the reader (one story with its reports) and the admin's corrections. */
+export function createStoriesService(ctx: ServiceContext) {
+  const { stories } = ctx.repos;
+  const detail = async (id: string) => {
+    const story = await stories.find(id);
+    if (!story) throw new AppError('NOT_FOUND', STORY_MESSAGES.notFound);
+    return toStoryDetail(story);
+  };
+  return {
+    get: detail,
+    async split(id: string, summaryIds: string[]) {
+      const newId = await stories.split(id, summaryIds).catch(asAppError);
+      ctx.logger.info({ storyId: id, newStoryId: newId, moved: summaryIds.length }, 'story split');
+      return { stories: [await detail(id), await detail(newId)] };
+    },
+    async merge(id: string, otherId: string) {
+      await stories.merge(id, otherId).catch(asAppError);
+      ctx.logger.info({ storyId: id, mergedStoryId: otherId }, 'stories merged');
+      return { stories: [await detail(id)] };
+    },
+  };
+}
