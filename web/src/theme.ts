@@ -1,9 +1,17 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  DEFAULT_THEME,
+  darken,
+  defaultVariantColorsResolver,
+  getPrimaryShade,
+  luminance,
   type MantineColorsTuple,
   type MantineThemeOverride,
   mergeThemeOverrides,
+  parseThemeColor,
+  toRgba,
+  type VariantColorsResolver,
 } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
@@ -23,8 +31,67 @@ const brand: MantineColorsTuple = [
 const fontFamily =
   "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif";
 
+/** WCAG 2.1 contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `color` at `alpha` over white, as the eye sees a translucent tint on a white page. */
+function overWhite(color: string, alpha: number): string {
+  const { r, g, b } = toRgba(color);
+  const mix = (v: number) => Math.round(v * alpha + 255 * (1 - alpha));
+  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+}
+
+/** Body text needs 4.5:1 (WCAG 1.4.3 AA). */
+const AA = 4.5;
+const WHITE = '#ffffff';
+const BLACK = '#000000';
+const LIGHT_SHADE = 8;
+
+/**
+ * The darkest-needed shade of a palette for text on white and on its own light tint (light badges,
+ * subtle buttons on hover): shade 8, else 9, else shade 9 darkened until it reaches 4.5:1. Yellow,
+ * lime, orange, green and teal need it; Mantine's shade 8 of those is 2.5 to 3.9:1.
+ */
+export function readableShade(shades: readonly string[]): string {
+  const surfaces = [WHITE, overWhite(shades[6] as string, 0.12), DEFAULT_THEME.colors.gray[1]];
+  const passes = (color: string) => surfaces.every((surface) => contrastRatio(color, surface) >= AA);
+  for (const color of [shades[LIGHT_SHADE], shades[9]] as string[]) if (passes(color)) return color;
+  let color = shades[9] as string;
+  for (let step = 0.05; !passes(color) && step < 1; step += 0.05) color = darken(shades[9] as string, step);
+  return color;
+}
+
+/**
+ * Text and hover shade of a filled button or badge of `palette` at `shade`: white text where the fill
+ * and its darker hover shade both reach 4.5:1 with it; otherwise black text, hovering to the lighter
+ * shade instead (white on orange, yellow, teal or cyan is 2.5 to 4.4:1).
+ */
+export function filledColors(palette: readonly string[], shade: number): { text: string; hover: string } {
+  const background = palette[shade] as string;
+  const darker = palette[Math.min(shade + 1, 9)] as string;
+  if (contrastRatio(WHITE, background) >= AA && contrastRatio(WHITE, darker) >= AA) {
+    return { text: WHITE, hover: darker };
+  }
+  return { text: BLACK, hover: palette[Math.max(shade - 1, 0)] as string };
+}
+
+/** Filled variants take filledColors; everything else is Mantine's. */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'filled') return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  const palette = parsed.isThemeColor ? input.theme.colors[parsed.color] : undefined;
+  if (!palette) return colors;
+  const { text, hover } = filledColors(palette, parsed.shade ?? getPrimaryShade(input.theme, 'light'));
+  return { ...colors, color: text, hover };
+};
+
 export const theme = createTheme({
   primaryColor: 'brand',
+  variantColorResolver,
   colors: { brand },
   // Shade 8 keeps white button labels and brand-coloured links at 4.5:1 or more (WCAG AA), also on the
   // light alert backgrounds; shade 6 reached only 4.3:1.
@@ -51,6 +118,17 @@ export const NAV_BREAKPOINT_QUERY = '(min-width: 48em)';
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
+    // Coloured text (`c="teal"`), light and subtle variants and outlines, per palette: see readableShade.
+    ...Object.fromEntries(
+      Object.entries(current.colors).flatMap(([name, shades]) => {
+        const color = readableShade(shades);
+        return [
+          [`--mantine-color-${name}-text`, color],
+          [`--mantine-color-${name}-light-color`, color],
+          [`--mantine-color-${name}-outline`, color],
+        ];
+      }),
+    ),
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': current.colors.red[9],
   },
