@@ -340,6 +340,18 @@ export function describeRoutesFor(role: Role) {
         await page?.context().close();
       });
 
+      it(`${prefix}/no-such-page (not found)`, async () => {
+        const found: string[] = [];
+        await page.goto(`${prefix}/no-such-page`);
+        await settled(page);
+        await page.getByTestId('not-found').waitFor();
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          for (const line of await violations(page)) found.push(`${viewport.width}px: ${line}`);
+        }
+        expect(found).toEqual([]);
+      });
+
       for (const [path, visit] of Object.entries(VISITS)) {
         it(`${prefix}${path}`, async () => {
           const found: string[] = [];

@@ -10,7 +10,6 @@ import {
   type MantineThemeOverride,
   mergeThemeOverrides,
   parseThemeColor,
-  toRgba,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -37,13 +36,6 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** `color` at `alpha` over white, as the eye sees a translucent tint on a white page. */
-function overWhite(color: string, alpha: number): string {
-  const { r, g, b } = toRgba(color);
-  const mix = (v: number) => Math.round(v * alpha + 255 * (1 - alpha));
-  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
-}
-
 /** Body text needs 4.5:1 (WCAG 1.4.3 AA). */
 const AA = 4.5;
 const WHITE = '#ffffff';
@@ -51,17 +43,34 @@ const BLACK = '#000000';
 const LIGHT_SHADE = 8;
 
 /**
- * The darkest-needed shade of a palette for text on white and on its own light tint (light badges,
- * subtle buttons on hover): shade 8, else 9, else shade 9 darkened until it reaches 4.5:1. Yellow,
- * lime, orange, green and teal need it; Mantine's shade 8 of those is 2.5 to 3.9:1.
+ * The first of `candidates` (shade indexes of `shades`) that reaches 4.5:1 on every surface, else the
+ * last one darkened until it does.
  */
-export function readableShade(shades: readonly string[]): string {
-  const surfaces = [WHITE, overWhite(shades[6] as string, 0.12), DEFAULT_THEME.colors.gray[1]];
+function readableOn(shades: readonly string[], candidates: number[], surfaces: string[]): string {
   const passes = (color: string) => surfaces.every((surface) => contrastRatio(color, surface) >= AA);
-  for (const color of [shades[LIGHT_SHADE], shades[9]] as string[]) if (passes(color)) return color;
-  let color = shades[9] as string;
-  for (let step = 0.05; !passes(color) && step < 1; step += 0.05) color = darken(shades[9] as string, step);
+  for (const index of candidates) if (passes(shades[index] as string)) return shades[index] as string;
+  const darkest = shades[candidates[candidates.length - 1] as number] as string;
+  let color = darkest;
+  for (let step = 0.05; !passes(color) && step < 1; step += 0.05) color = darken(darkest, step);
   return color;
+}
+
+const PAGE_SURFACES = [WHITE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]];
+
+/**
+ * Coloured text (`c="teal"`) and outlines on the page's white and light grey surfaces: shade 8, else 9,
+ * else 9 darkened. Mantine's shade 8 of yellow, lime, orange, green, teal and cyan is 2.5 to 4.4:1.
+ */
+export function readableText(shades: readonly string[]): string {
+  return readableOn(shades, [LIGHT_SHADE, 9], PAGE_SURFACES);
+}
+
+/**
+ * Text of the light and subtle variants (Mantine: shade 9 on the shade 1 tint, shade 2 on hover),
+ * darkened where that is under 4.5:1 (yellow, lime, orange, green).
+ */
+export function readableLightColor(shades: readonly string[]): string {
+  return readableOn(shades, [9], [WHITE, shades[1] as string, shades[2] as string]);
 }
 
 /**
@@ -118,16 +127,14 @@ export const NAV_BREAKPOINT_QUERY = '(min-width: 48em)';
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
-    // Coloured text (`c="teal"`), light and subtle variants and outlines, per palette: see readableShade.
+    // Coloured text, outlines and the light and subtle variants, per palette: see readableText and
+    // readableLightColor.
     ...Object.fromEntries(
-      Object.entries(current.colors).flatMap(([name, shades]) => {
-        const color = readableShade(shades);
-        return [
-          [`--mantine-color-${name}-text`, color],
-          [`--mantine-color-${name}-light-color`, color],
-          [`--mantine-color-${name}-outline`, color],
-        ];
-      }),
+      Object.entries(current.colors).flatMap(([name, shades]) => [
+        [`--mantine-color-${name}-text`, readableText(shades)],
+        [`--mantine-color-${name}-outline`, readableText(shades)],
+        [`--mantine-color-${name}-light-color`, readableLightColor(shades)],
+      ]),
     ),
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': current.colors.red[9],
@@ -135,9 +142,17 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   dark: {},
 });
 
-/** The theme with the strings Mantine draws itself (a toast's close button) in the reader's language. */
+/**
+ * The theme with the strings Mantine draws itself (the close buttons of toasts, dialogs and side
+ * sheets) in the reader's language; a dialog that passes its own closeButtonProps keeps them.
+ */
 export function localizedTheme(closeLabel: string): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': closeLabel };
   return mergeThemeOverrides(theme, {
-    components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
+    components: {
+      Notification: { defaultProps: { closeButtonProps } },
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+    },
   });
 }
