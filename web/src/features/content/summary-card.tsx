@@ -20,7 +20,7 @@ import {
   IconStarFilled,
 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-provider';
 import { Markdown } from './markdown';
@@ -59,6 +59,12 @@ export function SummaryCard({
   const navigate = useNavigate();
   const location = useLocation();
   const [generating, setGenerating] = useState(false);
+  const generateButton = useRef<HTMLButtonElement>(null);
+  // The dialog unmounts as it closes (a fresh form each time), so the focus goes back to its button here.
+  const closeGenerate = () => {
+    setGenerating(false);
+    requestAnimationFrame(() => generateButton.current?.focus());
+  };
   const platform = summary.datasource?.platform ?? String(summary.metadata.platform ?? '');
   const sourceName = summary.datasource?.source_name ?? String(summary.metadata.source_name ?? '');
   const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null;
@@ -162,6 +168,7 @@ export function SummaryCard({
               <Button
                 variant="light"
                 leftSection={<IconSparkles size={16} aria-hidden />}
+                ref={generateButton}
                 onClick={generate}
                 w="fit-content"
                 data-testid="summary-generate"
@@ -186,7 +193,7 @@ export function SummaryCard({
             summaryId={summary.id}
             summaryTitle={summary.headline ?? excerpt}
             opened
-            onClose={() => setGenerating(false)}
+            onClose={closeGenerate}
           />
         </Suspense>
       ) : null}

@@ -30,7 +30,7 @@ export function NavLinks({ layout, onNavigate }: Props) {
     fullWidth: layout === 'sheet',
     justify: layout === 'sheet' ? 'flex-start' : undefined,
     px: layout === 'bar' ? 6 : undefined,
-    activeProps: { 'data-active': true, style: { color: 'var(--mantine-color-brand-7)' } },
+    activeProps: { 'data-active': true, style: { color: 'var(--mantine-color-brand-text)' } },
   } as const;
   const Container = layout === 'bar' ? Group : Stack;
 

@@ -13,6 +13,7 @@ import {
   Slider,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconAlertCircle,
@@ -24,7 +25,7 @@ import {
   IconVolume,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { podcastTranscriptQueryOptions } from './podcast-queries';
 import { formatTime, SPEEDS } from './podcast-utils';
@@ -39,6 +40,13 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
   const playing = active && (state.status === 'playing' || state.status === 'loading');
   const failed = state.errorId === podcast.id;
   const [showTranscript, setShowTranscript] = useState(false);
+  const hintId = useId();
+  // Space and Enter press the button (play/pause); the arrows seek the podcast that is playing.
+  const onPlayKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!active || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    event.preventDefault();
+    player.skip(event.key === 'ArrowLeft' ? -1 : 1);
+  };
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="podcast-card" data-podcast-id={podcast.id}>
@@ -68,7 +76,10 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
             variant="filled"
             aria-label={playing ? t('pause') : t('play')}
             aria-pressed={playing}
+            aria-describedby={hintId}
+            aria-keyshortcuts="Space ArrowLeft ArrowRight"
             onClick={() => player.toggle(podcast)}
+            onKeyDown={onPlayKey}
             data-testid="podcast-play"
           >
             {playing && state.status === 'loading' ? (
@@ -97,6 +108,7 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
         </Alert>
       ) : null}
 
+      {podcast.audio_url ? <VisuallyHidden id={hintId}>{t('keysHint')}</VisuallyHidden> : null}
       {active && !failed ? <PlayerControls player={player} /> : null}
 
       {podcast.has_transcript ? (
@@ -139,7 +151,7 @@ function PlayerControls({ player }: { player: PodcastPlayer }) {
           value={Math.min(state.time, Math.max(duration, 1))}
           onChange={player.seek}
           label={formatTime}
-          thumbProps={{ 'aria-label': t('seek') }}
+          thumbProps={{ 'aria-label': t('seek'), 'aria-valuetext': formatTime(state.time) }}
           data-testid="podcast-seek"
         />
         <Text size="xs" ff="monospace" data-testid="podcast-total">

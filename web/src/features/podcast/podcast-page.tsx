@@ -14,6 +14,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar, IconHeadphones } from '@tabler/icons-react';
@@ -174,17 +175,26 @@ function DateFilter({ value, onChange }: { value?: string; onChange: (date: stri
     onChange(date);
     setOpened(false);
   };
+  // Focus moves into the popup (it is rendered at the end of the page) and back to the button on Escape.
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      shadow="md"
+      withinPortal
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <Button
           variant="default"
           justify="flex-start"
           leftSection={<IconCalendar size={16} aria-hidden />}
           onClick={() => setOpened((o) => !o)}
-          aria-label={t('date')}
           data-testid="podcast-date-filter"
         >
+          <VisuallyHidden>{t('date')}: </VisuallyHidden>
           {value ?? t('allDates')}
         </Button>
       </Popover.Target>

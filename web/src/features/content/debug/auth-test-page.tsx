@@ -77,7 +77,7 @@ export function AuthTestPage() {
         {auth.profile?.subscription_type ?? '—'}
       </Text>
       <Text fw={600}>{t('debug.logs')}</Text>
-      <Code block data-testid="auth-logs">
+      <Code block tabIndex={0} data-testid="auth-logs">
         {logs.join('\n') || '—'}
       </Code>
     </Shell>

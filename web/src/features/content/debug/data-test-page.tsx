@@ -44,7 +44,7 @@ export function DataTestPage() {
         posts (0)
       </Title>
       <Text fw={600}>{t('debug.rawJson')}</Text>
-      <Code block mah={300} style={{ overflow: 'auto' }}>
+      <Code block tabIndex={0} mah={300} style={{ overflow: 'auto' }}>
         {JSON.stringify(
           { topics: state?.topics ?? [], datasources: state?.datasources ?? [], posts: [] },
           null,

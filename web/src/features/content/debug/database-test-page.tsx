@@ -66,7 +66,7 @@ export function DatabaseTestPage() {
       <ChecksTable checks={checks} />
       <Paper withBorder p="sm">
         <Text fw={600}>{t('debug.environment')}</Text>
-        <Code block>
+        <Code block tabIndex={0}>
           {JSON.stringify(
             {
               origin: window.location.origin,

@@ -17,7 +17,7 @@ export function SimpleTestPage() {
   return (
     <Shell title="Connection test">
       <ChecksTable checks={[check]} />
-      <Code block>
+      <Code block tabIndex={0}>
         {JSON.stringify(
           {
             status: check.status,

@@ -41,7 +41,16 @@ export function DateFilter({ value, timeZone, language, onChange }: Props) {
   // Only the button is the popover's target: the clear button beside it opens nothing.
   return (
     <Group gap={4} wrap="nowrap">
-      <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
+      {/* Focus moves into the popup (it is rendered at the end of the page) and back to the button on Escape. */}
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-start"
+        shadow="md"
+        withinPortal
+        trapFocus
+        returnFocus
+      >
         <Popover.Target>
           <Button
             variant="default"
