@@ -19,3 +19,4 @@ export { escapeLike, SUMMARY_SEARCH_SQL, summaryTextMatch } from './summary-sear
 export { BLOG_SEARCH_TEXT_SQL, blogSearchMatch, blogSearchPattern } from './blog-search.ts';
 export { seedDemoSummaries } from './seed-demo-summaries.ts';
 export { SEED_BLOG_POSTS, seedBlogPosts } from './seed-blog-posts.ts';
+export { type MailSuppression, type SuppressionOutcome, suppressSubscriber } from './mail-suppression.ts';

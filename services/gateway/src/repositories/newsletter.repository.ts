@@ -30,6 +30,11 @@ async function applyRequest(
     data: {
       status: 'active',
       confirmedAt: now,
+      // A new consent lifts an earlier bounce or complaint.
+      suppressionReason: null,
+      suppressionSource: null,
+      suppressedAt: null,
+      suppressionDiagnostic: null,
       language,
       ...(request.timeZone ? { timeZone: request.timeZone } : {}),
     },
