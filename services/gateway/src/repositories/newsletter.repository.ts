@@ -4,7 +4,7 @@ import {
   toDataLanguage,
   toUiLanguage,
 } from '@app/contracts';
-import type { Prisma, PrismaClient } from '@app/db';
+import { type MailSuppression, type Prisma, type PrismaClient, suppressSubscriber } from '@app/db';
 import { newUnsubscribeNonce } from '@app/digest';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
@@ -183,6 +183,9 @@ export function createNewsletterRepository(prisma: PrismaClient) {
         return { count, remaining };
       });
     },
+
+    /** A bounce or complaint reported by the email provider (see suppressSubscriber in @app/db). */
+    suppress: (suppression: MailSuppression) => suppressSubscriber(prisma, suppression),
 
     findDelivery: (subscriberId: string, digestDate: string) =>
       prisma.emailDelivery.findUnique({

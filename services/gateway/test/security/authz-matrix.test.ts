@@ -273,6 +273,11 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       }),
       expect: all(400),
     },
+    // Authenticated by the email provider's webhook signature, which nobody here has.
+    'POST /api/newsletter/mail-events': {
+      call: () => ({ url: '/api/newsletter/mail-events', payload: { type: 'email.complained' } }),
+      expect: all(401),
+    },
     'GET /api/newsletter/confirm': {
       call: () => ({ url: `/api/newsletter/confirm?token=${encodeURIComponent(fx().unsubscribeToken)}` }),
       expect: all(303),

@@ -16,6 +16,7 @@ import { createFavoritesService } from '../../services/favorites.service.ts';
 import { createGenerationService } from '../../services/generation.service.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
 import { createHealthService } from '../../services/health.service.ts';
+import { createMailEventsService } from '../../services/mail-events.service.ts';
 import { createNewsletterService } from '../../services/newsletter.service.ts';
 import { createPasswordsService } from '../../services/passwords.service.ts';
 import { createPodcastsService } from '../../services/podcasts.service.ts';
@@ -52,6 +53,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     blog: createBlogService(ctx),
     billing,
     billingWebhook: createBillingWebhookService(ctx, billing.stripe),
+    mailEvents: createMailEventsService(ctx),
   };
 }
 
