@@ -45,3 +45,37 @@ export const MailEventResponseSchema = z.object({
   suppressed: z.number().int().min(0),
 });
 export type MailEventResponse = z.infer<typeof MailEventResponseSchema>;
+
+export const SubscriberStatusSchema = z.enum(['active', 'bouncing', 'unsubscribed']);
+
+/** GET /api/admin/subscribers: newest changes first, at most `limit`; `q` filters by address. */
+export const AdminSubscribersQuerySchema = z.object({
+  status: SubscriberStatusSchema.optional(),
+  q: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type AdminSubscribersQuery = z.infer<typeof AdminSubscribersQuerySchema>;
+
+export const AdminSubscriberSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  status: SubscriberStatusSchema,
+  language: z.enum(['en', 'zh']),
+  confirmed_at: z.string().nullable(),
+  /** Why no more digests go out (a hard bounce or a complaint), how it was learned, when, and the server's words. */
+  suppression: z
+    .object({
+      reason: z.enum(['hard_bounce', 'complaint']),
+      source: z.enum(['smtp', 'webhook', 'dsn']).nullable(),
+      at: z.string().nullable(),
+      diagnostic: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>;
+
+export const AdminSubscribersResponseSchema = z.object({
+  data: z.array(AdminSubscriberSchema),
+  counts: z.record(SubscriberStatusSchema, z.number().int()),
+});
+export type AdminSubscribersResponse = z.infer<typeof AdminSubscribersResponseSchema>;

@@ -115,6 +115,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/admin/cleanup/data', access: 'admin' },
   { method: 'POST', url: '/api/admin/cleanup/posts', access: 'admin' },
   { method: 'GET', url: '/api/admin/source-health', access: 'admin' },
+  { method: 'GET', url: '/api/admin/subscribers', access: 'admin' },
   // Every other /api path: the JSON 404 for anyone (routes/api/not-found).
   ...API_METHODS.map((method) => ({
     method,

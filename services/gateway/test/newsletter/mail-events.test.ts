@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
+import {
+  bearer,
+  type Gateway,
+  insertUser,
+  login,
+  startGateway,
+  uniqueEmail,
+} from '../support/gateway-harness.ts';
 import { insertTopic, letConfirmationIntervalPass, subscribeConfirmed } from './newsletter-support.ts';
 
 const SIGNING_KEY = `whsec_${randomBytes(24).toString('base64')}`;
@@ -198,5 +205,49 @@ describe('attacks', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the admin subscriber list', () => {
+  it('shows each stopped address with the reason, how it was learned, when and the server words', async () => {
+    const hard = await subscriber('list-hard');
+    const complained = await subscriber('list-complaint');
+    const fine = await subscriber('list-fine');
+    await send(bounced(hard));
+    await send({
+      type: 'email.complained',
+      created_at: new Date().toISOString(),
+      data: { to: [complained] },
+    });
+    const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
+    const headers = bearer((await login(gateway, admin.email)).accessToken);
+
+    const list = async (query: string) =>
+      (await gateway.app.inject({ method: 'GET', url: `/api/admin/subscribers${query}`, headers })).json();
+    const bouncing = await list('?status=bouncing&q=list-hard');
+    expect(bouncing.data).toHaveLength(1);
+    expect(bouncing.data[0]).toMatchObject({
+      email: hard,
+      status: 'bouncing',
+      suppression: {
+        reason: 'hard_bounce',
+        source: 'webhook',
+        diagnostic: expect.stringMatching(/permanently rejected/),
+      },
+    });
+    expect(Date.parse(bouncing.data[0].suppression.at)).not.toBeNaN();
+    expect((await list(`?q=${encodeURIComponent(complained)}`)).data[0]).toMatchObject({
+      status: 'unsubscribed',
+      suppression: { reason: 'complaint', source: 'webhook' },
+    });
+    const active = await list(`?q=${encodeURIComponent(fine)}`);
+    expect(active.data[0]).toMatchObject({ status: 'active', suppression: null });
+    expect(active.counts.bouncing).toBeGreaterThanOrEqual(1);
+    const bad = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/admin/subscribers?status=gone',
+      headers,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -427,6 +427,7 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: admin(200),
     },
     'GET /api/admin/source-health': { call: () => ({ url: '/api/admin/source-health' }), expect: admin(200) },
+    'GET /api/admin/subscribers': { call: () => ({ url: '/api/admin/subscribers' }), expect: admin(200) },
 
     // ── social content generation: create/history/retry need Pro; a task is its owner's alone ──
     'POST /api/generation-tasks': {
