@@ -57,6 +57,7 @@ const LANGUAGES = [
       queues: 'Task queues',
       submissions: 'Source suggestions',
       blog: 'Blog posts',
+      subscribers: 'Subscribers',
     },
   },
   {
@@ -73,6 +74,7 @@ const LANGUAGES = [
       queues: '任务队列',
       submissions: '来源提交',
       blog: '博客文章',
+      subscribers: '邮件订阅者',
     },
   },
 ] as const;
@@ -83,6 +85,7 @@ const TAB_CONTENT = {
   queues: ['queues-tab'],
   submissions: ['submission-card'],
   blog: ['blog-posts-tab'],
+  subscribers: ['subscribers-tab'],
 } as const;
 
 async function seeAny(page: Page, testIds: readonly string[]) {

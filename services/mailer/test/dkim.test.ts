@@ -71,6 +71,16 @@ it('signs every digest (English and Chinese) so a receiver verifies it against t
     expect(results[0]).toMatchObject({ signingDomain: 'app.test', selector: 'mail2026' });
     expect(results[0]?.status.result, results[0]?.status.comment).toBe('pass');
     // The unsubscribe headers are covered, so nobody on the way can swap the one-click link.
+    // The bulk sender headers (RFC 2369, RFC 2919, RFC 8058), as written on the wire.
+    const head = mail.raw
+      .toString()
+      .split('\r\n\r\n')[0]!
+      .replace(/\r\n[ \t]+/g, ' ');
+    expect(head).toMatch(
+      /^List-Unsubscribe: <http:\/\/app\.test\/api\/newsletter\/one-click\?token=[\w.-]+>$/m,
+    );
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(head).toMatch(/^List-ID: Daily Curated digest <digest\.app\.test>$/m);
     const signed = /\bh=([^;]+);/.exec(mail.raw.toString())?.[1]?.replace(/\s+/g, '').split(':');
     expect(signed).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id']));
   }
