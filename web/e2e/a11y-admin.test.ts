@@ -84,8 +84,9 @@ const TAB_CONTENT = {
   health: ['health-tab', 'health-error'],
   queues: ['queues-tab'],
   submissions: ['submission-card'],
-  blog: ['blog-posts-tab'],
   subscribers: ['subscribers-tab'],
+  // Last: the blog dialogs below open from this tab.
+  blog: ['blog-posts-tab'],
 } as const;
 
 async function seeAny(page: Page, testIds: readonly string[]) {
