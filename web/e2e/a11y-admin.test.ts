@@ -57,6 +57,7 @@ const LANGUAGES = [
       queues: 'Task queues',
       submissions: 'Source suggestions',
       blog: 'Blog posts',
+      subscribers: 'Subscribers',
     },
   },
   {
@@ -73,6 +74,7 @@ const LANGUAGES = [
       queues: '任务队列',
       submissions: '来源提交',
       blog: '博客文章',
+      subscribers: '邮件订阅者',
     },
   },
 ] as const;
@@ -82,6 +84,8 @@ const TAB_CONTENT = {
   health: ['health-tab', 'health-error'],
   queues: ['queues-tab'],
   submissions: ['submission-card'],
+  subscribers: ['subscribers-tab'],
+  // Last: the blog dialogs below open from this tab.
   blog: ['blog-posts-tab'],
 } as const;
 

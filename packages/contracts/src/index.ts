@@ -18,3 +18,4 @@ export * from './app-config.ts';
 export * from './google-sign-in.ts';
 export * from './feeds.ts';
 export * from './stories.ts';
+export * from './mail-events.ts';

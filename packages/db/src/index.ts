@@ -25,3 +25,4 @@ export {
 } from './blog-search.ts';
 export { seedDemoSummaries } from './seed-demo-summaries.ts';
 export { SEED_BLOG_POSTS, seedBlogPosts } from './seed-blog-posts.ts';
+export { type MailSuppression, type SuppressionOutcome, suppressSubscriber } from './mail-suppression.ts';

@@ -94,6 +94,14 @@ export const gatewayConfigSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     /** Signing secret of the Stripe webhook endpoint; without it POST /api/billing/webhook answers 503. */
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /**
+     * Signing secret (`whsec_…`, Svix / Standard Webhooks) of the email provider's bounce and complaint
+     * webhook; without it POST /api/newsletter/mail-events answers 503.
+     */
+    MAIL_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^(whsec_)?[A-Za-z0-9+/]{24,}={0,2}$/, 'must be the whsec_… signing secret (base64)')
+      .optional(),
     /** Stripe price id of the Pro Monthly plan. */
     STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
     /** Stripe price id of the Pro Annual plan. */

@@ -1,5 +1,5 @@
 import { defineWorkerService, type WorkerServiceOverrides } from '@app/queue';
-import { mailerConfigSchema } from './config.ts';
+import { dkimOptions, mailerConfigSchema } from './config.ts';
 import type { DigestDeps } from './digest/send-digests.ts';
 import { type Clock, systemClock } from './digest/time.ts';
 import { resolveUnsubscribeSecret } from '@app/digest';
@@ -34,6 +34,7 @@ export const mailerService = defineWorkerService({
       createMailTransport(config.SMTP_URL, {
         maxConnections: config.SMTP_MAX_CONNECTIONS,
         rateLimit: config.SMTP_RATE_LIMIT,
+        dkim: dkimOptions(config),
       });
     const digest: Omit<DigestDeps, 'log'> = {
       prisma,
@@ -54,7 +55,7 @@ export const mailerService = defineWorkerService({
         sendVerificationEmailProcessor({ transport, from: config.MAIL_FROM }),
         sendPasswordResetEmailProcessor({ transport, from: config.MAIL_FROM }),
         sendNewsletterConfirmationProcessor(digest),
-        digestTickProcessor(digest),
+        digestTickProcessor(digest, config.BOUNCE_MAILDIR),
         sendDigestProcessor(digest),
       ],
       schedulers:

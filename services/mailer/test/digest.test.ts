@@ -122,7 +122,13 @@ describe('sending', () => {
       where: { email: email! },
       include: { deliveries: true },
     });
-    expect(subscriber.status).toBe('bouncing');
+    expect(subscriber).toMatchObject({
+      status: 'bouncing',
+      suppressionReason: 'hard_bounce',
+      suppressionSource: 'smtp',
+      suppressedAt: now,
+    });
+    expect(subscriber.suppressionDiagnostic).toMatch(/550/);
     expect(subscriber.deliveries[0]).toMatchObject({ status: 'failed' });
     expect(subscriber.deliveries[0]?.providerResponse).toMatch(/550/);
     // Tomorrow: still nothing for a bouncing address.

@@ -1,10 +1,12 @@
 import {
+  type AdminSubscribersQuery,
+  type AdminSubscribersResponse,
   NEWSLETTER_CONFIRMATION_INTERVAL_MS,
   NEWSLETTER_CONFIRMATION_TTL_MS,
   toDataLanguage,
   toUiLanguage,
 } from '@app/contracts';
-import type { Prisma, PrismaClient } from '@app/db';
+import { type MailSuppression, type Prisma, type PrismaClient, suppressSubscriber } from '@app/db';
 import { newUnsubscribeNonce } from '@app/digest';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
@@ -30,6 +32,11 @@ async function applyRequest(
     data: {
       status: 'active',
       confirmedAt: now,
+      // A new consent lifts an earlier bounce or complaint.
+      suppressionReason: null,
+      suppressionSource: null,
+      suppressedAt: null,
+      suppressionDiagnostic: null,
       language,
       ...(request.timeZone ? { timeZone: request.timeZone } : {}),
     },
@@ -178,6 +185,45 @@ export function createNewsletterRepository(prisma: PrismaClient) {
         return { count, remaining };
       });
     },
+
+    /** The admin's subscriber list: newest changes first, with counts per status over all subscribers. */
+    async adminList(query: AdminSubscribersQuery): Promise<AdminSubscribersResponse> {
+      const where: Prisma.NewsletterSubscriberWhereInput = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.q ? { email: { contains: query.q.toLowerCase() } } : {}),
+      };
+      const [rows, groups] = await Promise.all([
+        prisma.newsletterSubscriber.findMany({
+          where,
+          orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+          take: query.limit,
+        }),
+        prisma.newsletterSubscriber.groupBy({ by: ['status'], _count: { _all: true } }),
+      ]);
+      const counts = { active: 0, bouncing: 0, unsubscribed: 0 };
+      for (const group of groups) counts[group.status] = group._count._all;
+      return {
+        counts,
+        data: rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          status: row.status,
+          language: toUiLanguage(row.language),
+          confirmed_at: row.confirmedAt?.toISOString() ?? null,
+          suppression: row.suppressionReason
+            ? {
+                reason: row.suppressionReason,
+                source: row.suppressionSource,
+                at: row.suppressedAt?.toISOString() ?? null,
+                diagnostic: row.suppressionDiagnostic,
+              }
+            : null,
+        })),
+      };
+    },
+
+    /** A bounce or complaint reported by the email provider (see suppressSubscriber in @app/db). */
+    suppress: (suppression: MailSuppression) => suppressSubscriber(prisma, suppression),
 
     findDelivery: (subscriberId: string, digestDate: string) =>
       prisma.emailDelivery.findUnique({

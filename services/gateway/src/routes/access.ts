@@ -68,6 +68,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/one-click', access: 'public' },
+  // The provider's bounce/complaint webhook: its signature (MAIL_WEBHOOK_SECRET) is the credential.
+  { method: 'POST', url: '/api/newsletter/mail-events', access: 'public' },
   // Double opt-in: the POST (the confirm page) uses the emailed token; the GET only redirects to that page.
   { method: 'POST', url: '/api/newsletter/confirm', access: 'public' },
   { method: 'GET', url: '/api/newsletter/confirm', access: 'public' },
@@ -124,6 +126,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/admin/cleanup/data', access: 'admin' },
   { method: 'POST', url: '/api/admin/cleanup/posts', access: 'admin' },
   { method: 'GET', url: '/api/admin/source-health', access: 'admin' },
+  { method: 'GET', url: '/api/admin/subscribers', access: 'admin' },
   // Every other /api path: the JSON 404 for anyone (routes/api/not-found).
   ...API_METHODS.map((method) => ({
     method,

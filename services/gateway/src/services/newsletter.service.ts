@@ -1,4 +1,5 @@
 import {
+  type AdminSubscribersQuery,
   AppError,
   type DigestPreviewBody,
   type DigestPreviewResponse,
@@ -60,6 +61,9 @@ export function createNewsletterService(ctx: ServiceContext) {
     ctx.repos.digests.render(recipient, date, { publicUrl: config.PUBLIC_URL, perTopic: DIGEST_PER_TOPIC });
 
   return {
+    /** GET /api/admin/subscribers. */
+    adminList: (query: AdminSubscribersQuery) => repo.adminList(query),
+
     /**
      * Double opt-in (the default): nothing the call asks for takes effect until the emailed link is
      * used; an existing subscriber is never edited by this anonymous call, only sent a confirmation.

@@ -286,6 +286,11 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       }),
       expect: all(400),
     },
+    // Authenticated by the email provider's webhook signature, which nobody here has.
+    'POST /api/newsletter/mail-events': {
+      call: () => ({ url: '/api/newsletter/mail-events', payload: { type: 'email.complained' } }),
+      expect: all(401),
+    },
     'GET /api/newsletter/confirm': {
       call: () => ({ url: `/api/newsletter/confirm?token=${encodeURIComponent(fx().unsubscribeToken)}` }),
       expect: all(303),
@@ -443,6 +448,7 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: admin(200),
     },
     'GET /api/admin/source-health': { call: () => ({ url: '/api/admin/source-health' }), expect: admin(200) },
+    'GET /api/admin/subscribers': { call: () => ({ url: '/api/admin/subscribers' }), expect: admin(200) },
 
     // ── social content generation: create/history/retry need Pro; a task is its owner's alone ──
     'POST /api/generation-tasks': {

@@ -51,6 +51,7 @@ export async function startSecurityStack(env: Record<string, string> = {}): Prom
   const gateway = await startGateway({
     STRIPE_SECRET_KEY: 'sk_test_security',
     STRIPE_WEBHOOK_SECRET: 'whsec_security',
+    MAIL_WEBHOOK_SECRET: 'whsec_c2VjdXJpdHktbWFpbC13ZWJob29rLXNlY3JldA==',
     STRIPE_PRICE_MONTHLY: PRICES.monthly,
     STRIPE_PRICE_ANNUAL: PRICES.annual,
     STRIPE_API_BASE: stripe.url,

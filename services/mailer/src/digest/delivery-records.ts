@@ -96,7 +96,16 @@ export async function recordFailure(
         where: { id: deliveryId },
         data: { status: 'failed', errorMessage: reply, providerResponse: reply, leaseExpiresAt: null },
       }),
-      deps.prisma.newsletterSubscriber.update({ where: { id: recipient.id }, data: { status: 'bouncing' } }),
+      deps.prisma.newsletterSubscriber.update({
+        where: { id: recipient.id },
+        data: {
+          status: 'bouncing',
+          suppressionReason: 'hard_bounce',
+          suppressionSource: 'smtp',
+          suppressedAt: deps.clock(),
+          suppressionDiagnostic: reply,
+        },
+      }),
     ]);
     deps.log.warn({ subscriberId: recipient.id, reply }, 'digest bounced: subscriber marked bouncing');
     return 'bounced';

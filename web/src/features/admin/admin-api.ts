@@ -3,6 +3,7 @@ import type {
   AdminDatasource,
   AdminQueuesResponse,
   AdminSubmission,
+  AdminSubscribersResponse,
   AdminSubmissionListResponse,
   AdminTopic,
 } from '@app/contracts';
@@ -10,7 +11,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
 import { errorText as apiErrorText, type Translate } from '../../api/error-text';
 
-export type { AdminBlogPost, AdminDatasource, AdminQueuesResponse, AdminSubmission, AdminTopic };
+export type {
+  AdminBlogPost,
+  AdminDatasource,
+  AdminQueuesResponse,
+  AdminSubmission,
+  AdminSubscribersResponse,
+  AdminTopic,
+};
 export type SourceHealthRow = {
   id: string;
   source_name: string;
@@ -71,6 +79,23 @@ export const adminQueuesQuery = () =>
     queryFn: ({ signal }) => api.get<AdminQueuesResponse>('/api/admin/queues', { signal }),
     staleTime: 0,
     refetchInterval: 5_000,
+  });
+
+/** GET /api/admin/subscribers: status and, for stopped addresses, the bounce or complaint. */
+export const adminSubscribersQuery = (filter: { status?: string; q?: string }) =>
+  queryOptions({
+    queryKey: ['admin', 'subscribers', filter],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (filter.status) params.set('status', filter.status);
+      if (filter.q) params.set('q', filter.q);
+      const query = params.toString();
+      return api.get<AdminSubscribersResponse>(`/api/admin/subscribers${query ? `?${query}` : ''}`, {
+        signal,
+      });
+    },
+    staleTime: ADMIN_STALE,
+    placeholderData: keepPreviousData,
   });
 
 /** The pipeline's endpoint (issue 3). */

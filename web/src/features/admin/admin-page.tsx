@@ -11,6 +11,7 @@ import { DatasourcesTab } from './datasources-tab';
 import { QueuesTab } from './queues-tab';
 import { SourceHealthTab } from './source-health-tab';
 import { SubmissionsTab } from './submissions-tab';
+import { SubscribersTab } from './subscribers-tab';
 import { TopicsTab } from './topics-tab';
 
 /** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts. */
@@ -98,6 +99,7 @@ export function AdminPage() {
             <Tabs.Tab value="queues">{t('tabs.queues')}</Tabs.Tab>
             <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
             <Tabs.Tab value="blog">{t('tabs.blog')}</Tabs.Tab>
+            <Tabs.Tab value="subscribers">{t('tabs.subscribers')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="topics" pt="md">
             <TopicsTab />
@@ -116,6 +118,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="blog" pt="md">
             <BlogPostsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="subscribers" pt="md">
+            <SubscribersTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -17,6 +17,7 @@ import { createFeedsService } from '../../services/feeds.service.ts';
 import { createGenerationService } from '../../services/generation.service.ts';
 import { createGoogleAuthService } from '../../services/google-auth.service.ts';
 import { createHealthService } from '../../services/health.service.ts';
+import { createMailEventsService } from '../../services/mail-events.service.ts';
 import { createNewsletterService } from '../../services/newsletter.service.ts';
 import { createOpmlService } from '../../services/opml.service.ts';
 import { createPasswordsService } from '../../services/passwords.service.ts';
@@ -58,6 +59,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     blog: createBlogService(ctx),
     billing,
     billingWebhook: createBillingWebhookService(ctx, billing.stripe),
+    mailEvents: createMailEventsService(ctx),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import mailEventsRoutes from './mail-events.routes.ts';
 import oneClickRoutes from './one-click.routes.ts';
 
 /** /api/newsletter: the signup box, the unsubscribe page and the links in every digest. All public. */
@@ -121,6 +122,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(oneClickRoutes, { newsletter });
+  await app.register(mailEventsRoutes);
 };
 
 export default newsletterRoutes;
