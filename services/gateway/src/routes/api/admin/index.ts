@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import adminCleanupRoutes from './cleanup.routes.ts';
 import adminCrawlRoutes from './crawl.routes.ts';
+import adminPodcastsRoutes from './podcasts.routes.ts';
 import adminSourceHealthRoutes from './source-health.routes.ts';
 
 const PingSchema = z.object({ ok: z.literal(true), role: z.literal('admin') });
@@ -13,6 +14,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCrawlRoutes);
   await app.register(adminCleanupRoutes);
   await app.register(adminSourceHealthRoutes);
+  // Operations: make a podcast now, or again after a failure.
+  await app.register(adminPodcastsRoutes);
   app.get(
     '/ping',
     {
