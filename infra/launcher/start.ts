@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServices } from '../build/build-services.ts';
+import { queueFirstPodcasts } from './first-podcast.ts';
 import { type Mailbox, type StoredMessage, startMailbox } from './mailbox.ts';
 import { findFreePort, httpStatus, isPortFree, waitFor } from './ports.ts';
 import { type RunningPostgres, startPostgres } from './postgres.ts';
@@ -336,6 +337,8 @@ async function main() {
   );
   checkpoint();
   if (notReady.length) warn(`not ready yet: ${notReady.join(', ')}`);
+  await firstPodcasts(env);
+  checkpoint();
 
   const adminPasswordShown = fromEnv('ADMIN_PASSWORD') ? '(password from ADMIN_PASSWORD)' : admin.password;
   const lines = [
@@ -351,6 +354,37 @@ async function main() {
     '',
   ];
   for (const line of lines) say(line);
+}
+
+/**
+ * The first start (no podcast at all): today's podcasts of the seeded topics, made by the podcast
+ * service in the background (offline voice without keys), so the podcast page has one to play.
+ */
+async function firstPodcasts(env: NodeJS.ProcessEnv) {
+  const [db, queue] = await Promise.all([import('@app/db'), import('@app/queue')]);
+  const databaseUrl = env.DATABASE_URL as string;
+  const prisma = db.createPrismaClient(databaseUrl);
+  const transport = queue.createQueueTransport({
+    redisUrl: env.REDIS_URL || undefined,
+    databaseUrl,
+    prefix: env.QUEUE_PREFIX || undefined,
+  });
+  const producer = queue.createProducer(transport);
+  try {
+    const plans = await queueFirstPodcasts(prisma, producer, {
+      timeZone: env.PODCAST_TZ || 'UTC',
+      now: new Date(),
+    });
+    for (const plan of plans) {
+      say(`first run: making the ${plan.targetDate} podcasts of ${plan.topicIds.length} topics`);
+    }
+  } catch (error) {
+    warn(`could not queue the first podcasts: ${(error as Error).message}`);
+  } finally {
+    await producer.close();
+    await transport.close();
+    await prisma.$disconnect();
+  }
 }
 
 function printMail(message: StoredMessage) {

@@ -242,8 +242,19 @@ export const FailedJobSchema = z.object({
   data: z.unknown(),
 });
 export type FailedJob = z.infer<typeof FailedJobSchema>;
+/** A job being worked on now, with the progress its worker reports (0–100). */
+export const ActiveJobSchema = z.object({
+  queue: z.string(),
+  id: z.string(),
+  name: z.string(),
+  progress: z.number(),
+  started_at: z.string().nullable(),
+  data: z.unknown(),
+});
+export type ActiveJob = z.infer<typeof ActiveJobSchema>;
 export const AdminQueuesResponseSchema = z.object({
   queues: z.array(QueueCountsSchema),
+  active: z.array(ActiveJobSchema),
   failed: z.array(FailedJobSchema),
 });
 export type AdminQueuesResponse = z.infer<typeof AdminQueuesResponseSchema>;

@@ -9,6 +9,7 @@ export * from './ops.ts';
 export * from './content.ts';
 export * from './pipeline.ts';
 export * from './admin.ts';
+export * from './admin-ops.ts';
 export * from './blog.ts';
 export * from './podcast.ts';
 export * from './billing.ts';

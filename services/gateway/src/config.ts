@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env, isProductionLike, loadConfig, loadConfigOrExit, secretProblem, z } from '@app/config';
 import { storageEnvIssues, storageEnvShape } from '@app/storage';
+import { isValidTimeZone } from '@app/time';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -155,6 +156,11 @@ export const gatewayConfigSchema = z
     NEWSLETTER_DOUBLE_OPT_IN: env.booleanString.default(true),
     /** Local object storage root the podcast service writes to ({STORAGE_DIR}/podcast-audio/…); the audio route reads it. */
     STORAGE_DIR: z.string().min(1).default(path.resolve(here, '../../../.data/storage')),
+    /**
+     * The podcast service's time zone (its PODCAST_TZ, same name and value): which summaries make a
+     * date's podcast, and "today" for the admin's make-it-now action.
+     */
+    PODCAST_TZ: z.string().min(1).default('UTC').refine(isValidTimeZone, 'unknown time zone'),
     // STORAGE_DRIVER (local|s3) and the S3_* keys (documented in @app/storage): the podcast service's values.
     ...storageEnvShape,
     /**

@@ -1,9 +1,11 @@
 import type { PrismaClient } from '@app/db';
+import { createAdminPodcastsRepository } from './admin-podcasts.repository.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { createBlogRepository } from './blog.repository.ts';
 import { createCleanupRepository } from './cleanup.repository.ts';
 import { createCrawlTasksRepository } from './crawl-tasks.repository.ts';
 import { createDatasourcesRepository } from './datasources.repository.ts';
+import { createDigestDueRepository } from './digest-due.repository.ts';
 import { createDigestsRepository } from './digests.repository.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
 import { createFeedsRepository } from './feeds.repository.ts';
@@ -42,8 +44,10 @@ export function createRepositories(prisma: PrismaClient) {
     generationTasks: createGenerationTasksRepository(prisma),
     generatedContent: createGeneratedContentRepository(prisma),
     podcasts: createPodcastsRepository(prisma),
+    adminPodcasts: createAdminPodcastsRepository(prisma),
     newsletter: createNewsletterRepository(prisma),
     digests: createDigestsRepository(prisma),
+    digestDue: createDigestDueRepository(prisma),
     blog: createBlogRepository(prisma),
     billing: createBillingRepository(prisma),
     users: createUsersRepository(prisma),

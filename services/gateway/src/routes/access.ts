@@ -76,6 +76,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/newsletter/digest', access: 'public' },
   { method: 'POST', url: '/api/admin/digest/preview', access: 'admin' },
   { method: 'POST', url: '/api/admin/digest/send', access: 'admin' },
+  { method: 'GET', url: '/api/admin/digest/due', access: 'admin' },
+  { method: 'POST', url: '/api/admin/digest/send-due', access: 'admin' },
   // Blog and the admin area (issue 9).
   { method: 'GET', url: '/api/blog/posts', access: 'public' },
   { method: 'GET', url: '/api/blog/posts/:slug', access: 'public' },
@@ -127,6 +129,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/admin/cleanup/posts', access: 'admin' },
   { method: 'GET', url: '/api/admin/source-health', access: 'admin' },
   { method: 'GET', url: '/api/admin/subscribers', access: 'admin' },
+  // Admin operations: the podcast tasks, and making one now (or again after a failure).
+  { method: 'GET', url: '/api/admin/podcasts', access: 'admin' },
+  { method: 'POST', url: '/api/admin/podcasts/generate', access: 'admin' },
   // Every other /api path: the JSON 404 for anyone (routes/api/not-found).
   ...API_METHODS.map((method) => ({
     method,

@@ -1,6 +1,7 @@
 import {
   ADMIN_MESSAGES,
   AppError,
+  type ActiveJob,
   type FailedJob,
   JOB_STATES,
   QUEUE_NAMES,
@@ -13,15 +14,31 @@ export type QueuesService = ReturnType<typeof createQueuesService>;
 
 /** Failed jobs listed per queue (newest first). */
 const FAILED_PER_QUEUE = 50;
+/** Active jobs listed per queue. */
+const ACTIVE_PER_QUEUE = 20;
+
+/** BullMQ's progress is a number or whatever object the worker reported: the view shows a percentage. */
+const progressOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** The admin's view of the job queues: counts per state, the failed jobs with their error, retry. */
 export function createQueuesService(ctx: ServiceContext) {
   async function queueOverview(name: QueueName) {
     const queue = ctx.producer.queue(name);
-    const [counts, failedJobs] = await Promise.all([
+    const [counts, failedJobs, activeJobs] = await Promise.all([
       queue.getJobCounts(...JOB_STATES),
       queue.getFailed(0, FAILED_PER_QUEUE - 1),
+      queue.getActive(0, ACTIVE_PER_QUEUE - 1),
     ]);
+    const active: ActiveJob[] = activeJobs
+      .filter((job) => job?.id)
+      .map((job) => ({
+        queue: name,
+        id: String(job.id),
+        name: job.name,
+        progress: progressOf(job.progress),
+        started_at: job.processedOn ? new Date(job.processedOn).toISOString() : null,
+        data: redactJobData(job.data),
+      }));
     const failed: FailedJob[] = failedJobs
       .filter((job) => job?.id)
       .map((job) => ({
@@ -38,7 +55,7 @@ export function createQueuesService(ctx: ServiceContext) {
       (typeof JOB_STATES)[number],
       number
     >;
-    return { queue: { name, counts: normalized }, failed };
+    return { queue: { name, counts: normalized }, active, failed };
   }
 
   return {
@@ -47,6 +64,7 @@ export function createQueuesService(ctx: ServiceContext) {
       const perQueue = await Promise.all((Object.values(QUEUE_NAMES) as QueueName[]).map(queueOverview));
       return {
         queues: perQueue.map((q) => q.queue),
+        active: perQueue.flatMap((q) => q.active),
         failed: perQueue
           .flatMap((q) => q.failed)
           .sort((a, b) => (b.failed_at ?? '').localeCompare(a.failed_at ?? '')),

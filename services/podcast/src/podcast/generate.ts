@@ -50,6 +50,8 @@ export async function generatePodcast(
   taskId: string,
   jobId: string,
   log: Logger,
+  /** The job's progress (0–100) for the admin queue view: script 10, speech up to 85, encoded 95. */
+  progress: (percent: number) => Promise<void> = async () => {},
 ): Promise<GenerateResult> {
   const { prisma } = deps;
   const task = await prisma.podcastTask.findUnique({ where: { id: taskId }, include: { topic: true } });
@@ -128,6 +130,7 @@ export async function generatePodcast(
     });
   }
 
+  await progress(10);
   const audioPath =
     (metadataOf(task.metadata).final_audio_path as string | undefined) ?? defaultPodcastAudioPath(taskId);
   let chunks = 0;
@@ -153,6 +156,7 @@ export async function generatePodcast(
       }
       await heartbeat();
       await speech.synthesize(text, task.language, file);
+      await progress(10 + Math.round((75 * (index + 1)) / pieces.length));
     }
     chunks = pieces.length;
     await heartbeat();
@@ -160,6 +164,7 @@ export async function generatePodcast(
     const encoded = await joinToMp3(files, speech.format, finalFile, deps.encoder);
     durationSeconds = encoded.durationSeconds;
     bytes = (await stat(finalFile)).size;
+    await progress(95);
     await heartbeat();
     await deps.storage.putFile(PODCAST_BUCKET, audioPath, finalFile);
     await prisma.podcastTask.update({

@@ -9,7 +9,7 @@ export function generatePodcastProcessor(deps: Omit<PodcastDeps, 'log'>) {
     async handle(payload, { job, log, progress }) {
       const jobId = String(job.id);
       try {
-        const result = await generatePodcast({ ...deps, log }, payload.taskId, jobId, log);
+        const result = await generatePodcast({ ...deps, log }, payload.taskId, jobId, log, progress);
         await progress(100);
         return result;
       } catch (error) {

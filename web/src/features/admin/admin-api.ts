@@ -1,6 +1,13 @@
 import type {
   AdminBlogPost,
   AdminDatasource,
+  AdminPodcastGenerateBody,
+  AdminPodcastGenerateResponse,
+  AdminPodcastListResponse,
+  DigestDueResponse,
+  DigestPreviewResponse,
+  DigestSendDueResponse,
+  DigestSendResponse,
   AdminQueuesResponse,
   AdminSubmission,
   AdminSubscribersResponse,
@@ -146,3 +153,32 @@ export const errorText = (t: Translate, error: unknown, fallback: string) =>
     : error instanceof Error && error.message
       ? error.message
       : fallback;
+
+// Operations: podcasts made now (or again after a failure) and the digest's sends.
+export type {
+  AdminPodcastGenerateBody,
+  AdminPodcastGenerateResponse,
+  AdminPodcastTask,
+  DigestDueResponse,
+  DigestPreviewResponse,
+  DigestSendDueResponse,
+  DigestSendResponse,
+} from '@app/contracts';
+
+/** The newest podcast tasks in every state; refreshed while the tab is open (a run moves on its own). */
+export const adminPodcastsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'podcasts'],
+    queryFn: ({ signal }) => api.get<AdminPodcastListResponse>('/api/admin/podcasts', { signal }),
+    staleTime: 0,
+    refetchInterval: 5_000,
+  });
+export const generatePodcasts = (body: AdminPodcastGenerateBody) =>
+  api.post<AdminPodcastGenerateResponse>('/api/admin/podcasts/generate', body);
+
+export const previewDigest = (email: string) =>
+  api.post<DigestPreviewResponse>('/api/admin/digest/preview', { email });
+export const sendDigestTo = (email: string) =>
+  api.post<DigestSendResponse>('/api/admin/digest/send', { email });
+export const digestDue = () => api.get<DigestDueResponse>('/api/admin/digest/due');
+export const sendDigestToDue = () => api.post<DigestSendDueResponse>('/api/admin/digest/send-due', {});

@@ -8,13 +8,15 @@ import { cleanupData, cleanupPosts, deletedCount, processPending } from './admin
 import { useAdminAction, useConfirm } from './admin-shared';
 import { BlogPostsTab } from './blog-posts-tab';
 import { DatasourcesTab } from './datasources-tab';
+import { DigestTab } from './digest-tab';
+import { PodcastsTab } from './podcasts-tab';
 import { QueuesTab } from './queues-tab';
 import { SourceHealthTab } from './source-health-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { SubscribersTab } from './subscribers-tab';
 import { TopicsTab } from './topics-tab';
 
-/** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts. */
+/** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts, podcasts, digest. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('title'));
@@ -100,6 +102,8 @@ export function AdminPage() {
             <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
             <Tabs.Tab value="blog">{t('tabs.blog')}</Tabs.Tab>
             <Tabs.Tab value="subscribers">{t('tabs.subscribers')}</Tabs.Tab>
+            <Tabs.Tab value="podcasts">{t('tabs.podcasts')}</Tabs.Tab>
+            <Tabs.Tab value="digest">{t('tabs.digest')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="topics" pt="md">
             <TopicsTab />
@@ -121,6 +125,12 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="subscribers" pt="md">
             <SubscribersTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="podcasts" pt="md">
+            <PodcastsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="digest" pt="md">
+            <DigestTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   Paper,
+  Progress,
   ScrollArea,
   SimpleGrid,
   Stack,
@@ -24,7 +25,7 @@ const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'fai
 const isKnownState = (state: string): state is (typeof STATES)[number] =>
   (STATES as readonly string[]).includes(state);
 
-/** Job counts per queue and state; failed jobs with their error and a retry button. */
+/** Job counts per queue and state; running jobs with their progress; failed jobs with their error and a retry button. */
 export function QueuesTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
@@ -66,6 +67,31 @@ export function QueuesTab() {
           </Paper>
         ))}
       </SimpleGrid>
+      <Title order={3} fz="lg">
+        {t('queues.activeTitle')}
+      </Title>
+      {query.data.active.length === 0 ? (
+        <Text c="dimmed">{t('queues.noActive')}</Text>
+      ) : (
+        <Stack gap="xs">
+          {query.data.active.map((job) => (
+            <Paper key={`${job.queue}:${job.id}`} withBorder radius="md" p="sm" data-testid="active-job">
+              <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
+                <Text size="sm">
+                  {job.queue} · {job.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {job.progress}%
+                </Text>
+              </Group>
+              <Progress
+                value={job.progress}
+                aria-label={t('queues.progressLabel', { job: job.name, id: job.id })}
+              />
+            </Paper>
+          ))}
+        </Stack>
+      )}
       <Title order={3} fz="lg">
         {t('queues.failedTitle')}
       </Title>

@@ -3,6 +3,7 @@ import { createStorage } from '@app/storage';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app.ts';
 import { createRepositories } from '../../repositories/index.ts';
+import { createAdminPodcastsService } from '../../services/admin-podcasts.service.ts';
 import { createAdminService } from '../../services/admin.service.ts';
 import { createAuthService } from '../../services/auth.service.ts';
 import { createBillingWebhookService } from '../../services/billing-webhook.service.ts';
@@ -12,6 +13,7 @@ import { createCleanupService } from '../../services/cleanup.service.ts';
 import { createContentService } from '../../services/content.service.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createCrawlService } from '../../services/crawl.service.ts';
+import { createDigestOpsService } from '../../services/digest-ops.service.ts';
 import { createFavoritesService } from '../../services/favorites.service.ts';
 import { createFeedsService } from '../../services/feeds.service.ts';
 import { createGenerationService } from '../../services/generation.service.ts';
@@ -51,8 +53,10 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     generation: createGenerationService(ctx),
     podcasts: createPodcastsService(ctx, resources.storage),
     newsletter: createNewsletterService(ctx),
+    digestOps: createDigestOpsService(ctx),
     admin: createAdminService(ctx),
     opml: createOpmlService(ctx),
+    adminPodcasts: createAdminPodcastsService(ctx),
     crawl: createCrawlService(ctx),
     cleanup: createCleanupService(ctx),
     queues: createQueuesService(ctx),

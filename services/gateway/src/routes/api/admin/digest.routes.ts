@@ -1,7 +1,10 @@
 import {
+  DigestDueResponseSchema,
   DigestPreviewBodySchema,
   DigestPreviewResponseSchema,
   DigestSendBodySchema,
+  DigestSendDueBodySchema,
+  DigestSendDueResponseSchema,
   DigestSendResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,6 +46,32 @@ const adminDigestRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await newsletter.sendNow(request.body.email, request.id);
       return reply.code(result.status).send(result.body);
     },
+  );
+
+  app.get(
+    '/due',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'How many subscribers the scheduled send would mail now (their 8 AM has come, not yet served today)',
+        response: { 200: DigestDueResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => app.services.digestOps.due(),
+  );
+
+  app.post(
+    '/send-due',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Runs the scheduled digest send now for every subscriber due (each is served once a day)',
+        body: DigestSendDueBodySchema.default({}),
+        response: { 202: DigestSendDueResponseSchema, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await app.services.digestOps.sendDue(request.id)),
   );
 };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import adminCleanupRoutes from './cleanup.routes.ts';
 import adminCrawlRoutes from './crawl.routes.ts';
+import adminPodcastsRoutes from './podcasts.routes.ts';
 import adminSourceHealthRoutes from './source-health.routes.ts';
 import adminSubscribersRoutes from './subscribers.routes.ts';
 
@@ -16,6 +17,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSourceHealthRoutes);
   // Newsletter deliverability: who is suppressed and why.
   await app.register(adminSubscribersRoutes);
+  // Operations: make a podcast now, or again after a failure.
+  await app.register(adminPodcastsRoutes);
   app.get(
     '/ping',
     {

@@ -1,0 +1,234 @@
+import { toLocale } from '@app/contracts';
+import {
+  Badge,
+  Button,
+  Group,
+  List,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import {
+  type AdminPodcastGenerateBody,
+  type AdminPodcastGenerateResponse,
+  type AdminPodcastTask,
+  adminPodcastsQuery,
+  adminTopicsQuery,
+  generatePodcasts,
+} from './admin-api';
+import { LoadError, useAdminAction } from './admin-shared';
+
+const ALL = 'all';
+const STATUS_COLOURS: Record<string, string> = {
+  pending: 'gray',
+  processing: 'blue',
+  completed: 'teal',
+  failed: 'red',
+};
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Make a date's podcast now for a topic (or every active one) and a language (or both); the tasks
+ * below move from waiting to done on their own, and a failed one can be made again.
+ */
+export function PodcastsTab() {
+  const { t } = useTranslation('admin');
+  const { language: uiLanguage } = useLanguage();
+  const topics = useQuery(adminTopicsQuery());
+  const tasks = useQuery(adminPodcastsQuery());
+  const [topicId, setTopicId] = useState<string>(ALL);
+  const [date, setDate] = useState('');
+  const [language, setLanguage] = useState<string>(ALL);
+  const [answer, setAnswer] = useState<AdminPodcastGenerateResponse | null>(null);
+  const generate = useAdminAction({
+    run: (body: AdminPodcastGenerateBody) => generatePodcasts(body),
+    success: t('podcasts.toast.done'),
+    failure: t('podcasts.toast.failed'),
+    successMessage: (r) => t('podcasts.toast.queued', { count: r.task_ids.length }),
+    onDone: (r) => setAnswer(r),
+  });
+  const rerun = (task: AdminPodcastTask) =>
+    generate.mutate({
+      topic_id: task.topic_id,
+      target_date: task.target_date,
+      language: task.language === 'ZH' ? 'zh' : 'en',
+    });
+  const dateTime = (value: string | null) =>
+    value
+      ? new Intl.DateTimeFormat(toLocale(uiLanguage), { dateStyle: 'short', timeStyle: 'short' }).format(
+          new Date(value),
+        )
+      : '—';
+
+  const activeTopics = (topics.data ?? []).filter((topic) => topic.is_active);
+  return (
+    <Stack data-testid="podcasts-tab">
+      <Paper withBorder radius="md" p="md">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            generate.mutate({
+              ...(topicId !== ALL ? { topic_id: topicId } : {}),
+              ...(date ? { target_date: date } : {}),
+              ...(language !== ALL ? { language: language as 'en' | 'zh' } : {}),
+            });
+          }}
+        >
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              {t('podcasts.makeTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('podcasts.makeHelp')}
+            </Text>
+            <Group align="flex-end" wrap="wrap" gap="sm">
+              <Select
+                label={t('podcasts.topic')}
+                data={[
+                  { value: ALL, label: t('podcasts.allTopics') },
+                  ...activeTopics.map((topic) => ({ value: topic.id, label: topic.name })),
+                ]}
+                value={topicId}
+                onChange={(value) => setTopicId(value ?? ALL)}
+                allowDeselect={false}
+                disabled={topics.isPending}
+                miw={200}
+                data-testid="podcast-topic"
+              />
+              <TextInput
+                type="date"
+                label={t('podcasts.date')}
+                description={t('podcasts.dateHelp')}
+                value={date}
+                max={todayUtc()}
+                onChange={(event) => setDate(event.currentTarget.value)}
+                data-testid="podcast-date"
+              />
+              <Select
+                label={t('podcasts.language')}
+                data={[
+                  { value: ALL, label: t('podcasts.bothLanguages') },
+                  { value: 'en', label: t('podcasts.languages.EN') },
+                  { value: 'zh', label: t('podcasts.languages.ZH') },
+                ]}
+                value={language}
+                onChange={(value) => setLanguage(value ?? ALL)}
+                allowDeselect={false}
+                miw={160}
+                data-testid="podcast-language"
+              />
+              <Button type="submit" loading={generate.isPending} data-testid="podcast-generate">
+                {t('podcasts.make')}
+              </Button>
+            </Group>
+            {answer && (
+              <Stack gap={4} data-testid="podcast-results" aria-live="polite">
+                <Text size="sm" fw={600}>
+                  {t('podcasts.resultsTitle', { date: answer.target_date })}
+                </Text>
+                {answer.results.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('podcasts.noTopics')}
+                  </Text>
+                ) : (
+                  <List size="sm" spacing={2}>
+                    {answer.results.map((result) => (
+                      <List.Item key={`${result.topic_id}:${result.language}`} data-testid="podcast-result">
+                        {result.topic_name} · {t(`podcasts.languages.${result.language}`)}:{' '}
+                        {t(`podcasts.outcomes.${result.outcome}`)}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Stack>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+
+      <Title order={2} fz="lg">
+        {t('podcasts.tasksTitle')}
+      </Title>
+      {tasks.isError ? (
+        <LoadError error={tasks.error} onRetry={() => tasks.refetch()} />
+      ) : tasks.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('podcasts.loading')} />
+        </Group>
+      ) : tasks.data.data.length === 0 ? (
+        <Text c="dimmed" data-testid="podcasts-empty">
+          {t('podcasts.empty')}
+        </Text>
+      ) : (
+        <ScrollArea
+          type="auto"
+          // Keyboard users scroll the wide table too (it may hold no button to focus).
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('podcasts.tasksTitle') }}
+        >
+          <Table striped miw={720} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('podcasts.columns.topic')}</Table.Th>
+                <Table.Th>{t('podcasts.columns.date')}</Table.Th>
+                <Table.Th>{t('podcasts.columns.language')}</Table.Th>
+                <Table.Th>{t('podcasts.columns.status')}</Table.Th>
+                <Table.Th>{t('podcasts.columns.updated')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('podcasts.columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tasks.data.data.map((task) => (
+                <Table.Tr key={task.id} data-testid="podcast-task">
+                  <Table.Td>{task.topic_name}</Table.Td>
+                  <Table.Td>{task.target_date}</Table.Td>
+                  <Table.Td>{t(`podcasts.languages.${task.language}`)}</Table.Td>
+                  <Table.Td maw={320}>
+                    <Badge
+                      variant="light"
+                      color={STATUS_COLOURS[task.status] ?? 'gray'}
+                      data-testid="podcast-status"
+                    >
+                      {t(`podcasts.statuses.${task.status}`, { defaultValue: task.status })}
+                    </Badge>
+                    {task.error_message && (
+                      <Text size="xs" c="var(--mantine-color-error)" lineClamp={2} mt={4}>
+                        {task.error_message}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{dateTime(task.updated_at)}</Table.Td>
+                  <Table.Td>
+                    {task.status === 'failed' && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => rerun(task)}
+                        loading={generate.isPending}
+                        data-testid="podcast-rerun"
+                      >
+                        {t('podcasts.rerun')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+    </Stack>
+  );
+}
