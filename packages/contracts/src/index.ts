@@ -16,3 +16,4 @@ export * from './payment-errors.ts';
 export * from './generation.ts';
 export * from './app-config.ts';
 export * from './google-sign-in.ts';
+export * from './usage.ts';

@@ -17,6 +17,7 @@ import { createSessionsRepository } from './sessions.repository.ts';
 import { createSourceSubmissionsRepository } from './source-submissions.repository.ts';
 import { createSummariesRepository } from './summaries.repository.ts';
 import { createTopicsRepository } from './topics.repository.ts';
+import { createUsageRepository } from './usage.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { createVerificationTokensRepository } from './verification-tokens.repository.ts';
 
@@ -40,6 +41,7 @@ export function createRepositories(prisma: PrismaClient) {
     digests: createDigestsRepository(prisma),
     blog: createBlogRepository(prisma),
     billing: createBillingRepository(prisma),
+    usage: createUsageRepository(prisma),
     users: createUsersRepository(prisma),
     profiles: createProfilesRepository(prisma),
     sessions: createSessionsRepository(prisma),

@@ -113,6 +113,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/admin/cleanup/data', access: 'admin' },
   { method: 'POST', url: '/api/admin/cleanup/posts', access: 'admin' },
   { method: 'GET', url: '/api/admin/source-health', access: 'admin' },
+  // Model usage and cost per day, feature, provider and topic.
+  { method: 'GET', url: '/api/admin/usage', access: 'admin' },
   // Every other /api path: the JSON 404 for anyone (routes/api/not-found).
   ...API_METHODS.map((method) => ({
     method,

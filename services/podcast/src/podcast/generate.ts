@@ -116,6 +116,7 @@ export async function generatePodcast(
       },
       deps.llm,
       log,
+      { feature: 'podcast_script', topicId: task.topicId },
     );
     transcript = built.text;
     scriptEngine = built.engine;
@@ -152,7 +153,10 @@ export async function generatePodcast(
         continue;
       }
       await heartbeat();
-      await speech.synthesize(text, task.language, file);
+      await speech.synthesize(text, task.language, file, {
+        feature: 'podcast_speech',
+        topicId: task.topicId,
+      });
     }
     chunks = pieces.length;
     await heartbeat();

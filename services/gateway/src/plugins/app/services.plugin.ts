@@ -23,6 +23,7 @@ import { createProfileService } from '../../services/profile.service.ts';
 import { createQueuesService } from '../../services/queues.service.ts';
 import { createSessionsService } from '../../services/sessions.service.ts';
 import { createTopicsService } from '../../services/topics.service.ts';
+import { createUsageService } from '../../services/usage.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -32,17 +33,19 @@ type ServiceResources = Pick<AppDeps, 'transport'> & { storage: ReturnType<typeo
 function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const sessions = createSessionsService(ctx);
   const billing = createBillingService(ctx);
+  const usage = createUsageService(ctx);
   return {
+    usage,
     health: createHealthService(ctx, resources.transport),
     sessions,
     auth: createAuthService(ctx, sessions),
     google: createGoogleAuthService(ctx, sessions),
     passwords: createPasswordsService(ctx, sessions),
-    profile: createProfileService(ctx),
+    profile: createProfileService(ctx, usage),
     content: createContentService(ctx),
     topics: createTopicsService(ctx),
     favorites: createFavoritesService(ctx),
-    generation: createGenerationService(ctx),
+    generation: createGenerationService(ctx, usage),
     podcasts: createPodcastsService(ctx, resources.storage),
     newsletter: createNewsletterService(ctx),
     admin: createAdminService(ctx),

@@ -4,6 +4,7 @@ import { errorResponses } from '../../../lib/error-responses.ts';
 import adminCleanupRoutes from './cleanup.routes.ts';
 import adminCrawlRoutes from './crawl.routes.ts';
 import adminSourceHealthRoutes from './source-health.routes.ts';
+import adminUsageRoutes from './usage.routes.ts';
 
 const PingSchema = z.object({ ok: z.literal(true), role: z.literal('admin') });
 
@@ -13,6 +14,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCrawlRoutes);
   await app.register(adminCleanupRoutes);
   await app.register(adminSourceHealthRoutes);
+  // Model usage and cost.
+  await app.register(adminUsageRoutes);
   app.get(
     '/ping',
     {
