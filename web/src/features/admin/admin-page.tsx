@@ -12,6 +12,7 @@ import { QueuesTab } from './queues-tab';
 import { SourceHealthTab } from './source-health-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TopicsTab } from './topics-tab';
+import { UsageTab } from './usage-tab';
 
 /** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts. */
 export function AdminPage() {
@@ -98,6 +99,7 @@ export function AdminPage() {
             <Tabs.Tab value="queues">{t('tabs.queues')}</Tabs.Tab>
             <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
             <Tabs.Tab value="blog">{t('tabs.blog')}</Tabs.Tab>
+            <Tabs.Tab value="usage">{t('tabs.usage')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="topics" pt="md">
             <TopicsTab />
@@ -116,6 +118,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="blog" pt="md">
             <BlogPostsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="usage" pt="md">
+            <UsageTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>
