@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GenerationQuotaSchema } from './usage.ts';
 import { RoleSchema, SubscriptionTypeSchema, UiLanguageSchema } from './common.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -69,7 +70,12 @@ export const SessionSchema = z.object({
 });
 export type SessionDto = z.infer<typeof SessionSchema>;
 
-export const MeResponseSchema = z.object({ user: UserSchema, profile: ProfileSchema });
+export const MeResponseSchema = z.object({
+  user: UserSchema,
+  profile: ProfileSchema,
+  /** GET /api/me only: this month's generations of a Pro user (null: admin, no quota; or no generation). */
+  generation_quota: GenerationQuotaSchema.optional(),
+});
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /** Display name: empty (after trimming) saves null; no other bounds in the spec beyond a sane cap. */

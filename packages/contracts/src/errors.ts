@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   TOO_MANY_PENDING_TASKS: 429,
   // The user's requests of this kind already held open reached the cap (one ending frees a place).
   TOO_MANY_CONCURRENT_REQUESTS: 429,
+  // A Pro user's generation tasks this calendar month (UTC) reached GENERATION_MONTHLY_QUOTA.
+  GENERATION_QUOTA_EXHAUSTED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
   // A payment the provider refused (card declined, …); fields carry the provider's codes.

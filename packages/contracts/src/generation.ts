@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GenerationUsageSchema } from './usage.ts';
 import { PlatformSchema, UiLanguageSchema, UuidSchema } from './common.ts';
 
 /** Social platforms a summary can be turned into copy for, with their character limits (spec §3). */
@@ -108,6 +109,8 @@ export const GenerationTaskStatusSchema = z.object({
     error_message: z.string().nullable(),
     retry_count: z.number().int(),
     max_retries: z.number().int(),
+    /** What the task used so far (model calls, tokens, cost); null before its first call. */
+    usage: GenerationUsageSchema.nullable().optional(),
   }),
 });
 export type GenerationTaskStatus = z.infer<typeof GenerationTaskStatusSchema>['data'];
@@ -165,6 +168,8 @@ export const GenerationTaskDtoSchema = z.object({
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   generated_content: z.array(GenerationResultSchema),
+  /** What the task used (model calls, tokens, cost); null when it made no call. */
+  usage: GenerationUsageSchema.nullable().optional(),
 });
 export type GenerationTaskDto = z.infer<typeof GenerationTaskDtoSchema>;
 

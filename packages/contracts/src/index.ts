@@ -20,3 +20,4 @@ export * from './google-sign-in.ts';
 export * from './feeds.ts';
 export * from './stories.ts';
 export * from './mail-events.ts';
+export * from './usage.ts';

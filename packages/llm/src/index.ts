@@ -17,3 +17,12 @@ export {
   LlmOutputError,
 } from './provider.ts';
 export { splitSentences, tokenize } from './sentences.ts';
+export {
+  emitUsage,
+  OFFLINE_PROVIDER,
+  providerFromBaseUrl,
+  recordOffline,
+  type UsageEvent,
+  type UsageSink,
+  type UsageTags,
+} from './usage.ts';

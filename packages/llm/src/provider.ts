@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { z } from 'zod';
+import { emitUsage, providerFromBaseUrl, recordOffline, type UsageSink, type UsageTags } from './usage.ts';
 
 export type LlmConfig = {
   /** Any OpenAI-compatible endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM); default: OpenAI's. */
@@ -20,18 +21,25 @@ export type Llm = {
   /** True when an API key is set; false means: use the offline fallback. */
   isConfigured: boolean;
   model: string;
+  /** 'openai', 'deepseek' … from the base URL; recorded with each call's usage. */
+  provider: string;
+  /** `usage` names the feature (and topic, user, task) the call is recorded under. */
   generateText(
     messages: ChatMessage[],
-    options?: { temperature?: number; maxTokens?: number },
+    options?: { temperature?: number; maxTokens?: number; usage?: UsageTags },
   ): Promise<string>;
   /** JSON-schema structured output, validated with the zod schema; throws LlmOutputError on a bad reply. */
   generateObject<S extends z.ZodType>(
     messages: ChatMessage[],
     schema: S,
-    options?: { name?: string; temperature?: number },
+    options?: { name?: string; temperature?: number; usage?: UsageTags },
   ): Promise<z.output<S>>;
-  /** One embedding vector per text (the provider's embeddings endpoint). */
-  embed(texts: string[]): Promise<number[][]>;
+  /** One embedding vector per text (the provider's embeddings endpoint); recorded like the others. */
+  embed(texts: string[], options?: { usage?: UsageTags }): Promise<number[][]>;
+  /** The same provider, recording every call (tokens, latency, success) to `sink`. */
+  withUsage(sink: UsageSink): Llm;
+  /** Runs an offline fallback and records it under `engine` (provider 'offline', cost 0). */
+  offline<T>(tags: UsageTags, engine: string, produce: () => T | Promise<T>): Promise<T>;
 };
 
 export class LlmNotConfiguredError extends Error {
@@ -69,13 +77,21 @@ export function createLlmFromEnv(env: LlmEnv): Llm {
   });
 }
 
-export function createLlm(config: LlmConfig): Llm {
+export function createLlm(config: LlmConfig, sink?: UsageSink): Llm {
   const model = config.model ?? DEFAULT_MODEL;
+  const provider = providerFromBaseUrl(config.baseURL);
+  const common = {
+    model,
+    provider,
+    withUsage: (next: UsageSink) => createLlm(config, next),
+    offline: <T>(tags: UsageTags, engine: string, produce: () => T | Promise<T>) =>
+      recordOffline(sink, tags, engine, produce),
+  };
   if (!config.apiKey) {
     const refuse = async (): Promise<never> => {
       throw new LlmNotConfiguredError();
     };
-    return { isConfigured: false, model, generateText: refuse, generateObject: refuse, embed: refuse };
+    return { ...common, isConfigured: false, generateText: refuse, generateObject: refuse, embed: refuse };
   }
   // The SDK loads on the first call, not at start-up: an idle service does not hold it.
   let client: Promise<OpenAI> | undefined;
@@ -89,25 +105,74 @@ export function createLlm(config: LlmConfig): Llm {
           maxRetries: config.maxRetries ?? 2,
         }),
     ));
-  return {
-    isConfigured: true,
-    model,
-    async generateText(messages, options = {}) {
-      const completion = await (await openai()).chat.completions.create({
+  // One completion, recorded with its token counts; a failure is recorded too, then rethrown.
+  const complete = async (
+    request: Omit<OpenAI.ChatCompletionCreateParamsNonStreaming, 'model'>,
+    tags: UsageTags | undefined,
+  ): Promise<OpenAI.ChatCompletion> => {
+    const started = performance.now();
+    const record = (success: boolean, usage?: OpenAI.CompletionUsage | null, error?: unknown) =>
+      emitUsage(sink, {
+        ...(tags ?? { feature: 'unknown' }),
+        provider,
         model,
-        messages,
-        temperature: options.temperature,
-        max_tokens: options.maxTokens,
+        inputTokens: usage?.prompt_tokens ?? 0,
+        outputTokens: usage?.completion_tokens ?? 0,
+        characters: 0,
+        latencyMs: Math.round(performance.now() - started),
+        success,
+        ...(error ? { error: (error instanceof Error ? error.message : String(error)).slice(0, 300) } : {}),
       });
+    let completion: OpenAI.ChatCompletion;
+    try {
+      completion = await (await openai()).chat.completions.create({ ...request, model });
+    } catch (error) {
+      await record(false, null, error);
+      throw error;
+    }
+    const content = completion.choices[0]?.message?.content;
+    await record(
+      typeof content === 'string',
+      completion.usage,
+      typeof content === 'string' ? undefined : 'no content',
+    );
+    return completion;
+  };
+  return {
+    ...common,
+    isConfigured: true,
+    async generateText(messages, options = {}) {
+      const completion = await complete(
+        { messages, temperature: options.temperature, max_tokens: options.maxTokens },
+        options.usage,
+      );
       const text = completion.choices[0]?.message?.content;
       if (typeof text !== 'string') throw new LlmOutputError('The model returned no text');
       return text;
     },
-    async embed(texts) {
-      const response = await (await openai()).embeddings.create({
-        model: config.embeddingModel ?? DEFAULT_EMBEDDING_MODEL,
-        input: texts,
-      });
+    async embed(texts, options = {}) {
+      const embeddingModel = config.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
+      const started = performance.now();
+      const record = (success: boolean, tokens: number, error?: unknown) =>
+        emitUsage(sink, {
+          ...(options.usage ?? { feature: 'story_matching' }),
+          provider,
+          model: embeddingModel,
+          inputTokens: tokens,
+          outputTokens: 0,
+          characters: 0,
+          latencyMs: Math.round(performance.now() - started),
+          success,
+          ...(error ? { error: (error instanceof Error ? error.message : String(error)).slice(0, 300) } : {}),
+        });
+      let response: OpenAI.CreateEmbeddingResponse;
+      try {
+        response = await (await openai()).embeddings.create({ model: embeddingModel, input: texts });
+      } catch (error) {
+        await record(false, 0, error);
+        throw error;
+      }
+      await record(true, response.usage?.prompt_tokens ?? 0);
       const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
       if (vectors.length !== texts.length)
         throw new LlmOutputError('The embeddings reply has the wrong count');
@@ -117,15 +182,17 @@ export function createLlm(config: LlmConfig): Llm {
       // Plain json_schema response_format works with every OpenAI-compatible server; zod validates the reply.
       const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
       delete jsonSchema.$schema;
-      const completion = await (await openai()).chat.completions.create({
-        model,
-        messages,
-        temperature: options.temperature,
-        response_format: {
-          type: 'json_schema',
-          json_schema: { name: options.name ?? 'result', schema: jsonSchema, strict: true },
+      const completion = await complete(
+        {
+          messages,
+          temperature: options.temperature,
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: options.name ?? 'result', schema: jsonSchema, strict: true },
+          },
         },
-      });
+        options.usage,
+      );
       const text = completion.choices[0]?.message?.content;
       if (typeof text !== 'string') throw new LlmOutputError('The model returned no content');
       let value: unknown;

@@ -32,10 +32,22 @@ export type FakeOpenAIHandlers = {
   embedding?: (text: string, request: EmbeddingsRequest) => number[] | Promise<number[]>;
 };
 
+/** What the fake answered: the figures a usage record must match. Failed (injected) requests are not counted. */
+export type FakeOpenAICounts = {
+  chatCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  speechCalls: number;
+  speechCharacters: number;
+};
+
 export type FakeOpenAI = {
   baseURL: string;
   port: number;
   requests: RecordedRequest[];
+  /** Calls answered and the tokens (and speech characters) they reported. */
+  counts: FakeOpenAICounts;
+  resetCounts(): void;
   /** Replaceable between tests. */
   handlers: FakeOpenAIHandlers;
   /** The next `count` requests get `status` with an OpenAI-shaped error body. */
@@ -53,7 +65,7 @@ export const CANNED_CHAT_REPLY = 'This is a canned reply from the fake OpenAI se
 export async function startFakeOpenAI(handlers: FakeOpenAIHandlers = {}): Promise<FakeOpenAI> {
   const requests: RecordedRequest[] = [];
   const failures = createFailureQueue();
-  const fake = { handlers } as FakeOpenAI;
+  const fake = { handlers, counts: zeroCounts() } as FakeOpenAI;
 
   const server = createServer(async (req, res) => {
     try {
@@ -69,7 +81,7 @@ export async function startFakeOpenAI(handlers: FakeOpenAIHandlers = {}): Promis
       });
       const failure = failures.take();
       if (failure) return sendError(res, failure.status, failure.message);
-      await route(req.method ?? 'GET', path, body, res, fake.handlers);
+      await route(req.method ?? 'GET', path, body, res, fake.handlers, fake.counts);
     } catch (error) {
       sendError(res, 500, error instanceof Error ? error.message : String(error));
     }
@@ -82,6 +94,7 @@ export async function startFakeOpenAI(handlers: FakeOpenAIHandlers = {}): Promis
     port,
     requests,
     failNext: (count: number, status = 500, message?: string) => failures.add(count, status, message),
+    resetCounts: () => Object.assign(fake.counts, zeroCounts()),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -96,17 +109,23 @@ async function route(
   body: unknown,
   res: ServerResponse,
   handlers: FakeOpenAIHandlers,
+  counts: FakeOpenAICounts,
 ): Promise<void> {
   if (method === 'POST' && path === '/v1/chat/completions') {
     const request = body as ChatCompletionRequest;
     const reply = handlers.chat ? await handlers.chat(request) : defaultReply(request);
     const content = typeof reply === 'string' ? reply : JSON.stringify(reply);
-    return request.stream
-      ? streamCompletion(res, request, content)
-      : sendJson(res, 200, completion(request, content));
+    if (request.stream) return streamCompletion(res, request, content);
+    const answer = completion(request, content);
+    counts.chatCalls += 1;
+    counts.promptTokens += answer.usage.prompt_tokens;
+    counts.completionTokens += answer.usage.completion_tokens;
+    return sendJson(res, 200, answer);
   }
   if (method === 'POST' && path === '/v1/audio/speech') {
     const request = body as SpeechRequest;
+    counts.speechCalls += 1;
+    counts.speechCharacters += [...request.input].length;
     const format = request.response_format ?? 'mp3';
     const audio = handlers.speech
       ? await handlers.speech(request)
@@ -158,8 +177,24 @@ function defaultReply(request: ChatCompletionRequest): unknown {
   return CANNED_CHAT_REPLY;
 }
 
+const zeroCounts = (): FakeOpenAICounts => ({
+  chatCalls: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  speechCalls: 0,
+  speechCharacters: 0,
+});
+
+/** A rough tokenizer (4 characters a token) so that longer prompts report more tokens. */
+const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
 function completion(request: ChatCompletionRequest, content: string) {
   const completionTokens = Math.ceil(content.length / 4);
+  const promptTokens = request.messages.reduce(
+    (sum, message) =>
+      sum + tokensOf(typeof message.content === 'string' ? message.content : JSON.stringify(message.content)),
+    0,
+  );
   return {
     id: `chatcmpl-${randomBytes(8).toString('hex')}`,
     object: 'chat.completion',
@@ -173,7 +208,11 @@ function completion(request: ChatCompletionRequest, content: string) {
         logprobs: null,
       },
     ],
-    usage: { prompt_tokens: 10, completion_tokens: completionTokens, total_tokens: 10 + completionTokens },
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type GenerationStyle,
   type UiLanguage,
 } from '@app/contracts';
-import type { Llm } from '@app/llm';
+import type { Llm, UsageTags } from '@app/llm';
 import { z } from 'zod';
 
 export type GenerationSource = {
@@ -81,9 +81,13 @@ export function buildMessages(request: GenerationRequest) {
 }
 
 /** Copy for one platform: the LLM when configured, else the template generator. */
-export async function generateCopy(llm: Llm, request: GenerationRequest): Promise<GeneratedCopy> {
-  if (!llm.isConfigured) return templateCopy(request);
-  const reply = await llm.generateObject(buildMessages(request), CopySchema, { name: 'social_post' });
+export async function generateCopy(
+  llm: Llm,
+  request: GenerationRequest,
+  usage: UsageTags = { feature: 'generation' },
+): Promise<GeneratedCopy> {
+  if (!llm.isConfigured) return llm.offline(usage, 'template', () => templateCopy(request));
+  const reply = await llm.generateObject(buildMessages(request), CopySchema, { name: 'social_post', usage });
   const hashtags = reply.hashtags
     .map((tag) => tag.replace(/^#+/, '').trim())
     .filter(Boolean)

@@ -1,6 +1,7 @@
 import { QUEUE_NAMES } from '@app/contracts';
 import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type RunningService, type WorkerServiceOverrides } from '@app/queue';
+import { createUsageRecorder } from '@app/usage';
 import { contentGenerationConfigSchema } from './config.ts';
 import { sweepUndispatched } from './dispatch.ts';
 import { createGenerateContentProcessor } from './processors/generate-content.ts';
@@ -29,7 +30,9 @@ export const contentGenerationService = defineWorkerService({
   // How soon a killed worker's task is picked up by another.
   lockMs: (config) => config.GENERATION_LOCK_MS,
   setup: ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
-    const llm = overrides.llm ?? createLlmFromEnv(config);
+    // Every model call and every template copy is recorded in ai_usage, with the task and user.
+    const usage = createUsageRecorder({ prisma, prices: config.AI_PRICES, log: logger });
+    const llm = (overrides.llm ?? createLlmFromEnv(config)).withUsage(usage.record);
     if (!llm.isConfigured) logger.info('no OPENAI_API_KEY: social copy comes from the template generator');
     const queue = producer.queue(QUEUE_NAMES.generation);
     return {

@@ -140,6 +140,12 @@ export const gatewayConfigSchema = z
     /** Generation tasks of one user waiting in the queue (pending) at once; 429 TOO_MANY_PENDING_TASKS beyond. */
     GENERATION_MAX_PENDING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
     /**
+     * Generation tasks a Pro user may create per calendar month (UTC); admins have none. A task counts
+     * once it waits, runs or is done, or once one of its model calls succeeded (a failed task that made
+     * no call does not). 429 GENERATION_QUOTA_EXHAUSTED beyond.
+     */
+    GENERATION_MONTHLY_QUOTA: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    /**
      * Post-mode requests (POST /api/generate/post, held open while the task runs) one user may have in
      * flight at once, across every gateway process; 429 TOO_MANY_CONCURRENT_REQUESTS beyond.
      */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env, workerEnvShape, z } from '@app/config';
+import { priceTableEnv } from '@app/usage';
 import { storageEnvIssues, storageEnvShape } from '@app/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,6 +25,12 @@ export const podcastConfigSchema = z
     /** Unset: the script is assembled from the summaries and speech uses espeak-ng. */
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_MODEL: z.string().min(1).optional(),
+    /**
+     * Model prices for the usage and cost records: JSON `{"<model>": {"input": usd, "output": usd}}` per
+     * million tokens, `{"<model>": {"characters": usd}}` per million characters for speech. Unset: the
+     * default table in @app/usage; a model missing from the table is recorded with cost unknown.
+     */
+    AI_PRICES: priceTableEnv,
     /** Speech model (e.g. gpt-4o-mini-tts, tts-1); with a key, speech goes to audio.speech. */
     OPENAI_TTS_MODEL: z.string().min(1).optional(),
     OPENAI_TTS_VOICE: z.string().min(1).default('alloy'),

@@ -3,7 +3,8 @@ import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type WorkerServiceOverrides } from '@app/queue';
 import { createStorage, type ObjectStorage } from '@app/storage';
 import { resolveEncoder } from './audio/encode.ts';
-import { resolveSpeechEngine, type SpeechEngine } from './audio/tts.ts';
+import { createUsageRecorder } from '@app/usage';
+import { resolveSpeechEngine, type SpeechEngine, withSpeechUsage } from './audio/tts.ts';
 import { podcastConfigSchema } from './config.ts';
 import type { PodcastDeps } from './podcast/deps.ts';
 import { generatePodcastProcessor } from './processors/generate-podcast.processor.ts';
@@ -25,8 +26,11 @@ export const podcastService = defineWorkerService({
   name: SERVICE_NAME,
   configSchema: podcastConfigSchema,
   setup: async ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
-    const llm = overrides.llm ?? createLlmFromEnv(config);
-    const speech = overrides.speech !== undefined ? overrides.speech : await resolveSpeechEngine(config);
+    // Every script and speech call, and the offline script and espeak-ng speech, go to ai_usage.
+    const usage = createUsageRecorder({ prisma, prices: config.AI_PRICES, log: logger });
+    const llm = (overrides.llm ?? createLlmFromEnv(config)).withUsage(usage.record);
+    const engine = overrides.speech !== undefined ? overrides.speech : await resolveSpeechEngine(config);
+    const speech = engine ? withSpeechUsage(engine, usage.record) : null;
     const encoder = await resolveEncoder(config.PODCAST_ENCODER);
     const storage = overrides.storage ?? createStorage(config);
     const deps: Omit<PodcastDeps, 'log'> = {

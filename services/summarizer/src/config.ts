@@ -1,4 +1,5 @@
 import { env, workerEnvShape, z } from '@app/config';
+import { priceTableEnv } from '@app/usage';
 
 export const summarizerConfigSchema = z.object({
   // NODE_ENV, DATABASE_URL, REDIS_URL, LOG_LEVEL and WORKER_CONCURRENCY, documented in @app/config.
@@ -22,6 +23,12 @@ export const summarizerConfigSchema = z.object({
   STORIES_SCHEDULER: env.booleanString.optional(),
   /** Cron (UTC) of the job that clusters summaries still without a story (the backfill, lost jobs). */
   STORIES_BACKLOG_CRON: z.string().default('*/10 * * * *'),
+  /**
+   * Model prices for the usage and cost records: JSON `{"<model>": {"input": usd, "output": usd}}` per
+   * million tokens, `{"<model>": {"characters": usd}}` per million characters for speech. Unset: the
+   * default table in @app/usage; a model missing from the table is recorded with cost unknown.
+   */
+  AI_PRICES: priceTableEnv,
   /** Characters of post text sent to the model. */
   SUMMARY_MAX_INPUT_CHARS: z.coerce.number().int().min(500).max(200_000).default(12_000),
   /** Posts of one crawl's summarize-posts job summarised at the same time (each job of WORKER_CONCURRENCY). */

@@ -1,4 +1,4 @@
-import { extractiveSummarize, type Llm, type SummaryLanguage } from '@app/llm';
+import { extractiveSummarize, type Llm, type SummaryLanguage, type UsageTags } from '@app/llm';
 import { z } from 'zod';
 
 export const SummaryOutputSchema = z.object({
@@ -24,7 +24,15 @@ const INSTRUCTIONS: Record<SummaryLanguage, string> = {
  */
 export async function generateSummary(
   llm: Llm,
-  input: { language: SummaryLanguage; title: string; text: string; kind: string; extraContext?: string },
+  input: {
+    language: SummaryLanguage;
+    title: string;
+    text: string;
+    kind: string;
+    extraContext?: string;
+    /** What the call is recorded under (feature, topic). */
+    usage: UsageTags;
+  },
   options: { maxInputChars: number; fallbackOnError: boolean },
 ): Promise<Generated> {
   const text = input.text.slice(0, options.maxInputChars);
@@ -39,18 +47,20 @@ export async function generateSummary(
           },
         ],
         SummaryOutputSchema,
-        { name: 'summary', temperature: 0.3 },
+        { name: 'summary', temperature: 0.3, usage: input.usage },
       );
       return { ...result, generator: 'llm', model: llm.model };
     } catch (error) {
       if (!options.fallbackOnError) throw error;
       return {
-        ...extractive(input.language, input.title, text),
+        ...(await llm.offline(input.usage, 'extractive', () =>
+          extractive(input.language, input.title, text),
+        )),
         llmError: (error as Error).message.slice(0, 300),
       };
     }
   }
-  return extractive(input.language, input.title, text);
+  return llm.offline(input.usage, 'extractive', () => extractive(input.language, input.title, text));
 }
 
 function extractive(language: SummaryLanguage, title: string, text: string): Generated {

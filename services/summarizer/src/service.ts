@@ -1,5 +1,6 @@
 import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type WorkerServiceOverrides } from '@app/queue';
+import { createUsageRecorder } from '@app/usage';
 import { summarizerConfigSchema } from './config.ts';
 import { clusterBacklogProcessor } from './processors/cluster-backlog.processor.ts';
 import { clusterSummaryProcessor } from './processors/cluster-summary.processor.ts';
@@ -20,7 +21,9 @@ export const summarizerService = defineWorkerService({
   name: SERVICE_NAME,
   configSchema: summarizerConfigSchema,
   setup: ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
-    const llm = overrides.llm ?? createLlmFromEnv(config);
+    // Every model call and every offline summary is recorded in ai_usage.
+    const usage = createUsageRecorder({ prisma, prices: config.AI_PRICES, log: logger });
+    const llm = (overrides.llm ?? createLlmFromEnv(config)).withUsage(usage.record);
     logger.info({ llm: llm.isConfigured ? llm.model : 'offline extractive' }, 'summary generator');
     const crossLanguage = config.STORIES_CROSS_LANGUAGE ?? llm.isConfigured;
     logger.info(

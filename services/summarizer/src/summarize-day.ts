@@ -52,7 +52,14 @@ export async function summarizeDatasourceDay(
     .join('\n\n');
   const generated = await generateSummary(
     deps.llm,
-    { language, title, text: digest, kind: summaryType, extraContext: `${used.length} posts from ${label}` },
+    {
+      language,
+      title,
+      text: digest,
+      kind: summaryType,
+      extraContext: `${used.length} posts from ${label}`,
+      usage: { feature: 'daily_summary', topicId: datasource.topicId },
+    },
     { maxInputChars: deps.maxInputChars, fallbackOnError: input.lastAttempt },
   );
   let content = generated.content;

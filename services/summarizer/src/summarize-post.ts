@@ -65,6 +65,7 @@ export async function summarizePost(
       text,
       kind: summaryType,
       extraContext: post.author ? `Author: ${post.author}` : undefined,
+      usage: { feature: 'summary', topicId: datasource.topicId },
     },
     { maxInputChars: deps.maxInputChars, fallbackOnError: input.lastAttempt },
   );

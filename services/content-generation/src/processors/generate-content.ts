@@ -75,7 +75,11 @@ export async function runGenerationTask(
     for (const platform of platforms) {
       if (done.has(platform)) continue;
       await assertStillProcessing(prisma, taskId);
-      const copy = await generateCopy(llm, { platform, style, language, userInput: task.userInput, source });
+      const copy = await generateCopy(
+        llm,
+        { platform, style, language, userInput: task.userInput, source },
+        { feature: 'generation', topicId: summary.topicId, userId: task.userId, generationTaskId: taskId },
+      );
       const count = characterCount(copy.content);
       const data = {
         userId: task.userId,

@@ -22,6 +22,7 @@ import { createSourceSubmissionsRepository } from './source-submissions.reposito
 import { createStoriesRepository } from './stories.repository.ts';
 import { createSummariesRepository } from './summaries.repository.ts';
 import { createTopicsRepository } from './topics.repository.ts';
+import { createUsageRepository } from './usage.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { createVerificationTokensRepository } from './verification-tokens.repository.ts';
 
@@ -50,6 +51,7 @@ export function createRepositories(prisma: PrismaClient) {
     digestDue: createDigestDueRepository(prisma),
     blog: createBlogRepository(prisma),
     billing: createBillingRepository(prisma),
+    usage: createUsageRepository(prisma),
     users: createUsersRepository(prisma),
     profiles: createProfilesRepository(prisma),
     sessions: createSessionsRepository(prisma),

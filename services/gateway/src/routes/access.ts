@@ -132,6 +132,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // Admin operations: the podcast tasks, and making one now (or again after a failure).
   { method: 'GET', url: '/api/admin/podcasts', access: 'admin' },
   { method: 'POST', url: '/api/admin/podcasts/generate', access: 'admin' },
+  // Model usage and cost per day, feature, provider and topic.
+  { method: 'GET', url: '/api/admin/usage', access: 'admin' },
   // Every other /api path: the JSON 404 for anyone (routes/api/not-found).
   ...API_METHODS.map((method) => ({
     method,

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { RateLimitedError } from '../lib/rate-limited.ts';
 import type { ServiceContext } from './context.ts';
+import type { UsageService } from './usage.service.ts';
 
 /** BullMQ attempts per dispatch; the row's retry_count / max_retries decides first (see the worker). */
 const JOB_ATTEMPTS = GENERATION_DEFAULTS.maxRetries + 2;
@@ -19,7 +20,7 @@ const PENDING_FULL_RETRY_AFTER_SECONDS = GENERATION_DEFAULTS.minutesPerTask * 60
 
 export type GenerationService = ReturnType<typeof createGenerationService>;
 
-export function createGenerationService(ctx: ServiceContext) {
+export function createGenerationService(ctx: ServiceContext, usage: UsageService) {
   const { generationTasks: tasks, generatedContent, summaries } = ctx.repos;
   const maxPending = ctx.config.GENERATION_MAX_PENDING_PER_USER;
   const tooManyPending = () =>
@@ -65,6 +66,7 @@ export function createGenerationService(ctx: ServiceContext) {
     if (!(await summaries.exists(input.summaryId))) {
       throw new AppError('NOT_FOUND', GENERATION_MESSAGES.summaryNotFound, { summary_id: 'not found' });
     }
+    await usage.assertGenerationQuota(input.userId);
     const task = await tasks.create({
       userId: input.userId,
       summaryId: input.summaryId,
@@ -90,7 +92,10 @@ export function createGenerationService(ctx: ServiceContext) {
     async status(taskId: string, userId: string) {
       const status = await tasks.status(taskId, userId);
       if (!status) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
-      return { success: true as const, data: status };
+      // The 2-second poll reads usage only once the task has ended.
+      const ended = status.status !== 'pending' && status.status !== 'processing';
+      const used = ended ? ((await usage.ofGenerationTasks([taskId])).get(taskId) ?? null) : null;
+      return { success: true as const, data: { ...status, usage: used } };
     },
 
     async retry(taskId: string, userId: string, requestId?: string) {
@@ -130,7 +135,12 @@ export function createGenerationService(ctx: ServiceContext) {
       return { success: true as const, task_deleted: result.taskDeleted };
     },
 
-    history: tasks.history,
+    /** The user's tasks, each with what it used. */
+    async history(userId: string, query: Parameters<typeof tasks.history>[1]) {
+      const page = await tasks.history(userId, query);
+      const used = await usage.ofGenerationTasks(page.data.map((task) => task.id));
+      return { ...page, data: page.data.map((task) => ({ ...task, usage: used.get(task.id) ?? null })) };
+    },
 
     /** Post mode: the same queued task, answered once it ends (or with its current state after 90 s). */
     async generateForPost(input: {

@@ -1,11 +1,12 @@
 import type { MeResponse, PatchMeBody } from '@app/contracts';
 import { AppError, MESSAGES } from '@app/contracts';
 import type { ServiceContext } from './context.ts';
+import type { UsageService } from './usage.service.ts';
 import { toProfileDto, toUserDto } from './user.mapper.ts';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-export function createProfileService({ repos }: ServiceContext) {
+export function createProfileService({ repos }: ServiceContext, usage: UsageService) {
   const load = async (userId: string) => {
     const user = await repos.users.findById(userId);
     // A valid token for a deleted account: treat as signed out.
@@ -19,7 +20,12 @@ export function createProfileService({ repos }: ServiceContext) {
 
     async getMe(userId: string): Promise<MeResponse> {
       const user = await load(userId);
-      return { user: toUserDto(user), profile: toProfileDto(await repos.profiles.findOrCreate(userId)) };
+      const profile = await repos.profiles.findOrCreate(userId);
+      return {
+        user: toUserDto(user),
+        profile: toProfileDto(profile),
+        generation_quota: await usage.quotaOf(userId, profile),
+      };
     },
 
     async updateMe(userId: string, body: PatchMeBody): Promise<MeResponse> {

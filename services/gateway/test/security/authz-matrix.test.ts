@@ -449,6 +449,10 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     'GET /api/admin/source-health': { call: () => ({ url: '/api/admin/source-health' }), expect: admin(200) },
     'GET /api/admin/subscribers': { call: () => ({ url: '/api/admin/subscribers' }), expect: admin(200) },
+    'GET /api/admin/usage': {
+      call: () => ({ url: '/api/admin/usage?from=2026-01-01&to=2026-01-31' }),
+      expect: admin(200),
+    },
 
     // ── social content generation: create/history/retry need Pro; a task is its owner's alone ──
     'POST /api/generation-tasks': {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { emitUsage, OFFLINE_PROVIDER, providerFromBaseUrl, type UsageSink, type UsageTags } from '@app/llm';
 import type OpenAI from 'openai';
 import { findExecutable, run } from './tools.ts';
 
@@ -11,8 +12,41 @@ export type Language = 'EN' | 'ZH';
 export type SpeechEngine = {
   name: 'openai' | 'espeak';
   format: SpeechFormat;
-  synthesize(text: string, language: Language, outFile: string): Promise<void>;
+  /** Recorded with each call's usage: 'openai' (or the endpoint's vendor) / 'offline', and the model. */
+  provider: string;
+  model: string;
+  /** `usage` names the feature and topic the call is recorded under (see withSpeechUsage). */
+  synthesize(text: string, language: Language, outFile: string, usage?: UsageTags): Promise<void>;
 };
+
+/** The same engine, recording each call (characters, latency, success) to `sink`. */
+export function withSpeechUsage(engine: SpeechEngine, sink: UsageSink): SpeechEngine {
+  return {
+    ...engine,
+    async synthesize(text, language, outFile, usage) {
+      const started = performance.now();
+      const record = (success: boolean, error?: unknown) =>
+        emitUsage(sink, {
+          ...(usage ?? { feature: 'podcast_speech' }),
+          provider: engine.provider,
+          model: engine.model,
+          inputTokens: 0,
+          outputTokens: 0,
+          characters: [...text].length,
+          latencyMs: Math.round(performance.now() - started),
+          success,
+          ...(error ? { error: error instanceof Error ? error.message : String(error) } : {}),
+        });
+      try {
+        await engine.synthesize(text, language, outFile, usage);
+      } catch (error) {
+        await record(false, error);
+        throw error;
+      }
+      await record(true);
+    },
+  };
+}
 
 export type SpeechConfig = {
   PODCAST_TTS_ENGINE: 'auto' | 'openai' | 'espeak' | 'none';
@@ -40,6 +74,8 @@ export function createEspeakEngine(binary: string, rate: number): SpeechEngine {
   return {
     name: 'espeak',
     format: 'wav',
+    provider: OFFLINE_PROVIDER,
+    model: 'espeak-ng',
     async synthesize(text, language, outFile) {
       await writeAtomically(outFile, async (temp) => {
         const textFile = `${temp}.txt`;
@@ -82,6 +118,8 @@ export function createOpenAiSpeechEngine(config: {
   return {
     name: 'openai',
     format: 'mp3',
+    provider: providerFromBaseUrl(config.baseURL),
+    model: config.model,
     async synthesize(text, _language, outFile) {
       const response = await (await openai()).audio.speech.create({
         model: config.model,

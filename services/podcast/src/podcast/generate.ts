@@ -118,6 +118,7 @@ export async function generatePodcast(
       },
       deps.llm,
       log,
+      { feature: 'podcast_script', topicId: task.topicId },
     );
     transcript = built.text;
     scriptEngine = built.engine;
@@ -155,7 +156,10 @@ export async function generatePodcast(
         continue;
       }
       await heartbeat();
-      await speech.synthesize(text, task.language, file);
+      await speech.synthesize(text, task.language, file, {
+        feature: 'podcast_speech',
+        topicId: task.topicId,
+      });
       await progress(10 + Math.round((75 * (index + 1)) / pieces.length));
     }
     chunks = pieces.length;

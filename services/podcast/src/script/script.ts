@@ -1,5 +1,5 @@
 import { PodcastScriptSchema, type PodcastScript } from '@app/contracts';
-import { extractiveSummarize, type Llm } from '@app/llm';
+import { extractiveSummarize, type Llm, type UsageTags } from '@app/llm';
 import type { Logger } from '@app/logger';
 
 export type Language = 'EN' | 'ZH';
@@ -71,7 +71,12 @@ export function renderScript(script: PodcastScript, language: Language): string 
  * The spoken script: the LLM's structured output (validated against PodcastScriptSchema) when one is
  * configured; otherwise, or when the model fails or answers out of shape, the offline script.
  */
-export async function buildScript(input: ScriptInput, llm: Llm, log: Logger): Promise<BuiltScript> {
+export async function buildScript(
+  input: ScriptInput,
+  llm: Llm,
+  log: Logger,
+  usage: UsageTags = { feature: 'podcast_script' },
+): Promise<BuiltScript> {
   if (llm.isConfigured) {
     try {
       const zh = input.language === 'ZH';
@@ -96,7 +101,7 @@ export async function buildScript(input: ScriptInput, llm: Llm, log: Logger): Pr
           },
         ],
         PodcastScriptSchema,
-        { name: 'podcast_script', temperature: 0.4 },
+        { name: 'podcast_script', temperature: 0.4, usage },
       );
       const text = renderScript(script, input.language);
       if (text.length > 0) return { text, engine: 'llm' };
@@ -104,7 +109,7 @@ export async function buildScript(input: ScriptInput, llm: Llm, log: Logger): Pr
       log.warn({ err: error }, 'LLM podcast script failed; using the offline script');
     }
   }
-  return { text: offlineScript(input), engine: 'offline' };
+  return { text: await llm.offline(usage, 'extractive', () => offlineScript(input)), engine: 'offline' };
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/g;

@@ -20,7 +20,7 @@ export function embedderFor(deps: ClusterDeps, log: Logger, lastAttempt: boolean
   if (!deps.crossLanguage) return undefined;
   return async (texts) => {
     try {
-      return await deps.llm.embed(texts);
+      return await deps.llm.embed(texts, { usage: { feature: 'story_matching' } });
     } catch (error) {
       if (!lastAttempt) throw error;
       log.warn({ err: error }, 'embeddings failed; clustering within the language only');

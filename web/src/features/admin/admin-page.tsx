@@ -15,6 +15,7 @@ import { SourceHealthTab } from './source-health-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { SubscribersTab } from './subscribers-tab';
 import { TopicsTab } from './topics-tab';
+import { UsageTab } from './usage-tab';
 
 /** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts, podcasts, digest. */
 export function AdminPage() {
@@ -104,6 +105,7 @@ export function AdminPage() {
             <Tabs.Tab value="subscribers">{t('tabs.subscribers')}</Tabs.Tab>
             <Tabs.Tab value="podcasts">{t('tabs.podcasts')}</Tabs.Tab>
             <Tabs.Tab value="digest">{t('tabs.digest')}</Tabs.Tab>
+            <Tabs.Tab value="usage">{t('tabs.usage')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="topics" pt="md">
             <TopicsTab />
@@ -131,6 +133,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="digest" pt="md">
             <DigestTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="usage" pt="md">
+            <UsageTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';
 import { ResultCard } from '../generation/result-card';
+import { UsageLine } from '../generation/usage-line';
 import { errorText } from '../../api/error-text';
 
 const STATUS_ICON: Record<string, ReactNode> = {
@@ -123,6 +124,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
               </Text>
             ) : null}
           </Group>
+          <UsageLine usage={task.usage} />
         </Stack>
       </UnstyledButton>
       <Group gap="sm" mt={6}>

@@ -27,6 +27,7 @@ import { DEFAULT_OPTIONS, type GenerationOptions, GenerationOptionsForm } from '
 import { GenerationProgress } from './generation-progress';
 import { ResultCard } from './result-card';
 import { useGenerationRun } from './use-generation-run';
+import { QuotaBadge, UsageLine } from './usage-line';
 import { usePostGeneration } from './use-post-generation';
 
 type Tab = 'select' | 'configure' | 'generate';
@@ -127,7 +128,10 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
               {t('backHome')}
             </Group>
           </AnchorLink>
-          <Title order={2}>{t('title')}</Title>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2}>{t('title')}</Title>
+            <QuotaBadge phase={shown.phase} />
+          </Group>
           <Text c="dimmed" size="sm">
             {t('subtitle')}
           </Text>
@@ -228,6 +232,7 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
         <Tabs.Panel value="generate" pt="md">
           <Stack gap="md">
             <GenerationProgress run={{ ...shown, cancel }} />
+            <UsageLine usage={shown.status?.usage} />
             {shown.phase === 'idle' ? <Text c="dimmed">{t('noResults')}</Text> : null}
             {run.results.length > 0 ? (
               <Stack gap="sm" data-testid="generation-results">

@@ -6,7 +6,9 @@ import type {
   GenerationPlatform,
   GenerationResult,
   GenerationStyle,
+  GenerationQuota,
   GenerationTaskStatus,
+  MeResponse,
   SummaryDetail,
   SummaryListResponse,
 } from '@app/contracts';
@@ -21,7 +23,17 @@ export const generationKeys = {
   summary: (id: string) => ['generation', 'summary', id] as const,
   recent: () => ['generation', 'recent-summaries'] as const,
   history: (filters: Record<string, unknown>) => ['generation', 'history', filters] as const,
+  quota: () => ['generation', 'quota'] as const,
 };
+
+/** This month's generations of a Pro user (GET /api/me); null for admins, who have no quota. */
+export const generationQuotaQueryOptions = () =>
+  queryOptions({
+    queryKey: generationKeys.quota(),
+    queryFn: ({ signal }): Promise<GenerationQuota> =>
+      api.get<MeResponse>('/api/me', { signal }).then((me) => me.generation_quota ?? null),
+    staleTime: 0,
+  });
 
 export type CreateTaskInput = {
   summary_id: string;

@@ -23,7 +23,13 @@ export function GenerationProgress({ run }: { run: GenerationRun }) {
   return (
     <Stack gap="xs" data-testid="generation-progress" data-status={run.phase}>
       <Group justify="space-between" wrap="wrap">
-        <Badge color={COLORS[run.phase]} variant="light" data-testid="generation-status">
+        {/* Body-text colour on the tint: the tint's own shade is under 4.5:1 at badge size. */}
+        <Badge
+          color={COLORS[run.phase]}
+          variant="light"
+          c="var(--mantine-color-text)"
+          data-testid="generation-status"
+        >
           {t(`status.${run.phase}`)}
         </Badge>
         {running && run.taskId ? (

@@ -14,7 +14,11 @@ import {
 } from './generation-api';
 import { errorText } from '../../api/error-text';
 
-const LIMIT_CODES = ['TOO_MANY_PENDING_TASKS', 'TOO_MANY_CONCURRENT_REQUESTS'] as const;
+const LIMIT_CODES = [
+  'TOO_MANY_PENDING_TASKS',
+  'TOO_MANY_CONCURRENT_REQUESTS',
+  'GENERATION_QUOTA_EXHAUSTED',
+] as const;
 /** The message key of a 429 answer's code; any other code reads as the per-minute limit. */
 export function limitedKey(code: string) {
   const known = LIMIT_CODES.find((limit) => limit === code);

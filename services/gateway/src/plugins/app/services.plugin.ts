@@ -29,6 +29,7 @@ import { createQueuesService } from '../../services/queues.service.ts';
 import { createSessionsService } from '../../services/sessions.service.ts';
 import { createStoriesService } from '../../services/stories.service.ts';
 import { createTopicsService } from '../../services/topics.service.ts';
+import { createUsageService } from '../../services/usage.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -38,19 +39,21 @@ type ServiceResources = Pick<AppDeps, 'transport'> & { storage: ReturnType<typeo
 function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const sessions = createSessionsService(ctx);
   const billing = createBillingService(ctx);
+  const usage = createUsageService(ctx);
   return {
+    usage,
     health: createHealthService(ctx, resources.transport),
     sessions,
     auth: createAuthService(ctx, sessions),
     google: createGoogleAuthService(ctx, sessions),
     passwords: createPasswordsService(ctx, sessions),
-    profile: createProfileService(ctx),
+    profile: createProfileService(ctx, usage),
     content: createContentService(ctx),
     stories: createStoriesService(ctx),
     topics: createTopicsService(ctx),
     favorites: createFavoritesService(ctx),
     feeds: createFeedsService(ctx),
-    generation: createGenerationService(ctx),
+    generation: createGenerationService(ctx, usage),
     podcasts: createPodcastsService(ctx, resources.storage),
     newsletter: createNewsletterService(ctx),
     digestOps: createDigestOpsService(ctx),

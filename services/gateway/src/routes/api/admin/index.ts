@@ -6,6 +6,7 @@ import adminCrawlRoutes from './crawl.routes.ts';
 import adminPodcastsRoutes from './podcasts.routes.ts';
 import adminSourceHealthRoutes from './source-health.routes.ts';
 import adminSubscribersRoutes from './subscribers.routes.ts';
+import adminUsageRoutes from './usage.routes.ts';
 
 const PingSchema = z.object({ ok: z.literal(true), role: z.literal('admin') });
 
@@ -19,6 +20,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSubscribersRoutes);
   // Operations: make a podcast now, or again after a failure.
   await app.register(adminPodcastsRoutes);
+  // Model usage and cost.
+  await app.register(adminUsageRoutes);
   app.get(
     '/ping',
     {

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@app/config';
+import { createLogger } from '@app/logger';
+import { createProducer, createQueueTransport } from '@app/queue';
+import {
+  cleanupPrefix,
+  createTestDatabase,
+  type FakeOpenAI,
+  silentMp3,
+  startFakeOpenAI,
+  testTransportOptions,
+  waitFor,
+} from '@app/testing';
+import { afterEach, expect, it } from 'vitest';
+import { podcastConfigSchema } from '../src/config.ts';
+import { startService } from '../src/service.ts';
+import { createTopic, insertSummaries } from './fixtures.ts';
+
+// The podcast's script and speech calls are recorded against the fake server's own count:
+// one script call (tokens), one speech call per chunk (characters, priced per character), and a
+// failed speech request recorded as failed.
+
+const logger = createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  cleanups.length = 0;
+});
+
+it('records the script and every speech chunk with tokens, characters and cost', async () => {
+  const db = await createTestDatabase();
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-usage-'));
+  const transportOptions = testTransportOptions(db.url);
+  let speechCalls = 0;
+  const fake: FakeOpenAI = await startFakeOpenAI({
+    chat: () => ({
+      title: 'Usage Topic, the daily briefing',
+      segments: [1, 2, 3].map((n) => ({
+        heading: `Story ${n}`,
+        text: `This is the spoken text of story number ${n}, long enough to need a speech request of its own here.`,
+      })),
+      outro: 'Thanks for listening.',
+    }),
+    speech: () => {
+      speechCalls += 1;
+      if (speechCalls === 1) fake.failNext(1, 500, 'speech overloaded');
+      return silentMp3(40);
+    },
+  });
+  cleanups.push(
+    () => db.drop(),
+    () => rm(storageDir, { recursive: true, force: true }),
+    () => fake.close(),
+    () => cleanupPrefix(transportOptions.prefix),
+  );
+  const topic = await createTopic(db.prisma, 'Usage Topic');
+  await insertSummaries(db.prisma, { topicId: topic.id, date: '2026-05-01', language: 'EN' });
+  const service = await startService(
+    loadConfig(podcastConfigSchema, {
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL: transportOptions.redisUrl,
+      HEALTH_PORT: '0',
+      STORAGE_DIR: storageDir,
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'script-model',
+      OPENAI_TTS_MODEL: 'tts-test',
+      PODCAST_CHUNK_CHARS: '200',
+      AI_PRICES: JSON.stringify({ 'script-model': { input: 1, output: 1 }, 'tts-test': { characters: 10 } }),
+    }),
+    { prisma: db.prisma, prefix: transportOptions.prefix, logger },
+  );
+  const transport = createQueueTransport(transportOptions);
+  const producer = createProducer(transport);
+  cleanups.push(
+    () => service.close(),
+    () => transport.close(),
+    () => producer.close(),
+  );
+
+  await producer.enqueue('podcast-daily', { targetDate: '2026-05-01' });
+  await waitFor(
+    async () =>
+      (await db.prisma.podcastTask.findFirst({ where: { topicId: topic.id } }))?.status === 'completed',
+    { timeoutMs: 60_000 },
+  );
+  const rows = await db.prisma.aiUsage.findMany({ orderBy: { createdAt: 'asc' } });
+  const script = rows.filter((r) => r.feature === 'podcast_script');
+  expect(script).toHaveLength(fake.counts.chatCalls);
+  expect(script[0]).toMatchObject({
+    model: 'script-model',
+    success: true,
+    topicId: topic.id,
+    inputTokens: fake.counts.promptTokens,
+    outputTokens: fake.counts.completionTokens,
+  });
+  expect(Number(script[0]!.costMicros)).toBe(fake.counts.promptTokens + fake.counts.completionTokens);
+
+  const speech = rows.filter((r) => r.feature === 'podcast_speech');
+  const succeeded = speech.filter((r) => r.success);
+  expect(succeeded).toHaveLength(fake.counts.speechCalls);
+  expect(speech.filter((r) => !r.success)).toHaveLength(1);
+  const characters = succeeded.reduce((sum, r) => sum + r.characters, 0);
+  expect(characters).toBe(fake.counts.speechCharacters);
+  expect(succeeded.reduce((sum, r) => sum + Number(r.costMicros), 0)).toBe(10 * characters);
+  expect(speech.every((r) => r.model === 'tts-test' && r.topicId === topic.id)).toBe(true);
+});
+
+it('records the offline script of a text-only podcast as an offline call at cost 0', async () => {
+  const db = await createTestDatabase();
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-usage-offline-'));
+  const transportOptions = testTransportOptions(db.url);
+  cleanups.push(
+    () => db.drop(),
+    () => rm(storageDir, { recursive: true, force: true }),
+    () => cleanupPrefix(transportOptions.prefix),
+  );
+  const topic = await createTopic(db.prisma, 'Offline Topic');
+  await insertSummaries(db.prisma, { topicId: topic.id, date: '2026-05-01', language: 'ZH' });
+  const service = await startService(
+    loadConfig(podcastConfigSchema, {
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL: transportOptions.redisUrl,
+      HEALTH_PORT: '0',
+      STORAGE_DIR: storageDir,
+      PODCAST_TTS_ENGINE: 'none',
+    }),
+    { prisma: db.prisma, prefix: transportOptions.prefix, logger },
+  );
+  const transport = createQueueTransport(transportOptions);
+  const producer = createProducer(transport);
+  cleanups.push(
+    () => service.close(),
+    () => transport.close(),
+    () => producer.close(),
+  );
+  await producer.enqueue('podcast-daily', { targetDate: '2026-05-01' });
+  await waitFor(
+    async () =>
+      (await db.prisma.podcastTask.findFirst({ where: { topicId: topic.id } }))?.status === 'completed',
+    { timeoutMs: 60_000 },
+  );
+  expect(await db.prisma.aiUsage.findMany()).toMatchObject([
+    {
+      feature: 'podcast_script',
+      provider: 'offline',
+      model: 'extractive',
+      costMicros: 0n,
+      topicId: topic.id,
+    },
+  ]);
+});

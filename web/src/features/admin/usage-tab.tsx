@@ -1,0 +1,219 @@
+import '@mantine/charts/styles.css';
+import { toLocale } from '@app/contracts';
+import { BarChart } from '@mantine/charts';
+import {
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { LoadError } from './admin-shared';
+import { adminUsageQuery, lastDays, type UsageResponse } from './usage-api';
+
+const RANGES = ['7', '30', '90'] as const;
+/** Theme colours for the features, in order of cost. */
+const SERIES_COLORS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'lime.7', 'gray.6'];
+
+type Figures = UsageResponse['totals'];
+
+/** Model usage and cost from GET /api/admin/usage: per day (chart), feature, provider and topic. */
+export function UsageTab() {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const [days, setDays] = useState<(typeof RANGES)[number]>('30');
+  const range = useMemo(() => lastDays(Number(days)), [days]);
+  const query = useQuery(adminUsageQuery(range));
+  const locale = toLocale(language);
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const money = (value: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: value > 0 && value < 1 ? 4 : 2,
+    }).format(value);
+  // A cost with unpriced calls is a lower bound: say so rather than show a wrong figure.
+  const cost = (f: Pick<Figures, 'cost_usd' | 'unpriced_calls' | 'calls'>) =>
+    f.unpriced_calls === 0
+      ? money(f.cost_usd)
+      : f.unpriced_calls === f.calls
+        ? t('usage.costUnknown')
+        : t('usage.costAtLeast', { cost: money(f.cost_usd), count: f.unpriced_calls });
+
+  if (query.isError) {
+    return <LoadError error={query.error} onRetry={() => query.refetch()} testId="usage-error" />;
+  }
+  if (query.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('usage.loading')} />
+      </Group>
+    );
+  }
+  const data = query.data;
+  const features = data.features.map((f) => f.feature);
+  const featureLabel = (feature: string) => t(`usage.features.${feature}`, { defaultValue: feature });
+  const chartData = data.days.map((day) => ({
+    date: day.date.slice(5),
+    ...Object.fromEntries(features.map((f) => [featureLabel(f), day.cost_by_feature[f] ?? 0])),
+  }));
+  const figureColumns = (f: Figures) => (
+    <>
+      <Table.Td>{number(f.calls)}</Table.Td>
+      <Table.Td>{number(f.offline_calls)}</Table.Td>
+      <Table.Td>{number(f.failed_calls)}</Table.Td>
+      <Table.Td>{number(f.input_tokens)}</Table.Td>
+      <Table.Td>{number(f.output_tokens)}</Table.Td>
+      <Table.Td>{number(f.characters)}</Table.Td>
+      <Table.Td>{cost(f)}</Table.Td>
+    </>
+  );
+  const figureHeads = (
+    <>
+      <Table.Th>{t('usage.columns.calls')}</Table.Th>
+      <Table.Th>{t('usage.columns.offline')}</Table.Th>
+      <Table.Th>{t('usage.columns.failed')}</Table.Th>
+      <Table.Th>{t('usage.columns.inputTokens')}</Table.Th>
+      <Table.Th>{t('usage.columns.outputTokens')}</Table.Th>
+      <Table.Th>{t('usage.columns.characters')}</Table.Th>
+      <Table.Th>{t('usage.columns.cost')}</Table.Th>
+    </>
+  );
+  const table = (label: string, first: string, rows: { key: string; name: string; f: Figures }[]) => (
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+      <Table striped miw={760} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{first}</Table.Th>
+            {figureHeads}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>{row.name}</Table.Td>
+              {figureColumns(row.f)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+
+  return (
+    <Stack data-testid="usage-tab">
+      <SegmentedControl
+        value={days}
+        onChange={(value) => setDays(value as typeof days)}
+        data={RANGES.map((value) => ({ value, label: t('usage.lastDays', { count: Number(value) }) }))}
+        style={{ alignSelf: 'flex-start' }}
+        aria-label={t('usage.range')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {[
+          { label: t('usage.totals.cost'), value: cost(data.totals), testId: 'usage-total-cost' },
+          { label: t('usage.totals.calls'), value: number(data.totals.calls), testId: 'usage-total-calls' },
+          {
+            label: t('usage.totals.tokens'),
+            value: number(data.totals.input_tokens + data.totals.output_tokens),
+            testId: 'usage-total-tokens',
+          },
+          {
+            label: t('usage.totals.offline'),
+            value: number(data.totals.offline_calls),
+            testId: 'usage-total-offline',
+          },
+        ].map((card) => (
+          <Paper key={card.testId} withBorder p="md" radius="md">
+            <Text size="sm" c="dimmed">
+              {card.label}
+            </Text>
+            <Text fw={700} size="xl" data-testid={card.testId}>
+              {card.value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {data.totals.calls === 0 ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="usage-empty">
+          {t('usage.empty')}
+        </Text>
+      ) : (
+        <>
+          <Title order={3} size="h4">
+            {t('usage.chartTitle')}
+          </Title>
+          <figure aria-label={t('usage.chartTitle')} style={{ margin: 0 }} data-testid="usage-chart">
+            <BarChart
+              h={280}
+              data={chartData}
+              dataKey="date"
+              type="stacked"
+              withLegend
+              valueFormatter={(value) => money(value)}
+              series={features.map((f, i) => ({
+                name: featureLabel(f),
+                color: SERIES_COLORS[i % SERIES_COLORS.length]!,
+              }))}
+            />
+          </figure>
+          <Title order={3} size="h4">
+            {t('usage.byFeature')}
+          </Title>
+          {table(
+            t('usage.byFeature'),
+            t('usage.columns.feature'),
+            data.features.map((f) => ({ key: f.feature, name: featureLabel(f.feature), f })),
+          )}
+          <Title order={3} size="h4">
+            {t('usage.byProvider')}
+          </Title>
+          {table(
+            t('usage.byProvider'),
+            t('usage.columns.provider'),
+            data.providers.map((f) => ({
+              key: f.provider,
+              name: f.provider === 'offline' ? t('usage.offlineProvider') : f.provider,
+              f,
+            })),
+          )}
+          <Title order={3} size="h4">
+            {t('usage.topTopics')}
+          </Title>
+          {data.top_topics.length === 0 ? (
+            <Text c="dimmed">{t('usage.noTopics')}</Text>
+          ) : (
+            <Table striped verticalSpacing="xs" data-testid="usage-top-topics">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('usage.columns.topic')}</Table.Th>
+                  <Table.Th>{t('usage.columns.calls')}</Table.Th>
+                  <Table.Th>{t('usage.columns.cost')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.top_topics.map((topic) => (
+                  <Table.Tr key={topic.topic_id}>
+                    <Table.Td>{topic.topic_name ?? t('usage.deletedTopic')}</Table.Td>
+                    <Table.Td>{number(topic.calls)}</Table.Td>
+                    <Table.Td>{cost(topic)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
