@@ -128,8 +128,25 @@ describe('usage of the summarizer', () => {
       message: 'every post summarised',
     });
 
-    const rows = await db.prisma.aiUsage.findMany();
+    const recorded = await db.prisma.aiUsage.findMany();
     expect(openai.counts.chatCalls).toBe(posts);
+    // Besides the summaries, the story matcher asks for embeddings (cross-language matching is on
+    // with a provider): each of those calls is recorded too, with the tokens the server reported.
+    await waitFor(async () => (await db.prisma.summary.count({ where: { storyId: null } })) === 0, {
+      timeoutMs: 20_000,
+      message: 'every summary in a story',
+    });
+    await waitFor(
+      async () =>
+        (await db.prisma.aiUsage.count({ where: { feature: 'story_matching' } })) ===
+        openai.counts.embeddingCalls,
+      { timeoutMs: 20_000, message: 'every embeddings call recorded' },
+    );
+    expect(openai.counts.embeddingCalls).toBeGreaterThan(0);
+    const matching = await db.prisma.aiUsage.findMany({ where: { feature: 'story_matching' } });
+    expect(matching.reduce((total, r) => total + r.inputTokens, 0)).toBe(openai.counts.embeddingTokens);
+    expect(matching.every((r) => r.success && r.costMicros === null)).toBe(true);
+    const rows = recorded.filter((r) => r.feature !== 'story_matching');
     expect(rows).toHaveLength(posts);
     expect(new Set(rows.map((r) => r.feature))).toEqual(new Set(['summary']));
     expect(rows.every((r) => r.success && r.model === 'fake-model' && r.topicId === topicId)).toBe(true);
@@ -143,11 +160,14 @@ describe('usage of the summarizer', () => {
     const perLanguage = await db.prisma.summary.groupBy({ by: ['language'], _count: true });
     expect(Object.fromEntries(perLanguage.map((g) => [g.language, g._count]))).toEqual({ EN: 10, ZH: 10 });
 
+    const embeddingCalls = openai.counts.embeddingCalls;
     for (const source of sources)
       expect((await crawl(source.id)).metadata).toMatchObject({ not_modified: true });
     // Give a stray summarize job time to show itself before counting again.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(openai.counts.chatCalls).toBe(posts);
-    expect(await db.prisma.aiUsage.count()).toBe(posts);
+    expect(await db.prisma.aiUsage.count({ where: { feature: 'summary' } })).toBe(posts);
+    expect(openai.counts.embeddingCalls).toBe(embeddingCalls);
+    expect(await db.prisma.aiUsage.count()).toBe(posts + embeddingCalls);
   });
 });

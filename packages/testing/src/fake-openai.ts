@@ -39,6 +39,8 @@ export type FakeOpenAICounts = {
   completionTokens: number;
   speechCalls: number;
   speechCharacters: number;
+  embeddingCalls: number;
+  embeddingTokens: number;
 };
 
 export type FakeOpenAI = {
@@ -142,6 +144,8 @@ async function route(
     const vectors = await Promise.all(
       inputs.map((text) => (handlers.embedding ? handlers.embedding(text, request) : fakeEmbedding(text))),
     );
+    counts.embeddingCalls += 1;
+    counts.embeddingTokens += inputs.length;
     return sendJson(res, 200, {
       object: 'list',
       model: request.model,
@@ -183,6 +187,8 @@ const zeroCounts = (): FakeOpenAICounts => ({
   completionTokens: 0,
   speechCalls: 0,
   speechCharacters: 0,
+  embeddingCalls: 0,
+  embeddingTokens: 0,
 });
 
 /** A rough tokenizer (4 characters a token) so that longer prompts report more tokens. */

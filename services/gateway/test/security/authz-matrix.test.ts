@@ -449,6 +449,29 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     'GET /api/admin/source-health': { call: () => ({ url: '/api/admin/source-health' }), expect: admin(200) },
     'GET /api/admin/subscribers': { call: () => ({ url: '/api/admin/subscribers' }), expect: admin(200) },
+    'GET /api/admin/podcasts': { call: () => ({ url: '/api/admin/podcasts' }), expect: admin(200) },
+    // A topic that does not exist: the admin gets 404 and nothing is queued.
+    'POST /api/admin/podcasts/generate': {
+      call: () => ({ url: '/api/admin/podcasts/generate', payload: { topic_id: missing } }),
+      expect: admin(404),
+    },
+    'GET /api/admin/digest/due': { call: () => ({ url: '/api/admin/digest/due' }), expect: admin(200) },
+    // An unknown key: refused after the role check, so nothing is sent.
+    'POST /api/admin/digest/send-due': {
+      call: () => ({ url: '/api/admin/digest/send-due', payload: { everyone: true } }),
+      expect: admin(400),
+    },
+    'POST /api/admin/stories/:id/split': {
+      call: () => ({ url: `/api/admin/stories/${missing}/split`, payload: { summary_ids: [missing] } }),
+      expect: admin(404),
+    },
+    'POST /api/admin/stories/:id/merge': {
+      call: () => ({
+        url: `/api/admin/stories/${missing}/merge`,
+        payload: { story_id: '00000000-0000-4000-8000-000000000001' },
+      }),
+      expect: admin(404),
+    },
     'GET /api/admin/usage': {
       call: () => ({ url: '/api/admin/usage?from=2026-01-01&to=2026-01-31' }),
       expect: admin(200),
@@ -525,6 +548,9 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
 
     // ── podcasts: signed-in users; the audio also takes its own signed ?token= ──
+    // Stories are public, like the summaries they group.
+    'GET /api/stories/:id': { call: () => ({ url: `/api/stories/${missing}` }), expect: all(404) },
+
     'GET /api/podcasts': { call: () => ({ url: '/api/podcasts' }), expect: user(200) },
     'GET /api/podcasts/:id/transcript': {
       call: () => ({ url: `/api/podcasts/${fx().podcast.id}/transcript` }),
