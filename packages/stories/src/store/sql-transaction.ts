@@ -16,16 +16,28 @@ export async function inTransaction<T>(prisma: PrismaClient, work: (run: RunSql)
     );
   }
   const client = await pool.connect();
+  // The pool listens for errors on idle clients only: a checked-out one whose connection drops (a
+  // PostgreSQL restart) emits 'error', which without a listener would end the process. The failed
+  // query rejects on its own; a broken connection is destroyed on release.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(async <R>(statement: Sql) => (await client.query(statement)).rows as R[]);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A ROLLBACK that fails too means the connection is gone: it is not given back to the pool.
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken ??= rollbackError;
+    });
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }
 
