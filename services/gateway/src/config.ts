@@ -123,6 +123,8 @@ export const gatewayConfigSchema = z
       .regex(/^[\w:.-]{1,80}$/, 'letters, digits and _ : . - only')
       .default('gateway-'),
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Feed requests (topic and favourites feeds, 304s included) allowed per minute from one IP, per feed route. */
+    FEEDS_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     /** Registrations allowed per hour from one IP (fake-account and verification-mail flooding). */
     REGISTER_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     /**

@@ -22,6 +22,7 @@ const LIMITS = {
   GENERATE_POST_MAX_IN_FLIGHT: '2',
   SOURCE_SUBMISSIONS_PER_HOUR: '3',
   REGISTER_IP_RATE_LIMIT: '2',
+  FEEDS_IP_RATE_LIMIT: '3',
   LOGIN_ACCOUNT_FREE_FAILURES: '3',
   LOGIN_ACCOUNT_MAX_DELAY_SECONDS: '4',
   // Apart from the per-account delay: the per-(IP, email) bucket must not be what answers here.
@@ -97,6 +98,7 @@ describe('config', () => {
       GENERATE_POST_MAX_IN_FLIGHT: 2,
       SOURCE_SUBMISSIONS_PER_HOUR: 10,
       REGISTER_IP_RATE_LIMIT: 10,
+      FEEDS_IP_RATE_LIMIT: 120,
       LOGIN_ACCOUNT_FREE_FAILURES: 5,
       LOGIN_ACCOUNT_FAILURE_WINDOW_SECONDS: 900,
       LOGIN_ACCOUNT_MAX_DELAY_SECONDS: 300,
@@ -109,6 +111,7 @@ describe('config', () => {
       'GENERATION_MAX_PENDING_PER_USER',
       'GENERATE_POST_MAX_IN_FLIGHT',
       'REGISTER_IP_RATE_LIMIT',
+      'FEEDS_IP_RATE_LIMIT',
     ]) {
       expect(() => loadGatewayConfig({ ...base, [key]: '0' }), key).toThrow(key);
       expect(() => loadGatewayConfig({ ...base, [key]: 'lots' }), key).toThrow(key);
@@ -355,6 +358,54 @@ describe('register', () => {
       headers: { 'x-forwarded-for': address(4) },
     });
     expect(spoofed.statusCode).toBe(429);
+  });
+});
+
+describe('feeds', () => {
+  const feed = (url: string, ip: string, app = gateway.app, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, remoteAddress: ip, headers });
+
+  it('answers FEEDS_IP_RATE_LIMIT requests a minute per address, however the path is spelled, on every instance', async () => {
+    await gateway.db.prisma.topic.create({
+      data: { slug: 'limits-topic', name: 'Limits', nameZh: '限制', description: 'Feeds under a limit' },
+    });
+    const ip = address(20);
+    expect((await feed('/feeds/topics/limits-topic.rss', ip)).statusCode).toBe(200);
+    expect((await feed('/feeds/topics/limits-topic.atom?lang=zh', ip, replica)).statusCode).toBe(200);
+    expect((await feed('/feeds/topics/%6cimits-topic.rss', ip)).statusCode).toBe(200);
+    for (const url of [
+      '/feeds/topics/limits-topic.rss',
+      '/feeds/topics/%6Cimits-topic.rss',
+      'http://app.test/feeds/topics/limits-topic.rss',
+      '/feeds/topics/limits-topic.rss?lang=en&lang=en',
+      '/feeds/topics/no-such-topic.json?lang=en',
+    ]) {
+      expect(expectLimited(await feed(url, ip)).code, url).toBe('RATE_LIMITED');
+    }
+    // A doubled slash matches no feed route: no feed comes out of it either.
+    const doubled = await feed('/feeds//topics/limits-topic.rss', ip);
+    expect(doubled.statusCode).toBe(404);
+    expect(doubled.body).not.toContain('<rss');
+    expect(expectLimited(await feed('/feeds/topics/limits-topic.rss', ip, replica)).code).toBe(
+      'RATE_LIMITED',
+    );
+    // A forwarded-for header from an untrusted peer is no way around it.
+    const spoofed = await feed('/feeds/topics/limits-topic.rss', ip, gateway.app, {
+      'x-forwarded-for': address(21),
+    });
+    expect(spoofed.statusCode).toBe(429);
+    // Another reader is not affected.
+    expect((await feed('/feeds/topics/limits-topic.rss', address(22))).statusCode).toBe(200);
+  });
+
+  it('limits guesses at favourites-feed tokens the same way', async () => {
+    const ip = address(23);
+    for (let n = 0; n < 3; n++) {
+      expect((await feed(`/feeds/favorites/${'a'.repeat(40)}${n}.rss`, ip)).statusCode).not.toBe(429);
+    }
+    expect(expectLimited(await feed(`/feeds/favorites/${'b'.repeat(41)}.json`, ip)).code).toBe(
+      'RATE_LIMITED',
+    );
   });
 });
 

@@ -26,6 +26,12 @@ const FEED_DESCRIPTION =
  * path is its only credential (so it gets no Bearer check, is private to caches and never indexed).
  */
 const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Readers poll; a scraper or a token guesser hammers: FEEDS_IP_RATE_LIMIT a minute per address and route.
+  const rateLimit = {
+    max: app.config.FEEDS_IP_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `feeds-ip:${request.ip}`,
+  };
   app.get(
     '/topics/:file',
     {
@@ -35,6 +41,7 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: FeedFileParamsSchema,
         querystring: FeedQuerySchema,
       },
+      config: { rateLimit },
     },
     async (request, reply) => {
       const feed = await app.services.feeds.topicFeed(request.params.file, request.query.lang);
@@ -51,6 +58,7 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: FeedFileParamsSchema,
         querystring: FeedQuerySchema,
       },
+      config: { rateLimit },
     },
     async (request, reply) => {
       reply.header('x-robots-tag', 'noindex');
