@@ -291,6 +291,9 @@ describe('history, delete, cancel and post mode', () => {
     expect(completed.summary_info).toMatchObject({
       platform: 'blog',
       title: 'Small models are getting good at code',
+      topic_name: expect.stringMatching(/^AI Tools \d+$/),
+      // The Chinese history shows the topic's Chinese name.
+      topic_name_zh: expect.stringMatching(/^AI 工具 \d+$/),
     });
     expect(completed.generated_content.length).toBe(completed.result_ids.length);
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
     ],
   });
   const topic = await stack.prisma.topic.create({
-    data: { slug: `e2e-gen-${Date.now()}`, name: 'AI Tools' },
+    data: { slug: `e2e-gen-${Date.now()}`, name: 'AI Tools', nameZh: 'AI 工具' },
   });
   const datasource = await stack.prisma.datasource.create({
     data: {
@@ -127,6 +127,10 @@ describe('content generator', () => {
     await expect.poll(() => page.getByTestId('history-task').count()).toBe(1);
     expect(await page.getByTestId('history-task').getAttribute('data-status')).toBe('completed');
     expect(await page.getByTestId('history-counter-generated').textContent()).toContain('2');
+    expect(await page.getByTestId('task-topic').textContent()).toBe('AI Tools');
+    // In Chinese the card names the topic by its Chinese name.
+    await page.goto('/zh/content-history');
+    await expect.poll(() => page.getByTestId('task-topic').textContent()).toBe('AI 工具');
   }, 90_000);
 
   it('a Pro user generates from a summary card in the dialog, and a free user is offered the upgrade', async () => {

@@ -145,6 +145,8 @@ export const GenerationResultsResponseSchema = z.object({ data: z.array(Generati
 export const GenerationSummaryInfoSchema = z.object({
   platform: z.string().nullable(),
   topic_name: z.string().nullable(),
+  /** The topic's Chinese name, when it has one (shown on the Chinese pages). */
+  topic_name_zh: z.string().nullable().optional(),
   title: z.string().nullable(),
   source_name: z.string().nullable(),
   url: z.string().nullable(),

@@ -9,7 +9,9 @@ export async function insertSummary(
 ) {
   counter += 1;
   const slug = `gen-topic-${Date.now().toString(36)}-${counter}`;
-  const topic = await prisma.topic.create({ data: { slug, name: `AI Tools ${counter}` } });
+  const topic = await prisma.topic.create({
+    data: { slug, name: `AI Tools ${counter}`, nameZh: `AI 工具 ${counter}` },
+  });
   const datasource = await prisma.datasource.create({
     data: {
       topicId: topic.id,

@@ -76,6 +76,7 @@ export function toTaskDto(row: HistoryRow, queuePosition: number): GenerationTas
       ? {
           platform: summary.datasource?.platform.replace('_', '-') ?? str(metadata.platform),
           topic_name: summary.topic?.name ?? str(metadata.topic_name),
+          topic_name_zh: summary.topic?.nameZh || null,
           title: summary.headline || summary.post?.title || str(metadata.title) || str(metadata.post_title),
           source_name: summary.datasource?.sourceName ?? str(metadata.source_name),
           url: firstWebUrl(summary.post?.url, ...summary.sourceUrls, metadata.post_url),

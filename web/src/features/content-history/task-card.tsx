@@ -97,7 +97,11 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
                 {tc(`platforms.${info.platform}` as 'platforms.blog', info.platform)}
               </Badge>
             ) : null}
-            {info?.topic_name ? <Badge variant="light">{info.topic_name}</Badge> : null}
+            {info?.topic_name ? (
+              <Badge variant="light" data-testid="task-topic">
+                {(i18n.language === 'zh' && info.topic_name_zh) || info.topic_name}
+              </Badge>
+            ) : null}
             {task.status === 'pending' && task.queue_position > 0 ? (
               <Text size="xs" c="dimmed">
                 {t('queued', { position: task.queue_position })}
