@@ -1,4 +1,5 @@
 import { loadConfig } from '@app/config';
+import { GENERATION_SUMMARY_GONE_MESSAGE } from '@app/contracts';
 import {
   contentGenerationConfigSchema,
   startService as startContentGeneration,
@@ -169,6 +170,46 @@ describe('content generator', () => {
     await expect.poll(() => freePage.getByTestId('upgrade-dialog').isVisible()).toBe(true);
     expect(await freePage.getByTestId('generate-dialog').count()).toBe(0);
   }, 90_000);
+
+  it('explains a failed task in the page language, with the model error as an English detail', async () => {
+    const user = await stack.createUser({
+      email: uniqueEmail('e2e-gen-failed'),
+      password: 'a-good-password',
+      plan: 'pro',
+    });
+    const failed = {
+      userId: user.id,
+      status: 'failed' as const,
+      targetPlatforms: ['twitter'],
+      completedAt: new Date(),
+    };
+    await stack.prisma.contentGenerationQueue.create({
+      data: {
+        ...failed,
+        summaryId,
+        errorMessage: '500 model overloaded',
+        createdAt: new Date(Date.now() - 60_000),
+      },
+    });
+    await stack.prisma.contentGenerationQueue.create({
+      data: { ...failed, errorMessage: GENERATION_SUMMARY_GONE_MESSAGE },
+    });
+    const page = await stack.newPage();
+    await stack.signIn(page, user.email, user.password);
+    await page.goto('/zh/content-history');
+    const failures = page.getByTestId('generation-failure');
+    await expect.poll(() => failures.count()).toBe(2);
+    expect(await failures.nth(0).textContent()).toBe('这条摘要已被删除，无法为它生成文案。');
+    expect(await failures.nth(1).textContent()).toBe('写作模型多次尝试后仍未响应，请过几分钟再试。');
+    const detail = page.getByTestId('generation-failure-detail');
+    expect(await detail.count()).toBe(1);
+    expect(await detail.textContent()).toBe('详情：500 model overloaded');
+    expect(await detail.getAttribute('lang')).toBe('en');
+    await page.goto('/content-history');
+    await expect
+      .poll(() => failures.nth(1).textContent())
+      .toBe('The writing model did not answer after several tries. Try again in a few minutes.');
+  });
 
   it('shows the Chinese generator to a Pro user', async () => {
     const user = await stack.createUser({

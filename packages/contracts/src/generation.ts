@@ -97,6 +97,12 @@ export type CreateGenerationTaskResponse = z.infer<typeof CreateGenerationTaskRe
 
 export const GenerationTaskParamsSchema = z.object({ taskId: UuidSchema });
 
+/**
+ * The error_message of a task whose summary was deleted before it ran (the one failure that is not the
+ * model's); pages show their own words for it, and for any other failure, with the message as detail.
+ */
+export const GENERATION_SUMMARY_GONE_MESSAGE = 'The summary no longer exists';
+
 /** What the generator polls every 2 s. queue_position: pending tasks ahead + 1, or 0 when not pending. */
 export const GenerationTaskStatusSchema = z.object({
   success: z.literal(true),

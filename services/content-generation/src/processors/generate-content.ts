@@ -1,6 +1,7 @@
 import {
   characterCount,
   GENERATION_PLATFORMS,
+  GENERATION_SUMMARY_GONE_MESSAGE,
   type GenerationPlatform,
   type GenerationStyle,
   GenerationStyleSchema,
@@ -55,7 +56,7 @@ export async function runGenerationTask(
     (GENERATION_PLATFORMS as readonly string[]).includes(p),
   );
   try {
-    if (!task.summary) throw new PermanentError('The summary no longer exists');
+    if (!task.summary) throw new PermanentError(GENERATION_SUMMARY_GONE_MESSAGE);
     const summary = task.summary;
     const metadata = (summary.metadata ?? {}) as Record<string, unknown>;
     const source: GenerationSource = {

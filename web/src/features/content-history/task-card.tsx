@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';
 import { ResultCard } from '../generation/result-card';
+import { FailureText } from '../generation/failure-text';
 import { UsageLine } from '../generation/usage-line';
 import { errorText } from '../../api/error-text';
 
@@ -142,9 +143,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
         ) : null}
         {task.status === 'failed' ? (
           <>
-            <Text size="xs" c="red">
-              {task.error_message}
-            </Text>
+            {task.error_message ? <FailureText message={task.error_message} size="xs" /> : null}
             <Text size="xs" c="dimmed" data-testid="history-retries">
               {t('retries', { current: task.retry_count, max: task.max_retries })}
             </Text>

@@ -2,6 +2,7 @@ import { GENERATION_DEFAULTS } from '@app/contracts';
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FailureText } from './failure-text';
 import type { GenerationRun } from './use-generation-run';
 
 const COLORS: Record<string, string> = {
@@ -62,7 +63,7 @@ export function GenerationProgress({ run }: { run: GenerationRun }) {
       </Group>
       {run.phase === 'failed' && status?.error_message ? (
         <Alert color="red" icon={<IconAlertCircle size={16} />} title={t('failed')}>
-          {status.error_message}
+          <FailureText message={status.error_message} />
         </Alert>
       ) : null}
     </Stack>
