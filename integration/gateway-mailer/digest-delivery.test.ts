@@ -42,6 +42,16 @@ beforeAll(async () => {
   };
   // Inside both subscribers' windows (Tokyo: to 2026-11-19 23:00Z, Los Angeles: to 16:00Z).
   const createdAt = new Date('2026-11-19T12:00:00Z');
+  // Two outlets reported the Postgres release: one story, one entry in the digest.
+  const release = await prisma.story.create({
+    data: {
+      headline: 'Postgres 18 ships async I/O',
+      language: 'EN',
+      summaryCount: 2,
+      firstSeenAt: new Date('2026-11-19T11:00:00Z'),
+      lastSeenAt: createdAt,
+    },
+  });
   await prisma.summary.createMany({
     data: [
       {
@@ -62,7 +72,19 @@ beforeAll(async () => {
         content: 'The new release brings **asynchronous I/O** and faster vacuum.',
         sourceUrls: ['https://example.com/pg18'],
         metadata: { source_name: 'Postgres Weekly' },
+        storyId: release.id,
         createdAt,
+      },
+      {
+        topicId: topics.eng.id,
+        language: 'EN',
+        summaryType: 'blog_post',
+        headline: 'PostgreSQL 18 released with asynchronous reads',
+        content: 'Version 18 is out.',
+        sourceUrls: ['https://news.example/pg18-out'],
+        metadata: { source_name: 'DB News' },
+        storyId: release.id,
+        createdAt: new Date('2026-11-19T11:00:00Z'),
       },
       {
         // Outside every window: must never appear.
@@ -165,6 +187,13 @@ describe('the 8 AM digest in each subscriber’s own time zone', () => {
     // The LA subscriber reads English: the Chinese-only topic has nothing for them today.
     expect(mail.html).toContain('Postgres 18 ships async I/O');
     expect(mail.html).not.toContain('Old news');
+    // The release two outlets reported is one entry that names both.
+    expect(mail.html).not.toContain('PostgreSQL 18 released');
+    expect(mail.html).toMatch(
+      /Covered by: <a href="https:\/\/example\.com\/pg18"[^>]*>Postgres Weekly<\/a>, <a href="https:\/\/news\.example\/pg18-out"[^>]*>DB News<\/a>/,
+    );
+    expect(mail.text).toContain('  Covered by:\n  - Postgres Weekly: https://example.com/pg18\n  - DB News:');
+    expect(mail.text).not.toContain('PostgreSQL 18 released');
     expect(mail.html).toContain(`${PUBLIC_URL}/topics/${topics.eng.id}`);
     expect(mail.html).toContain('View in browser');
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/unsubscribe\\?token=\\S+&action=view`));
@@ -277,6 +306,7 @@ describe('admin digest tools', () => {
       payload,
     });
     expect(response.statusCode).toBe(200);
+    // Two summaries of one story: the digest counts one entry.
     expect(response.json()).toMatchObject({ digest_date: '2026-11-19', summary_count: 1, would_send: true });
     expect(response.json().html).toContain('Postgres 18 ships async I/O');
     const denied = await gateway.app.inject({

@@ -479,6 +479,10 @@ describe('stored XSS stays inert in emails', () => {
                 excerpt: payload('digest-excerpt'),
                 sourceUrl: JS_URL,
                 sourceName: payload('digest-source'),
+                sources: [
+                  { name: payload('digest-outlet'), url: JS_URL },
+                  { name: 'Outlet', url: `https://ok.example/"onmouseover="window.__xss='outlet'` },
+                ],
               },
               {
                 id: ids.summary,
@@ -486,6 +490,7 @@ describe('stored XSS stays inert in emails', () => {
                 excerpt: 'Plain',
                 sourceUrl: `https://ok.example/"onmouseover="window.__xss='attr'`,
                 sourceName: null,
+                sources: [],
               },
             ],
           },
@@ -500,6 +505,7 @@ describe('stored XSS stays inert in emails', () => {
     expect(email.subject).not.toMatch(/<script/i);
     const { page, dialogs } = await openEmail(email.html);
     await seeText(page, 'XSS-digest-headline');
+    await seeText(page, 'XSS-digest-outlet');
     await expectInert(page, 'digest email', dialogs);
   });
 

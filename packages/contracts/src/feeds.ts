@@ -15,7 +15,7 @@ export const FeedFileParamsSchema = z.object({ file: z.string().min(1).max(200) 
 
 /** One source an item links to; a story that several sources report carries several. */
 export type FeedLink = { title: string; url: string; source_name: string };
-/** One feed item: a summary today, a story (several sources) once stories exist. */
+/** One feed item: a story (a summary not yet clustered is a story of its own), linking every report. */
 export type FeedItem = {
   id: string;
   title: string;

@@ -44,7 +44,7 @@ export type BuiltDigest = { template: RenderedEmail; summaryCount: number } | nu
 /**
  * Shared renders. Content is loaded once per language, topic set and window (one tick's cache, so a
  * summary that lands later shows up in the next zone's digest); the MJML render, the costly part, is
- * shared by every window that selects the same summaries for the same date.
+ * shared by every window that selects the same entries, with the same sources, for the same date.
  */
 export class DigestCache {
   private readonly builds = new Map<string, Promise<BuiltDigest>>();
@@ -82,7 +82,15 @@ export class DigestCache {
     });
     if (content.summaryCount === 0) return null;
     const contentKey = `${language}|${date}|${content.topics
-      .map((topic) => `${topic.id}:${topic.summaries.map((summary) => summary.id).join(',')}`)
+      .map(
+        (topic) =>
+          `${topic.id}:${topic.summaries
+            .map(
+              (summary) =>
+                `${summary.id}+${summary.sources.map((source) => source.url ?? source.name).join('+')}`,
+            )
+            .join(',')}`,
+      )
       .join(';')}`;
     let render = this.renders.get(contentKey);
     if (!render) {

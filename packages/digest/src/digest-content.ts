@@ -2,12 +2,18 @@ import { toDataLanguage, toLocale, type UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { summaryExcerpt } from '@app/text';
 
+/** One outlet that reported an entry's story, with a link to its item when it has a web one. */
+export type DigestSource = { name: string; url: string | null };
+
+/** One digest entry: a story, shown through its representative summary. */
 export type DigestSummary = {
   id: string;
   headline: string;
   excerpt: string;
   sourceUrl: string | null;
   sourceName: string | null;
+  /** Every outlet in the digest's language that reported the story, the representative's first. */
+  sources: DigestSource[];
 };
 
 export type DigestTopic = { id: string; name: string; summaries: DigestSummary[] };
@@ -17,6 +23,7 @@ export type DigestContent = {
   /** The subscriber's local date the digest is for (YYYY-MM-DD). */
   date: string;
   topics: DigestTopic[];
+  /** Entries in the digest: one per story (a summary not yet clustered is a story of its own). */
   summaryCount: number;
 };
 
@@ -30,33 +37,77 @@ type Row = {
   content: string;
   source_urls: string[];
   source_name: string | null;
+  sources: { name: string | null; url: string | null }[];
 };
 
+const hostOf = (url: string | null) => {
+  try {
+    return url ? new URL(url).hostname : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Names each source (the outlet, else the link's host) and drops those that have neither. */
+function toSources(rows: Row['sources']): DigestSource[] {
+  return rows.flatMap((row) => {
+    const name = row.name?.trim() || hostOf(row.url);
+    return name ? [{ name, url: row.url }] : [];
+  });
+}
+
 /**
- * The newest `perTopic` summaries of each topic in `[from, to)` in the digest's language, topics in
- * the order given (alphabetical by localised name when the caller sorts them). Topics with nothing
- * new are left out; a digest with no topics at all is a quiet day.
+ * The newest `perTopic` stories of each topic in `[from, to)` in the digest's language, topics in
+ * the order given (alphabetical by localised name when the caller sorts them). Summaries of one story
+ * make one entry: the story's newest summary in the window stands for it (under that summary's
+ * topic, so a story filed under two followed topics still appears once), followed by every outlet
+ * that reported it. Topics with nothing new are left out; a digest with no topics is a quiet day.
+ * One query: the members' sources come from a lateral join on the story index, not a query per entry.
  */
 export async function loadDigestContent(
   prisma: PrismaClient,
   input: { language: UiLanguage; topicIds: string[]; from: Date; to: Date; date: string; perTopic: number },
 ): Promise<DigestContent> {
+  const language = toDataLanguage(input.language);
   const [topics, rows] = await Promise.all([
     prisma.topic.findMany({
       where: { id: { in: input.topicIds }, isActive: true },
       select: { id: true, name: true, nameZh: true },
     }),
     prisma.$queryRaw<Row[]>`
-      SELECT id, topic_id, headline, content, source_urls, source_name FROM (
-        SELECT s.id, s.topic_id, s.headline, s.content, s.source_urls, s.metadata->>'source_name' AS source_name,
-               row_number() OVER (PARTITION BY s.topic_id ORDER BY s.created_at DESC, s.id) AS rank
+      WITH picked AS (
+        SELECT s.id, s.topic_id, s.story_id, s.headline, s.content, s.source_urls, s.created_at,
+               s.metadata->>'source_name' AS source_name, coalesce(s.story_id, s.id) AS story_key
         FROM summaries s
         WHERE s.topic_id = ANY(${input.topicIds}::uuid[])
-          AND s.language = ${toDataLanguage(input.language)}::"Language"
+          AND s.language = ${language}::"Language"
           AND s.created_at >= ${input.from} AND s.created_at < ${input.to}
-      ) ranked
-      WHERE rank <= ${input.perTopic}
-      ORDER BY topic_id, rank`,
+      ), representative AS (
+        SELECT DISTINCT ON (story_key) * FROM picked ORDER BY story_key, created_at DESC, id
+      ), ranked AS (
+        SELECT r.*, row_number() OVER (PARTITION BY r.topic_id ORDER BY r.created_at DESC, r.id) AS rank
+        FROM representative r
+      )
+      SELECT r.id, r.topic_id, r.headline, r.content, r.source_urls, r.source_name, src.sources
+      FROM ranked r
+      CROSS JOIN LATERAL (
+        SELECT coalesce(jsonb_agg(jsonb_build_object('name', x.name, 'url', x.url)
+                                  ORDER BY x.is_representative DESC, x.created_at, x.id), '[]'::jsonb) AS sources
+        FROM (
+          -- One row per outlet, its latest item: a source with several summaries of the story is named once.
+          SELECT DISTINCT ON (member.outlet) member.* FROM (
+            SELECT m.id, m.created_at, m.id = r.id AS is_representative,
+                   coalesce(d.source_name, m.metadata->>'source_name') AS name,
+                   (SELECT u FROM unnest(m.source_urls) u WHERE u ~* '^https?://' LIMIT 1) AS url,
+                   coalesce(m.datasource_id::text, m.metadata->>'source_name', m.id::text) AS outlet
+            FROM summaries m LEFT JOIN datasources d ON d.id = m.datasource_id
+            WHERE m.language = ${language}::"Language" AND (m.id = r.id OR m.story_id = r.story_id)
+          ) member
+          ORDER BY member.outlet, member.is_representative DESC, member.created_at DESC, member.id
+        ) x
+      ) src
+      WHERE r.rank <= ${input.perTopic}
+      ORDER BY r.topic_id, r.rank`,
   ]);
   const byTopic = new Map<string, DigestSummary[]>();
   for (const row of rows) {
@@ -70,6 +121,7 @@ export async function loadDigestContent(
       excerpt: summaryExcerpt(row.content, { maxLength: EXCERPT_LENGTH, language: input.language, headline }),
       sourceUrl: row.source_urls.find((url) => /^https?:\/\//i.test(url)) ?? null,
       sourceName: row.source_name,
+      sources: toSources(row.sources),
     });
     byTopic.set(row.topic_id, list);
   }

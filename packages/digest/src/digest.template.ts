@@ -1,7 +1,7 @@
 import { toLocale, type UiLanguage } from '@app/contracts';
 import escapeHtml from 'escape-html';
 import { type RenderedEmail, renderLayout } from './email-layout.ts';
-import type { DigestContent } from './digest-content.ts';
+import type { DigestContent, DigestSummary } from './digest-content.ts';
 
 /**
  * A digest is rendered once per (language, topic set, window) with placeholders for the links that
@@ -19,11 +19,15 @@ export type DigestLinks = { unsubscribeUrl: string; manageUrl: string; viewUrl: 
 const COPY = {
   en: {
     subject: (date: string) => `Your Daily Curated digest for ${date}`,
-    preview: (count: number) => `${count} new summaries picked for you today.`,
+    preview: (count: number) => `${count} new ${count === 1 ? 'story' : 'stories'} picked for you today.`,
     heading: "Today's top summaries",
     intro: 'The most recent summaries from the topics you follow, from the last 24 hours.',
     readMore: 'Read on Daily Curated',
     original: 'Original',
+    coveredBy: 'Covered by',
+    separator: ': ',
+    listJoin: ', ',
+    moreSources: (count: number) => `and ${count} more`,
     moreInTopic: (name: string) => `More in ${name} →`,
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
@@ -32,11 +36,15 @@ const COPY = {
   },
   zh: {
     subject: (date: string) => `Daily Curated 每日摘要 · ${date}`,
-    preview: (count: number) => `今天为您精选了 ${count} 条新摘要。`,
+    preview: (count: number) => `今天为您精选了 ${count} 条新内容。`,
     heading: '今日精选摘要',
     intro: '以下是您关注的主题在过去 24 小时内的最新摘要。',
     readMore: '在 Daily Curated 阅读',
     original: '原文',
+    coveredBy: '报道来源',
+    separator: '：',
+    listJoin: '、',
+    moreSources: (count: number) => `等另外 ${count} 个来源`,
     moreInTopic: (name: string) => `查看更多「${name}」→`,
     viewInBrowser: '在浏览器中查看',
     unsubscribe: '退订',
@@ -46,6 +54,18 @@ const COPY = {
 } as const;
 
 const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i.test(url);
+
+/** Outlets named per entry: a story reported everywhere must not push the email past Gmail's clip. */
+const MAX_SOURCES_SHOWN = 8;
+
+/** The outlets of a story reported by more than one; null for a single source (its Original link says it). */
+function coverage(summary: DigestSummary) {
+  if (summary.sources.length < 2) return null;
+  return {
+    shown: summary.sources.slice(0, MAX_SOURCES_SHOWN),
+    more: Math.max(0, summary.sources.length - MAX_SOURCES_SHOWN),
+  };
+}
 
 export function formatDigestDate(date: string, language: UiLanguage): string {
   return new Intl.DateTimeFormat(toLocale(language), {
@@ -72,13 +92,26 @@ export async function renderDigestTemplate(
       const items = topic.summaries
         .map((summary) => {
           // Only web links: whatever a feed put in a URL field never becomes a javascript: link.
-          const original = isWebUrl(summary.sourceUrl)
-            ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${summary.sourceName ? ` (${escapeHtml(summary.sourceName)})` : ''}</a>`
+          const covered = coverage(summary);
+          const original =
+            !covered && isWebUrl(summary.sourceUrl)
+              ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${summary.sourceName ? ` (${escapeHtml(summary.sourceName)})` : ''}</a>`
+              : '';
+          const coveredBy = covered
+            ? `<div style="padding-top:2px;font-size:13px;color:#52606d">${escapeHtml(copy.coveredBy)}${copy.separator}${covered.shown
+                .map((source) =>
+                  isWebUrl(source.url)
+                    ? `<a href="${escapeHtml(source.url)}" style="${link}">${escapeHtml(source.name)}</a>`
+                    : escapeHtml(source.name),
+                )
+                .join(
+                  copy.listJoin,
+                )}${covered.more > 0 ? ` ${escapeHtml(copy.moreSources(covered.more))}` : ''}</div>`
             : '';
           // One block per summary: MJML wraps every mj-text in its own table row and styled div,
           // and a digest of 25 summaries must stay well under Gmail's 102 KB clipping limit.
           return `
-        <mj-text padding="8px 0"><a href="${topicUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div></mj-text>`;
+        <mj-text padding="8px 0"><a href="${topicUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div>${coveredBy}</mj-text>`;
         })
         .join('');
       return `
@@ -104,13 +137,26 @@ export async function renderDigestTemplate(
     [
       `## ${topic.name}`,
       '',
-      ...topic.summaries.flatMap((summary) => [
-        `* ${summary.headline}`,
-        `  ${summary.excerpt}`,
-        `  ${copy.readMore}: ${site}/topics/${topic.id}`,
-        ...(isWebUrl(summary.sourceUrl) ? [`  ${copy.original}: ${summary.sourceUrl}`] : []),
-        '',
-      ]),
+      ...topic.summaries.flatMap((summary) => {
+        const covered = coverage(summary);
+        return [
+          `* ${summary.headline}`,
+          `  ${summary.excerpt}`,
+          `  ${copy.readMore}: ${site}/topics/${topic.id}`,
+          ...(covered
+            ? [
+                `  ${copy.coveredBy}${copy.separator}`.trimEnd(),
+                ...covered.shown.map(
+                  (source) => `  - ${source.name}${isWebUrl(source.url) ? `: ${source.url}` : ''}`,
+                ),
+                ...(covered.more > 0 ? [`  - ${copy.moreSources(covered.more)}`] : []),
+              ]
+            : isWebUrl(summary.sourceUrl)
+              ? [`  ${copy.original}: ${summary.sourceUrl}`]
+              : []),
+          '',
+        ];
+      }),
     ].join('\n'),
   );
   const text = [

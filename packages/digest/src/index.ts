@@ -14,7 +14,7 @@ export {
   type DigestRecipient,
   digestRecipientOf,
 } from './digest-cache.ts';
-export { type DigestContent, loadDigestContent } from './digest-content.ts';
+export { type DigestContent, type DigestSource, loadDigestContent } from './digest-content.ts';
 export { type DigestLinks, digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
 export { type RenderedEmail, renderLayout } from './email-layout.ts';
 export { digestWindow, dueZones } from './schedule.ts';

@@ -6,7 +6,12 @@ import { digestLinks, personalizeDigest, renderDigestTemplate } from '../src/dig
 // the email, and a quote must not end the href it is placed in.
 const HOSTILE_URL = `https://example.com/a"onmouseover="alert(1)'b`;
 
-function contentWith(summary: { headline: string; sourceUrl: string | null; sourceName: string | null }) {
+function contentWith(summary: {
+  headline: string;
+  sourceUrl: string | null;
+  sourceName: string | null;
+  sources?: { name: string; url: string | null }[];
+}) {
   return {
     language: 'en',
     date: '2026-11-20',
@@ -15,7 +20,9 @@ function contentWith(summary: { headline: string; sourceUrl: string | null; sour
       {
         id: '4f1c2b8e-0000-4000-8000-000000000001',
         name: 'AI "Agents" & <Tools>',
-        summaries: [{ id: 's1', excerpt: 'An excerpt with "quotes" and <b>tags</b>.', ...summary }],
+        summaries: [
+          { id: 's1', excerpt: 'An excerpt with "quotes" and <b>tags</b>.', sources: [], ...summary },
+        ],
       },
     ],
   } satisfies DigestContent;
@@ -30,6 +37,24 @@ describe('the digest template', () => {
     expect(email.html).toContain('href="https://example.com/a&quot;onmouseover=&quot;alert(1)&#39;b"');
     expect(email.html).not.toMatch(/onmouseover="/);
     expect(email.html).toContain('O&#39;Reilly &quot;Radar&quot;');
+  });
+
+  it('escapes the outlets of a story, and links only their web URLs', async () => {
+    const email = await renderDigestTemplate(
+      contentWith({
+        headline: 'Headline',
+        sourceUrl: null,
+        sourceName: null,
+        sources: [
+          { name: '<b>Wire</b>', url: HOSTILE_URL },
+          { name: 'Script', url: 'javascript:alert(1)' },
+        ],
+      }),
+      'https://app.test',
+    );
+    expect(email.html).toContain('Covered by: <a href="https://example.com/a&quot;onmouseover=');
+    expect(email.html).toContain('&lt;b&gt;Wire&lt;/b&gt;</a>, Script</div>');
+    expect(email.html).not.toMatch(/onmouseover="|javascript:/);
   });
 
   it('keeps markup in headlines, excerpts and topic names as text', async () => {

@@ -270,6 +270,152 @@ describe('conditional GET', () => {
   });
 });
 
+describe('a feed of stories', () => {
+  let storyId = '';
+  let laterId = '';
+  const url = '/feeds/topics/story-topic.json?lang=en';
+
+  beforeAll(async () => {
+    const prisma = gateway.db.prisma;
+    const topic = await prisma.topic.create({ data: { slug: 'story-topic', name: 'Story Topic' } });
+    const outlet = (name: string) =>
+      prisma.datasource.create({
+        data: {
+          topicId: topic.id,
+          platform: 'blog',
+          sourceName: name,
+          sourceUrl: `https://${name.toLowerCase()}.example/feed`,
+        },
+      });
+    const [wire, daily, weekly] = [await outlet('Wire'), await outlet('Daily'), await outlet('Weekly')];
+    const now = Date.now();
+    const story = await prisma.story.create({
+      data: {
+        headline: 'Launch',
+        language: 'EN',
+        summaryCount: 3,
+        firstSeenAt: new Date(now - 3 * 60_000),
+        lastSeenAt: new Date(now - 60_000),
+      },
+    });
+    storyId = story.id;
+    const report = (i: number, datasourceId: string, name: string, story: string | null) => ({
+      headline: `Launch report ${i}`,
+      content: `Report **${i}** of the launch`,
+      summaryType: 'blog_post' as const,
+      language: 'EN' as const,
+      topicId: topic.id,
+      datasourceId,
+      storyId: story,
+      sourceUrls: [`https://${name}.example/launch-${i}`],
+      createdAt: new Date(now - (4 - i) * 60_000),
+    });
+    await prisma.summary.createMany({
+      data: [
+        report(1, wire.id, 'wire', storyId),
+        report(2, daily.id, 'daily', storyId),
+        report(3, weekly.id, 'weekly', storyId),
+        {
+          headline: 'Something else',
+          content: 'Unrelated',
+          summaryType: 'blog_post',
+          language: 'EN',
+          topicId: topic.id,
+          sourceUrls: ['https://other.example/else'],
+          createdAt: new Date(now - 5 * 60_000),
+        },
+      ],
+    });
+    // A fourth report the clustering job has not seen yet: an item of its own until it joins.
+    laterId = (
+      await prisma.summary.create({
+        data: {
+          ...report(4, wire.id, 'wire', null),
+          headline: 'Launch report 4',
+          createdAt: new Date(now - 30_000),
+        },
+      })
+    ).id;
+  });
+
+  it('one item per story: the first report, linking every source, newest first', async () => {
+    const feed = (await get(url)).json();
+    expect(validateJsonFeed(feed), JSON.stringify(validateJsonFeed.errors)).toBe(true);
+    expect(feed.items.map((item: { title: string }) => item.title)).toEqual([
+      'Launch report 4',
+      'Launch report 1',
+      'Something else',
+    ]);
+    const launch = feed.items[1];
+    expect(launch.content_html).toContain('Report <strong>1</strong> of the launch');
+    expect(launch.content_html).not.toContain('Report <strong>2</strong>');
+    for (const source of ['wire.example/launch-1', 'daily.example/launch-2', 'weekly.example/launch-3']) {
+      expect(launch.content_html).toContain(`https://${source}`);
+    }
+    expect(launch.content_html).toMatch(/\(Daily\)[\s\S]*\(Weekly\)/);
+    const rss = await parser.parseString((await get('/feeds/topics/story-topic.rss?lang=en')).body);
+    expect(rss.items).toHaveLength(3);
+    expect(rss.items[1]?.link).toBe('https://wire.example/launch-1');
+  });
+
+  it('counts stories against the limit of 50 items', async () => {
+    const prisma = gateway.db.prisma;
+    const topic = await prisma.topic.findUniqueOrThrow({ where: { slug: 'story-topic' } });
+    const now = Date.now();
+    const many = await prisma.story.create({
+      data: { headline: 'Big', language: 'EN', firstSeenAt: new Date(now), lastSeenAt: new Date(now) },
+    });
+    // 60 reports of one story and 55 single summaries: 56 stories, the newest 50 shown.
+    await prisma.summary.createMany({
+      data: [
+        ...Array.from({ length: 60 }, (_, i) => ({
+          headline: `Big ${i}`,
+          content: 'big',
+          summaryType: 'blog_post' as const,
+          language: 'EN' as const,
+          topicId: topic.id,
+          storyId: many.id,
+          sourceUrls: [`https://big.example/${i}`],
+          createdAt: new Date(now - 2 * 3_600_000 + i * 1000),
+        })),
+        ...Array.from({ length: 55 }, (_, i) => ({
+          headline: `Single ${i}`,
+          content: 'single',
+          summaryType: 'blog_post' as const,
+          language: 'EN' as const,
+          topicId: topic.id,
+          createdAt: new Date(now - 3_600_000 - i * 1000),
+        })),
+      ],
+    });
+    const feed = (await get('/feeds/topics/story-topic.json?lang=en')).json();
+    expect(feed.items).toHaveLength(50);
+    const titles = feed.items.map((item: { title: string }) => item.title);
+    expect(new Set(titles).size).toBe(50);
+    expect(titles.filter((title: string) => title.startsWith('Big'))).toEqual([]);
+    await prisma.summary.deleteMany({ where: { topicId: topic.id, headline: { startsWith: 'Single' } } });
+    const fewer = (await get('/feeds/topics/story-topic.json?lang=en')).json();
+    const big = fewer.items.filter((item: { title: string }) => item.title.startsWith('Big'));
+    expect(big.map((item: { title: string }) => item.title)).toEqual(['Big 0']);
+  });
+
+  it('a report joining the story changes the ETag, and the item gains its link', async () => {
+    const before = await get(url);
+    // What the clustering job writes: the story id only, no updated_at.
+    await gateway.db.prisma
+      .$executeRaw`UPDATE summaries SET story_id = ${storyId}::uuid WHERE id = ${laterId}::uuid`;
+    const after = await get(url, { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const items = after.json().items;
+    expect(items.map((item: { title: string }) => item.title).slice(0, 2)).toEqual([
+      'Launch report 1',
+      'Something else',
+    ]);
+    expect(items[0].content_html).toContain('https://wire.example/launch-4');
+  });
+});
+
 describe('the private favourites feed', () => {
   it('is a Pro feature: visitors 401, free users 403', async () => {
     expect((await gateway.app.inject({ method: 'POST', url: '/api/me/feed-token' })).statusCode).toBe(401);

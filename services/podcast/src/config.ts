@@ -49,7 +49,7 @@ export const podcastConfigSchema = z
     PODCAST_TZ: z.string().min(1).default('UTC'),
     /** A task in processing whose worker has not reported for this long counts as abandoned. */
     PODCAST_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
-    /** Summaries read into one script (the newest first). */
+    /** Stories read into one script (the newest; a story told once, however many summaries it has). */
     PODCAST_MAX_SUMMARIES: z.coerce.number().int().min(1).max(200).default(12),
   })
   .superRefine((config, ctx) => {

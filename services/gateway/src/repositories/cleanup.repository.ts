@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@app/db';
+import { lockStoryWrites, recountStories } from '@app/stories/upkeep';
 
 export type CleanupRepository = ReturnType<typeof createCleanupRepository>;
 
@@ -11,14 +12,22 @@ export function createCleanupRepository(prisma: PrismaClient) {
     /** data-cleanup: crawl tasks, posts, summaries and generated content older than the cutoff. */
     async deleteDataBefore(cutoff: Date) {
       return prisma.$transaction(async (tx) => {
+        await lockStoryWrites(tx);
         const generated = await tx.userGeneratedContent.deleteMany({ where: { createdAt: { lt: cutoff } } });
-        const summaries = await tx.summary.deleteMany({ where: { createdAt: { lt: cutoff } } });
+        // The stories that lose members are recounted here, so story_size never counts deleted
+        // summaries and a story with none left goes too.
+        const [summaries] = await tx.$queryRaw<{ count: number; story_ids: string[] }[]>`
+          WITH gone AS (DELETE FROM summaries WHERE created_at < ${cutoff} RETURNING story_id)
+          SELECT count(*)::int AS count,
+                 coalesce(array_agg(DISTINCT story_id) FILTER (WHERE story_id IS NOT NULL), '{}')::text[] AS story_ids
+          FROM gone`;
+        await recountStories(tx, summaries?.story_ids ?? []);
         const posts = await tx.post.deleteMany({ where: { createdAt: { lt: cutoff } } });
         const tasks = await tx.processingTask.deleteMany({ where: { createdAt: { lt: cutoff } } });
         return {
           processing_tasks: tasks.count,
           posts: posts.count,
-          summaries: summaries.count,
+          summaries: summaries?.count ?? 0,
           generated_content: generated.count,
         };
       });

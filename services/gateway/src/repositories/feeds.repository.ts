@@ -1,22 +1,11 @@
-import type { Language, Prisma, PrismaClient } from '@app/db';
+import { type Language, Prisma, type PrismaClient } from '@app/db';
+import { type FeedStoryRow, feedStoriesSql } from './feed-stories.sql.ts';
 
 export type FeedsRepository = ReturnType<typeof createFeedsRepository>;
 
-const SUMMARY_SELECT = {
-  id: true,
-  headline: true,
-  content: true,
-  sourceUrls: true,
-  metadata: true,
-  createdAt: true,
-  updatedAt: true,
-  datasource: { select: { sourceName: true } },
-  post: { select: { title: true, url: true } },
-} satisfies Prisma.SummarySelect;
+export type { FeedMemberRow, FeedStoryRow } from './feed-stories.sql.ts';
 
-export type FeedSummaryRow = Prisma.SummaryGetPayload<{ select: typeof SUMMARY_SELECT }>;
-
-/** What the outgoing feeds read: a topic's or a user's favourite summaries, newest first, and feed tokens. */
+/** What the outgoing feeds read: a topic's or a user's favourite stories, newest first, and feed tokens. */
 export function createFeedsRepository(prisma: PrismaClient) {
   return {
     findActiveTopicBySlug: (slug: string) =>
@@ -33,25 +22,27 @@ export function createFeedsRepository(prisma: PrismaClient) {
         },
       }),
 
-    topicSummaries: (topicId: string, language: Language, from: Date | undefined, limit: number) =>
-      prisma.summary.findMany({
-        where: { topicId, language, ...(from ? { createdAt: { gte: from } } : {}) },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        select: SUMMARY_SELECT,
-      }),
+    /** A topic's stories in one language since `from`, one row per story. */
+    topicStories: (topicId: string, language: Language, from: Date | undefined, limit: number) =>
+      prisma.$queryRaw<FeedStoryRow[]>(
+        feedStoriesSql(
+          Prisma.sql`s.topic_id = ${topicId}::uuid AND s.language = ${language}::"Language"
+            ${from ? Prisma.sql`AND s.created_at >= ${from}` : Prisma.empty}`,
+          limit,
+        ),
+      ),
 
-    /** The summaries a user starred, and those of the sources they starred. */
-    favoriteSummaries: (userId: string, language: Language, limit: number) =>
-      prisma.summary.findMany({
-        where: {
-          language,
-          OR: [{ favoritedBy: { some: { userId } } }, { datasource: { favoritedBy: { some: { userId } } } }],
-        },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        select: SUMMARY_SELECT,
-      }),
+    /** The stories of the summaries a user starred, and of those of the sources they starred. */
+    favoriteStories: (userId: string, language: Language, limit: number) =>
+      prisma.$queryRaw<FeedStoryRow[]>(
+        feedStoriesSql(
+          Prisma.sql`s.language = ${language}::"Language" AND (
+            EXISTS (SELECT 1 FROM user_favorite_summaries f WHERE f.summary_id = s.id AND f.user_id = ${userId}::uuid)
+            OR EXISTS (SELECT 1 FROM user_favorite_datasources f
+                       WHERE f.datasource_id = s.datasource_id AND f.user_id = ${userId}::uuid))`,
+          limit,
+        ),
+      ),
 
     /** The owner of a feed token (by its sha256), with what their plan allows. */
     ownerOfToken: (tokenHash: string) =>

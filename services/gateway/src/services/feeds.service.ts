@@ -5,6 +5,7 @@ import {
   FEED_ITEM_LIMIT,
   type FeedFormat,
   type FeedItem,
+  type FeedLink,
   type FeedTokenCreated,
   type FeedTokenStatus,
   toDataLanguage,
@@ -15,7 +16,7 @@ import { renderFeed, summaryHtml, type FeedMeta } from '../lib/feed-render.ts';
 import { createOpaqueToken, hashToken } from '../lib/opaque-token.ts';
 import { webUrls } from '../lib/web-urls.ts';
 import { freeWindow } from '../lib/zoned-dates.ts';
-import type { FeedSummaryRow } from '../repositories/feeds.repository.ts';
+import type { FeedStoryRow } from '../repositories/feeds.repository.ts';
 import type { ServiceContext } from './context.ts';
 
 /** A rendered feed and the validators a conditional GET compares. */
@@ -40,25 +41,38 @@ const STRINGS = {
 
 const stringOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** One item per summary with a link to each of its sources (stories will bring several sources). */
-export function toFeedItem(row: FeedSummaryRow): FeedItem {
+/** One item per story: the first report's title and text, and a link to every report's sources. */
+export function toFeedItem(row: FeedStoryRow): FeedItem {
   const meta = (row.metadata ?? {}) as Record<string, unknown>;
   const title =
     stringOf(row.headline) ??
-    stringOf(row.post?.title) ??
+    stringOf(row.post_title) ??
     stringOf(meta.post_title) ??
     stringOf(meta.title) ??
     '—';
-  const sourceName = row.datasource?.sourceName ?? stringOf(meta.source_name) ?? '';
-  const urls = [...new Set(webUrls([...row.sourceUrls, ...(row.post?.url ? [row.post.url] : [])]))];
-  const linkTitle = stringOf(row.post?.title) ?? stringOf(meta.post_title) ?? title;
+  const links: FeedLink[] = [];
+  const seen = new Set<string>();
+  let updated = row.created_at;
+  for (const member of row.members) {
+    const memberMeta = (member.metadata ?? {}) as Record<string, unknown>;
+    const sourceName = member.source_name ?? stringOf(memberMeta.source_name) ?? '';
+    const linkTitle =
+      stringOf(member.post_title) ?? stringOf(memberMeta.post_title) ?? stringOf(member.headline) ?? title;
+    for (const url of webUrls([...member.source_urls, ...(member.post_url ? [member.post_url] : [])])) {
+      if (seen.has(url)) continue;
+      seen.add(url);
+      links.push({ title: linkTitle, url, source_name: sourceName || new URL(url).hostname });
+    }
+    const memberUpdated = new Date(member.updated_at);
+    if (memberUpdated > updated) updated = memberUpdated;
+  }
   return {
     id: row.id,
     title,
     content_html: summaryHtml(row.content),
-    links: urls.map((url) => ({ title: linkTitle, url, source_name: sourceName || new URL(url).hostname })),
-    published: row.createdAt,
-    updated: row.updatedAt,
+    links,
+    published: row.created_at,
+    updated,
   };
 }
 
@@ -74,7 +88,8 @@ function validators(format: FeedFormat, language: UiLanguage, head: string, item
   const hash = createHash('sha256').update(`${format}\n${language}\n${head}`);
   let lastModified = floor;
   for (const item of items) {
-    hash.update(`\n${item.id}:${item.updated.getTime()}`);
+    // The links too: a report the clustering job attaches later changes no updated_at.
+    hash.update(`\n${item.id}:${item.updated.getTime()}:${item.links.map((link) => link.url).join(' ')}`);
     if (item.updated > lastModified) lastModified = item.updated;
   }
   // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
@@ -114,7 +129,7 @@ export function createFeedsService(ctx: ServiceContext) {
   }
 
   /**
-   * The items of a topic feed, newest first. Public feeds show what a visitor may read on the site (the
+   * The items of a topic feed, one per story, newest first. Public feeds show what a visitor may read on the site (the
    * free plan's two days); the private favourites feed is built from the same item shape.
    */
   async function feedItems(
@@ -123,7 +138,7 @@ export function createFeedsService(ctx: ServiceContext) {
     limit = FEED_ITEM_LIMIT,
   ): Promise<FeedItem[]> {
     const { from } = freeWindow(ctx.clock(), DEFAULT_DIGEST_TIME_ZONE);
-    const rows = await feeds.topicSummaries(topic.id, toDataLanguage(language), from, limit);
+    const rows = await feeds.topicStories(topic.id, toDataLanguage(language), from, limit);
     return rows.map(toFeedItem);
   }
 
@@ -163,7 +178,7 @@ export function createFeedsService(ctx: ServiceContext) {
       if (!owner || !profile || (profile.role !== 'admin' && profile.subscriptionType !== 'pro')) {
         throw new AppError('NOT_FOUND', 'Feed not found');
       }
-      const rows = await feeds.favoriteSummaries(owner.userId, toDataLanguage(language), FEED_ITEM_LIMIT);
+      const rows = await feeds.favoriteStories(owner.userId, toDataLanguage(language), FEED_ITEM_LIMIT);
       const strings = STRINGS[language];
       return rendered(
         parts.format,

@@ -7,6 +7,7 @@ import type { Logger } from '@app/logger';
 import { joinToMp3 } from '../audio/encode.ts';
 import { buildScript, chunkScript } from '../script/script.ts';
 import { fromDateColumn, zonedDayRange } from './dates.ts';
+import { loadDayStories } from './day-stories.ts';
 import type { PodcastDeps } from './deps.ts';
 
 export type GenerateResult =
@@ -94,28 +95,17 @@ export async function generatePodcast(
   let transcript = task.transcript;
   let scriptEngine = metadataOf(task.metadata).script_engine as string | undefined;
   if (!transcript) {
-    const summaries = await prisma.summary.findMany({
-      where: {
-        topicId: task.topicId,
-        language: task.language,
-        createdAt: zonedDayRange(targetDate, deps.timeZone),
-      },
-      orderBy: { createdAt: 'desc' },
-      take: deps.maxSummaries,
-      select: { headline: true, content: true, metadata: true },
+    const range = zonedDayRange(targetDate, deps.timeZone);
+    const stories = await loadDayStories(prisma, {
+      topicId: task.topicId,
+      language: task.language,
+      from: range.gte,
+      to: range.lt,
+      limit: deps.maxSummaries,
     });
-    if (summaries.length === 0) throw new Error(`No summaries for ${task.topic.name} on ${targetDate}`);
+    if (stories.length === 0) throw new Error(`No summaries for ${task.topic.name} on ${targetDate}`);
     const built = await buildScript(
-      {
-        topicName: task.topic.name,
-        date: targetDate,
-        language: task.language,
-        summaries: summaries.reverse().map((s) => ({
-          headline: s.headline,
-          content: s.content,
-          sourceName: (metadataOf(s.metadata).source_name as string | undefined) ?? null,
-        })),
-      },
+      { topicName: task.topic.name, date: targetDate, language: task.language, summaries: stories },
       deps.llm,
       log,
       { feature: 'podcast_script', topicId: task.topicId },

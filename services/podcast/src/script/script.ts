@@ -3,7 +3,14 @@ import { extractiveSummarize, type Llm, type UsageTags } from '@app/llm';
 import type { Logger } from '@app/logger';
 
 export type Language = 'EN' | 'ZH';
-export type ScriptSummary = { headline: string; content: string; sourceName?: string | null };
+/** One segment: a story, told through one summary, with the outlets that reported it. */
+export type ScriptSummary = {
+  headline: string;
+  content: string;
+  sourceName?: string | null;
+  /** Every outlet that reported the story (the summary's own first); more than one is named aloud. */
+  sourceNames?: string[];
+};
 export type ScriptInput = { topicName: string; date: string; language: Language; summaries: ScriptSummary[] };
 export type BuiltScript = { text: string; engine: 'llm' | 'offline' };
 
@@ -27,7 +34,24 @@ const ensureStop = (text: string, language: Language) => {
   return /[.!?。！？]$/.test(t) ? t : `${t}${language === 'ZH' ? '。' : '.'}`;
 };
 
-/** The offline script: an intro, each summary's headline and its key sentences, an outro. */
+/** "A", "A and B", "A, B and C" (EN); "A", "A和B", "A、B和C" (ZH). */
+export function listNames(names: string[], language: Language): string {
+  if (names.length <= 1) return names[0] ?? '';
+  const and = language === 'ZH' ? '和' : ' and ';
+  return `${names.slice(0, -1).join(language === 'ZH' ? '、' : ', ')}${and}${names.at(-1)}`;
+}
+
+/** Who a segment credits: "reported by A, B and C" for a story several outlets covered. */
+function creditOf(summary: ScriptSummary, language: Language): string {
+  const zh = language === 'ZH';
+  const names = summary.sourceNames ?? [];
+  if (names.length > 1)
+    return zh ? `，由${listNames(names, language)}报道` : `, reported by ${listNames(names, language)}`;
+  const one = names[0] ?? summary.sourceName;
+  return one ? (zh ? `，来自${one}` : `, from ${one}`) : '';
+}
+
+/** The offline script: an intro, each story's headline and its key sentences, an outro. */
 export function offlineScript(input: ScriptInput): string {
   const { topicName, date, language, summaries } = input;
   const zh = language === 'ZH';
@@ -40,11 +64,7 @@ export function offlineScript(input: ScriptInput): string {
     const body = toSpokenText(summary.content).replace(/\n+/g, ' ');
     const headline = toSpokenText(summary.headline).replace(/\n+/g, ' ');
     const { sentences } = extractiveSummarize({ title: headline, text: body, language, maxSentences: 3 });
-    const from = summary.sourceName
-      ? zh
-        ? `，来自${summary.sourceName}`
-        : `, from ${summary.sourceName}`
-      : '';
+    const from = creditOf(summary, language);
     const opener = zh
       ? `第${index + 1}条${from}：${headline || '无标题'}`
       : `Story ${index + 1}${from}: ${headline || 'Untitled'}`;
@@ -67,6 +87,17 @@ export function renderScript(script: PodcastScript, language: Language): string 
     .join('\n');
 }
 
+/** The sources of a story as the model reads them: "(reported by A, B)" or "(A)". */
+function sourcesNote(summary: ScriptSummary): string {
+  const names = summary.sourceNames?.length
+    ? summary.sourceNames
+    : summary.sourceName
+      ? [summary.sourceName]
+      : [];
+  if (names.length === 0) return '';
+  return names.length > 1 ? ` (reported by ${names.join(', ')})` : ` (${names[0]})`;
+}
+
 /**
  * The spoken script: the LLM's structured output (validated against PodcastScriptSchema) when one is
  * configured; otherwise, or when the model fails or answers out of shape, the offline script.
@@ -81,10 +112,7 @@ export async function buildScript(
     try {
       const zh = input.language === 'ZH';
       const stories = input.summaries
-        .map(
-          (s, i) =>
-            `${i + 1}. ${s.headline}${s.sourceName ? ` (${s.sourceName})` : ''}\n${s.content.slice(0, 2000)}`,
-        )
+        .map((s, i) => `${i + 1}. ${s.headline}${sourcesNote(s)}\n${s.content.slice(0, 2000)}`)
         .join('\n\n');
       const script = await llm.generateObject(
         [
@@ -93,7 +121,8 @@ export async function buildScript(
             content:
               'You write the script of a short daily news podcast read aloud by a speech engine. ' +
               'Plain spoken sentences only: no markdown, no URLs, no stage directions. ' +
-              `Write in ${zh ? 'Simplified Chinese' : 'English'}. One segment per story, in the order given.`,
+              `Write in ${zh ? 'Simplified Chinese' : 'English'}. One segment per story, in the order given; ` +
+              'when a story lists several sources, name them in its segment (they reported the same event).',
           },
           {
             role: 'user',
