@@ -88,8 +88,24 @@ export const SummaryListQuerySchema = z.object({
   favorites_only: booleanParam,
   /** Only summaries from datasources the caller favourited (Pro). */
   favorite_sources_only: booleanParam,
+  /**
+   * `story`: one row per story among the matching summaries (the newest matching member stands for it,
+   * with `story_sources` and `story_members`); pages and `total` then count stories.
+   */
+  group: z.enum(['story']).optional(),
 });
 export type SummaryListQuery = z.infer<typeof SummaryListQuerySchema>;
+
+/** With group=story, the most matching members a list row names (story_sources counts them all). */
+export const STORY_MEMBERS_SHOWN = 50;
+
+/** A story member that matches the list's filters (see SummaryDto.story_members). */
+export const StoryMatchSchema = z.object({
+  id: z.string(),
+  source_name: z.string().nullable(),
+  platform: z.string().nullable(),
+});
+export type StoryMatch = z.infer<typeof StoryMatchSchema>;
 
 export const TopicRefSchema = z.object({ id: z.string(), name: z.string(), name_zh: z.string().nullable() });
 
@@ -110,6 +126,13 @@ export const SummaryDtoSchema = z.object({
   story_id: z.string().nullable().optional(),
   /** How many summaries the story has (1: no other report yet). */
   story_size: z.number().int().optional(),
+  /** With group=story: how many of the story's summaries match the filters (this one included). */
+  story_sources: z.number().int().optional(),
+  /**
+   * With group=story: those matching summaries, newest first (at most STORY_MEMBERS_SHOWN), each with
+   * its source: what the card names and what its expander marks as matching.
+   */
+  story_members: z.array(StoryMatchSchema).optional(),
 });
 export type SummaryDto = z.infer<typeof SummaryDtoSchema>;
 
@@ -121,6 +144,8 @@ export const SummaryListResponseSchema = z.object({
   total: z.number(),
   total_capped: z.boolean(),
   total_pages: z.number(),
+  /** With group=story: the matching summaries (total counts their stories), capped like total. */
+  summary_total: z.number().optional(),
   /** The resolved range, ISO. */
   date_from: z.string().nullable(),
   date_to: z.string().nullable(),

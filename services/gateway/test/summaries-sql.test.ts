@@ -9,6 +9,7 @@ import {
   type SummaryFilters,
   summaryListSql,
 } from '../src/repositories/summaries.sql.ts';
+import { queryStoryGroupPage, storyGroupSql } from '../src/repositories/story-groups.sql.ts';
 
 let db: TestDatabase;
 let client: pg.Client;
@@ -160,5 +161,109 @@ describe('summary list statements', () => {
     await db.prisma.userProfile.delete({ where: { id: user.id } });
     expect((await querySummaryPage(run, list, window, free)).planHeld).toBe(false);
     expect((await querySummaryPage(run, search, window, free)).planHeld).toBe(false);
+  });
+});
+
+describe('summary list statements grouped by story', () => {
+  const window = () => freeWindow(new Date(), 'America/Los_Angeles');
+
+  beforeAll(async () => {
+    // 100 stories of the busy day's rows: 'Today i' belongs to story i % 100 (four members each).
+    await client.query(`
+      INSERT INTO stories (id, headline, language, summary_count, first_seen_at, last_seen_at, updated_at)
+      SELECT gen_random_uuid(), 'Story ' || g, 'EN', 4, now(), now(), now() FROM generate_series(0, 99) g`);
+    await client.query(`
+      UPDATE summaries s SET story_id = st.id
+      FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS g FROM stories) st
+      WHERE s.headline LIKE 'Today %' AND substring(s.headline FROM 7)::int % 100 = st.g`);
+    await client.query('ANALYZE summaries');
+  });
+
+  /** The same page worked out in JavaScript from the plain matching rows, newest first. */
+  async function expectedPage(from: Date, to: Date, cap: number, limit: number, offset: number) {
+    const { rows } = await client.query<{ id: string; story_id: string | null }>(
+      `SELECT id, story_id FROM summaries WHERE language = 'EN' AND created_at >= $1 AND created_at <= $2
+       ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [from, to, cap + 1],
+    );
+    const seen = new Map<string, { id: string; n: number }>();
+    for (const row of rows) {
+      const key = row.story_id ?? row.id;
+      const entry = seen.get(key);
+      if (entry) entry.n++;
+      else seen.set(key, { id: row.id, n: 1 });
+    }
+    const groups = [...seen.values()];
+    return { total: groups.length, matches: rows.length, page: groups.slice(offset, offset + limit) };
+  }
+
+  it('give one row per story, the newest member first, counting stories and matches', async () => {
+    const { from, to } = window();
+    const f: SummaryFilters = { language: 'EN', from, to };
+    for (const [cap, offset] of [
+      [1000, 0],
+      [1000, 25],
+      [150, 0],
+    ] as const) {
+      const got = await queryStoryGroupPage(run, f, { limit: 25, offset, cap });
+      const want = await expectedPage(from, to, cap, 25, offset);
+      expect([got.total, got.matches]).toEqual([want.total, want.matches]);
+      expect(got.rows.map((row) => [row.id, row.story_sources])).toEqual(want.page.map((g) => [g.id, g.n]));
+      for (const row of got.rows) expect(row.story_members).toHaveLength(row.story_sources);
+    }
+  });
+
+  it('read at most the window through an index, and plan once per connection', async () => {
+    const { from, to } = window();
+    const statement = storyGroupSql({ language: 'EN', from, to }, { limit: 25, offset: 0, cap: 1000 });
+    // The visitor's two days and a Pro reader's whole archive (the window's 1001 newest of 20 400 rows).
+    const archive = storyGroupSql({ language: 'EN' }, { limit: 25, offset: 25, cap: 1000 });
+    for (const sql of [statement, archive]) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>({
+        text: `EXPLAIN (ANALYZE, FORMAT TEXT) ${sql.text}`,
+        values: sql.values,
+      });
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Seq Scan on summaries/);
+      expect(plan).toMatch(
+        /Index (Only )?Scan (Backward )?(using|on) summaries_\w+ (on summaries )?s\b|Bitmap Index Scan on summaries_/,
+      );
+    }
+    // Five custom plans (the test above may have run it once), then the generic one for good.
+    const counts = await planCounts(statement, 12);
+    expect(counts.custom).toBe(5);
+    expect(counts.generic).toBeGreaterThanOrEqual(7);
+    // A search plans per call; later pages are not named.
+    expect(
+      storyGroupSql({ language: 'EN', q: 'zebracorns' }, { limit: 25, offset: 0, cap: 200 }).name,
+    ).toBeUndefined();
+    expect(storyGroupSql({ language: 'EN' }, { limit: 25, offset: 125, cap: 1000 }).name).toBeUndefined();
+  });
+
+  it('group a search and answer a checked page only while the plan holds', async () => {
+    const f: SummaryFilters = { language: 'EN', q: 'zebracorns' };
+    const page = await queryStoryGroupPage(run, f, { limit: 25, offset: 0, cap: 200 });
+    // None of the matches is clustered: 40 stories of one.
+    expect([page.total, page.matches, page.rows.length]).toEqual([40, 40, 25]);
+    expect(page.rows.every((row) => row.story_sources === 1 && row.story_members.length === 1)).toBe(true);
+    const user = await db.prisma.user.create({
+      data: { email: 'group-check@example.com', passwordHash: 'x', profile: { create: {} } },
+    });
+    const held = await queryStoryGroupPage(
+      run,
+      f,
+      { limit: 25, offset: 0, cap: 200 },
+      { userId: user.id, pro: false },
+    );
+    expect(held.planHeld).toBe(true);
+    expect(held.rows.map((row) => row.id)).toEqual(page.rows.map((row) => row.id));
+    expect(
+      await queryStoryGroupPage(
+        run,
+        { language: 'EN' },
+        { limit: 25, offset: 0, cap: 1000 },
+        { userId: user.id, pro: true },
+      ),
+    ).toEqual({ rows: [], total: 0, matches: 0, planHeld: false });
   });
 });

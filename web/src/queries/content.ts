@@ -1,6 +1,7 @@
 import type {
   DatasourceDto,
   SourceTree,
+  StoryDetail,
   SummaryDetail,
   SummaryDto,
   SummaryListResponse,
@@ -41,6 +42,8 @@ export type SummaryListParams = {
   language: UiLanguage;
   favorites_only?: boolean;
   favorite_sources_only?: boolean;
+  /** One row per story (the summary page's cards). */
+  group?: 'story';
 };
 
 export type YoutubeSource = {
@@ -68,6 +71,7 @@ export const contentKeys = {
     ['topics', 'stats', timezone, language, date] as const,
   tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
   summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
+  story: (id: string) => ['stories', id] as const,
   favoriteSources: ['favorites', 'datasources'] as const,
   favoriteSummaries: ['favorites', 'summaries'] as const,
   generated: (topicId: string) => ['topics', topicId, 'generated'] as const,
@@ -125,6 +129,14 @@ export const summariesQueryOptions = (params: SummaryListParams) =>
     placeholderData: keepPreviousData,
     // 4xx answers (plan window, short search) are final.
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
+  });
+
+/** A story with all its summaries (a card's other sources, loaded when opened). */
+export const storyQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: contentKeys.story(id),
+    queryFn: ({ signal }) => api.get<StoryDetail>(`/api/stories/${encodeURIComponent(id)}`, { signal }),
+    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
   });
 
 export const favoriteSourcesQueryOptions = (enabled: boolean) =>

@@ -9,6 +9,7 @@ import {
   type SummaryRow,
   toSummaryDto,
 } from './summaries.sql.ts';
+import { queryStoryGroupPage } from './story-groups.sql.ts';
 
 export type SummariesRepository = ReturnType<typeof createSummariesRepository>;
 
@@ -34,6 +35,19 @@ export function createSummariesRepository(prisma: PrismaClient) {
       if (f.datasourceIds?.length === 0) return { rows: [], total: 0, planHeld: !check };
       const { rows, total, planHeld } = await querySummaryPage(run, f, page, check);
       return { rows: rows.map(toSummaryDto), total, planHeld };
+    },
+
+    /** listPage grouped by story (see storyGroupSql): `total` counts stories, `matches` summaries. */
+    async listStoryPage(filters: SummaryFilters, page: PageWindow, check?: PlanCheck) {
+      const f = await resolveSources(run, filters);
+      if (f.datasourceIds?.length === 0) return { rows: [], total: 0, matches: 0, planHeld: !check };
+      const { rows, total, matches, planHeld } = await queryStoryGroupPage(run, f, page, check);
+      const data = rows.map((row) => ({
+        ...toSummaryDto(row),
+        story_sources: row.story_sources,
+        story_members: row.story_members,
+      }));
+      return { rows: data, total, matches, planHeld };
     },
 
     async findWithPost(id: string) {

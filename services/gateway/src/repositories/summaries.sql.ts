@@ -84,7 +84,7 @@ export type PageWindow = { limit: number; offset: number; cap: number };
  */
 export type PlanCheck = { userId: string; pro: boolean };
 
-const planHolds = (check: PlanCheck) =>
+export const planHolds = (check: PlanCheck) =>
   Prisma.sql`u.id = ${check.userId}::uuid
     AND (u.role = 'admin' OR u.subscription_type = 'pro') = ${Prisma.raw(check.pro ? 'true' : 'false')}`;
 
@@ -178,17 +178,17 @@ export async function querySummaryPage(
 }
 
 /** Pages whose statements are prepared per connection (see summaryListSql). */
-const PREPARED_PAGES = 5;
+export const PREPARED_PAGES = 5;
 
 /** A page number written into the statement's text: only ever a non-negative safe integer. */
-function integer(n: number): Prisma.Sql {
+export function integer(n: number): Prisma.Sql {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
   return Prisma.raw(String(n));
 }
 
 const names = new Map<string, string>();
 /** A short stable name per statement text (a handful of filter combinations). */
-function hashOf(text: string): string {
+export function hashOf(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = createHash('sha1').update(text).digest('base64url').slice(0, 16);

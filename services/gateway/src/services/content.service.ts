@@ -90,11 +90,25 @@ export function createContentService(ctx: ServiceContext) {
       favoriteSourcesOfUser: query.favorite_sources_only ? (caller.userId ?? undefined) : undefined,
     };
     const check = checkPlan && caller.userId ? { userId: caller.userId, pro: caller.isPro } : undefined;
-    const { rows, total, planHeld } = await summaries.listPage(
-      filters,
-      limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap },
-      check,
-    );
+    const window = limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap };
+    const dates = { date_from: range.from?.toISOString() ?? null, date_to: range.to?.toISOString() ?? null };
+    if (query.group === 'story') {
+      // Pages count stories; the window (and so total_capped) still counts summaries.
+      const grouped = await summaries.listStoryPage(filters, window, check);
+      if (!grouped.planHeld) return null;
+      const stories = Math.min(grouped.total, cap);
+      return {
+        data: grouped.rows,
+        page: query.page,
+        page_size: query.page_size,
+        total: stories,
+        total_capped: grouped.matches > cap,
+        total_pages: Math.ceil(stories / query.page_size),
+        summary_total: Math.min(grouped.matches, cap),
+        ...dates,
+      };
+    }
+    const { rows, total, planHeld } = await summaries.listPage(filters, window, check);
     if (!planHeld) return null;
     const counted = Math.min(total, cap);
     return {
@@ -104,8 +118,7 @@ export function createContentService(ctx: ServiceContext) {
       total: counted,
       total_capped: total > cap,
       total_pages: Math.ceil(counted / query.page_size),
-      date_from: range.from?.toISOString() ?? null,
-      date_to: range.to?.toISOString() ?? null,
+      ...dates,
     };
   }
 

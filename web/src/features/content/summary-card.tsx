@@ -24,6 +24,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-provider';
 import { Markdown } from './markdown';
+import { StoryCoverage } from './story-coverage';
 import { cardExcerpt, formatDate, MAX_LINKS, TITLE_MAX, truncate } from './text';
 import { useUpgradeDialog } from './upgrade-dialog';
 
@@ -178,6 +179,9 @@ export function SummaryCard({
             </Stack>
           ) : null}
         </Collapse>
+        {summary.story_id && summary.story_sources !== undefined && (summary.story_size ?? 1) > 1 ? (
+          <StoryCoverage summary={summary} language={language} timeZone={timeZone} />
+        ) : null}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed" data-testid="summary-source">
             {sourceName}

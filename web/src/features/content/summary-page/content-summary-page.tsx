@@ -69,7 +69,9 @@ function ContentSummary() {
           </Title>
           <Group gap="md">
             <Text size="sm" c="dimmed" data-testid="summary-count">
-              {t('summary.filteredSummaries', { count: summaries.data?.total ?? 0 })}
+              {t('summary.filteredSummaries', {
+                count: summaries.data?.summary_total ?? summaries.data?.total ?? 0,
+              })}
               {summaries.data?.total_capped ? '+' : ''}
             </Text>
             <Text size="sm" c="dimmed">

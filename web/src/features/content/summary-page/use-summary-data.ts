@@ -30,6 +30,7 @@ export function useSummaryData(filters: SummaryFilters, language: Language, favo
       language,
       favorites_only: isPro && search.favorites ? true : undefined,
       favorite_sources_only: isPro && search.favoriteSources ? true : undefined,
+      group: 'story',
     }),
   );
   const topics = useQuery(topicsQueryOptions());

@@ -1,0 +1,84 @@
+import type { SummaryDto } from '@app/contracts';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// A story's other reports load on first opening, with their code.
+const StorySources = lazy(() => import('./story-sources').then((m) => ({ default: m.StorySources })));
+/** Other sources named on a story card before it is opened. */
+const NAMED_SOURCES = 3;
+
+type Props = {
+  /** A row of the list grouped by story (story_id, story_sources and story_members set). */
+  summary: SummaryDto;
+  language: 'en' | 'zh';
+  timeZone: string;
+};
+
+/**
+ * A story card's coverage: "Covered by N sources" (the story's summaries that match the page's
+ * filters) with a few of their names, and a button that opens the story's other reports.
+ */
+export function StoryCoverage({ summary, language, timeZone }: Props) {
+  const { t } = useTranslation('content');
+  const [open, setOpen] = useState(false);
+  const storySources = summary.story_sources ?? 1;
+  const members = summary.story_members ?? [];
+  const otherNames = [
+    ...new Set(members.filter((m) => m.id !== summary.id && m.source_name).map((m) => m.source_name!)),
+  ];
+  const panelId = `story-${summary.id}`;
+  return (
+    <Stack gap={4}>
+      <Group gap={6} wrap="wrap">
+        <Button
+          variant="light"
+          size="compact-sm"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+          rightSection={
+            <IconChevronDown
+              size={14}
+              aria-hidden
+              style={{ transform: open ? 'rotate(180deg)' : undefined }}
+            />
+          }
+          data-testid="story-toggle"
+        >
+          {storySources > 1
+            ? t('summary.coveredBy', { count: storySources })
+            : t('summary.otherReports', { count: (summary.story_size ?? 1) - 1 })}
+        </Button>
+        {otherNames.length > 0 ? (
+          <Text size="xs" c="dimmed" data-testid="story-source-names" style={{ overflowWrap: 'anywhere' }}>
+            {otherNames.slice(0, NAMED_SOURCES).join(' · ')}
+            {otherNames.length > NAMED_SOURCES
+              ? ` ${t('summary.moreChips', { count: otherNames.length - NAMED_SOURCES })}`
+              : ''}
+          </Text>
+        ) : null}
+      </Group>
+      <div id={panelId} hidden={!open}>
+        {open && summary.story_id ? (
+          <Suspense
+            fallback={
+              <Text size="sm" c="dimmed" role="status">
+                {t('summary.storyLoading')}
+              </Text>
+            }
+          >
+            <StorySources
+              storyId={summary.story_id}
+              summaryId={summary.id}
+              matchingIds={new Set(members.map((m) => m.id))}
+              language={language}
+              timeZone={timeZone}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </Stack>
+  );
+}
