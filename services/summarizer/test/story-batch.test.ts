@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { StoryIndex } from '@app/stories';
-import { assignSummariesToStories, assignSummaryToStory } from '@app/stories/store';
+import {
+  assignSummariesToStories,
+  assignSummaryToStory,
+  summaryAndLaterUnclusteredIds,
+} from '@app/stories/store';
 import { createTestDatabase, repoRoot, type TestDatabase, waitFor } from '@app/testing';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,5 +285,27 @@ describe('story clustering in batches', () => {
     expect(s2).toBe(s1);
     expect(s3).not.toBe(s1);
     await expectConsistentStories(db);
+  });
+
+  it('a clustering job takes the unclustered summaries stored after its own along, not earlier ones', async () => {
+    const make = (headline: string, at: string) =>
+      db.prisma.summary.create({
+        data: {
+          headline,
+          content: headline,
+          summaryType: 'blog_post',
+          language: 'EN',
+          createdAt: new Date(at),
+        },
+      });
+    const earlier = await make('Earlier straggler', '2030-01-01T09:00:00Z');
+    const own = await make('The job summary', '2030-01-01T10:00:00Z');
+    const later = await make('Stored later', '2030-01-01T11:00:00Z');
+    const done = await make('Already clustered', '2030-01-01T12:00:00Z');
+    await assignSummaryToStory({ prisma: db.prisma }, done.id);
+    const ids = await summaryAndLaterUnclusteredIds(db.prisma, own.id, 200);
+    expect(ids).toEqual([own.id, later.id]);
+    expect(ids).not.toContain(earlier.id);
+    expect(await summaryAndLaterUnclusteredIds(db.prisma, own.id, 1)).toEqual([own.id]);
   });
 });
