@@ -1,7 +1,13 @@
 import type { Llm } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { defineProcessor } from '@app/queue';
-import { assignSummaryToStory, type EmbedTexts } from '@app/stories/store';
+import {
+  assignSummariesToStories,
+  assignSummaryToStory,
+  type EmbedTexts,
+  STORY_BATCH_SIZE,
+  summaryAndLaterUnclusteredIds,
+} from '@app/stories/store';
 import type { PrismaClient } from '@app/db';
 
 export type ClusterDeps = {
@@ -29,15 +35,33 @@ export function embedderFor(deps: ClusterDeps, log: Logger, lastAttempt: boolean
   };
 }
 
+/**
+ * Clusters the job's summary together with the summaries without a story stored after it (the
+ * rest of a crawl's burst, whose own jobs then find them done). When that batch fails, the
+ * summary is tried alone, so one summary that cannot be clustered does not fail the others' jobs.
+ */
 export const clusterSummaryProcessor = (deps: ClusterDeps) =>
   defineProcessor({
     name: 'cluster-summary',
     handle: async (payload, { job, log }) => {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const outcome = await assignSummaryToStory(
-        { prisma: deps.prisma, embed: embedderFor(deps, log, lastAttempt) },
-        payload.summaryId,
-      );
+      const assign = { prisma: deps.prisma, embed: embedderFor(deps, log, lastAttempt) };
+      const ids = await summaryAndLaterUnclusteredIds(deps.prisma, payload.summaryId, STORY_BATCH_SIZE);
+      let outcome: Awaited<ReturnType<typeof assignSummaryToStory>>;
+      if (ids.length === 1) outcome = await assignSummaryToStory(assign, payload.summaryId);
+      else {
+        try {
+          const outcomes = await assignSummariesToStories(assign, ids);
+          outcome = outcomes[0]!;
+          log.debug(
+            { batch: ids.length, assigned: outcomes.filter((o) => o.status === 'assigned').length },
+            'story batch',
+          );
+        } catch (error) {
+          log.warn({ err: error, batch: ids.length }, 'story batch failed; clustering the summary alone');
+          outcome = await assignSummaryToStory(assign, payload.summaryId);
+        }
+      }
       log.debug({ summaryId: payload.summaryId, outcome }, 'story assigned');
       return outcome;
     },
