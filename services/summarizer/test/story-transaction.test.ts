@@ -30,3 +30,34 @@ describe('a story transaction whose connection drops', () => {
     expect(again).toEqual([{ one: 1 }]);
   });
 });
+
+describe('a script of statements sent as one message', () => {
+  // Its values travel as quoted literals: whatever a headline holds comes back as it went in.
+  it('keeps hostile text, arrays and placeholders inside values intact and injects nothing', async () => {
+    const hostile = [
+      "O'Brien'); DROP TABLE summaries; --",
+      "back\\slash \\' and E'\\x41'",
+      '$1 $2 $$ dollar $tag$ quoted $tag$',
+      '"{braces}", [brackets] 中文标题 😀',
+    ];
+    const rows = await inTransaction(db.prisma, async (_run, script) => {
+      const [texts, arrays] = await script(
+        [
+          { text: 'SELECT $1::text AS a, $2::text AS b, $3::text AS c, $4::text AS d', values: hostile },
+          {
+            text: 'SELECT $1::text[] AS list, $2::int[] AS numbers, $3::text AS missing',
+            values: [hostile, [1, -2], null],
+          },
+        ],
+        { commit: true },
+      );
+      return { texts: texts![0], arrays: arrays![0] };
+    });
+    expect(rows.texts).toEqual({ a: hostile[0], b: hostile[1], c: hostile[2], d: hostile[3] });
+    expect(rows.arrays).toEqual({ list: hostile, numbers: [1, -2], missing: null });
+    const [{ exists }] = await db.prisma.$queryRawUnsafe<{ exists: boolean }[]>(
+      "SELECT to_regclass('summaries') IS NOT NULL AS exists",
+    );
+    expect(exists).toBe(true);
+  });
+});
