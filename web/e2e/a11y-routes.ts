@@ -305,7 +305,11 @@ async function expectVisitorSees(
   }
 }
 
-/** The describe block of one role's file: one product start, one browser page per language. */
+/**
+ * The describe block of one role's file: one product start, one browser page per language. The two
+ * languages run at the same time, each on its own page (own browser context, own signed-in user),
+ * while each language's routes run one after another on its page.
+ */
 export function describeRoutesFor(role: Role) {
   let stack: Stack;
   let data: Seed;
@@ -323,7 +327,7 @@ export function describeRoutesFor(role: Role) {
   });
 
   for (const prefix of ['', '/zh'] as const) {
-    describe(`${role} in ${prefix ? 'Chinese' : 'English'}`, { timeout: 120_000 }, () => {
+    describe(`${role} in ${prefix ? 'Chinese' : 'English'}`, { timeout: 120_000, concurrent: true }, () => {
       let page: Page;
       beforeAll(async () => {
         page = await stack.newPage({ viewport: VIEWPORTS[0] });
@@ -340,7 +344,7 @@ export function describeRoutesFor(role: Role) {
         await page?.context().close();
       });
 
-      it(`${prefix}/no-such-page (not found)`, async () => {
+      it.sequential(`${prefix}/no-such-page (not found)`, async () => {
         const found: string[] = [];
         await page.goto(`${prefix}/no-such-page`);
         await settled(page);
@@ -353,7 +357,7 @@ export function describeRoutesFor(role: Role) {
       });
 
       for (const [path, visit] of Object.entries(VISITS)) {
-        it(`${prefix}${path}`, async () => {
+        it.sequential(`${prefix}${path}`, async () => {
           const found: string[] = [];
           for (const url of visit.urls(data)) {
             await page.setViewportSize(VIEWPORTS[0]!);
