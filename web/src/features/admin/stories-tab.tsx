@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/language-provider';
 import {
@@ -116,12 +116,17 @@ function StoryCard({
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const [selected, setSelected] = useState<string[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
   const split = useAdminAction({
     run: splitStory,
     success: t('stories.splitDone'),
     failure: t('stories.splitFailed'),
     successMessage: (_, vars) => t('stories.splitDoneMessage', { count: vars.summaryIds.length }),
-    onDone: () => setSelected([]),
+    // The split button is disabled now (nothing chosen): keyboard focus goes to the story instead.
+    onDone: () => {
+      setSelected([]);
+      heading.current?.focus();
+    },
   });
   const everything = selected.length >= story.summary_count;
   const headingId = `story-${story.id}`;
@@ -129,7 +134,14 @@ function StoryCard({
     <Paper withBorder p="md" data-testid="story-card" aria-labelledby={headingId} component="section">
       <Stack gap="sm">
         <Stack gap={4}>
-          <Title order={3} fz="md" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          <Title
+            order={3}
+            fz="md"
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {story.headline}
           </Title>
           <Group gap="xs" wrap="wrap">
