@@ -19,5 +19,6 @@ export * from './app-config.ts';
 export * from './google-sign-in.ts';
 export * from './feeds.ts';
 export * from './stories.ts';
+export * from './admin-stories.ts';
 export * from './mail-events.ts';
 export * from './usage.ts';

@@ -1,12 +1,13 @@
 import type { PrismaClient } from '@app/db';
-import { findStory, mergeStories, splitStory } from '@app/stories/store';
+import { findStory, listStories, mergeStories, splitStory, type StoryListFilter } from '@app/stories/store';
 
 export type StoriesRepository = ReturnType<typeof createStoriesRepository>;
 
-/** stories: reads and the admin's split and merge (the clustering itself runs in the summarizer). */
+/** stories: reads, the admin's list the admin's split and merge (the clustering itself runs in the summarizer). */
 export function createStoriesRepository(prisma: PrismaClient) {
   return {
     find: (id: string) => findStory(prisma, id),
+    list: (filter: StoryListFilter) => listStories(prisma, filter),
     split: (id: string, summaryIds: string[]) => splitStory(prisma, id, summaryIds),
     merge: (id: string, otherId: string) => mergeStories(prisma, id, otherId),
   };

@@ -1,4 +1,13 @@
-import { AppError, STORY_MESSAGES, type StoryDetail } from '@app/contracts';
+import {
+  ADMIN_STORY_MEMBERS_MAX,
+  type AdminStoriesQuery,
+  type AdminStoriesResponse,
+  AppError,
+  decodeStoryCursor,
+  encodeStoryCursor,
+  STORY_MESSAGES,
+  type StoryDetail,
+} from '@app/contracts';
 import { StoryChangeError, type StoryRecord } from '@app/stories/store';
 import type { ServiceContext } from './context.ts';
 import { webUrls } from '../lib/web-urls.ts';
@@ -58,6 +67,47 @@ export function createStoriesService(ctx: ServiceContext) {
       const newId = await stories.split(id, summaryIds).catch(asAppError);
       ctx.logger.info({ storyId: id, newStoryId: newId, moved: summaryIds.length }, 'story split');
       return { stories: [await detail(id), await detail(newId)] };
+    },
+    /** The admin's list: newest activity first, with each story's first members. */
+    async adminList(query: AdminStoriesQuery): Promise<AdminStoriesResponse> {
+      const after = query.cursor ? decodeStoryCursor(query.cursor) : null;
+      const { stories: rows, members } = await stories.list({
+        ...(query.topic_id ? { topicId: query.topic_id } : {}),
+        ...(query.language ? { language: query.language } : {}),
+        ...(query.q ? { search: query.q } : {}),
+        minSize: query.min_size,
+        // One more than asked: tells whether there is a next page.
+        limit: query.limit + 1,
+        ...(after ? { after: { lastSeenAt: new Date(after.lastSeenAt), id: after.id } } : {}),
+        memberLimit: ADMIN_STORY_MEMBERS_MAX,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        data: page.map((story) => ({
+          id: story.id,
+          headline: story.headline,
+          language: story.language,
+          languages: story.languages,
+          summary_count: story.summary_count,
+          first_seen_at: story.first_seen_at.toISOString(),
+          last_seen_at: story.last_seen_at.toISOString(),
+          members: members
+            .filter((m) => m.story_id === story.id)
+            .map((m) => ({
+              id: m.id,
+              title: m.headline,
+              language: m.language,
+              published_at: m.published_at.toISOString(),
+              source_name: m.source_name,
+              platform: m.platform,
+            })),
+        })),
+        next_cursor:
+          rows.length > query.limit && last
+            ? encodeStoryCursor(last.last_seen_at.toISOString(), last.id)
+            : null,
+      };
     },
     async merge(id: string, otherId: string) {
       await stories.merge(id, otherId).catch(asAppError);

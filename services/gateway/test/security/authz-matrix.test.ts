@@ -461,6 +461,7 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: '/api/admin/digest/send-due', payload: { everyone: true } }),
       expect: admin(400),
     },
+    'GET /api/admin/stories': { call: () => ({ url: '/api/admin/stories' }), expect: admin(200) },
     'POST /api/admin/stories/:id/split': {
       call: () => ({ url: `/api/admin/stories/${missing}/split`, payload: { summary_ids: [missing] } }),
       expect: admin(404),

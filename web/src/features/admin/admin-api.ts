@@ -13,8 +13,10 @@ import type {
   AdminSubscribersResponse,
   AdminSubmissionListResponse,
   AdminTopic,
+  AdminStoriesResponse,
+  StoryChangeResponse,
 } from '@app/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
 import { errorText as apiErrorText, type Translate } from '../../api/error-text';
 
@@ -182,3 +184,30 @@ export const sendDigestTo = (email: string) =>
   api.post<DigestSendResponse>('/api/admin/digest/send', { email });
 export const digestDue = () => api.get<DigestDueResponse>('/api/admin/digest/due');
 export const sendDigestToDue = () => api.post<DigestSendDueResponse>('/api/admin/digest/send-due', {});
+
+// Stories (issue 21): the clusters to check, split and merge.
+export type { AdminStoriesResponse, AdminStory, StoryChangeResponse } from '@app/contracts';
+export type AdminStoriesFilter = { q?: string; language?: 'EN' | 'ZH'; topic_id?: string; min_size?: number };
+
+/** GET /api/admin/stories, a page at a time (the cursor of the last page fetches the next). */
+export const adminStoriesQuery = (filter: AdminStoriesFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'stories', filter],
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ limit: '20' });
+      for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<AdminStoriesResponse>(`/api/admin/stories?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: ADMIN_STALE,
+    placeholderData: keepPreviousData,
+  });
+export const splitStory = (vars: { storyId: string; summaryIds: string[] }) =>
+  api.post<StoryChangeResponse>(`/api/admin/stories/${vars.storyId}/split`, {
+    summary_ids: vars.summaryIds,
+  });
+/** Moves every member of `otherId` into `storyId`; `otherId` is deleted. */
+export const mergeStories = (vars: { storyId: string; otherId: string }) =>
+  api.post<StoryChangeResponse>(`/api/admin/stories/${vars.storyId}/merge`, { story_id: vars.otherId });

@@ -168,3 +168,10 @@ export function toggleSelection(selection: ReadonlySet<string>, id: string): Set
   else next.add(id);
   return next;
 }
+
+/** A date and time in the page's language (a story's first and last report, a report's publication). */
+export function formatDateTime(iso: string, language: Language) {
+  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}

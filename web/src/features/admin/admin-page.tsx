@@ -12,12 +12,13 @@ import { DigestTab } from './digest-tab';
 import { PodcastsTab } from './podcasts-tab';
 import { QueuesTab } from './queues-tab';
 import { SourceHealthTab } from './source-health-tab';
+import { StoriesTab } from './stories-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { SubscribersTab } from './subscribers-tab';
 import { TopicsTab } from './topics-tab';
 import { UsageTab } from './usage-tab';
 
-/** /admin and /zh/admin: topics, datasources, source health, queues, submissions, blog posts, podcasts, digest. */
+/** /admin and /zh/admin: topics, datasources, source health, queues, stories, submissions, blog posts, podcasts, digest. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('title'));
@@ -100,6 +101,7 @@ export function AdminPage() {
             <Tabs.Tab value="datasources">{t('tabs.datasources')}</Tabs.Tab>
             <Tabs.Tab value="health">{t('tabs.health')}</Tabs.Tab>
             <Tabs.Tab value="queues">{t('tabs.queues')}</Tabs.Tab>
+            <Tabs.Tab value="stories">{t('tabs.stories')}</Tabs.Tab>
             <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
             <Tabs.Tab value="blog">{t('tabs.blog')}</Tabs.Tab>
             <Tabs.Tab value="subscribers">{t('tabs.subscribers')}</Tabs.Tab>
@@ -118,6 +120,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="queues" pt="md">
             <QueuesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="stories" pt="md">
+            <StoriesTab />
           </Tabs.Panel>
           <Tabs.Panel value="submissions" pt="md">
             <SubmissionsTab />

@@ -1,15 +1,5 @@
 import { toLocale } from '@app/contracts';
-import {
-  Badge,
-  Group,
-  Loader,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, SegmentedControl, Stack, Table, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +7,7 @@ import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { type SourceHealthRow, sourceHealthQuery } from './admin-api';
 import { lastCrawledText, platformLabel } from './admin-logic';
-import { LoadError } from './admin-shared';
+import { AdminQueryState, AdminTable } from './admin-table';
 
 const STATES: SourceHealthRow['state'][] = ['healthy', 'failing', 'stale', 'never_crawled', 'inactive'];
 const STATE_COLORS: Record<SourceHealthRow['state'], string> = {
@@ -42,57 +32,41 @@ export function SourceHealthTab() {
   const query = useQuery(sourceHealthQuery());
   const [state, setState] = useState<'all' | SourceHealthRow['state']>('all');
 
-  if (query.isError) {
-    return <LoadError error={query.error} onRetry={() => query.refetch()} testId="health-error" />;
-  }
-  if (query.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
-  const rows = query.data.data.filter((r) => state === 'all' || r.state === state);
   return (
-    <Stack data-testid="health-tab">
-      <SegmentedControl
-        value={state}
-        onChange={(v) => setState(v as typeof state)}
-        data={[
-          { value: 'all', label: t('health.all', { count: query.data.data.length }) },
-          ...STATES.map((s) => ({
-            value: s,
-            label: t('health.stateCount', {
-              state: t(`health.states.${s}`),
-              count: query.data.counts[s] ?? 0,
-            }),
-          })),
-        ]}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-      />
-      {rows.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('health.empty')}
-        </Text>
-      ) : (
-        <ScrollArea
-          type="auto"
-          // Keyboard users can scroll the table sideways on narrow screens: it has nothing else to focus.
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('tabs.health') }}
-        >
-          <Table striped miw={820} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('health.columns.name')}</Table.Th>
-                <Table.Th>{t('health.columns.platform')}</Table.Th>
-                <Table.Th>{t('health.columns.state')}</Table.Th>
-                <Table.Th>{t('health.columns.lastSuccess')}</Table.Th>
-                <Table.Th>{t('health.columns.lastError')}</Table.Th>
-                <Table.Th>{t('health.columns.failures')}</Table.Th>
-                <Table.Th>{t('health.columns.nextCheck')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+    <AdminQueryState query={query} errorTestId="health-error">
+      {(data) => {
+        const rows = data.data.filter((r) => state === 'all' || r.state === state);
+        return (
+          <Stack data-testid="health-tab">
+            <SegmentedControl
+              value={state}
+              onChange={(v) => setState(v as typeof state)}
+              data={[
+                { value: 'all', label: t('health.all', { count: data.data.length }) },
+                ...STATES.map((s) => ({
+                  value: s,
+                  label: t('health.stateCount', {
+                    state: t(`health.states.${s}`),
+                    count: data.counts[s] ?? 0,
+                  }),
+                })),
+              ]}
+              style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+            />
+            <AdminTable
+              label={t('tabs.health')}
+              minWidth={820}
+              empty={rows.length === 0 ? t('health.empty') : null}
+              columns={[
+                t('health.columns.name'),
+                t('health.columns.platform'),
+                t('health.columns.state'),
+                t('health.columns.lastSuccess'),
+                t('health.columns.lastError'),
+                t('health.columns.failures'),
+                t('health.columns.nextCheck'),
+              ]}
+            >
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.source_name}</Table.Td>
@@ -125,10 +99,10 @@ export function SourceHealthTab() {
                   <Table.Td>{formatNext(row.next_check_at, language)}</Table.Td>
                 </Table.Tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
-    </Stack>
+            </AdminTable>
+          </Stack>
+        );
+      }}
+    </AdminQueryState>
   );
 }

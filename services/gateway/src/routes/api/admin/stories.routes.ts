@@ -1,4 +1,6 @@
 import {
+  AdminStoriesQuerySchema,
+  AdminStoriesResponseSchema,
   IdParamsSchema,
   MergeStoryBodySchema,
   SplitStoryBodySchema,
@@ -7,9 +9,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
-/** /api/admin/stories/*: corrections of the clustering (split a wrong merge, merge a missed one). */
+/** /api/admin/stories: the clusters to check, and corrections of the clustering (split a wrong merge, merge a missed one). */
 const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin', 'stories'];
+
+  app.get(
+    '/stories',
+    {
+      schema: {
+        tags,
+        summary: 'Stories of more than one summary (min_size), newest activity first, with their members',
+        querystring: AdminStoriesQuerySchema,
+        response: { 200: AdminStoriesResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => app.services.stories.adminList(request.query),
+  );
 
   app.post(
     '/stories/:id/split',

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+// The admin's story list (issue 21): the clusters to check, with their members, for split and merge.
+
+/** `<last_seen_at ISO>_<story id>`: the last row of the previous page. */
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function encodeStoryCursor(lastSeenAt: string, id: string) {
+  return `${lastSeenAt}_${id}`;
+}
+
+/** The cursor's time and id; null when it is not one this API gave out. */
+export function decodeStoryCursor(cursor: string): { lastSeenAt: string; id: string } | null {
+  const match = CURSOR.exec(cursor);
+  if (!match) return null;
+  const [, lastSeenAt, id] = match as unknown as [string, string, string];
+  const time = new Date(lastSeenAt);
+  return Number.isNaN(time.getTime()) || time.toISOString() !== lastSeenAt ? null : { lastSeenAt, id };
+}
+
+export const ADMIN_STORIES_PAGE_MAX = 50;
+
+/** GET /api/admin/stories: newest activity first, a page at a time (keyset on last_seen_at, id). */
+export const AdminStoriesQuerySchema = z.object({
+  /** Stories with at least one summary of this topic. */
+  topic_id: z.uuid().optional(),
+  /** Stories with at least one summary in this language. */
+  language: z.enum(['EN', 'ZH']).optional(),
+  /** Part of the story's headline (case-insensitive). */
+  q: z.string().trim().max(200).optional(),
+  /** Fewest members: 2 (the default) lists the merges to check; 1 also finds single reports to merge. */
+  min_size: z.coerce.number().int().min(1).max(500).default(2),
+  limit: z.coerce.number().int().min(1).max(ADMIN_STORIES_PAGE_MAX).default(20),
+  cursor: z
+    .string()
+    .max(100)
+    .refine((c) => decodeStoryCursor(c) !== null, 'Not a cursor from this list')
+    .optional(),
+});
+export type AdminStoriesQuery = z.infer<typeof AdminStoriesQuerySchema>;
+
+export const AdminStoryMemberSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  language: z.enum(['EN', 'ZH']),
+  /** The post's publication time, else the summary's creation. */
+  published_at: z.string(),
+  source_name: z.string().nullable(),
+  platform: z.string().nullable(),
+});
+export type AdminStoryMember = z.infer<typeof AdminStoryMemberSchema>;
+
+/** Members listed per story at most; summary_count tells how many there are. */
+export const ADMIN_STORY_MEMBERS_MAX = 100;
+
+export const AdminStorySchema = z.object({
+  id: z.string(),
+  headline: z.string(),
+  language: z.enum(['EN', 'ZH']),
+  languages: z.array(z.enum(['EN', 'ZH'])),
+  summary_count: z.number().int(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+  /** Oldest first, at most ADMIN_STORY_MEMBERS_MAX. */
+  members: z.array(AdminStoryMemberSchema),
+});
+export type AdminStory = z.infer<typeof AdminStorySchema>;
+
+export const AdminStoriesResponseSchema = z.object({
+  data: z.array(AdminStorySchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  next_cursor: z.string().nullable(),
+});
+export type AdminStoriesResponse = z.infer<typeof AdminStoriesResponseSchema>;

@@ -1,0 +1,219 @@
+import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import {
+  type AdminStoriesFilter,
+  type AdminStory,
+  adminStoriesQuery,
+  adminTopicsQuery,
+  splitStory,
+} from './admin-api';
+import { formatDateTime, platformLabel } from './admin-logic';
+import { useAdminAction, useConfirm } from './admin-shared';
+import { AdminEmpty, AdminQueryState } from './admin-table';
+import { MergeStoryDialog } from './merge-story-dialog';
+
+/**
+ * Stories of more than one report (issue 21): an admin checks the clustering, splits reports out of
+ * a wrong merge into a new story, and merges a story with another found by its headline.
+ */
+export function StoriesTab() {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [language, setLanguage] = useState<'EN' | 'ZH' | null>(null);
+  const [topicId, setTopicId] = useState<string | null>(null);
+  const topics = useQuery(adminTopicsQuery());
+  const filter: AdminStoriesFilter = {
+    ...(q ? { q } : {}),
+    ...(language ? { language } : {}),
+    ...(topicId ? { topic_id: topicId } : {}),
+  };
+  const query = useInfiniteQuery(adminStoriesQuery(filter));
+  const confirm = useConfirm();
+  const [mergeInto, setMergeInto] = useState<AdminStory | null>(null);
+
+  return (
+    <Stack data-testid="stories-tab">
+      {confirm.dialog}
+      <MergeStoryDialog story={mergeInto} onClose={() => setMergeInto(null)} />
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('stories.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          type="search"
+          w={{ base: '100%', sm: 280 }}
+        />
+        <Select
+          label={t('stories.language')}
+          placeholder={t('stories.languageAll')}
+          value={language}
+          onChange={(value) => setLanguage(value as typeof language)}
+          data={[
+            { value: 'EN', label: t('stories.languages.EN') },
+            { value: 'ZH', label: t('stories.languages.ZH') },
+          ]}
+          clearable
+          w={{ base: '100%', sm: 180 }}
+        />
+        <Select
+          label={t('stories.topic')}
+          placeholder={t('stories.topicAll')}
+          value={topicId}
+          onChange={setTopicId}
+          data={(topics.data ?? []).map((topic) => ({ value: topic.id, label: topic.name }))}
+          searchable
+          clearable
+          w={{ base: '100%', sm: 220 }}
+        />
+      </Group>
+      <AdminQueryState query={query} errorTestId="stories-error" loadingLabel={t('stories.loading')}>
+        {(data) => {
+          const stories = data.pages.flatMap((page) => page.data);
+          if (stories.length === 0)
+            return <AdminEmpty testId="stories-empty">{t('stories.empty')}</AdminEmpty>;
+          return (
+            <Stack>
+              {stories.map((story) => (
+                <StoryCard
+                  key={story.id}
+                  story={story}
+                  ask={confirm.ask}
+                  onMerge={() => setMergeInto(story)}
+                />
+              ))}
+              {query.hasNextPage ? (
+                <Button
+                  variant="default"
+                  onClick={() => query.fetchNextPage()}
+                  loading={query.isFetchingNextPage}
+                  style={{ alignSelf: 'center' }}
+                >
+                  {t('stories.loadMore')}
+                </Button>
+              ) : null}
+            </Stack>
+          );
+        }}
+      </AdminQueryState>
+    </Stack>
+  );
+}
+
+function StoryCard({
+  story,
+  ask,
+  onMerge,
+}: {
+  story: AdminStory;
+  ask: ReturnType<typeof useConfirm>['ask'];
+  onMerge: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { language } = useLanguage();
+  const [selected, setSelected] = useState<string[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const split = useAdminAction({
+    run: splitStory,
+    success: t('stories.splitDone'),
+    failure: t('stories.splitFailed'),
+    successMessage: (_, vars) => t('stories.splitDoneMessage', { count: vars.summaryIds.length }),
+    // The split button is disabled now (nothing chosen): keyboard focus goes to the story instead.
+    onDone: () => {
+      setSelected([]);
+      heading.current?.focus();
+    },
+  });
+  const everything = selected.length >= story.summary_count;
+  const headingId = `story-${story.id}`;
+  return (
+    <Paper withBorder p="md" data-testid="story-card" aria-labelledby={headingId} component="section">
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Title
+            order={3}
+            fz="md"
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {story.headline}
+          </Title>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light" data-testid="story-size">
+              {t('stories.size', { count: story.summary_count })}
+            </Badge>
+            {story.languages.map((l) => (
+              <Badge key={l} variant="outline" color="gray">
+                {t(`stories.languages.${l}`)}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('stories.seen', {
+              first: formatDateTime(story.first_seen_at, language),
+              last: formatDateTime(story.last_seen_at, language),
+            })}
+          </Text>
+        </Stack>
+        <Checkbox.Group label={t('stories.members')} value={selected} onChange={setSelected}>
+          <Stack gap="xs" mt="xs">
+            {story.members.map((member) => (
+              <Checkbox
+                key={member.id}
+                value={member.id}
+                data-testid="story-member"
+                label={<span style={{ overflowWrap: 'anywhere' }}>{member.title || '—'}</span>}
+                description={[
+                  member.source_name || t('stories.unknownSource'),
+                  member.platform ? platformLabel(t, member.platform) : null,
+                  t(`stories.languages.${member.language}`),
+                  formatDateTime(member.published_at, language),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {story.members.length < story.summary_count ? (
+          <Text size="xs" c="dimmed">
+            {t('stories.moreMembers', { shown: story.members.length, count: story.summary_count })}
+          </Text>
+        ) : null}
+        {everything ? (
+          <Text size="xs" c="dimmed">
+            {t('stories.splitAllHint')}
+          </Text>
+        ) : null}
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="light"
+            data-testid="story-split"
+            disabled={selected.length === 0 || everything}
+            loading={split.isPending}
+            onClick={() =>
+              ask({
+                title: t('stories.splitTitle'),
+                message: t('stories.splitMessage', { count: selected.length, headline: story.headline }),
+                confirmLabel: t('stories.splitConfirm'),
+                onConfirm: () => split.mutate({ storyId: story.id, summaryIds: selected }),
+              })
+            }
+          >
+            {t('stories.split')}
+          </Button>
+          <Button size="xs" variant="default" data-testid="story-merge" onClick={onMerge}>
+            {t('stories.merge')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
