@@ -55,9 +55,9 @@ describe('a script of statements sent as one message', () => {
     });
     expect(rows.texts).toEqual({ a: hostile[0], b: hostile[1], c: hostile[2], d: hostile[3] });
     expect(rows.arrays).toEqual({ list: hostile, numbers: [1, -2], missing: null });
-    const [{ exists }] = await db.prisma.$queryRawUnsafe<{ exists: boolean }[]>(
+    const tables = await db.prisma.$queryRawUnsafe<{ exists: boolean }[]>(
       "SELECT to_regclass('summaries') IS NOT NULL AS exists",
     );
-    expect(exists).toBe(true);
+    expect(tables).toEqual([{ exists: true }]);
   });
 });
