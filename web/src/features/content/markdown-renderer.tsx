@@ -3,7 +3,7 @@ import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 
 /** Summary markdown, sanitised (no raw HTML, no script URLs); links open in a new tab. */
-export function Markdown({ children }: { children: string }) {
+export default function MarkdownRenderer({ children }: { children: string }) {
   return (
     <Typography fz="sm" data-testid="summary-markdown">
       <ReactMarkdown
