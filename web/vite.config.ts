@@ -24,29 +24,41 @@ export default defineConfig({
     // Source maps publish the source: only a build asked for them has them (WEB_SOURCEMAP=true), and a
     // production gateway refuses to serve them anyway.
     sourcemap: process.env.WEB_SOURCEMAP === 'true',
+    // Browsers that run this build's syntax all support <link rel="modulepreload">: no polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: an app release does not invalidate the libraries' cache. The UI
-        // libraries are split by the chunks that use them (entriesAware): the entry's vendor chunk
-        // holds only what the shell uses, and a component or icon only one screen uses comes with it.
+        // The automatic chunks shared by several screens are named after every screen sharing them; the
+        // entry lists every chunk's file for its preloads, and each chunk names those it imports, so
+        // such a file is called after its group alone (mantine-[hash].js).
+        chunkFileNames: (chunk) =>
+          chunk.name.includes('~')
+            ? `assets/${chunk.name.split('~')[0]}-[hash].js`
+            : 'assets/[name]-[hash].js',
+        // What every screen needs comes in as few files as will do: the libraries the shell uses in one
+        // long-lived vendor chunk (an app release does not invalidate it), the app's own shell in another.
+        // Each file costs a request and compresses on its own, so a dozen small ones weigh more than one.
+        // The rest of the UI libraries is split by the chunks that use them (entriesAware): a component or
+        // icon only one screen uses comes with it.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // What the shell itself uses of Mantine and the icons: one chunk, not one per combination
-            // of screens sharing it (each file is a request, which costs more than its bytes on a slow link).
             {
-              name: 'mantine-shell',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|@tabler)/,
+              // The app's modules the entry loads; not first-paint.ts (the tiny second entry, which must
+              // not wait for the shell) nor what it imports, nor the string files (loaded per language).
+              name: 'shell',
+              test: /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/](?!first-paint|font-family|i18n[\\/]language(-storage)?\.ts|.*\.json$)/,
               tags: ['$initial'],
-              priority: 1,
+              priority: 3,
+              // Only the app's own modules: the libraries they use stay in the vendor chunk.
+              includeDependenciesRecursively: false,
             },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             {
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
               entriesAware: true,
             },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, entriesAware: true },
             {
               name: 'icons',
               test: /node_modules[\\/]@tabler[\\/]/,

@@ -32,8 +32,7 @@ describe('/blog', () => {
     await expect.poll(() => cards.count()).toBe(enCount);
 
     // Category filter.
-    await page.getByTestId('blog-category').click();
-    await page.getByRole('option', { name: 'Product' }).click();
+    await page.getByTestId('blog-category').selectOption({ label: 'Product' });
     const productCount = SEED_BLOG_POSTS.filter(
       (p) => p.language === 'EN' && p.category === 'product',
     ).length;

@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
 import { toLocale } from '@app/contracts';
-import { BarChart } from '@mantine/charts';
 import {
   Group,
+  Center,
   Loader,
   Paper,
   ScrollArea,
@@ -14,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/language-provider';
 import { LoadError } from './admin-shared';
@@ -27,6 +26,9 @@ const SERIES_COLORS = ['brand.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pi
 type Figures = UsageResponse['totals'];
 
 /** Model usage and cost from GET /api/admin/usage: per day (chart), feature, provider and topic. */
+// The chart (recharts, its d3 modules) is fetched when a tab with calls to chart is shown.
+const BarChart = lazy(() => import('./usage-chart'));
+
 export function UsageTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
@@ -154,18 +156,26 @@ export function UsageTab() {
             {t('usage.chartTitle')}
           </Title>
           <figure aria-label={t('usage.chartTitle')} style={{ margin: 0 }} data-testid="usage-chart">
-            <BarChart
-              h={280}
-              data={chartData}
-              dataKey="date"
-              type="stacked"
-              withLegend
-              valueFormatter={(value) => money(value)}
-              series={features.map((f, i) => ({
-                name: featureLabel(f),
-                color: SERIES_COLORS[i % SERIES_COLORS.length]!,
-              }))}
-            />
+            <Suspense
+              fallback={
+                <Center h={280}>
+                  <Loader />
+                </Center>
+              }
+            >
+              <BarChart
+                h={280}
+                data={chartData}
+                dataKey="date"
+                type="stacked"
+                withLegend
+                valueFormatter={(value) => money(value)}
+                series={features.map((f, i) => ({
+                  name: featureLabel(f),
+                  color: SERIES_COLORS[i % SERIES_COLORS.length]!,
+                }))}
+              />
+            </Suspense>
           </figure>
           <Title order={3} size="h4">
             {t('usage.byFeature')}

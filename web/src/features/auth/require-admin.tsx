@@ -1,8 +1,13 @@
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccessDeniedPage } from '../access-denied/access-denied-page';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useAuth } from './auth-provider';
+
+// Only a signed-in reader who is not an admin ever sees it: fetched then, not with the app's shell.
+const AccessDeniedPage = lazy(() =>
+  import('../access-denied/access-denied-page').then((module) => ({ default: module.AccessDeniedPage })),
+);
 
 /** Admin guard: verifying spinner, visitors to /auth, signed-in non-admins to access denied. */
 export function RequireAdmin() {
@@ -15,7 +20,11 @@ export function RequireAdmin() {
   if (!isAdmin) {
     const email = user?.email ?? '';
     const userLabel = profile?.display_name ? `${profile.display_name} (${email})` : email;
-    return <AccessDeniedPage userLabel={userLabel} requiredRole="admin" />;
+    return (
+      <Suspense fallback={<CenteredLoader label={t('guard.verifying')} />}>
+        <AccessDeniedPage userLabel={userLabel} requiredRole="admin" />
+      </Suspense>
+    );
   }
   return <Outlet />;
 }

@@ -7,7 +7,7 @@ import {
   Loader,
   Paper,
   Badge,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -135,24 +135,24 @@ export function BlogListPage() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             data-testid="blog-search"
           />
-          <Select
+          {/* Native selects: the filters need no searchable dropdown (and its popover code, about 40 KiB). */}
+          <NativeSelect
             style={{ flex: '1 1 180px' }}
             label={t('categoryLabel')}
-            placeholder={t('allCategories')}
-            data={categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
-            value={category}
-            onChange={setCategory}
-            clearable
+            data={[
+              { value: '', label: t('allCategories') },
+              ...categories.map((c) => ({ value: c, label: categoryLabel(c) })),
+            ]}
+            value={category ?? ''}
+            onChange={(event) => setCategory(event.currentTarget.value || null)}
             data-testid="blog-category"
-            comboboxProps={{ withinPortal: true }}
           />
-          <Select
+          <NativeSelect
             style={{ flex: '1 1 160px' }}
             label={t('sortLabel')}
             data={BLOG_SORT_OPTIONS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
             value={sort}
-            onChange={(value) => setSort((value as BlogSort | null) ?? 'newest')}
-            allowDeselect={false}
+            onChange={(event) => setSort(event.currentTarget.value as BlogSort)}
             data-testid="blog-sort"
           />
         </Group>

@@ -1,19 +1,22 @@
-import { Typography } from '@mantine/core';
-import ReactMarkdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
+import { Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+
+// The markdown renderer (react-markdown, its parser and sanitiser: about 55 KiB) is fetched the first
+// time a summary's full text is shown, not with the screens that list summaries collapsed.
+const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
 /** Summary markdown, sanitised (no raw HTML, no script URLs); links open in a new tab. */
 export function Markdown({ children }: { children: string }) {
   return (
-    <Typography fz="sm" data-testid="summary-markdown">
-      <ReactMarkdown
-        rehypePlugins={[rehypeSanitize]}
-        components={{
-          a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-        }}
-      >
-        {children}
-      </ReactMarkdown>
-    </Typography>
+    // While the renderer is on its way the text shows as it is written.
+    <Suspense
+      fallback={
+        <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {children}
+        </Text>
+      }
+    >
+      <MarkdownRenderer>{children}</MarkdownRenderer>
+    </Suspense>
   );
 }

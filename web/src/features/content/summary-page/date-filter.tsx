@@ -1,13 +1,17 @@
-// The date picker's styles load with the screens that show one (not with the app's entry).
-import '@mantine/dates/styles.css';
-import { Badge, Button, Group, Popover, SegmentedControl, Stack, VisuallyHidden } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { Button, Center, Group, Loader, Popover, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUICK_PICKS, type QuickPick, quickPickRange } from '../zoned-dates';
 
 export type DateRange = { from: string; to: string } | null;
+
+// The popup's calendar (@mantine/dates, its styles) is fetched when the reader reaches for the button
+// (pointer over it, focus) or opens it: the summaries' first screen does without it.
+const loadDatePopup = () => import('./date-popup');
+const DatePopup = lazy(loadDatePopup);
+const preloadDatePopup = () => {
+  loadDatePopup().catch(() => undefined);
+};
 
 type Props = {
   value: DateRange;
@@ -16,8 +20,6 @@ type Props = {
   /** Returns false when the range is refused (the upgrade dialog opens instead). */
   onChange: (range: DateRange) => boolean;
 };
-
-const toDate = (d: string) => d; // @mantine/dates 9 works with YYYY-MM-DD strings
 
 /** Single day or range, with quick picks; a single pick sets from = to and closes the popup. */
 export function DateFilter({ value, timeZone, language, onChange }: Props) {
@@ -56,6 +58,8 @@ export function DateFilter({ value, timeZone, language, onChange }: Props) {
             variant="default"
             leftSection={<IconCalendar size={16} aria-hidden />}
             onClick={() => setOpened((o) => !o)}
+            onPointerEnter={preloadDatePopup}
+            onFocus={preloadDatePopup}
             data-testid="date-filter"
             fullWidth
             justify="flex-start"
@@ -65,52 +69,24 @@ export function DateFilter({ value, timeZone, language, onChange }: Props) {
           </Button>
         </Popover.Target>
         <Popover.Dropdown>
-          <Stack gap="xs" data-testid="date-popup">
-            <SegmentedControl
-              size="xs"
-              value={mode}
-              onChange={(m) => setMode(m as 'single' | 'range')}
-              data={[
-                { value: 'single', label: t('summary.single') },
-                { value: 'range', label: t('summary.range') },
-              ]}
+          <Suspense
+            fallback={
+              <Center w={250} h={250}>
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <DatePopup
+              mode={mode}
+              onModeChange={setMode}
+              value={value}
+              draft={draft}
+              onDraftChange={setDraft}
+              timeZone={timeZone}
+              language={language}
+              apply={apply}
             />
-            <Group gap={4} maw={300}>
-              {QUICK_PICKS.map((pick: QuickPick) => (
-                <Badge
-                  key={pick}
-                  component="button"
-                  variant="light"
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => {
-                    const [from, to] = quickPickRange(pick, timeZone);
-                    apply({ from, to });
-                  }}
-                  data-testid={`quick-${pick}`}
-                >
-                  {t(`summary.${pick}`)}
-                </Badge>
-              ))}
-            </Group>
-            {mode === 'single' ? (
-              <DatePicker
-                locale={language === 'zh' ? 'zh-cn' : 'en'}
-                value={value?.from === value?.to ? (value?.from ?? null) : null}
-                onChange={(d) => d && apply({ from: toDate(d), to: toDate(d) })}
-              />
-            ) : (
-              <DatePicker
-                type="range"
-                allowSingleDateInRange
-                locale={language === 'zh' ? 'zh-cn' : 'en'}
-                value={draft}
-                onChange={(range) => {
-                  setDraft(range);
-                  if (range[0] && range[1]) apply({ from: range[0], to: range[1] });
-                }}
-              />
-            )}
-          </Stack>
+          </Suspense>
         </Popover.Dropdown>
       </Popover>
       {value ? (

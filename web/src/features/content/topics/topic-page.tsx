@@ -1,11 +1,17 @@
 import { Alert, Center, Container, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTopicSlug } from '../../../config/site';
 import { topicQueryOptions } from '../../../queries/content';
-import { TopicDetailPage } from './topic-detail-page';
 import { TopicLandingPage } from './topic-landing-page';
 import { errorText } from '../../../api/error-text';
+
+// The detail page (its filters, markdown summaries) is fetched only when a topic's id is opened: the
+// five landing pages, the ones readers arrive on, do without it.
+const TopicDetailPage = lazy(() =>
+  import('./topic-detail-page').then((module) => ({ default: module.TopicDetailPage })),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,5 +49,16 @@ export function TopicPage({ id }: { id: string }) {
     );
   }
   const data = topic.data!;
-  return isSlug ? <TopicLandingPage topic={data} /> : <TopicDetailPage topic={data} />;
+  if (isSlug) return <TopicLandingPage topic={data} />;
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      <TopicDetailPage topic={data} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,82 @@
+// The date picker's styles load with the popup (not with the summaries' first screen).
+import '@mantine/dates/styles.css';
+import { Badge, Group, SegmentedControl, Stack } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { QUICK_PICKS, type QuickPick, quickPickRange } from '../zoned-dates';
+import type { DateRange } from './date-filter';
+
+const toDate = (d: string) => d; // @mantine/dates 9 works with YYYY-MM-DD strings
+
+type Props = {
+  mode: 'single' | 'range';
+  onModeChange: (mode: 'single' | 'range') => void;
+  value: DateRange;
+  draft: [string | null, string | null];
+  onDraftChange: (draft: [string | null, string | null]) => void;
+  timeZone: string;
+  language: 'en' | 'zh';
+  apply: (range: DateRange) => void;
+};
+
+/** The date filter's popup: single day or range, with quick picks. */
+export default function DatePopup({
+  mode,
+  onModeChange: setMode,
+  value,
+  draft,
+  onDraftChange: setDraft,
+  timeZone,
+  language,
+  apply,
+}: Props) {
+  const { t } = useTranslation('content');
+  return (
+    <Stack gap="xs" data-testid="date-popup">
+      <SegmentedControl
+        size="xs"
+        value={mode}
+        onChange={(m) => setMode(m as 'single' | 'range')}
+        data={[
+          { value: 'single', label: t('summary.single') },
+          { value: 'range', label: t('summary.range') },
+        ]}
+      />
+      <Group gap={4} maw={300}>
+        {QUICK_PICKS.map((pick: QuickPick) => (
+          <Badge
+            key={pick}
+            component="button"
+            variant="light"
+            style={{ cursor: 'pointer' }}
+            onClick={() => {
+              const [from, to] = quickPickRange(pick, timeZone);
+              apply({ from, to });
+            }}
+            data-testid={`quick-${pick}`}
+          >
+            {t(`summary.${pick}`)}
+          </Badge>
+        ))}
+      </Group>
+      {mode === 'single' ? (
+        <DatePicker
+          locale={language === 'zh' ? 'zh-cn' : 'en'}
+          value={value?.from === value?.to ? (value?.from ?? null) : null}
+          onChange={(d) => d && apply({ from: toDate(d), to: toDate(d) })}
+        />
+      ) : (
+        <DatePicker
+          type="range"
+          allowSingleDateInRange
+          locale={language === 'zh' ? 'zh-cn' : 'en'}
+          value={draft}
+          onChange={(range) => {
+            setDraft(range);
+            if (range[0] && range[1]) apply({ from: range[0], to: range[1] });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
