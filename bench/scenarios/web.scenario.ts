@@ -45,6 +45,8 @@ const VITALS_ROUTES = ['/', '/content-summary', '/blog/how-we-pick-sources'];
 const VITALS_RUNS = 3;
 const LCP_GOAL_MS = 2500;
 const TBT_GOAL_MS = 300;
+/** Cumulative Layout Shift: the first paint's hero replaced by the app's, sections drawn after it. */
+const CLS_GOAL = 0.1;
 
 /**
  * The network: Lighthouse's mobile throttling figures (its `mobileSlow4G` preset, the one DevTools
@@ -158,10 +160,13 @@ export const webScenario: Scenario = {
           runs.push(await throttledLoad(browser, `${base}${route}`));
         const lcp = median(runs.map((r) => r.lcp));
         const tbt = median(runs.map((r) => r.tbt));
+        const cls = median(runs.map((r) => r.cls));
         context.log(
           `${route}: LCP ${runs.map((r) => r.lcp.toFixed(0)).join(' / ')} ms, TBT ${runs
             .map((r) => r.tbt.toFixed(0))
-            .join(' / ')} ms, FCP ${runs.map((r) => r.fcp.toFixed(0)).join(' / ')} ms`,
+            .join(' / ')} ms, FCP ${runs.map((r) => r.fcp.toFixed(0)).join(' / ')} ms, CLS ${runs
+            .map((r) => r.cls.toFixed(3))
+            .join(' / ')}`,
         );
         const goals = route === '/';
         vitals.push(
@@ -178,6 +183,13 @@ export const webScenario: Scenario = {
             value: tbt,
             unit: 'ms',
             ...(goals ? { goal: `≤ ${TBT_GOAL_MS} ms`, pass: tbt <= TBT_GOAL_MS } : {}),
+          },
+          {
+            scenario: 'web',
+            figure: `CLS, ${route} (same loads, median of ${VITALS_RUNS})`,
+            value: cls,
+            unit: '',
+            ...(goals ? { goal: `≤ ${CLS_GOAL}`, pass: cls <= CLS_GOAL } : {}),
           },
         );
       }
@@ -289,11 +301,11 @@ async function chunkSizes(dist: string, manifest: Manifest): Promise<Map<string,
   return sizes;
 }
 
-type Vitals = { lcp: number; tbt: number; fcp: number };
+type Vitals = { lcp: number; tbt: number; fcp: number; cls: number };
 
-/** Records paints and long tasks from the start of the page (buffered observers see the earliest). */
+/** Records paints, layout shifts (the sum, as CLS over a page this short) and long tasks from the start of the page (buffered observers see the earliest). */
 const VITALS_SCRIPT = `(() => {
-  const vitals = { lcp: 0, fcp: 0, longTasks: [] };
+  const vitals = { lcp: 0, fcp: 0, cls: 0, longTasks: [] };
   window.__vitals = vitals;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
@@ -301,6 +313,9 @@ const VITALS_SCRIPT = `(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) vitals.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
@@ -342,9 +357,12 @@ async function throttledLoad(
       if (now - lastTaskEnd >= QUIET_MS || Date.now() > deadline) break;
       await page.waitForTimeout(500);
     }
-    const vitals = await page.evaluate<{ lcp: number; fcp: number; longTasks: [number, number][] }>(
-      'window.__vitals',
-    );
+    const vitals = await page.evaluate<{
+      lcp: number;
+      fcp: number;
+      cls: number;
+      longTasks: [number, number][];
+    }>('window.__vitals');
     if (!vitals.lcp) throw new Error(`${url}: no largest-contentful-paint entry`);
     let tbt = 0;
     for (const [start, duration] of vitals.longTasks) {
@@ -355,7 +373,7 @@ async function throttledLoad(
       tbt += Math.max(0, counted - 50);
     }
     await cdp.detach();
-    return { lcp: vitals.lcp, tbt, fcp: vitals.fcp };
+    return { lcp: vitals.lcp, tbt, fcp: vitals.fcp, cls: vitals.cls };
   } finally {
     await context.close();
   }

@@ -67,6 +67,14 @@ function render(root: HTMLElement) {
   });
 }
 
-// The shell draws once its strings are in. Should they fail to arrive, it draws anyway: each route's
-// loader asks for its strings again and shows the route's error screen (with a retry) if they fail.
-stringsReady.catch((error: unknown) => console.error(error)).finally(() => render(rootElement));
+// The shell draws once its strings are in and the router has loaded the first screen (its chunk,
+// strings and data, which prefetchFirstScreen already asked for): the first render is then the
+// finished page, in one yielding pass, instead of a pending tree that the router's load replaces
+// with a synchronous re-render of everything. Should the strings fail to arrive, it draws anyway:
+// each route's loader asks for its strings again and shows the route's error screen (with a retry)
+// if they fail.
+stringsReady
+  .catch((error: unknown) => console.error(error))
+  .then(() => router.load())
+  .catch((error: unknown) => console.error(error))
+  .finally(() => render(rootElement));

@@ -2,7 +2,7 @@ import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
-import { TopicCards } from '../content/home/topic-cards';
+import { prepareTopicCards, TopicCards } from '../content/home/topic-cards';
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
@@ -10,11 +10,13 @@ import { topicFeedLinks, useFeedLinks } from '../content/feed-links';
 import { usePageMeta } from '../content/page-meta';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { WhenIdle } from '../ui/when-idle';
 
 function Hero() {
   const { t } = useTranslation();
   return (
     <Box
+      data-testid="home-hero"
       py={{ base: 48, sm: 96 }}
       style={{
         background: 'linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0))',
@@ -65,10 +67,11 @@ function BrowseCallToAction() {
   );
 }
 
-/**
- * Home. The newsletter signup box and the topic cards (spec §2 "Home") slot in between the
- * hero and the call to action.
- */
+/** The placeholders' heights: the sections' at 1280 px (px), so the footer stays below them until they draw. */
+const NEWSLETTER_HEIGHT = 374;
+const TOPIC_CARDS_HEIGHT = 614;
+const BROWSE_HEIGHT = 252;
+
 /** Each topic's RSS feed, for feed readers that look for them on the home page. */
 function useTopicFeedLinks() {
   const { language } = useLanguage();
@@ -80,9 +83,19 @@ function useTopicFeedLinks() {
   );
 }
 
+/**
+ * Home. The newsletter signup box and the topic cards (spec §2 "Home") slot in between the hero and
+ * the call to action. The hero is the first commit; the sections under it are drawn after it, one per
+ * idle moment (WhenIdle), so the page's start-up is several short tasks rather than one long one.
+ */
+/** A component of its own: the topics' arrival re-renders only it, not the page. */
+function TopicFeedLinks() {
+  useTopicFeedLinks();
+  return null;
+}
+
 export function HomePage() {
   useDocumentTitle();
-  useTopicFeedLinks();
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation();
   usePageMeta(
@@ -102,10 +115,17 @@ export function HomePage() {
   );
   return (
     <>
+      <TopicFeedLinks />
       <Hero />
-      <NewsletterSignupSlot />
-      <TopicCards />
-      <BrowseCallToAction />
+      <WhenIdle name="newsletter" minHeight={NEWSLETTER_HEIGHT}>
+        <NewsletterSignupSlot />
+      </WhenIdle>
+      <WhenIdle name="topic-cards" minHeight={TOPIC_CARDS_HEIGHT} prepare={prepareTopicCards}>
+        <TopicCards />
+      </WhenIdle>
+      <WhenIdle name="browse" minHeight={BROWSE_HEIGHT}>
+        <BrowseCallToAction />
+      </WhenIdle>
     </>
   );
 }

@@ -1,14 +1,19 @@
 import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KNOWLEDGE_BASE_SIZE } from '../../config/site';
 import { useLanguage } from '../../i18n/language-provider';
 import { youtubeSourcesQueryOptions } from '../../queries/content';
 import { AnchorLink } from '../ui/router-links';
 
+let collator: Intl.Collator | undefined;
+
 /** The first channel names alphabetically, each once (a channel can have an English and a Chinese source). */
 export function knowledgeBaseChannels(names: readonly string[], size = KNOWLEDGE_BASE_SIZE): string[] {
-  return [...new Set(names)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })).slice(0, size);
+  // One collator for every comparison: localeCompare with options builds one per call.
+  collator ??= new Intl.Collator('en', { sensitivity: 'base' });
+  return [...new Set(names)].sort(collator.compare).slice(0, size);
 }
 
 const linkProps = { c: 'dark.4', fz: 'sm' } as const;
@@ -18,10 +23,15 @@ export function KnowledgeBaseLinks() {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const sources = useQuery(youtubeSourcesQueryOptions(language));
-  const names = knowledgeBaseChannels((sources.data ?? []).map((source) => source.source_name));
+  // Channels that have just arrived are drawn in a pass that yields to the browser.
+  const data = useDeferredValue(sources.data);
+  const names = useMemo(
+    () => knowledgeBaseChannels((data ?? []).map((source) => source.source_name)),
+    [data],
+  );
   return (
     <>
-      {sources.isLoading ? (
+      {sources.isLoading || (sources.data && !data) ? (
         <Loader
           size="xs"
           role="status"

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconMail, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
@@ -42,7 +42,9 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
   const [selected, setSelected] = useState<string[]>(initialTopicIds);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const topicsQuery = useQuery({ ...topicsQueryOptions(), enabled: topics === undefined });
-  const options: NewsletterTopic[] | undefined = topics ?? topicsQuery.data;
+  // The chips for topics that have just arrived are drawn in a pass that yields to the browser, not in
+  // the query's synchronous update.
+  const options: NewsletterTopic[] | undefined = useDeferredValue(topics ?? topicsQuery.data);
 
   const subscribe = useMutation({
     mutationFn: () =>

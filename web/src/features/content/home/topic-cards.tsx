@@ -16,6 +16,7 @@ import {
 import { IconFlame } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language-provider';
 import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
@@ -46,11 +47,14 @@ function TopicCard({
   stats,
   index,
   timeZone,
+  todayStart,
 }: {
   topic: TopicDto;
   stats?: TopicStats;
   index: number;
   timeZone: string;
+  /** Today's start in the zone (the same for every card). */
+  todayStart: string;
 }) {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
@@ -59,7 +63,7 @@ function TopicCard({
   return (
     <CardAnchor
       to="/content-summary"
-      search={{ topic: topic.id, date: todayStartIso(timeZone), timezone: timeZone }}
+      search={{ topic: topic.id, date: todayStart, timezone: timeZone }}
       data-testid="topic-card"
       data-topic={topic.slug}
     >
@@ -106,14 +110,28 @@ function TopicCard({
   );
 }
 
+/**
+ * The zone arithmetic the grid's first render needs, done ahead (its first use sets up Intl's time-zone
+ * data, the longest single step of that render): the home page runs it in an idle moment of its own.
+ */
+export function prepareTopicCards(): void {
+  todayStartIso(readStoredTimeZone());
+}
+
 /** The home grid: one card per active topic with today's count in the reader's time zone. */
 export function TopicCards() {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const topics = useQuery(topicsQueryOptions());
-  const stats = useQuery(topicStatsQueryOptions(timeZone, language, todayIn(timeZone)));
-  const byTopic = new Map((stats.data ?? []).map((s) => [s.topic_id, s]));
+  const today = todayIn(timeZone);
+  const todayStart = todayStartIso(timeZone);
+  const stats = useQuery(topicStatsQueryOptions(timeZone, language, today));
+  // Data that has just arrived is drawn in a pass that yields to the browser, not in the query's
+  // synchronous update (which keeps showing what was there).
+  const topicList = useDeferredValue(topics.data);
+  const statList = useDeferredValue(stats.data);
+  const byTopic = new Map((statList ?? []).map((s) => [s.topic_id, s]));
 
   return (
     <Container size="lg" py="xl" data-testid="topic-cards">
@@ -121,7 +139,7 @@ export function TopicCards() {
         <Title order={2}>{t('home.topicsTitle')}</Title>
         <Text c="dimmed">{t('home.topicsSubtitle')}</Text>
       </Stack>
-      {topics.isLoading ? (
+      {topics.isLoading || (topics.data && !topicList) ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="topic-cards-loading">
           {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
             <Skeleton key={key} height={180} radius="lg" />
@@ -136,19 +154,20 @@ export function TopicCards() {
             </Button>
           </Stack>
         </Alert>
-      ) : (topics.data ?? []).length === 0 ? (
+      ) : (topicList ?? []).length === 0 ? (
         <Text ta="center" c="dimmed">
           {t('home.empty')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {topics.data!.map((topic, i) => (
+          {topicList!.map((topic, i) => (
             <TopicCard
               key={topic.id}
               topic={topic}
               stats={byTopic.get(topic.id)}
               index={i}
               timeZone={timeZone}
+              todayStart={todayStart}
             />
           ))}
         </SimpleGrid>

@@ -1,0 +1,79 @@
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
+
+/** How long a section waits for an idle moment before it is drawn anyway. */
+const IDLE_TIMEOUT_MS = 2000;
+
+type Turn = () => void;
+const waiting: Turn[] = [];
+let scheduled = false;
+
+function requestIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+  else window.setTimeout(callback, 1);
+}
+
+/** One waiting section per idle moment, in the order they asked: each is a task of its own. */
+function nextTurn(): void {
+  if (scheduled || waiting.length === 0) return;
+  scheduled = true;
+  requestIdle(() => {
+    scheduled = false;
+    waiting.shift()?.();
+    nextTurn();
+  });
+}
+
+function awaitTurn(turn: Turn, { first = false } = {}): () => void {
+  if (first) waiting.unshift(turn);
+  else waiting.push(turn);
+  nextTurn();
+  return () => {
+    const index = waiting.indexOf(turn);
+    if (index >= 0) waiting.splice(index, 1);
+  };
+}
+
+/**
+ * A section below the first screen, drawn after it: the first commit holds only a placeholder of about
+ * the section's height (so nothing below moves into view and back), and the section is rendered once
+ * the browser is idle, in a transition, one section per idle moment. `prepare` runs in that idle moment
+ * just before (work the section's render would otherwise do in one long piece, such as warming up
+ * Intl's time-zone data); the render then comes in the next one.
+ */
+export function WhenIdle({
+  children,
+  minHeight,
+  name,
+  prepare,
+}: {
+  children: ReactNode;
+  /** The placeholder's height, about the section's. */
+  minHeight: number | string;
+  /** Names the placeholder (`data-deferred`) for tests and for the reader's tools. */
+  name: string;
+  /** A stable function (a module's, not one made per render). */
+  prepare?: () => void;
+}) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown) return;
+    let cancelNext: (() => void) | undefined;
+    const show = () => startTransition(() => setShown(true));
+    const cancel = awaitTurn(() => {
+      if (!prepare) return show();
+      try {
+        prepare();
+      } catch (error) {
+        console.error(error);
+      }
+      cancelNext = awaitTurn(show, { first: true });
+    });
+    return () => {
+      cancel();
+      cancelNext?.();
+    };
+  }, [shown, prepare]);
+  if (shown) return children;
+  return <div data-deferred={name} style={{ minHeight }} />;
+}
