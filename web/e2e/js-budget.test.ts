@@ -52,7 +52,7 @@ const CEILING_KIB: Record<string, number> = {
   '/daily-podcast': 235,
   '/youtube/$sourceName': 228,
   '/content-history': 235,
-  '/admin': 259,
+  '/admin': 224,
 };
 
 const ROUTES: Record<string, Row> = {

@@ -1,22 +1,36 @@
-import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { cleanupData, cleanupPosts, deletedCount, processPending } from './admin-api';
 import { useAdminAction, useConfirm } from './admin-shared';
-import { BlogPostsTab } from './blog-posts-tab';
-import { DatasourcesTab } from './datasources-tab';
-import { DigestTab } from './digest-tab';
-import { PodcastsTab } from './podcasts-tab';
-import { QueuesTab } from './queues-tab';
-import { SourceHealthTab } from './source-health-tab';
-import { StoriesTab } from './stories-tab';
-import { SubmissionsTab } from './submissions-tab';
-import { SubscribersTab } from './subscribers-tab';
 import { TopicsTab } from './topics-tab';
-import { UsageTab } from './usage-tab';
+
+/** A tab's code is fetched when the tab is first opened: an admin sees one tab at a time. */
+function lazyTab<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+const BlogPostsTab = lazyTab(() => import('./blog-posts-tab'), 'BlogPostsTab');
+const DatasourcesTab = lazyTab(() => import('./datasources-tab'), 'DatasourcesTab');
+const DigestTab = lazyTab(() => import('./digest-tab'), 'DigestTab');
+const PodcastsTab = lazyTab(() => import('./podcasts-tab'), 'PodcastsTab');
+const QueuesTab = lazyTab(() => import('./queues-tab'), 'QueuesTab');
+const SourceHealthTab = lazyTab(() => import('./source-health-tab'), 'SourceHealthTab');
+const StoriesTab = lazyTab(() => import('./stories-tab'), 'StoriesTab');
+const SubmissionsTab = lazyTab(() => import('./submissions-tab'), 'SubmissionsTab');
+const SubscribersTab = lazyTab(() => import('./subscribers-tab'), 'SubscribersTab');
+const UsageTab = lazyTab(() => import('./usage-tab'), 'UsageTab');
+
+function TabFallback() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label={t('common.loading')} />
+    </Center>
+  );
+}
 
 /** /admin and /zh/admin: topics, datasources, source health, queues, stories, submissions, blog posts, podcasts, digest. */
 export function AdminPage() {
@@ -113,34 +127,54 @@ export function AdminPage() {
             <TopicsTab />
           </Tabs.Panel>
           <Tabs.Panel value="datasources" pt="md">
-            <DatasourcesTab />
+            <Suspense fallback={<TabFallback />}>
+              <DatasourcesTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="health" pt="md">
-            <SourceHealthTab />
+            <Suspense fallback={<TabFallback />}>
+              <SourceHealthTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="queues" pt="md">
-            <QueuesTab />
+            <Suspense fallback={<TabFallback />}>
+              <QueuesTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="stories" pt="md">
-            <StoriesTab />
+            <Suspense fallback={<TabFallback />}>
+              <StoriesTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="submissions" pt="md">
-            <SubmissionsTab />
+            <Suspense fallback={<TabFallback />}>
+              <SubmissionsTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="blog" pt="md">
-            <BlogPostsTab />
+            <Suspense fallback={<TabFallback />}>
+              <BlogPostsTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="subscribers" pt="md">
-            <SubscribersTab />
+            <Suspense fallback={<TabFallback />}>
+              <SubscribersTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="podcasts" pt="md">
-            <PodcastsTab />
+            <Suspense fallback={<TabFallback />}>
+              <PodcastsTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="digest" pt="md">
-            <DigestTab />
+            <Suspense fallback={<TabFallback />}>
+              <DigestTab />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="usage" pt="md">
-            <UsageTab />
+            <Suspense fallback={<TabFallback />}>
+              <UsageTab />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Stack>
