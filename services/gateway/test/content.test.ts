@@ -440,7 +440,8 @@ describe('topics, datasources, tree and YouTube', () => {
   });
 
   it("counts today's summaries per topic with their platforms", async () => {
-    const body = (await get(`/api/topics/stats?timezone=${LA}&language=en`)).json();
+    // The day is named: run across midnight in Los Angeles, "today" would be the next day by then.
+    const body = (await get(`/api/topics/stats?timezone=${LA}&language=en&date=${todayLA}`)).json();
     expect(body.data).toHaveLength(5);
     const engineering = body.data.find((s: { topic_id: string }) => s.topic_id === topicId);
     const today = await gateway.db.prisma.summary.count({
