@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
-// The admin's story corrections in the browser (issue 21): split a wrongly joined report out of a
+// The admin's story corrections in the browser: split a wrongly joined report out of a
 // story by keyboard, then merge two stories through the search dialog; the database shows each
 // change. The tab and both dialogs pass axe-core, and the tab fits 320 px in Chinese.
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { StoryHeaderSchema } from './stories.ts';
 
-// The admin's story list (issue 21): the clusters to check, with their members, for split and merge.
+// The admin's story list: the clusters to check, with their members, for split and merge.
 
 /** `<last_seen_at ISO>_<story id>`: the last row of the previous page. */
 const CURSOR =
@@ -54,14 +55,7 @@ export type AdminStoryMember = z.infer<typeof AdminStoryMemberSchema>;
 /** Members listed per story at most; summary_count tells how many there are. */
 export const ADMIN_STORY_MEMBERS_MAX = 100;
 
-export const AdminStorySchema = z.object({
-  id: z.string(),
-  headline: z.string(),
-  language: z.enum(['EN', 'ZH']),
-  languages: z.array(z.enum(['EN', 'ZH'])),
-  summary_count: z.number().int(),
-  first_seen_at: z.string(),
-  last_seen_at: z.string(),
+export const AdminStorySchema = StoryHeaderSchema.extend({
   /** Oldest first, at most ADMIN_STORY_MEMBERS_MAX. */
   members: z.array(AdminStoryMemberSchema),
 });

@@ -22,7 +22,8 @@ export const StoryMemberSchema = z.object({
 });
 export type StoryMember = z.infer<typeof StoryMemberSchema>;
 
-export const StoryDetailSchema = z.object({
+/** What every view of a story says about it, the reader's and the admin's. */
+export const StoryHeaderSchema = z.object({
   id: z.string(),
   headline: z.string(),
   /** The first summary's language. */
@@ -31,6 +32,9 @@ export const StoryDetailSchema = z.object({
   summary_count: z.number().int(),
   first_seen_at: z.string(),
   last_seen_at: z.string(),
+});
+
+export const StoryDetailSchema = StoryHeaderSchema.extend({
   /** Oldest first. */
   summaries: z.array(StoryMemberSchema),
 });

@@ -185,7 +185,7 @@ export const sendDigestTo = (email: string) =>
 export const digestDue = () => api.get<DigestDueResponse>('/api/admin/digest/due');
 export const sendDigestToDue = () => api.post<DigestSendDueResponse>('/api/admin/digest/send-due', {});
 
-// Stories (issue 21): the clusters to check, split and merge.
+// Stories: the clusters to check, split and merge.
 export type { AdminStoriesResponse, AdminStory, StoryChangeResponse } from '@app/contracts';
 export type AdminStoriesFilter = { q?: string; language?: 'EN' | 'ZH'; topic_id?: string; min_size?: number };
 

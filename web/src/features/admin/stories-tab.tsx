@@ -17,7 +17,7 @@ import { AdminEmpty, AdminQueryState } from './admin-table';
 import { MergeStoryDialog } from './merge-story-dialog';
 
 /**
- * Stories of more than one report (issue 21): an admin checks the clustering, splits reports out of
+ * Stories of more than one report: an admin checks the clustering, splits reports out of
  * a wrong merge into a new story, and merges a story with another found by its headline.
  */
 export function StoriesTab() {
