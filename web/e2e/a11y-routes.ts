@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminEn from '../src/features/admin/locales/en.json' with { type: 'json' };
@@ -9,7 +8,7 @@ import contentEn from '../src/features/content/locales/en.json' with { type: 'js
 import contentZh from '../src/features/content/locales/zh.json' with { type: 'json' };
 import appEn from '../src/i18n/en.json' with { type: 'json' };
 import appZh from '../src/i18n/zh.json' with { type: 'json' };
-import { settleAnimations, WCAG_AA_TAGS } from './axe.ts';
+import { axeViolations, settleAnimations } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // axe-core (WCAG 2.1 A and AA) over every route of the router's table, in English and Chinese, at a
@@ -286,20 +285,43 @@ const VISITS: Record<string, Visit> = {
 /** The violations on the settled page, one line each (empty when it passes). */
 async function violations(page: Page): Promise<string[]> {
   await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.html.slice(0, 160)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
-        .join(' | ')}`,
-  );
+  return axeViolations(page);
+}
+
+/** How long no request may start or end before the page counts as settled. */
+const QUIET_MS = 200;
+
+/** The requests in flight on a page and when the last one started or ended (see trackNetwork). */
+type Network = { inFlight: number; lastChange: number };
+
+/**
+ * Counts a page's requests as they start and end. Playwright's 'networkidle' waits for half a second
+ * without any; this suite waits for QUIET_MS after the last one, about a second less on every visit.
+ */
+function trackNetwork(page: Page): Network {
+  const network = { inFlight: 0, lastChange: Date.now() };
+  const ended = () => {
+    network.inFlight = Math.max(0, network.inFlight - 1);
+    network.lastChange = Date.now();
+  };
+  page.on('request', () => {
+    network.inFlight += 1;
+    network.lastChange = Date.now();
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return network;
 }
 
 /** Waits until the route's code, strings and first data are in (no pending screen, network quiet). */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+async function settled(page: Page, network: Network) {
+  await page.waitForLoadState('load');
   await page.getByTestId('route-pending').waitFor({ state: 'detached' });
+  const deadline = Date.now() + 15_000;
+  while (network.inFlight > 0 || Date.now() - network.lastChange < QUIET_MS) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: the network never went quiet`);
+    await page.waitForTimeout(25);
+  }
 }
 
 async function expectVisitorSees(
@@ -339,8 +361,10 @@ export function describeRoutesFor(role: Role) {
   for (const prefix of ['', '/zh'] as const) {
     describe(`${role} in ${prefix ? 'Chinese' : 'English'}`, { timeout: 120_000, concurrent: true }, () => {
       let page: Page;
+      let network: Network;
       beforeAll(async () => {
         page = await stack.newPage({ viewport: VIEWPORTS[0] });
+        network = trackNetwork(page);
         if (prefix) await page.goto(`${prefix}/`);
         if (role !== 'visitor') {
           const user = await stack.createUser({
@@ -357,7 +381,7 @@ export function describeRoutesFor(role: Role) {
       it.sequential(`${prefix}/no-such-page (not found)`, async () => {
         const found: string[] = [];
         await page.goto(`${prefix}/no-such-page`);
-        await settled(page);
+        await settled(page, network);
         await page.getByTestId('not-found').waitFor();
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
@@ -372,7 +396,7 @@ export function describeRoutesFor(role: Role) {
           for (const url of visit.urls(data)) {
             await page.setViewportSize(VIEWPORTS[0]!);
             await page.goto(`${prefix}${url === '/' && prefix ? '' : url}`);
-            await settled(page);
+            await settled(page, network);
             if (role === 'visitor') await expectVisitorSees(page, prefix, visit.visitorSees);
             if (role === 'reader') await expectVisitorSees(page, prefix, visit.readerSees);
             for (const viewport of VIEWPORTS) {

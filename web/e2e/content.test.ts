@@ -170,7 +170,7 @@ describe('reading summaries', () => {
     await page.getByTestId('open-sources-drawer').click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
-    await drawer.getByText('Engineering').click();
+    await drawer.getByText('Engineering', { exact: true }).click();
     await drawer.getByText('YouTube').filter({ visible: true }).first().click();
     const source = drawer.getByTestId('tree-source').filter({ visible: true }).first();
     const name = (await source.locator('p').first().textContent())!.trim();

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WCAG_AA_TAGS } from './axe.ts';
+import { axeViolations } from './axe.ts';
 import { type Stack, startStack } from './harness.ts';
 
 // The navigation bar fits from 320 px to 1920 px in both languages, signed out, as a reader with a
@@ -143,14 +142,7 @@ async function resize(page: Page, width: number, who: Who) {
 }
 
 async function expectHeaderAccessible(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('[data-testid="app-header"]')
-    .withTags(WCAG_AA_TAGS)
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`),
-    label,
-  ).toEqual([]);
+  expect(await axeViolations(page, { include: ['[data-testid="app-header"]'] }), label).toEqual([]);
 }
 
 async function pageFor(who: Who, prefix: string): Promise<Page> {
