@@ -53,7 +53,8 @@ for (const scenario of scenarios) {
   process.stdout.write(`\n▶ ${scenario.name}: ${scenario.description}\n`);
   const started = Date.now();
   try {
-    figures.push(...(await scenario.run(context)));
+    for (const figure of await scenario.run(context))
+      figures.push({ ...figure, mode: full ? 'full' : 'quick' });
   } catch (error) {
     failed.push(scenario.name);
     process.stdout.write(
@@ -72,22 +73,30 @@ const meta: Record<string, string> = {
   ...(failed.length ? { failed: failed.join(', ') } : {}),
 };
 const resultsDir = path.join(repoRoot, 'bench', 'results');
-// One scenario re-run (--only) replaces that scenario's figures in the last full results and keeps the rest.
+// One scenario re-run (--only) replaces that scenario's figures in the last results and keeps the rest,
+// whatever size they ran at: each figure names its own (mode), and meta.mode is then 'mixed'.
 if (only) {
   const previous = await readFile(path.join(resultsDir, 'latest.json'), 'utf8')
     .then((text) => JSON.parse(text) as { meta: Record<string, string>; figures: Figure[] })
     .catch(() => undefined);
-  if (previous && previous.meta.mode === meta.mode) {
-    const kept = previous.figures.filter((f) => f.scenario !== only);
+  if (previous) {
+    const previousMode = previous.meta.mode === 'full' ? 'full' : 'quick';
+    const kept = previous.figures
+      .filter((f) => f.scenario !== only)
+      .map((f) => ({ ...f, mode: f.mode ?? previousMode }));
     const order = scenarios.map((s) => s.name);
     figures.splice(
       0,
       figures.length,
       ...[...kept, ...figures].sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario)),
     );
+    const modes = new Set(figures.map((f) => f.mode));
+    meta.mode = modes.size === 1 ? [...modes][0]! : 'mixed';
     meta.date = previous.meta.date ?? new Date().toISOString();
     meta.duration = previous.meta.duration ?? '';
-    meta.rerun = [previous.meta.rerun, `${only} ${new Date().toISOString()}`].filter(Boolean).join(', ');
+    meta.rerun = [previous.meta.rerun, `${only} (${full ? 'full' : 'quick'}) ${new Date().toISOString()}`]
+      .filter(Boolean)
+      .join(', ');
   }
 }
 await writeResults(resultsDir, figures, meta);

@@ -12,8 +12,8 @@ export function toMarkdown(figures: Figure[], meta: Record<string, string>): str
       .map(([k, v]) => `${k}: ${v}`)
       .join(' · '),
     '',
-    '| scenario | figure | value | baseline | ratio | goal | result |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | size | figure | value | baseline | ratio | goal | result |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const f of figures) {
     const baseline = f.baseline
@@ -21,7 +21,7 @@ export function toMarkdown(figures: Figure[], meta: Record<string, string>): str
       : '';
     const result = f.pass === undefined ? '' : f.pass ? 'pass' : 'FAIL';
     lines.push(
-      `| ${f.scenario} | ${f.figure} | ${format(f.value)} ${f.unit} | ${baseline} | ${f.ratio === undefined ? '' : format(f.ratio)} | ${f.goal ?? ''} | ${result} |`,
+      `| ${f.scenario} | ${f.mode ?? ''} | ${f.figure} | ${format(f.value)} ${f.unit} | ${baseline} | ${f.ratio === undefined ? '' : format(f.ratio)} | ${f.goal ?? ''} | ${result} |`,
     );
   }
   return `${lines.join('\n')}\n`;

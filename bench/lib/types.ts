@@ -10,6 +10,8 @@ export type Figure = {
   ratio?: number;
   goal?: string;
   pass?: boolean;
+  /** The size the scenario ran at: 'full' (the issues' sizes, `--full`) or 'quick'. */
+  mode?: 'quick' | 'full';
 };
 
 export type BenchContext = {
