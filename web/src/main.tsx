@@ -19,6 +19,16 @@ import { createQueryClient } from './queries/query-client';
 import { createAppRouter, prefetchFirstScreen } from './router';
 import { cssVariablesResolver, localizedTheme } from './theme';
 
+/** Ends the current task: what follows runs in a new one, once the browser has had the main thread. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// The start-up runs as several short tasks instead of one long one, so the page stays responsive while
+// it starts (the home hero from first-paint.ts is already on screen): the libraries' evaluation ends
+// the first task; then the strings, the session and the router each get their own; then the first
+// screen's code is asked for (the browser's preload of every file it needs is a task's worth too).
+await nextTask();
 const queryClient = createQueryClient();
 const language = detectLanguage({
   pathname: window.location.pathname,
@@ -29,8 +39,11 @@ const language = detectLanguage({
 const { i18n, ready: stringsReady } = createAppI18n(language);
 const auth = new AuthStore({ api, queryClient });
 auth.start();
+await nextTask();
 const router = createAppRouter({ queryClient, auth, i18n, language });
+await nextTask();
 prefetchFirstScreen(router, i18n);
+await nextTask();
 
 function LocalizedMantineProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
