@@ -148,6 +148,11 @@ describe('reading summaries', () => {
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const first = cards(page).first();
     const sourceName = await first.getByTestId('summary-source').textContent();
+    // The button's tooltip names it on hover (its code comes with the first hover), and goes on leaving.
+    await first.getByRole('button', { name: 'Favourite this source' }).hover();
+    await page.getByRole('tooltip', { name: 'Favourite this source' }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' });
     await first.getByRole('button', { name: 'Favourite this source' }).click();
     await first.getByRole('button', { name: 'Remove source from favourites' }).waitFor();
     await page.getByLabel('Favourite sources only').check({ force: true });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SUMMARY_PAGE_SIZE } from '@app/contracts';
+import { SUMMARY_EXCERPT_MAX, SUMMARY_PAGE_SIZE } from '@app/contracts';
 import {
   type Language,
   Prisma,
@@ -8,6 +8,7 @@ import {
   type SqlStatement,
   summaryTextMatch,
 } from '@app/db';
+import { summaryExcerpt } from '@app/text';
 import { webUrls } from '../lib/web-urls.ts';
 
 /** Everything the list query filters on, already resolved (dates as instants, language as data). */
@@ -222,6 +223,12 @@ export function toSummaryDto(r: SummaryRow) {
     id: r.id,
     headline: r.headline,
     content: r.content,
+    // Read as sentences here (as the digest reads it), so a list screen needs no markdown parser.
+    excerpt: summaryExcerpt(r.content, {
+      maxLength: SUMMARY_EXCERPT_MAX,
+      language: r.language === 'ZH' ? 'zh' : 'en',
+      headline: r.headline,
+    }),
     summary_type: r.summary_type,
     language: r.language,
     created_at: r.created_at.toISOString(),
