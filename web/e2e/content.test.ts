@@ -136,7 +136,10 @@ describe('reading summaries', () => {
 
     await page.getByRole('button', { name: 'Suggest a source' }).click();
     await page.getByRole('combobox', { name: 'Platform', exact: true }).click();
-    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([...platforms, 'Other']);
+    // The suggestion form's list (the filters' native selects have options of their own).
+    await expect
+      .poll(() => page.getByRole('listbox').getByRole('option').allTextContents())
+      .toEqual([...platforms, 'Other']);
     await page.context().close();
   });
 

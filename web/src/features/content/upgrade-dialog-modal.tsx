@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedAfterMount } from '../ui/deferred';
 import { ButtonLink } from '../ui/router-links';
 import type { UpgradeFeature } from './upgrade-dialog';
 
@@ -14,10 +14,7 @@ export function UpgradeDialogModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('content');
-  // Mounted closed, then opened: the modal notes the focused button as it opens, and gives the focus
-  // back to it as it closes.
-  const [opened, setOpened] = useState(false);
-  useEffect(() => setOpened(feature !== null), [feature]);
+  const opened = useOpenedAfterMount(feature !== null);
   return (
     <Modal
       opened={opened}
