@@ -38,4 +38,14 @@ describe('a summary as the lists send it', () => {
     expect([...long.excerpt].length).toBeLessThanOrEqual(SUMMARY_EXCERPT_MAX);
     expect(long.excerpt).toMatch(/ word…$/);
   });
+
+  it('reads an edited summary’s excerpt anew', () => {
+    const before = toSummaryDto(row({ headline: 'Same', language: 'EN', content: '- First\n- Second' }));
+    expect(before.excerpt).toBe('First; Second');
+    expect(
+      toSummaryDto(row({ headline: 'Same', language: 'EN', content: '- First\n- Second' })).excerpt,
+    ).toBe('First; Second');
+    const after = toSummaryDto(row({ headline: 'Same', language: 'ZH', content: '- 第一\n- 第二' }));
+    expect(after.excerpt).toBe('第一；第二');
+  });
 });
