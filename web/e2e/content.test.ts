@@ -136,7 +136,10 @@ describe('reading summaries', () => {
 
     await page.getByRole('button', { name: 'Suggest a source' }).click();
     await page.getByRole('combobox', { name: 'Platform', exact: true }).click();
-    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual([...platforms, 'Other']);
+    // The suggestion form's list (the filters' native selects have options of their own).
+    await expect
+      .poll(() => page.getByRole('listbox').getByRole('option').allTextContents())
+      .toEqual([...platforms, 'Other']);
     await page.context().close();
   });
 
@@ -148,6 +151,11 @@ describe('reading summaries', () => {
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const first = cards(page).first();
     const sourceName = await first.getByTestId('summary-source').textContent();
+    // The button's tooltip names it on hover (its code comes with the first hover), and goes on leaving.
+    await first.getByRole('button', { name: 'Favourite this source' }).hover();
+    await page.getByRole('tooltip', { name: 'Favourite this source' }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' });
     await first.getByRole('button', { name: 'Favourite this source' }).click();
     await first.getByRole('button', { name: 'Remove source from favourites' }).waitFor();
     await page.getByLabel('Favourite sources only').check({ force: true });

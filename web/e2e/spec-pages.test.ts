@@ -293,10 +293,11 @@ describe('topic detail page', () => {
       .toBe('page');
 
     // The source filter offers the late source, whose only summary is on no page shown so far.
-    await page.getByTestId('topic-source-filter').click();
-    const option = page.getByRole('option', { name: `${LATE_SOURCE} · Rednote` });
-    await option.waitFor();
-    await option.click();
+    const sourceFilter = page.getByTestId('topic-source-filter');
+    await sourceFilter
+      .getByRole('option', { name: `${LATE_SOURCE} · Rednote` })
+      .waitFor({ state: 'attached', timeout: 15_000 });
+    await sourceFilter.selectOption({ label: `${LATE_SOURCE} · Rednote` });
     await page.waitForURL((url) => url.searchParams.get('source') === LATE_SOURCE);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
@@ -305,8 +306,9 @@ describe('topic detail page', () => {
 
     // The date filter offers yesterday (from the API), and choosing it filters the list.
     const { day } = yesterdayEarly();
-    await page.getByTestId('topic-date-filter').click();
-    await page.getByRole('option', { name: day, exact: true }).click();
+    const dateFilter = page.getByTestId('topic-date-filter');
+    await dateFilter.getByRole('option', { name: day, exact: true }).waitFor({ state: 'attached' });
+    await dateFilter.selectOption({ label: day });
     await page.waitForURL((url) => url.searchParams.get('date') === day);
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
     await expectAccessible(page, 'topic detail, filtered');
@@ -321,9 +323,10 @@ describe('topic detail page', () => {
     ] as const) {
       await page.goto(`${prefix}/topics/${topicId}`);
       await page.getByTestId('topic-title').waitFor({ timeout: 15_000 });
-      await page.getByTestId('topic-source-filter').click();
-      await page.getByRole('option', { name: sourceLabel }).waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Escape');
+      await page
+        .getByTestId('topic-source-filter')
+        .getByRole('option', { name: sourceLabel })
+        .waitFor({ state: 'attached', timeout: 15_000 });
       await page.getByRole('tab', { name: tab }).click();
       await expect
         .poll(async () => (await page.getByTestId('generated-platform').allTextContents()).sort(), {

@@ -109,10 +109,19 @@ export type StoryMatch = z.infer<typeof StoryMatchSchema>;
 
 export const TopicRefSchema = z.object({ id: z.string(), name: z.string(), name_zh: z.string().nullable() });
 
+/** The longest card excerpt in characters (code points), the closing "…" included. */
+export const SUMMARY_EXCERPT_MAX = 150;
+
 export const SummaryDtoSchema = z.object({
   id: z.string(),
   headline: z.string(),
   content: z.string(),
+  /**
+   * The content as one line of prose for a card (at most SUMMARY_EXCERPT_MAX characters): headings and
+   * list items end in punctuation, Chinese punctuation for a Chinese summary, and a heading that only
+   * repeats the headline is left out.
+   */
+  excerpt: z.string(),
   summary_type: z.string(),
   language: z.enum(['EN', 'ZH']),
   created_at: z.string(),

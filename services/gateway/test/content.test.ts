@@ -1,4 +1,5 @@
-import { CONTENT_MESSAGES } from '@app/contracts';
+import { CONTENT_MESSAGES, SUMMARY_EXCERPT_MAX } from '@app/contracts';
+import { summaryExcerpt } from '@app/text';
 import { seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, startOfZonedDay } from '@app/time';
@@ -89,6 +90,28 @@ describe('GET /api/summaries', () => {
     expect(new Set([...body.data, ...page2.data].map((s: { id: string }) => s.id)).size).toBe(
       body.data.length + page2.data.length,
     );
+  });
+
+  it('sends each summary’s card excerpt: its markdown read as sentences, in its language', async () => {
+    for (const language of ['en', 'zh']) {
+      const rows = (await get(`/api/summaries?language=${language}`)).json().data as {
+        content: string;
+        headline: string;
+        excerpt: string;
+      }[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.excerpt).toBe(
+          summaryExcerpt(row.content, {
+            maxLength: SUMMARY_EXCERPT_MAX,
+            language: language as 'en' | 'zh',
+            headline: row.headline,
+          }),
+        );
+        expect([...row.excerpt].length).toBeLessThanOrEqual(SUMMARY_EXCERPT_MAX);
+        expect(row.excerpt).not.toMatch(/\*\*|^#|^- /);
+      }
+    }
   });
 
   it('serves Chinese summaries for language=zh', async () => {
@@ -481,6 +504,13 @@ describe('topics, datasources, tree and YouTube', () => {
     const times = pro.data.map((s: { created_at: string }) => Date.parse(s.created_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(pro.limited).toBe(false);
+    expect(pro.data[0].excerpt).toBe(
+      summaryExcerpt(pro.data[0].content, {
+        maxLength: SUMMARY_EXCERPT_MAX,
+        language: 'en',
+        headline: pro.data[0].headline,
+      }),
+    );
     const free = (await get(`/api/youtube/${encodeURIComponent(name)}/summaries`, tokens.free)).json();
     expect(free.limited).toBe(true);
     expect(free.data.length).toBeLessThan(pro.data.length);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SUMMARY_PAGE_SIZE } from '@app/contracts';
+import { SUMMARY_EXCERPT_MAX, SUMMARY_PAGE_SIZE } from '@app/contracts';
 import {
   type Language,
   Prisma,
@@ -8,6 +8,7 @@ import {
   type SqlStatement,
   summaryTextMatch,
 } from '@app/db';
+import { summaryExcerpt } from '@app/text';
 import { webUrls } from '../lib/web-urls.ts';
 
 /** Everything the list query filters on, already resolved (dates as instants, language as data). */
@@ -217,11 +218,40 @@ export type SummaryRow = {
   ds_source_url: string | null;
 };
 
+/** How many summaries' card excerpts are kept (a few MB of text at most). */
+const EXCERPTS_KEPT = 5000;
+/** By summary id, least recently read first. */
+const excerpts = new Map<string, { content: string; headline: string; language: string; excerpt: string }>();
+
+/**
+ * A summary's card excerpt. Parsing its markdown costs more than the page's SQL, and the same pages
+ * are read again and again, so the excerpts of the summaries read lately are kept; an edited summary
+ * (other content, headline or language) is read anew.
+ */
+function cardExcerpt(r: SummaryRow): string {
+  const kept = excerpts.get(r.id);
+  excerpts.delete(r.id);
+  if (kept && kept.content === r.content && kept.headline === r.headline && kept.language === r.language) {
+    excerpts.set(r.id, kept);
+    return kept.excerpt;
+  }
+  const excerpt = summaryExcerpt(r.content, {
+    maxLength: SUMMARY_EXCERPT_MAX,
+    language: r.language === 'ZH' ? 'zh' : 'en',
+    headline: r.headline,
+  });
+  excerpts.set(r.id, { content: r.content, headline: r.headline, language: r.language, excerpt });
+  if (excerpts.size > EXCERPTS_KEPT) excerpts.delete(excerpts.keys().next().value as string);
+  return excerpt;
+}
+
 export function toSummaryDto(r: SummaryRow) {
   return {
     id: r.id,
     headline: r.headline,
     content: r.content,
+    // Read as sentences here (as the digest reads it), so a list screen needs no markdown parser.
+    excerpt: cardExcerpt(r),
     summary_type: r.summary_type,
     language: r.language,
     created_at: r.created_at.toISOString(),

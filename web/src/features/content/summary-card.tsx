@@ -1,16 +1,5 @@
 import type { SummaryDto } from '@app/contracts';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import {
   IconExternalLink,
   IconHeart,
@@ -23,9 +12,10 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-provider';
+import { HoverTooltip } from '../ui/hover-tooltip';
 import { Markdown } from './markdown';
 import { StoryCoverage } from './story-coverage';
-import { cardExcerpt, formatDate, MAX_LINKS, TITLE_MAX, truncate } from './text';
+import { formatDate, MAX_LINKS, TITLE_MAX, truncate } from './text';
 import { useUpgradeDialog } from './upgrade-dialog';
 
 // The generation dialog loads on first use, so reading pages do not carry its code.
@@ -70,7 +60,8 @@ export function SummaryCard({
   const sourceName = summary.datasource?.source_name ?? String(summary.metadata.source_name ?? '');
   const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null;
   const title = summary.headline ? truncate(summary.headline, TITLE_MAX) : null;
-  const excerpt = cardExcerpt(summary);
+  // Read as sentences by the server (see SummaryDto.excerpt).
+  const excerpt = summary.excerpt;
   const links = summary.source_urls.slice(0, MAX_LINKS);
 
   const generate = () => {
@@ -98,7 +89,9 @@ export function SummaryCard({
           </Group>
           <Group gap={4} wrap="nowrap">
             {summary.datasource ? (
-              <Tooltip label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}>
+              <HoverTooltip
+                label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
+              >
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -108,9 +101,9 @@ export function SummaryCard({
                 >
                   {isSourceFavorite ? <IconHeartFilled size={18} /> : <IconHeart size={18} />}
                 </ActionIcon>
-              </Tooltip>
+              </HoverTooltip>
             ) : null}
-            <Tooltip
+            <HoverTooltip
               label={isSummaryFavorite ? t('summary.unfavoriteSummary') : t('summary.favoriteSummary')}
             >
               <ActionIcon
@@ -122,7 +115,7 @@ export function SummaryCard({
               >
                 {isSummaryFavorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           </Group>
         </Group>
         <button

@@ -1,22 +1,11 @@
-import { type SummaryDto, toLocale } from '@app/contracts';
-import { summaryExcerpt } from '@app/text';
+import { toLocale } from '@app/contracts';
 export const TITLE_MAX = 80;
-export const EXCERPT_MAX = 150;
 export const MAX_LINKS = 5;
 
 /** Cuts at `max` characters (code points, so Chinese text is not split mid-character). */
 export function truncate(text: string, max: number): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
-}
-
-/** The card's excerpt: the summary's markdown as sentences, without a heading that repeats its headline. */
-export function cardExcerpt(summary: Pick<SummaryDto, 'content' | 'headline' | 'language'>): string {
-  return summaryExcerpt(summary.content, {
-    maxLength: EXCERPT_MAX,
-    language: summary.language === 'ZH' ? 'zh' : 'en',
-    headline: summary.headline,
-  });
 }
 
 export function formatDate(iso: string, language: 'en' | 'zh', timeZone: string): string {

@@ -1,45 +1,31 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCrown } from '@tabler/icons-react';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../ui/router-links';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
 export type UpgradeFeature = 'date_filter' | 'content_generation' | 'email_subscription' | 'favorites';
 
 const UpgradeContext = createContext<((feature: UpgradeFeature) => void) | null>(null);
 
+// Fetched the first time a reader reaches a Pro feature: the list screens do not carry the dialog.
+const UpgradeDialogModal = lazy(() =>
+  import('./upgrade-dialog-modal').then((m) => ({ default: m.UpgradeDialogModal })),
+);
+
 /** Goes to /pricing (the router adds /zh); one per page tree, opened with useUpgradeDialog(). */
 export function UpgradeDialogProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('content');
   const [feature, setFeature] = useState<UpgradeFeature | null>(null);
-  const open = useCallback((f: UpgradeFeature) => setFeature(f), []);
-  const value = useMemo(() => open, [open]);
+  // Once asked for, the dialog stays mounted, so it can fade out as it closes.
+  const [wanted, setWanted] = useState(false);
+  const open = useCallback((f: UpgradeFeature) => {
+    setWanted(true);
+    setFeature(f);
+  }, []);
   return (
-    <UpgradeContext.Provider value={value}>
+    <UpgradeContext.Provider value={open}>
       {children}
-      <Modal
-        opened={feature !== null}
-        onClose={() => setFeature(null)}
-        title={
-          <Group gap="xs">
-            <IconCrown size={20} aria-hidden color="var(--mantine-color-yellow-6)" />
-            <Text fw={700}>{t('upgrade.title')}</Text>
-          </Group>
-        }
-        centered
-      >
-        <Stack data-testid="upgrade-dialog" data-feature={feature ?? ''}>
-          <Text>{feature ? t(`upgrade.${feature}`) : ''}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setFeature(null)}>
-              {t('upgrade.later')}
-            </Button>
-            <ButtonLink to="/pricing" onClick={() => setFeature(null)}>
-              {t('upgrade.viewPlans')}
-            </ButtonLink>
-          </Group>
-        </Stack>
-      </Modal>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <UpgradeDialogModal feature={feature} onClose={() => setFeature(null)} />
+        </Suspense>
+      ) : null}
     </UpgradeContext.Provider>
   );
 }

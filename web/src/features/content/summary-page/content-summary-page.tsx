@@ -1,14 +1,13 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListTree, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language-provider';
 import { useAuth } from '../../auth/auth-provider';
 import { showErrorToast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { usePageMeta } from '../page-meta';
-import { SuggestSourceDialog } from '../suggest-source-dialog';
 import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
 import { SourceTree } from './source-tree';
@@ -19,6 +18,11 @@ import { useSummaryData } from './use-summary-data';
 import { useSummaryFilters } from './use-summary-filters';
 
 const MOBILE_QUERY = '(max-width: 639px)';
+
+// The suggestion form is fetched when it is first opened.
+const SuggestSourceDialog = lazy(() =>
+  import('../suggest-source-dialog').then((m) => ({ default: m.SuggestSourceDialog })),
+);
 
 export function ContentSummaryPage() {
   return (
@@ -37,6 +41,8 @@ function ContentSummary() {
   const favorites = useFavorites();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [suggestOpen, setSuggestOpen] = useState(false);
+  // Once opened, the form stays mounted (it fades out, and keeps its thank-you timer).
+  const [suggestWanted, setSuggestWanted] = useState(false);
   const [expanded, setExpanded] = useState<string | null>(null);
   const filters = useSummaryFilters({
     onChange: () => setExpanded(null),
@@ -93,9 +99,11 @@ function ContentSummary() {
           <Button
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() =>
-              isAuthenticated ? setSuggestOpen(true) : showErrorToast(t('suggest.authRequired'))
-            }
+            onClick={() => {
+              if (!isAuthenticated) return showErrorToast(t('suggest.authRequired'));
+              setSuggestWanted(true);
+              setSuggestOpen(true);
+            }}
           >
             {t('summary.suggestSource')}
           </Button>
@@ -139,7 +147,11 @@ function ContentSummary() {
           />
         </Stack>
       </Group>
-      <SuggestSourceDialog opened={suggestOpen} onClose={() => setSuggestOpen(false)} />
+      {suggestWanted ? (
+        <Suspense fallback={null}>
+          <SuggestSourceDialog opened={suggestOpen} onClose={() => setSuggestOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

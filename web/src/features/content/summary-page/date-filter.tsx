@@ -1,19 +1,12 @@
-import { Button, Center, Group, Loader, Popover, VisuallyHidden } from '@mantine/core';
+import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentPropsWithRef, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferredComponent } from '../../ui/deferred';
 
 export type DateRange = { from: string; to: string } | null;
 
-// The popup's calendar (@mantine/dates, its styles) is fetched when the reader reaches for the button
-// (pointer over it, focus) or opens it: the summaries' first screen does without it.
-const loadDatePopup = () => import('./date-popup');
-const DatePopup = lazy(loadDatePopup);
-const preloadDatePopup = () => {
-  loadDatePopup().catch(() => undefined);
-};
-
-type Props = {
+export type DateFilterProps = {
   value: DateRange;
   timeZone: string;
   language: 'en' | 'zh';
@@ -21,79 +14,67 @@ type Props = {
   onChange: (range: DateRange) => boolean;
 };
 
-/** Single day or range, with quick picks; a single pick sets from = to and closes the popup. */
-export function DateFilter({ value, timeZone, language, onChange }: Props) {
-  const { t } = useTranslation('content');
-  const [opened, setOpened] = useState(false);
-  const [mode, setMode] = useState<'single' | 'range'>(value && value.from !== value.to ? 'range' : 'single');
-  const [draft, setDraft] = useState<[string | null, string | null]>([
-    value?.from ?? null,
-    value?.to ?? null,
-  ]);
+// The popover (Mantine's Popover and floating-ui) and its calendar (@mantine/dates, its styles) are
+// fetched when the reader reaches for the button (pointer over it, focus) or opens it: the summaries'
+// first screen does without them.
+const loadPopover = () => import('./date-filter-popover').then((m) => m.DateFilterPopover);
+export const loadDatePopup = () => import('./date-popup');
 
-  const apply = (range: DateRange) => {
-    if (onChange(range)) setOpened(false);
-  };
+/** The date button: the same before and after the popover's code has arrived. */
+export function DateButton({
+  value,
+  ...rest
+}: { value: DateRange } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
+  const { t } = useTranslation('content');
   const label = value
     ? value.from === value.to
       ? value.from
       : `${value.from} – ${value.to}`
     : t('summary.allDates');
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      data-testid="date-filter"
+      fullWidth
+      justify="flex-start"
+      {...rest}
+    >
+      <VisuallyHidden>{t('summary.date')}: </VisuallyHidden>
+      {label}
+    </Button>
+  );
+}
 
-  // Only the button is the popover's target: the clear button beside it opens nothing.
+/** Clears the range; beside the button, not part of the popover's target. */
+export function DateClearButton({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation('content');
+  return (
+    <Button variant="subtle" px={6} aria-label={t('summary.allDates')} onClick={onClear}>
+      <IconX size={14} aria-hidden />
+    </Button>
+  );
+}
+
+/** Single day or range, with quick picks; a single pick sets from = to and closes the popup. */
+export function DateFilter(props: DateFilterProps) {
+  const { Component: Popover, preload: preloadPopover, show } = useDeferredComponent(loadPopover);
+  const preload = useCallback(() => {
+    preloadPopover();
+    loadDatePopup().catch(() => undefined);
+  }, [preloadPopover]);
+  if (Popover) return <Popover {...props} openOnMount />;
   return (
     <Group gap={4} wrap="nowrap">
-      {/* Focus moves into the popup (it is rendered at the end of the page) and back to the button on Escape. */}
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-start"
-        shadow="md"
-        withinPortal
-        trapFocus
-        returnFocus
-      >
-        <Popover.Target>
-          <Button
-            variant="default"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            onClick={() => setOpened((o) => !o)}
-            onPointerEnter={preloadDatePopup}
-            onFocus={preloadDatePopup}
-            data-testid="date-filter"
-            fullWidth
-            justify="flex-start"
-          >
-            <VisuallyHidden>{t('summary.date')}: </VisuallyHidden>
-            {label}
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Suspense
-            fallback={
-              <Center w={250} h={250}>
-                <Loader size="sm" />
-              </Center>
-            }
-          >
-            <DatePopup
-              mode={mode}
-              onModeChange={setMode}
-              value={value}
-              draft={draft}
-              onDraftChange={setDraft}
-              timeZone={timeZone}
-              language={language}
-              apply={apply}
-            />
-          </Suspense>
-        </Popover.Dropdown>
-      </Popover>
-      {value ? (
-        <Button variant="subtle" px={6} aria-label={t('summary.allDates')} onClick={() => apply(null)}>
-          <IconX size={14} aria-hidden />
-        </Button>
-      ) : null}
+      <DateButton
+        value={props.value}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onClick={show}
+        onPointerEnter={preload}
+        onFocus={preload}
+      />
+      {props.value ? <DateClearButton onClear={() => props.onChange(null)} /> : null}
     </Group>
   );
 }

@@ -1,64 +1,78 @@
 import { sortPlatforms } from '@app/contracts';
-import { Badge, Checkbox, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferredComponent } from '../../ui/deferred';
 import { platformOptions } from '../platform-options';
 
 const VISIBLE_CHIPS = 3;
 
-/** Multi-select showing up to 3 chips (in the spec's platform order) and a '+N more' chip for the rest. */
-export function PlatformFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+export type PlatformFilterProps = { value: string[]; onChange: (next: string[]) => void };
+
+/** The filter's button with its chips: the same before and after the popover's code has arrived. */
+export function PlatformButton({
+  value,
+  ...rest
+}: { value: string[] } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
   const { t } = useTranslation('content');
   const options = platformOptions(t);
   const label = (id: string) => options.find((option) => option.value === id)?.label ?? id;
   const chosen = sortPlatforms(value);
   return (
-    <Popover position="bottom-start" shadow="md" withinPortal>
-      <Popover.Target>
-        <UnstyledButton
-          data-testid="platform-filter"
-          style={{
-            border: '1px solid var(--mantine-color-default-border)',
-            borderRadius: 'var(--mantine-radius-sm)',
-            padding: '5px 10px',
-            minHeight: 36,
-            width: '100%',
-          }}
-        >
-          {/* The name says what the button is and keeps the chips it shows (WCAG 2.5.3). */}
-          <VisuallyHidden>{t('summary.platforms')}: </VisuallyHidden>
-          <Group justify="space-between" wrap="nowrap" gap={4}>
-            {value.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('summary.platformsPlaceholder')}
-              </Text>
-            ) : (
-              <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
-                {chosen.slice(0, VISIBLE_CHIPS).map((id) => (
-                  <Badge key={id} variant="light" size="sm" data-testid="platform-chip">
-                    {label(id)}
-                  </Badge>
-                ))}
-                {chosen.length > VISIBLE_CHIPS ? (
-                  <Badge variant="outline" size="sm" data-testid="platform-more">
-                    {t('summary.moreChips', { count: chosen.length - VISIBLE_CHIPS })}
-                  </Badge>
-                ) : null}
-              </Group>
-            )}
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Checkbox.Group value={value} onChange={onChange}>
-          <Stack gap={8}>
-            {options.map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
+    <UnstyledButton
+      data-testid="platform-filter"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        padding: '5px 10px',
+        minHeight: 36,
+        width: '100%',
+      }}
+      {...rest}
+    >
+      {/* The name says what the button is and keeps the chips it shows (WCAG 2.5.3). */}
+      <VisuallyHidden>{t('summary.platforms')}: </VisuallyHidden>
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        {value.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('summary.platformsPlaceholder')}
+          </Text>
+        ) : (
+          <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
+            {chosen.slice(0, VISIBLE_CHIPS).map((id) => (
+              <Badge key={id} variant="light" size="sm" data-testid="platform-chip">
+                {label(id)}
+              </Badge>
             ))}
-          </Stack>
-        </Checkbox.Group>
-      </Popover.Dropdown>
-    </Popover>
+            {chosen.length > VISIBLE_CHIPS ? (
+              <Badge variant="outline" size="sm" data-testid="platform-more">
+                {t('summary.moreChips', { count: chosen.length - VISIBLE_CHIPS })}
+              </Badge>
+            ) : null}
+          </Group>
+        )}
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+// The popover (Mantine's Popover and floating-ui) is fetched when the reader reaches for the button.
+const loadPopover = () => import('./platform-filter-popover').then((m) => m.PlatformFilterPopover);
+
+/** Multi-select showing up to 3 chips (in the spec's platform order) and a '+N more' chip for the rest. */
+export function PlatformFilter(props: PlatformFilterProps) {
+  const { Component: Popover, preload, show } = useDeferredComponent(loadPopover);
+  if (Popover) return <Popover {...props} openOnMount />;
+  return (
+    <PlatformButton
+      value={props.value}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={show}
+      onPointerEnter={preload}
+      onFocus={preload}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { comparePlatforms, type SourceTree as SourceTreeData } from '@app/contracts';
-import { ActionIcon, Badge, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../text';
@@ -43,7 +43,8 @@ export function SourceTree({
     );
   }
   return (
-    <ScrollArea.Autosize mah="calc(100vh - 160px)" type="auto" data-testid="source-tree">
+    // A plain scrolling box (its links take the focus, so the keyboard scrolls it too).
+    <Box mah="calc(100vh - 160px)" style={{ overflowY: 'auto' }} data-testid="source-tree">
       <NavLink
         label={t('summary.allSources')}
         active={!selected}
@@ -122,6 +123,6 @@ export function SourceTree({
             ))}
         </NavLink>
       ))}
-    </ScrollArea.Autosize>
+    </Box>
   );
 }

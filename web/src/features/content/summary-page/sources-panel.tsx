@@ -1,7 +1,10 @@
-import { ActionIcon, Drawer, Group, Paper, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// The drawer's code (Mantine's Drawer and what it brings) is fetched when it is first opened.
+const SourcesDrawer = lazy(() => import('./sources-drawer').then((m) => ({ default: m.SourcesDrawer })));
 
 type Props = {
   isMobile: boolean;
@@ -16,20 +19,18 @@ type Props = {
 export function SourcesPanel({ isMobile, drawerOpen, onDrawerClose, children }: Props) {
   const { t } = useTranslation('content');
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  // Once opened, the drawer stays mounted (it slides out as it closes).
+  const [drawerWanted, setDrawerWanted] = useState(drawerOpen);
+  if (drawerOpen && !drawerWanted) setDrawerWanted(true);
 
   if (isMobile) {
-    return (
-      <Drawer
-        opened={drawerOpen}
-        onClose={onDrawerClose}
-        position="left"
-        size="85%"
-        title={t('summary.sources')}
-        data-testid="sources-drawer"
-      >
-        {children}
-      </Drawer>
-    );
+    return drawerWanted ? (
+      <Suspense fallback={null}>
+        <SourcesDrawer opened={drawerOpen} onClose={onDrawerClose}>
+          {children}
+        </SourcesDrawer>
+      </Suspense>
+    ) : null;
   }
   return (
     <Paper

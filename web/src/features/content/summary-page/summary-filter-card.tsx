@@ -4,7 +4,7 @@ import {
   Card,
   Collapse,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Switch,
@@ -19,6 +19,8 @@ import { TIME_ZONES } from '../zoned-dates';
 import { DateFilter } from './date-filter';
 import { PlatformFilter } from './platform-filter';
 import type { SummaryFilters } from './use-summary-filters';
+
+const zones: readonly string[] = TIME_ZONES;
 
 type Props = {
   filters: SummaryFilters;
@@ -63,7 +65,7 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen }: 
             <Button onClick={filters.submitSearch}>{t('summary.search')}</Button>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Select
+            <NativeSelect
               aria-label={t('summary.topic')}
               data={[
                 { value: '', label: t('summary.allTopics') },
@@ -73,17 +75,16 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen }: 
                 })),
               ]}
               value={search.topic ?? ''}
-              onChange={filters.changeTopic}
-              allowDeselect={false}
+              onChange={(e) => filters.changeTopic(e.currentTarget.value)}
               data-testid="topic-filter"
             />
             <PlatformFilter value={filters.platforms} onChange={filters.changePlatforms} />
-            <Select
+            <NativeSelect
               aria-label={t('summary.timezone')}
-              data={TIME_ZONES.map((zone) => ({ value: zone, label: zone }))}
+              // A zone from a link that the list does not name stays shown as chosen.
+              data={zones.includes(filters.timeZone) ? zones : [filters.timeZone, ...zones]}
               value={filters.timeZone}
-              onChange={filters.changeTimeZone}
-              clearable
+              onChange={(e) => filters.changeTimeZone(e.currentTarget.value)}
               data-testid="timezone-filter"
             />
             <DateFilter

@@ -8,7 +8,7 @@ import {
   Container,
   Group,
   Loader,
-  Select,
+  NativeSelect,
   Stack,
   Tabs,
   Text,
@@ -92,21 +92,19 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
         </Title>
         <Text c="dimmed">{description}</Text>
         <Group gap="sm" wrap="wrap">
-          <Select
+          <NativeSelect
             aria-label={t('topic.source')}
             data={[{ value: '', label: t('topic.allSources') }, ...sources]}
             value={source}
-            onChange={(v) => update({ source: v || undefined })}
+            onChange={(e) => update({ source: e.currentTarget.value || undefined })}
             data-testid="topic-source-filter"
-            allowDeselect={false}
           />
-          <Select
+          <NativeSelect
             aria-label={t('topic.date')}
             data={[{ value: '', label: t('topic.allDates') }, ...days.map((d) => ({ value: d, label: d }))]}
             value={day}
-            onChange={(v) => update({ date: v || undefined })}
+            onChange={(e) => update({ date: e.currentTarget.value || undefined })}
             data-testid="topic-date-filter"
-            allowDeselect={false}
           />
         </Group>
         <Tabs defaultValue="summaries">

@@ -1,16 +1,21 @@
 import { Alert, Center, Container, Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTopicSlug } from '../../../config/site';
-import { topicQueryOptions } from '../../../queries/content';
-import { TopicLandingPage } from './topic-landing-page';
+import { topicQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { errorText } from '../../../api/error-text';
 
 // The detail page (its filters, markdown summaries) is fetched only when a topic's id is opened: the
 // five landing pages, the ones readers arrive on, do without it.
 const TopicDetailPage = lazy(() =>
   import('./topic-detail-page').then((module) => ({ default: module.TopicDetailPage })),
+);
+
+// The landing page is fetched alongside its topic (see TopicPage), so a detail page does not carry it.
+const loadLandingPage = () => import('./topic-landing-page');
+const TopicLandingPage = lazy(() =>
+  loadLandingPage().then((module) => ({ default: module.TopicLandingPage })),
 );
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,6 +37,13 @@ export function TopicPage({ id }: { id: string }) {
   const isUuid = UUID.test(id);
   const topic = useQuery({ ...topicQueryOptions(id), enabled: isSlug || isUuid });
   const { t } = useTranslation('content');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isSlug) return;
+    // The landing page's code and its list of topics come while the topic is on its way, not after it.
+    loadLandingPage().catch(() => undefined);
+    void queryClient.prefetchQuery(topicsQueryOptions());
+  }, [isSlug, queryClient]);
   if (!isSlug && !isUuid) return <TopicNotFound />;
   if (topic.isLoading) {
     return (
@@ -49,7 +61,6 @@ export function TopicPage({ id }: { id: string }) {
     );
   }
   const data = topic.data!;
-  if (isSlug) return <TopicLandingPage topic={data} />;
   return (
     <Suspense
       fallback={
@@ -58,7 +69,7 @@ export function TopicPage({ id }: { id: string }) {
         </Center>
       }
     >
-      <TopicDetailPage topic={data} />
+      {isSlug ? <TopicLandingPage topic={data} /> : <TopicDetailPage topic={data} />}
     </Suspense>
   );
 }

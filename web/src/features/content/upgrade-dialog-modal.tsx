@@ -1,0 +1,43 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCrown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useOpenedAfterMount } from '../ui/deferred';
+import { ButtonLink } from '../ui/router-links';
+import type { UpgradeFeature } from './upgrade-dialog';
+
+/** The upgrade dialog itself, fetched the first time a page opens it (see UpgradeDialogProvider). */
+export function UpgradeDialogModal({
+  feature,
+  onClose,
+}: {
+  feature: UpgradeFeature | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('content');
+  const opened = useOpenedAfterMount(feature !== null);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Group gap="xs">
+          <IconCrown size={20} aria-hidden color="var(--mantine-color-yellow-6)" />
+          <Text fw={700}>{t('upgrade.title')}</Text>
+        </Group>
+      }
+      centered
+    >
+      <Stack data-testid="upgrade-dialog" data-feature={feature ?? ''}>
+        <Text>{feature ? t(`upgrade.${feature}`) : ''}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('upgrade.later')}
+          </Button>
+          <ButtonLink to="/pricing" onClick={onClose}>
+            {t('upgrade.viewPlans')}
+          </ButtonLink>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
