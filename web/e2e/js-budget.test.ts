@@ -49,10 +49,7 @@ const CEILING_KIB: Record<string, number> = {
   // With its summaries' markdown renderer, which it asks for once the summaries are in.
   '/topics/$id': 263,
   '/content-summary': 261,
-  '/daily-podcast': 235,
   '/youtube/$sourceName': 228,
-  '/content-history': 235,
-  '/admin': 224,
 };
 
 const ROUTES: Record<string, Row> = {
