@@ -24,7 +24,9 @@ export function ScrollRegion({
       // Focusable: a scrolling region must take focus to be scrolled from the keyboard.
       tabIndex={0}
       className="mantine-focus-auto"
-      style={{ overflow: 'auto', overscrollBehavior: 'contain' }}
+      // Positioned, so that what its content places absolutely (visually hidden text) scrolls and is
+      // clipped with it instead of widening the page.
+      style={{ position: 'relative', overflow: 'auto', overscrollBehavior: 'contain' }}
       {...box}
     >
       {children}
