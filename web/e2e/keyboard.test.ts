@@ -234,6 +234,24 @@ describe('keyboard only', { timeout: 90_000 }, () => {
     await page.context().close();
   });
 
+  it('admin dialogs, fetched on first opening, take the focus and give it back on Escape', async () => {
+    const page = await signedInPage('admin');
+    await page.goto('/admin');
+    await page.getByTestId('topic-card').first().waitFor();
+    for (const name of ['Add topic', 'Data cleanup']) {
+      const opener = page.getByRole('button', { name, exact: true });
+      await tabTo(page, opener);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await expect.poll(() => focusInDialog(page)).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => isFocused(opener), name).toBe(true);
+    }
+    await page.context().close();
+  });
+
   it('admin batch mode: select a topic and pause it', async () => {
     const page = await signedInPage('admin');
     await page.goto('/admin');

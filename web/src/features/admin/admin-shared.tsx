@@ -1,9 +1,11 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
+import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { errorText } from './admin-api';
+import type { ConfirmRequest } from './confirm-dialog';
 
 /**
  * A mutation with the admin toasts of §8: success title (+ optional message), a destructive
@@ -29,44 +31,27 @@ export function useAdminAction<TVars, TResult>(options: {
   });
 }
 
-/** A confirmation step for destructive or heavy actions. */
+const ConfirmDialog = lazy(() =>
+  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+
+/**
+ * A confirmation step for destructive or heavy actions. The dialog's code comes the first time one is
+ * asked for; it keeps the last request's text while it fades out.
+ */
 export function useConfirm() {
-  const { t } = useTranslation('admin');
-  const [state, setState] = useState<{
-    title: string;
-    message: ReactNode;
-    confirmLabel: string;
-    onConfirm: () => void;
-  } | null>(null);
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [opened, setOpened] = useState(false);
+  const ask = useCallback((next: ConfirmRequest) => {
+    setRequest(next);
+    setOpened(true);
+  }, []);
   const dialog = (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      opened={state !== null}
-      onClose={() => setState(null)}
-      title={state?.title}
-      centered
-    >
-      <Stack>
-        <Text size="sm">{state?.message}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setState(null)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            data-testid="confirm-action"
-            onClick={() => {
-              state?.onConfirm();
-              setState(null);
-            }}
-          >
-            {state?.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <OnDemandDialog opened={opened}>
+      {(shown) => <ConfirmDialog opened={shown} request={request} onClose={() => setOpened(false)} />}
+    </OnDemandDialog>
   );
-  return { dialog, ask: setState };
+  return { dialog, ask };
 }
 
 /** A tab whose data did not load: the server's message and, where offered, a retry. */

@@ -1,6 +1,7 @@
-import { Group, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { Group, Loader, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '../ui/scroll-region';
 import { LoadError } from './admin-shared';
 
 /**
@@ -60,7 +61,7 @@ export function AdminTable({
 }) {
   if (empty) return <AdminEmpty>{empty}</AdminEmpty>;
   return (
-    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+    <ScrollRegion label={label}>
       <Table striped miw={minWidth} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -72,6 +73,6 @@ export function AdminTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </ScrollArea>
+    </ScrollRegion>
   );
 }

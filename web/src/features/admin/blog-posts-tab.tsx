@@ -1,9 +1,10 @@
 import { toLocale } from '@app/contracts';
-import { Badge, Button, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminBlogPost, adminBlogPostsQuery } from './admin-api';
 import { LoadError } from './admin-shared';
@@ -34,7 +35,7 @@ export function BlogPostsTab() {
           {t('blog.empty')}
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollRegion label={t('tabs.blog')}>
           <Table striped miw={720} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -85,7 +86,7 @@ export function BlogPostsTab() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollRegion>
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Checkbox, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../ui/scroll-region';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminDatasource, startCrawl } from './admin-api';
@@ -47,7 +48,7 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
   return (
     <>
       {confirm.dialog}
-      <ScrollArea type="auto">
+      <ScrollRegion label={t('tabs.datasources')}>
         <Table striped highlightOnHover miw={860} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -131,7 +132,7 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
             })}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </ScrollRegion>
     </>
   );
 }

@@ -6,7 +6,6 @@ import {
   List,
   Loader,
   Paper,
-  ScrollArea,
   Select,
   Stack,
   Table,
@@ -18,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useLanguage } from '../../i18n/language-provider';
 import {
   type AdminPodcastGenerateBody,
@@ -171,11 +171,7 @@ export function PodcastsTab() {
           {t('podcasts.empty')}
         </Text>
       ) : (
-        <ScrollArea
-          type="auto"
-          // Keyboard users scroll the wide table too (it may hold no button to focus).
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('podcasts.tasksTitle') }}
-        >
+        <ScrollRegion label={t('podcasts.tasksTitle')}>
           <Table striped miw={720} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -227,7 +223,7 @@ export function PodcastsTab() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollRegion>
       )}
     </Stack>
   );

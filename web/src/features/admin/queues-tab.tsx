@@ -7,7 +7,6 @@ import {
   Loader,
   Paper,
   Progress,
-  ScrollArea,
   SimpleGrid,
   Stack,
   Table,
@@ -16,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../ui/scroll-region';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { adminQueuesQuery } from './admin-api';
@@ -98,7 +98,7 @@ export function QueuesTab() {
       {query.data.failed.length === 0 ? (
         <Text c="dimmed">{t('queues.noFailed')}</Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollRegion label={t('queues.failedTitle')}>
           <Table striped miw={720} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -146,7 +146,7 @@ export function QueuesTab() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollRegion>
       )}
     </Stack>
   );

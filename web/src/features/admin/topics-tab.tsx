@@ -13,14 +13,17 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast } from '../ui/toast';
 import { type AdminTopic, adminTopicsQuery } from './admin-api';
 import { toggleSelection } from './admin-logic';
 import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from './admin-shared';
-import { TopicDialog } from './topic-dialog';
+
+// The add and edit dialog's code comes when it first opens.
+const TopicDialog = lazy(() => import('./topic-dialog').then((module) => ({ default: module.TopicDialog })));
 
 type StatusFilter = 'all' | 'active' | 'paused';
 
@@ -81,7 +84,11 @@ export function TopicsTab() {
   return (
     <Stack data-testid="topics-tab">
       {confirm.dialog}
-      <TopicDialog opened={dialog !== null} topic={dialog?.topic ?? null} onClose={() => setDialog(null)} />
+      <OnDemandDialog opened={dialog !== null}>
+        {(shown) => (
+          <TopicDialog opened={shown} topic={dialog?.topic ?? null} onClose={() => setDialog(null)} />
+        )}
+      </OnDemandDialog>
       <Group align="flex-end" wrap="wrap">
         <TextInput
           style={{ flex: '1 1 220px' }}

@@ -4,7 +4,6 @@ import {
   Center,
   Loader,
   Paper,
-  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -15,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../ui/scroll-region';
 import { useLanguage } from '../../i18n/language-provider';
 import { LoadError } from './admin-shared';
 import { adminUsageQuery, lastDays, type UsageResponse } from './usage-api';
@@ -92,7 +92,7 @@ export function UsageTab() {
     </>
   );
   const table = (label: string, first: string, rows: { key: string; name: string; f: Figures }[]) => (
-    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+    <ScrollRegion label={label}>
       <Table striped miw={760} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -109,7 +109,7 @@ export function UsageTab() {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </ScrollRegion>
   );
 
   return (

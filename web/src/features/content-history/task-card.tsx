@@ -1,17 +1,6 @@
 import { toLocale } from '@app/contracts';
 import type { GenerationTaskDto } from '@app/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconAlertCircle,
   IconCheck,
@@ -22,14 +11,20 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';
 import { ResultCard } from '../generation/result-card';
 import { FailureText } from '../generation/failure-text';
 import { UsageLine } from '../generation/usage-line';
 import { errorText } from '../../api/error-text';
+
+// The delete confirmation's code comes when it first opens.
+const DeleteResultDialog = lazy(() =>
+  import('./delete-result-dialog').then((module) => ({ default: module.DeleteResultDialog })),
+);
 
 const STATUS_ICON: Record<string, ReactNode> = {
   pending: <IconClock size={16} />,
@@ -185,29 +180,16 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
           )}
         </Stack>
       </Collapse>
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={t('deleteTitle')}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('deleteConfirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {tg('cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => confirming && remove.mutate(confirming)}
-              data-testid="confirm-delete"
-            >
-              {t('delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <OnDemandDialog opened={confirming !== null}>
+        {(shown) => (
+          <DeleteResultDialog
+            opened={shown}
+            onClose={() => setConfirming(null)}
+            onConfirm={() => confirming && remove.mutate(confirming)}
+            pending={remove.isPending}
+          />
+        )}
+      </OnDemandDialog>
     </Card>
   );
 }

@@ -8,7 +8,6 @@ import {
   Collapse,
   Group,
   Loader,
-  ScrollArea,
   SegmentedControl,
   Slider,
   Stack,
@@ -27,6 +26,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../ui/scroll-region';
 import { podcastTranscriptQueryOptions } from './podcast-queries';
 import { formatTime, SPEEDS } from './podcast-utils';
 import type { PodcastPlayer } from './use-podcast-player';
@@ -204,10 +204,10 @@ function Transcript({ id }: { id: string }) {
     );
   }
   return (
-    <ScrollArea.Autosize mah={280} mt="xs">
+    <ScrollRegion label={t('transcript')} mah={280} mt="xs">
       <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="podcast-transcript">
         {query.data}
       </Text>
-    </ScrollArea.Autosize>
+    </ScrollRegion>
   );
 }

@@ -1,5 +1,3 @@
-// The date picker's styles load with the screens that show one (not with the app's entry).
-import '@mantine/dates/styles.css';
 import type { PodcastDto } from '@app/contracts';
 import {
   Alert,
@@ -8,29 +6,28 @@ import {
   Container,
   Group,
   Paper,
-  Popover,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import { IconAlertCircle, IconCalendar, IconHeadphones } from '@tabler/icons-react';
+import { IconAlertCircle, IconHeadphones } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
 import { CenteredLoader } from '../ui/centered-loader';
+import { useDeferredComponent } from '../ui/deferred';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { DateFilterButton } from './date-filter-button';
 import { PodcastCard } from './podcast-card';
 import { podcastsQueryOptions } from './podcast-queries';
-import { groupByDate, type PodcastSearch, QUICK_PICKS, quickPickDate } from './podcast-utils';
+import { groupByDate, type PodcastSearch } from './podcast-utils';
 import { usePodcastPlayer } from './use-podcast-player';
 import { errorText } from '../../api/error-text';
 
@@ -110,14 +107,11 @@ function PodcastBrowser() {
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateFilter value={search.date} onChange={(date) => setSearch({ ...search, date })} />
-          <Select
+          <NativeSelect
             aria-label={t('topic')}
-            placeholder={t('allTopics')}
-            data={topicOptions}
-            value={search.topic ?? null}
-            onChange={(topic) => setSearch({ ...search, topic: topic ?? undefined })}
-            clearable
-            searchable
+            data={[{ value: '', label: t('allTopics') }, ...topicOptions]}
+            value={search.topic ?? ''}
+            onChange={(event) => setSearch({ ...search, topic: event.currentTarget.value || undefined })}
             data-testid="podcast-topic-filter"
           />
         </SimpleGrid>
@@ -168,56 +162,20 @@ function PodcastBrowser() {
   );
 }
 
+const loadDateFilter = () => import('./date-filter-popup').then((module) => module.DateFilterPopup);
+
+/** The date filter's button; its popup (a calendar in a popover) is fetched when it is first used. */
 function DateFilter({ value, onChange }: { value?: string; onChange: (date: string | undefined) => void }) {
-  const { t } = useTranslation('podcast');
-  const [opened, setOpened] = useState(false);
-  const pick = (date: string | undefined) => {
-    onChange(date);
-    setOpened(false);
-  };
-  // Focus moves into the popup (it is rendered at the end of the page) and back to the button on Escape.
+  const { Component: Popup, preload, show } = useDeferredComponent(loadDateFilter);
+  if (Popup) return <Popup value={value} onChange={onChange} openOnMount />;
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-start"
-      shadow="md"
-      withinPortal
-      trapFocus
-      returnFocus
-    >
-      <Popover.Target>
-        <Button
-          variant="default"
-          justify="flex-start"
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          onClick={() => setOpened((o) => !o)}
-          data-testid="podcast-date-filter"
-        >
-          <VisuallyHidden>{t('date')}: </VisuallyHidden>
-          {value ?? t('allDates')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Group gap={6}>
-            {QUICK_PICKS.map((quick) => (
-              <Button
-                key={quick}
-                size="compact-xs"
-                variant="light"
-                onClick={() => pick(quickPickDate(quick))}
-              >
-                {t(`quick.${quick}`)}
-              </Button>
-            ))}
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => pick(undefined)}>
-              {t('quick.clear')}
-            </Button>
-          </Group>
-          <DatePicker value={value ?? null} onChange={(date) => pick(date ?? undefined)} />
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <DateFilterButton
+      value={value}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={show}
+      onPointerEnter={preload}
+      onFocus={preload}
+    />
   );
 }

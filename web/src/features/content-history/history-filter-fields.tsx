@@ -1,0 +1,148 @@
+import type { GenerationPlatform, GenerationStatus, GenerationStyle, Platform } from '@app/contracts';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/language-provider';
+import { datasourcesQueryOptions, topicsQueryOptions } from '../../queries/content';
+import type { HistoryFilters as Filters } from '../generation/generation-api';
+import { showErrorToast } from '../ui/toast';
+
+export type HistoryFilterFieldsProps = {
+  filters: Filters;
+  /** Applies a change to the filters (the page goes back to 1). */
+  onChange: (patch: Partial<Filters>) => void;
+  onClear: () => void;
+  /** The panel is open: the topic and data source pickers load their choices. */
+  open: boolean;
+  /** The fixed choices, in their order (the panel's, which has the contracts at hand). */
+  choices: HistoryFilterChoices;
+};
+
+export type HistoryFilterChoices = {
+  statuses: readonly GenerationStatus[];
+  styles: readonly GenerationStyle[];
+  targetPlatforms: readonly GenerationPlatform[];
+  sourcePlatforms: readonly Platform[];
+};
+
+/** The filter panel's fields: a search of at least 4 characters, status, platforms, style, topic and data source. */
+export function HistoryFilterFields({
+  filters,
+  onChange: set,
+  onClear,
+  open,
+  choices,
+}: HistoryFilterFieldsProps) {
+  const { t } = useTranslation('contentHistory');
+  const { t: tg } = useTranslation('generation');
+  const { t: tc } = useTranslation('content');
+  const [search, setSearch] = useState('');
+  const { language } = useLanguage();
+  const topics = useQuery({ ...topicsQueryOptions(), enabled: open });
+  const datasources = useQuery({ ...datasourcesQueryOptions(filters.topic), enabled: open });
+  const topicOptions = (topics.data ?? []).map((topic) => ({
+    value: topic.id,
+    label: (language === 'zh' && topic.name_zh) || topic.name,
+  }));
+  const datasourceOptions = [...(datasources.data ?? [])]
+    .sort((a, b) => a.source_name.localeCompare(b.source_name))
+    .map((source) => ({
+      value: source.id,
+      label: `${source.source_name} · ${tc(`platforms.${source.platform}` as 'platforms.blog', source.platform)}`,
+    }));
+
+  const runSearch = () => {
+    const term = search.trim();
+    if (term && [...term].length < 4)
+      return showErrorToast(t('filters.searchTooShort'), t('filters.searchTooShortText'));
+    set({ q: term || undefined });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          placeholder={t('filters.searchPlaceholder')}
+          aria-label={t('filters.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') runSearch();
+          }}
+        />
+        <Button onClick={runSearch}>{t('filters.search')}</Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        <Select
+          label={t('filters.status')}
+          clearable
+          placeholder={t('filters.all')}
+          value={filters.status ?? null}
+          onChange={(value) => set({ status: value ?? undefined })}
+          data={choices.statuses.map((status) => ({ value: status, label: tg(`status.${status}`) }))}
+        />
+        <MultiSelect
+          label={t('filters.targetPlatforms')}
+          placeholder={t('filters.all')}
+          value={filters.target_platforms ?? []}
+          onChange={(value) => set({ target_platforms: value })}
+          data={choices.targetPlatforms.map((p) => ({ value: p, label: tg(`platforms.${p}`) }))}
+        />
+        <Select
+          label={t('filters.style')}
+          clearable
+          placeholder={t('filters.all')}
+          value={filters.style ?? null}
+          onChange={(value) => set({ style: value ?? undefined })}
+          data={choices.styles.map((style) => ({ value: style, label: tg(`styles.${style}`) }))}
+        />
+        <MultiSelect
+          label={t('filters.sourcePlatforms')}
+          placeholder={t('filters.all')}
+          value={filters.source_platforms ?? []}
+          onChange={(value) => set({ source_platforms: value })}
+          data={choices.sourcePlatforms.map((p) => ({
+            value: p,
+            label: tc(`platforms.${p}` as 'platforms.blog', p),
+          }))}
+        />
+        <Select
+          label={t('filters.topic')}
+          clearable
+          searchable
+          placeholder={t('filters.all')}
+          nothingFoundMessage={t('filters.nothingFound')}
+          value={filters.topic ?? null}
+          // Another topic's data source would match nothing: the source choice goes with it.
+          onChange={(value) => set({ topic: value ?? undefined, datasource: undefined })}
+          data={topicOptions}
+          data-testid="history-topic-filter"
+        />
+        <Select
+          label={t('filters.datasource')}
+          clearable
+          searchable
+          placeholder={t('filters.all')}
+          nothingFoundMessage={t('filters.nothingFound')}
+          value={filters.datasource ?? null}
+          onChange={(value) => set({ datasource: value ?? undefined })}
+          data={datasourceOptions}
+          data-testid="history-datasource-filter"
+        />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          onClick={() => {
+            setSearch('');
+            onClear();
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

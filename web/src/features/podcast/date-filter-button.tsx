@@ -1,0 +1,24 @@
+import { Button, VisuallyHidden } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The date filter's button: the same before and after the popup's code has arrived. */
+export function DateFilterButton({
+  value,
+  ...rest
+}: { value?: string } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
+  const { t } = useTranslation('podcast');
+  return (
+    <Button
+      variant="default"
+      justify="flex-start"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      data-testid="podcast-date-filter"
+      {...rest}
+    >
+      <VisuallyHidden>{t('date')}: </VisuallyHidden>
+      {value ?? t('allDates')}
+    </Button>
+  );
+}

@@ -1,0 +1,62 @@
+// The date picker's styles load with the picker (not with the app's entry nor the page).
+import '@mantine/dates/styles.css';
+import { Button, Group, Popover, Stack } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { useOpenedOnMount } from '../ui/deferred';
+import { DateFilterButton } from './date-filter-button';
+import { QUICK_PICKS, quickPickDate } from './podcast-utils';
+
+/** The date filter with its popup: quick picks and a calendar (fetched on first use, podcast-page.tsx). */
+export function DateFilterPopup({
+  value,
+  onChange,
+  openOnMount,
+}: {
+  value?: string;
+  onChange: (date: string | undefined) => void;
+  openOnMount: boolean;
+}) {
+  const { t } = useTranslation('podcast');
+  const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
+  const pick = (date: string | undefined) => {
+    onChange(date);
+    setOpened(false);
+  };
+  // Focus moves into the popup (it is rendered at the end of the page) and back to the button on Escape.
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      shadow="md"
+      withinPortal
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <DateFilterButton ref={targetRef} value={value} onClick={() => setOpened((o) => !o)} />
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Group gap={6}>
+            {QUICK_PICKS.map((quick) => (
+              <Button
+                key={quick}
+                size="compact-xs"
+                variant="light"
+                onClick={() => pick(quickPickDate(quick))}
+              >
+                {t(`quick.${quick}`)}
+              </Button>
+            ))}
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => pick(undefined)}>
+              {t('quick.clear')}
+            </Button>
+          </Group>
+          <DatePicker value={value ?? null} onChange={(date) => pick(date ?? undefined)} />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
