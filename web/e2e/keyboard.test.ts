@@ -247,7 +247,7 @@ describe('keyboard only', { timeout: 90_000 }, () => {
       await expect.poll(() => focusInDialog(page)).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => isFocused(opener), name).toBe(true);
+      await expect.poll(() => isFocused(opener), { message: name }).toBe(true);
     }
     await page.context().close();
   });
