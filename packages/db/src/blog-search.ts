@@ -22,8 +22,8 @@ export function blogSearchMatch(placeholder: string, term: string): string {
 /**
  * Terms of exactly two characters have no trigram: for them, the GIN index over the generated
  * `search_bigrams` column (migration blog_search_bigrams, the distinct two-character pieces of the
- * lower-cased search text) finds the candidates, and blogSearchMatch still decides. `placeholder`
- * holds the term itself.
+ * lower-cased search text) answers, and its match is exact: a two-character term is in the text
+ * (case-insensitively) exactly when it is one of its pieces. `placeholder` holds the term itself.
  */
 export const blogBigramMatch = (placeholder: string) => `search_bigrams @> ARRAY[lower(${placeholder})]`;
 

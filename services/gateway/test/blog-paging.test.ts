@@ -248,6 +248,18 @@ describe('the statements', () => {
     );
   });
 
+  it('match two characters by the bigram alone, so the planner sees how many posts hold them', async () => {
+    // With an ILIKE beside it, the one condition counted twice: a term in one post of seven was
+    // expected in a handful, and every match was read and sorted instead of walking the sort order.
+    const short = blogListStatement({ language: 'zh', sort: 'newest', q: '定价' }, NOW).text;
+    expect(short).toContain('search_bigrams @>');
+    expect(short).not.toContain('ILIKE');
+    // A line break in the term: the per-field check stays (never across title and excerpt).
+    const broken = blogListStatement({ language: 'zh', sort: 'newest', q: '事\n' }, NOW).text;
+    expect(broken).toContain('search_bigrams @>');
+    expect(broken).toContain('title ILIKE');
+  });
+
   it('start a later page at the cursor in the sort index, not by skipping rows', async () => {
     const after = { t: NOW.getTime() - 100 * 60_000, k: 1, i: '00000000-0000-4000-8000-000000000000' };
     const popular = await plan({ language: 'en', sort: 'popular', after });
