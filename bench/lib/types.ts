@@ -10,7 +10,7 @@ export type Figure = {
   ratio?: number;
   goal?: string;
   pass?: boolean;
-  /** The size the scenario ran at: 'full' (the issues' sizes, `--full`) or 'quick'. */
+  /** The size the scenario ran at: 'full' (the goals' sizes, `--full`) or 'quick'. */
   mode?: 'quick' | 'full';
 };
 
