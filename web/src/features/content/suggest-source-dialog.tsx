@@ -8,7 +8,6 @@ import { errorText } from '../../api/error-text';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
 import { platformOptions } from './platform-options';
-import { useOpenedAfterMount } from '../ui/deferred';
 
 const AUTO_CLOSE_MS = 3000;
 
@@ -45,8 +44,6 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
   const { t, i18n } = useTranslation('content');
   const { isAuthenticated } = useAuth();
   const topics = useQuery({ ...topicsQueryOptions(), enabled: opened });
-  // Fetched on first opening (see the summaries page): it mounts closed, then opens.
-  const shown = useOpenedAfterMount(opened);
   const empty = { topic: '', topic_custom: '', platform: '', platform_custom: '', url: '' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Errors>({});
@@ -105,7 +102,7 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
     setForm((f) => ({ ...f, [key]: value ?? '' }));
 
   return (
-    <Modal opened={shown} onClose={onClose} title={t('suggest.title')} centered>
+    <Modal opened={opened} onClose={onClose} title={t('suggest.title')} centered>
       {done ? (
         <Stack align="center" py="md" data-testid="suggest-success">
           <IconCircleCheck size={48} color="var(--mantine-color-green-6)" aria-hidden />

@@ -1,20 +1,20 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedAfterMount } from '../ui/deferred';
 import { ButtonLink } from '../ui/router-links';
 import type { UpgradeFeature } from './upgrade-dialog';
 
 /** The upgrade dialog itself, fetched the first time a page opens it (see UpgradeDialogProvider). */
 export function UpgradeDialogModal({
+  opened,
   feature,
   onClose,
 }: {
+  opened: boolean;
   feature: UpgradeFeature | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('content');
-  const opened = useOpenedAfterMount(feature !== null);
   return (
     <Modal
       opened={opened}

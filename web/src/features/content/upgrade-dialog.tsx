@@ -1,4 +1,5 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import { createContext, lazy, type ReactNode, useCallback, useContext, useState } from 'react';
+import { OnDemandDialog } from '../ui/on-demand-dialog';
 
 export type UpgradeFeature = 'date_filter' | 'content_generation' | 'email_subscription' | 'favorites';
 
@@ -12,20 +13,15 @@ const UpgradeDialogModal = lazy(() =>
 /** Goes to /pricing (the router adds /zh); one per page tree, opened with useUpgradeDialog(). */
 export function UpgradeDialogProvider({ children }: { children: ReactNode }) {
   const [feature, setFeature] = useState<UpgradeFeature | null>(null);
-  // Once asked for, the dialog stays mounted, so it can fade out as it closes.
-  const [wanted, setWanted] = useState(false);
-  const open = useCallback((f: UpgradeFeature) => {
-    setWanted(true);
-    setFeature(f);
-  }, []);
+  const open = useCallback((f: UpgradeFeature) => setFeature(f), []);
   return (
     <UpgradeContext.Provider value={open}>
       {children}
-      {wanted ? (
-        <Suspense fallback={null}>
-          <UpgradeDialogModal feature={feature} onClose={() => setFeature(null)} />
-        </Suspense>
-      ) : null}
+      <OnDemandDialog opened={feature !== null}>
+        {(opened) => (
+          <UpgradeDialogModal opened={opened} feature={feature} onClose={() => setFeature(null)} />
+        )}
+      </OnDemandDialog>
     </UpgradeContext.Provider>
   );
 }

@@ -34,13 +34,3 @@ export function useOpenedOnMount<T extends HTMLElement>(openOnMount: boolean) {
   }, [openOnMount]);
   return { opened, setOpened, targetRef };
 }
-
-/**
- * For a dialog or drawer fetched when it is first opened: it mounts closed and opens on the next
- * commit, so it notes the focused button as it opens (and gives the focus back to it as it closes).
- */
-export function useOpenedAfterMount(opened: boolean): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted && opened;
-}

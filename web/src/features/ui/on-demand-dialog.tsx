@@ -30,7 +30,7 @@ function DialogPending() {
 }
 
 /**
- * A dialog (a lazy component: a Modal with its scroll area and focus handling) whose code is fetched
+ * A dialog or drawer (a lazy component: a Modal or Drawer with its focus handling) whose code is fetched
  * the first time it opens, not with the screen that may open it. Once there it stays mounted, so it
  * closes with its transition. It is first drawn closed and then opened, so the dialog sees a normal
  * opening: it takes focus and gives it back to what had it (the button that opened it) on closing.

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListTree, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/language-provider';
 import { useAuth } from '../../auth/auth-provider';
@@ -12,6 +12,7 @@ import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
 import { SourceTree } from './source-tree';
 import { SourcesPanel } from './sources-panel';
+import { OnDemandDialog } from '../../ui/on-demand-dialog';
 import { SummaryFilterCard } from './summary-filter-card';
 import { SummaryList } from './summary-list';
 import { useSummaryData } from './use-summary-data';
@@ -42,7 +43,6 @@ function ContentSummary() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [suggestOpen, setSuggestOpen] = useState(false);
   // Once opened, the form stays mounted (it fades out, and keeps its thank-you timer).
-  const [suggestWanted, setSuggestWanted] = useState(false);
   const [expanded, setExpanded] = useState<string | null>(null);
   const filters = useSummaryFilters({
     onChange: () => setExpanded(null),
@@ -101,7 +101,6 @@ function ContentSummary() {
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => {
               if (!isAuthenticated) return showErrorToast(t('suggest.authRequired'));
-              setSuggestWanted(true);
               setSuggestOpen(true);
             }}
           >
@@ -147,11 +146,9 @@ function ContentSummary() {
           />
         </Stack>
       </Group>
-      {suggestWanted ? (
-        <Suspense fallback={null}>
-          <SuggestSourceDialog opened={suggestOpen} onClose={() => setSuggestOpen(false)} />
-        </Suspense>
-      ) : null}
+      <OnDemandDialog opened={suggestOpen}>
+        {(opened) => <SuggestSourceDialog opened={opened} onClose={() => setSuggestOpen(false)} />}
+      </OnDemandDialog>
     </Box>
   );
 }

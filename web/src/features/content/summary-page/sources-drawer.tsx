@@ -1,7 +1,6 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedAfterMount } from '../../ui/deferred';
 
 /** The source tree's drawer on phones, fetched when it is first opened (see SourcesPanel). */
 export function SourcesDrawer({
@@ -14,10 +13,9 @@ export function SourcesDrawer({
   children: ReactNode;
 }) {
   const { t } = useTranslation('content');
-  const shown = useOpenedAfterMount(opened);
   return (
     <Drawer
-      opened={shown}
+      opened={opened}
       onClose={onClose}
       position="left"
       size="85%"

@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Paper, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandDialog } from '../../ui/on-demand-dialog';
 
 // The drawer's code (Mantine's Drawer and what it brings) is fetched when it is first opened.
 const SourcesDrawer = lazy(() => import('./sources-drawer').then((m) => ({ default: m.SourcesDrawer })));
@@ -19,18 +20,17 @@ type Props = {
 export function SourcesPanel({ isMobile, drawerOpen, onDrawerClose, children }: Props) {
   const { t } = useTranslation('content');
   const [sidebarOpen, setSidebarOpen] = useState(true);
-  // Once opened, the drawer stays mounted (it slides out as it closes).
-  const [drawerWanted, setDrawerWanted] = useState(drawerOpen);
-  if (drawerOpen && !drawerWanted) setDrawerWanted(true);
 
   if (isMobile) {
-    return drawerWanted ? (
-      <Suspense fallback={null}>
-        <SourcesDrawer opened={drawerOpen} onClose={onDrawerClose}>
-          {children}
-        </SourcesDrawer>
-      </Suspense>
-    ) : null;
+    return (
+      <OnDemandDialog opened={drawerOpen}>
+        {(opened) => (
+          <SourcesDrawer opened={opened} onClose={onDrawerClose}>
+            {children}
+          </SourcesDrawer>
+        )}
+      </OnDemandDialog>
+    );
   }
   return (
     <Paper
