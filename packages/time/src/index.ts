@@ -1,4 +1,7 @@
 import { TZDate } from '@date-fns/tz';
+import { isValidTimeZone } from './zone.ts';
+
+export { isValidTimeZone };
 
 /**
  * Calendar dates and wall-clock hours in a time zone, for the gateway, the workers and the browser
@@ -34,15 +37,6 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const parts = (date: string) => date.split('-').map(Number) as [number, number, number];
 
 /** An IANA zone name this runtime knows. */
-export function isValidTimeZone(timeZone: unknown): timeZone is string {
-  if (typeof timeZone !== 'string' || !timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The calendar date and hour the wall clock in `timeZone` shows at `instant`. */
 export function localDateTime(instant: Date, timeZone: string): { date: string; hour: number } {

@@ -1,4 +1,4 @@
-import { isTimeZone } from '../zoned-dates';
+import { isValidTimeZone } from '@app/time/zone';
 
 /** /content-summary query parameters (spec: topic, date, dateFrom, dateTo, timezone; plus the other filters). */
 export type ContentSummarySearch = {
@@ -24,7 +24,7 @@ export function validateContentSummarySearch(search: Record<string, unknown>): C
     date: str(search.date, 40),
     dateFrom: str(search.dateFrom, 40),
     dateTo: str(search.dateTo, 40),
-    timezone: isTimeZone(search.timezone) ? (search.timezone as string) : undefined,
+    timezone: isValidTimeZone(search.timezone) ? (search.timezone as string) : undefined,
     q: str(search.q),
     platforms: str(search.platforms),
     source: str(search.source),
