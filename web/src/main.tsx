@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, startTransition, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nProvider, useTranslation } from './i18n/react';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
 import { AuthStore } from './features/auth/auth-store';
@@ -65,7 +65,7 @@ function render(root: HTMLElement) {
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <LocalizedMantineProvider>
             <ToastHost />
             <QueryClientProvider client={queryClient}>
@@ -74,7 +74,7 @@ function render(root: HTMLElement) {
               </AuthProvider>
             </QueryClientProvider>
           </LocalizedMantineProvider>
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

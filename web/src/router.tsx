@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type AnyRoute, createRouter } from '@tanstack/react-router';
-import type { i18n } from 'i18next';
+import type { AppI18n } from './i18n/strings';
 import type { AuthStore } from './features/auth/auth-store';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { RoutePending } from './features/ui/centered-loader';
@@ -33,7 +33,7 @@ export const routeTree = rootRoute.addChildren([
 type CreateAppRouterOptions = {
   queryClient: QueryClient;
   auth: AuthStore;
-  i18n: i18n;
+  i18n: AppI18n;
   /** The language detected at start-up; LanguageProvider swaps the rewrite when it changes. */
   language: Language;
 };
@@ -60,7 +60,7 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
  * strings, instead of after the first render (when the router would ask for them). It stops at the
  * signed-in and admin guards: their screens are fetched once the guard lets the reader in.
  */
-export function prefetchFirstScreen(router: AppRouter, i18n: i18n): void {
+export function prefetchFirstScreen(router: AppRouter, i18n: AppI18n): void {
   const guards = new Set<string>([signedInRoute.id, adminGuardRoute.id]);
   for (const match of router.matchRoutes(router.latestLocation)) {
     if (guards.has(match.routeId)) break;

@@ -5,6 +5,13 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /**
+   * The string keys of the contracts' messages this answer holds (its own and its fields'), named by
+   * the client before it throws (message-keys.ts): the tables of every English message stay out of
+   * the first page's code.
+   */
+  messageKey: `apiErrors:messages.${string}` | undefined;
+  fieldKeys: Record<string, `apiErrors:messages.${string}`> = {};
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);

@@ -1,3 +1,4 @@
+import { CONTENT_MESSAGES, MESSAGES, NEWSLETTER_MESSAGES } from '@app/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildQueryString, createApiClient } from './client';
 
@@ -113,6 +114,40 @@ describe('api client', () => {
       code: 'VALIDATION_FAILED',
       fields: { email: 'Invalid email' },
     });
+  });
+
+  it("names the contracts' messages of an error answer, its fields' too", async () => {
+    const { fetch } = fakeFetch([
+      jsonResponse(403, { error: { code: 'PRO_REQUIRED', message: CONTENT_MESSAGES.freeWindow } }),
+      jsonResponse(400, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid input',
+          fields: { email: NEWSLETTER_MESSAGES.invalidEmail, name: 'Too small' },
+        },
+      }),
+    ]);
+    const api = createApiClient({ fetch });
+    await expect(api.get('/api/summaries')).rejects.toMatchObject({
+      messageKey: 'apiErrors:messages.content.freeWindow',
+    });
+    const invalid = await api.post('/api/newsletter/subscribe', {}).catch((error: unknown) => error);
+    expect(invalid).toMatchObject({
+      messageKey: undefined,
+      fieldKeys: { email: 'apiErrors:messages.auth.invalidEmail' },
+    });
+    expect(Object.keys((invalid as { fieldKeys: object }).fieldKeys)).toEqual(['email']);
+  });
+
+  it('leaves the message unnamed for a caller that reads only the code', async () => {
+    const { fetch } = fakeFetch([
+      jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: MESSAGES.notAuthenticated } }),
+    ]);
+    const api = createApiClient({ fetch });
+    const error = await api
+      .post('/api/auth/refresh', {}, { skipAuthRefresh: true, codeOnly: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', messageKey: undefined });
   });
 
   it('maps non-JSON failures and network failures', async () => {

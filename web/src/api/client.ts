@@ -11,6 +11,11 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Auth endpoints themselves must not trigger the refresh-and-retry dance. */
   skipAuthRefresh?: boolean;
+  /**
+   * The caller reads only a failure's status and code and shows no text for it (the session
+   * refresh): its message is not named, so a visitor's "no session" answer loads no message tables.
+   */
+  codeOnly?: boolean;
 };
 
 export type AuthHooks = {
@@ -61,6 +66,19 @@ async function readBody(response: Response): Promise<unknown> {
  * The one HTTP client for the gateway: JSON in and out, the bearer token from memory, the
  * refresh cookie via `credentials: 'include'`, and one refresh-then-retry on a 401.
  */
+/**
+ * An error answer with its contracts' messages named (message-keys.ts, fetched with the first error).
+ * Should that module not load, the error still reads by its code.
+ */
+async function namedError(error: ApiError): Promise<ApiError> {
+  try {
+    const { nameMessages } = await import('./message-keys');
+    return nameMessages(error);
+  } catch {
+    return error;
+  }
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   let auth: AuthHooks = { getAccessToken: () => null, refreshAccessToken: async () => null };
@@ -94,7 +112,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (token) response = await send(method, path, opts, token);
     }
     const body = await readBody(response);
-    if (!response.ok) throw toApiError(response.status, response.statusText, body);
+    if (!response.ok) {
+      const error = toApiError(response.status, response.statusText, body);
+      throw opts.codeOnly ? error : await namedError(error);
+    }
     return body as T;
   }
 

@@ -8,15 +8,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
 import { ApiError, toApiError } from './api-error';
-import {
-  CLIENT_ERROR_CODES,
-  errorText,
-  errorTextKey,
-  fieldErrorText,
-  MESSAGE_TABLES,
-  messageKey,
-} from './error-text';
+import { CLIENT_ERROR_CODES, errorText, errorTextKey, fieldErrorText } from './error-text';
 import en from './locales/en.json';
+import { MESSAGE_TABLES, messageKey, nameMessages } from './message-keys';
 import zh from './locales/zh.json';
 
 const enT = createI18n('en').t;
@@ -26,8 +20,9 @@ const zhT = createI18n('zh').t;
 const LATIN_RUN = /[A-Za-z]+[\s,.'-]+[A-Za-z]+[\s,.'-]+[A-Za-z]+/;
 const CJK = /[\u4e00-\u9fff]/;
 
+/** An error answer as the client throws it: its contracts' messages named (client.ts). */
 const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-  new ApiError(status, code, message, fields);
+  nameMessages(new ApiError(status, code, message, fields));
 
 describe('API error texts', () => {
   it('have an English and a Chinese text for every error code of the contracts and of the client', () => {
@@ -37,7 +32,7 @@ describe('API error texts', () => {
       expect(english?.trim(), code).toBeTruthy();
       expect(chinese, code).toMatch(CJK);
       expect(chinese, code).not.toMatch(LATIN_RUN);
-      // The lookup goes through i18next, so the namespace is registered too.
+      // The lookup goes through the app's strings, so the namespace is registered too.
       expect(zhT(`apiErrors:codes.${code}` as never), code).toBe(chinese);
       expect(enT(`apiErrors:codes.${code}` as never), code).toBe(english);
     }

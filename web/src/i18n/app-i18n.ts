@@ -1,63 +1,39 @@
-import i18next, { type BackendModule, type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { isLanguage, type Language } from './language';
+import type { Language } from './language';
 import { type Namespace, namespaceUrls } from './loaders';
+import { AppI18n } from './strings';
 
 /** The strings every screen needs before it draws: the shared ones and the API's error texts. */
 export const SHELL_NAMESPACES: readonly Namespace[] = ['translation', 'apiErrors'];
 
-const isNamespace = (value: string): value is Namespace => Object.hasOwn(namespaceUrls.en, value);
-
 /** Fetches a namespace's JSON file for one language (never the other one: every zh file is complete). */
-const fileBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: false,
-  init() {},
-  async read(language: string, namespace: string) {
-    if (!isLanguage(language) || !isNamespace(namespace))
-      throw new Error(`no strings for ${language}/${namespace}`);
-    const response = await fetch(namespaceUrls[language][namespace]);
-    if (!response.ok) throw new Error(`${language}/${namespace} strings: HTTP ${response.status}`);
-    return response.json();
-  },
-};
+async function fetchStrings(language: Language, namespace: Namespace): Promise<object> {
+  const response = await fetch(namespaceUrls[language][namespace]);
+  if (!response.ok) throw new Error(`${language}/${namespace} strings: HTTP ${response.status}`);
+  return (await response.json()) as object;
+}
 
 /**
- * The browser app's i18next: the reader's language only, each namespace fetched with the route that
- * uses it (routes/route-strings.ts) or, failing that, when a component asks for it (react-i18next
+ * The browser app's strings: the reader's language only, each namespace fetched with the route that
+ * uses it (routes/route-strings.ts) or, failing that, when a component asks for it (useTranslation
  * suspends it meanwhile). `ready` settles once the shell's strings are in. The tests use the bundled
  * createI18n (index.ts) instead.
  */
-export function createAppI18n(language: Language): { i18n: i18n; ready: Promise<void> } {
-  const instance = i18next.createInstance();
-  const ready = instance
-    .use(fileBackend)
-    .use(initReactI18next)
-    .init({
-      ns: [...SHELL_NAMESPACES],
-      defaultNS: 'translation',
-      lng: language,
-      // i18n-keys.test.ts keeps every zh namespace complete: no English copy is fetched for a zh reader.
-      fallbackLng: false,
-      supportedLngs: ['en', 'zh'],
-      load: 'currentOnly',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    })
-    .then(() => ensureNamespaces(instance, SHELL_NAMESPACES));
-  return { i18n: instance, ready };
+export function createAppI18n(language: Language): { i18n: AppI18n; ready: Promise<void> } {
+  const i18n = new AppI18n(language, fetchStrings);
+  return { i18n, ready: ensureNamespaces(i18n, SHELL_NAMESPACES) };
 }
 
 /**
  * Loads the namespaces in the current language, and rejects when one could not be fetched (so a
- * route shows its error screen, whose retry comes back here) instead of drawing raw keys.
+ * route shows its error screen, whose retry comes back here) instead of drawing raw keys. A failed
+ * fetch is tried once more before giving up.
  */
-export async function ensureNamespaces(instance: i18n, namespaces: readonly Namespace[]): Promise<void> {
-  const language = instance.language;
-  const missing = () => namespaces.filter((namespace) => !instance.hasResourceBundle(language, namespace));
-  await instance.loadNamespaces(namespaces);
-  // A failed fetch is remembered as done: ask the backend again once before giving up.
-  if (missing().length) await instance.reloadResources([language], missing());
-  const still = missing();
-  if (still.length) throw new Error(`could not load the ${language} strings: ${still.join(', ')}`);
+export async function ensureNamespaces(i18n: AppI18n, namespaces: readonly Namespace[]): Promise<void> {
+  const load = (namespace: Namespace) => i18n.loadNamespace(namespace);
+  const first = await Promise.allSettled(namespaces.map(load));
+  const missing = namespaces.filter((_, index) => first[index]!.status === 'rejected');
+  if (!missing.length) return;
+  const second = await Promise.allSettled(missing.map(load));
+  const still = missing.filter((_, index) => second[index]!.status === 'rejected');
+  if (still.length) throw new Error(`could not load the ${i18n.language} strings: ${still.join(', ')}`);
 }

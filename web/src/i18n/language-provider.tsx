@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 import { detectLanguage, type Language, switchLanguageHref } from './language';
 import { languageRewrite, rewriteLanguage } from './language-rewrite';
 import { browserLanguages, readStoredLanguage, writeStoredLanguage } from './language-storage';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { i18n } from 'i18next';
+import type { AppI18n } from '../i18n/strings';
 import type { AuthStore } from '../features/auth/auth-store';
 import { AppFrame } from '../features/layout/app-shell-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -10,8 +10,8 @@ import { LanguageProvider } from '../i18n/language-provider';
 export type RouterContext = {
   queryClient: QueryClient;
   auth: AuthStore;
-  /** The app's i18next: route loaders fetch their screens' strings with it (route-strings.ts). */
-  i18n: i18n;
+  /** The app's strings: route loaders fetch their screens' strings with it (route-strings.ts). */
+  i18n: AppI18n;
 };
 
 function RootLayout() {

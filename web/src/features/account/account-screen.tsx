@@ -1,7 +1,7 @@
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Logo } from '../layout/logo';
 import { AnchorLink } from '../ui/router-links';
 

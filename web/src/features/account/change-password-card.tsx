@@ -1,6 +1,6 @@
 import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth-validation';
 import { showErrorToast, showSuccessToast } from '../ui/toast';

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { isValidEmail } from '../auth/auth-validation';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { accountErrorKey } from './account-api';

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useAuth } from '../auth/auth-provider';
 import { showErrorToast, showSuccessToast } from '../ui/toast';

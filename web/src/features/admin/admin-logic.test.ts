@@ -16,8 +16,8 @@ import {
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const H = 3_600_000;
-const zh = createI18n('zh').getFixedT('zh', 'admin');
-const en = createI18n('en').getFixedT('en', 'admin');
+const zh = createI18n('zh').fixedT('admin');
+const en = createI18n('en').fixedT('admin');
 
 describe('datasource status and last-crawled text', () => {
   it('derives disabled / pending / normal', () => {

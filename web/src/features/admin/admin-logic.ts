@@ -6,7 +6,7 @@ import {
   defaultLanguageFor,
   platformFromId,
 } from '@app/db/platform-defaults';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import type en from './locales/en.json';
 

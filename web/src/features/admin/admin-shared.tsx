@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { errorText } from './admin-api';

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fieldErrorTexts } from '../../api/error-text';
 import { api } from '../../api/client';
 import type { AdminBlogPost } from './admin-api';

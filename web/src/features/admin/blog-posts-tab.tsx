@@ -3,7 +3,7 @@ import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminBlogPost, adminBlogPostsQuery } from './admin-api';

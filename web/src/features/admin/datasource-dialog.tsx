@@ -1,7 +1,7 @@
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import type { AdminDatasource, AdminTopic } from './admin-api';

@@ -3,7 +3,7 @@ import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput
 import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import {

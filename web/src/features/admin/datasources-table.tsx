@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Checkbox, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';

@@ -2,7 +2,7 @@ import type { AdminTopic, OpmlImportResult } from '@app/contracts';
 import { Alert, Button, FileInput, Group, Modal, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { errorText } from './admin-api';
 

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';

@@ -2,7 +2,7 @@ import { toLocale } from '@app/contracts';
 import { Badge, SegmentedControl, Stack, Table, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { type SourceHealthRow, sourceHealthQuery } from './admin-api';

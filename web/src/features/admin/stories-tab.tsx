@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import {
   type AdminStoriesFilter,

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery } from './admin-api';

@@ -3,7 +3,7 @@ import { Badge, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { adminSubscribersQuery } from './admin-api';
 import { AdminQueryState, AdminTable } from './admin-table';

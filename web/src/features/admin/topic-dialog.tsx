@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import type { AdminTopic } from './admin-api';
 import { parseKeywords } from './admin-logic';

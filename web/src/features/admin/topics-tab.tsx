@@ -14,7 +14,7 @@ import {
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast } from '../ui/toast';

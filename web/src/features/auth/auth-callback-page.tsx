@@ -2,7 +2,7 @@ import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Logo } from '../layout/logo';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { useAuth } from './auth-provider';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
+import { nameMessages } from '../../api/message-keys';
 import { loginErrorMessage, registerErrorMessage } from './auth-errors';
 
 describe('loginErrorMessage', () => {
@@ -47,9 +48,11 @@ describe('registerErrorMessage', () => {
     });
     expect(
       registerErrorMessage(
-        new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', {
-          email: 'Please enter a valid email address',
-        }),
+        nameMessages(
+          new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', {
+            email: 'Please enter a valid email address',
+          }),
+        ),
       ),
     ).toEqual({ titleKey: 'auth.registerFailed', errorKey: 'apiErrors:messages.auth.invalidEmail' });
   });

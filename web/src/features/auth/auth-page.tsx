@@ -14,7 +14,7 @@ import {
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { fieldErrorText } from '../../api/error-text';
 import { localizeHref } from '../../i18n/language';

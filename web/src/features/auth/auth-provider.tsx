@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { AuthUser, Profile, RegisterResponse } from '../../api/types';
 import type { Language } from '../../i18n/language';
 import { profileQueryOptions } from '../../queries/profile';

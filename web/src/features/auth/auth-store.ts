@@ -112,7 +112,7 @@ export class AuthStore {
         const response = await this.deps.api.post<SessionResponse>(
           '/api/auth/refresh',
           {},
-          { skipAuthRefresh: true },
+          { skipAuthRefresh: true, codeOnly: true },
         );
         if (generation !== this.generation) return this.current;
         return this.applySession(type, response);

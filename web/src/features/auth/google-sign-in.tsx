@@ -4,7 +4,7 @@ import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { appConfigQueryOptions } from '../../queries/config';
 import { showToast } from '../ui/toast';

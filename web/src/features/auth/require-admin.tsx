@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useAuth } from './auth-provider';
 

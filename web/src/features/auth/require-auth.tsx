@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useAuth } from './auth-provider';
 

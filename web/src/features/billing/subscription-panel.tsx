@@ -9,7 +9,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-rea
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { changeSubscription, subscriptionQueryOptions } from '../../queries/billing';
@@ -18,7 +18,8 @@ import { useAuth } from '../auth/auth-provider';
 import { ButtonLink } from '../ui/router-links';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { formatLongDate, formatMoney } from './format';
-import { errorText, messageText } from '../../api/error-text';
+import { errorText } from '../../api/error-text';
+import { messageText } from '../../api/message-keys';
 
 const KNOWN_STATUSES: readonly string[] = SUBSCRIPTION_STATUSES;
 const STATUS_COLORS: Record<string, string> = {

@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BlogPostCard, BlogPostCardSkeleton, useCategoryLabel } from './blog-post-card';

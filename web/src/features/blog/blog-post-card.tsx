@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { BlogPostSummary } from '@app/contracts';
 import { IconClock, IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { AnchorLink } from '../ui/router-links';
 import { visibleTags } from './blog-queries';

@@ -17,7 +17,7 @@ import {
 import { IconArrowLeft, IconClock, IconEye, IconShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { ButtonLink } from '../ui/router-links';

@@ -13,7 +13,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { type HistoryFilters, historyQueryOptions } from '../generation/generation-api';

@@ -2,7 +2,7 @@ import type { GenerationPlatform, GenerationStatus, GenerationStyle, Platform } 
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { datasourcesQueryOptions, topicsQueryOptions } from '../../queries/content';
 import type { HistoryFilters as Filters } from '../generation/generation-api';

@@ -8,7 +8,7 @@ import {
 import { Card, Collapse, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { HistoryFilters as Filters } from '../generation/generation-api';
 import type { HistoryFilterChoices } from './history-filter-fields';
 

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';

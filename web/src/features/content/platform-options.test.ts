@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { platformBadgeLabels } from './platform-options';
 
-const tIn = (language: 'en' | 'zh') => createI18n(language).getFixedT(language, 'content');
+const tIn = (language: 'en' | 'zh') => createI18n(language).fixedT('content');
 
 describe('platformBadgeLabels', () => {
   it('names Twitter once when a topic has keyword Twitter and Twitter RSS sources', () => {

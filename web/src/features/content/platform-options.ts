@@ -1,5 +1,5 @@
 import { PLATFORMS, type Platform, sortPlatforms } from '@app/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/react';
 
 /**
  * The platforms a reader picks from (summary filter, source suggestion), in the spec's order.

@@ -2,7 +2,7 @@ import type { SummaryDto } from '@app/contracts';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 // A story's other reports load on first opening, with their code.
 const StorySources = lazy(() => import('./story-sources').then((m) => ({ default: m.StorySources })));

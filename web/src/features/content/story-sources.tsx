@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { errorText } from '../../api/error-text';
 import { storyQueryOptions } from '../../queries/content';
 import { formatDate, TITLE_MAX, truncate } from './text';

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api, isApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { topicsQueryOptions } from '../../queries/content';

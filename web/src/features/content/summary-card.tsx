@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
 import { HoverTooltip } from '../ui/hover-tooltip';
 import { Markdown } from './markdown';

@@ -16,7 +16,7 @@ import {
 import { IconArrowLeft, IconDownload, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink } from '../ui/router-links';

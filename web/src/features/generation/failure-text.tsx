@@ -1,6 +1,6 @@
 import { GENERATION_SUMMARY_GONE_MESSAGE } from '@app/contracts';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * Why a task failed, in the page's language: the worker's message is the model's or its provider's own

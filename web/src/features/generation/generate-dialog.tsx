@@ -2,7 +2,7 @@ import { GENERATION_DEFAULTS } from '@app/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { showErrorToast } from '../ui/toast';
 import { AnchorLink } from '../ui/router-links';

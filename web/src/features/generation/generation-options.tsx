@@ -7,7 +7,7 @@ import {
   type GenerationStyle,
 } from '@app/contracts';
 import { Checkbox, Group, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export type GenerationOptions = {
   platforms: GenerationPlatform[];

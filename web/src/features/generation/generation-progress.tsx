@@ -1,7 +1,7 @@
 import { GENERATION_DEFAULTS } from '@app/contracts';
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FailureText } from './failure-text';
 import type { GenerationRun } from './use-generation-run';
 

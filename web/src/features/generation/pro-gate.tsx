@@ -1,7 +1,7 @@
 import { Alert, Container, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
 import { CenteredLoader } from '../ui/centered-loader';
 import { ButtonLink } from '../ui/router-links';

@@ -2,7 +2,7 @@ import { GENERATION_PLATFORM_LIMITS, type GenerationPlatform, type GenerationRes
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { copyText } from './generation-api';
 

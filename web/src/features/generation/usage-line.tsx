@@ -2,7 +2,7 @@ import { type GenerationQuota, type GenerationUsage, toLocale } from '@app/contr
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { generationQuotaQueryOptions } from './generation-api';
 
 /** What one generation used: model calls, tokens, cost and models; or that it needed no model. */

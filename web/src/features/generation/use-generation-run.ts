@@ -1,7 +1,7 @@
 import { GENERATION_DEFAULTS, type GenerationResult, type GenerationTaskStatus } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import {

@@ -1,7 +1,7 @@
 import type { GeneratePostBody } from '@app/contracts';
 import { errorText } from '../../api/error-text';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import { generateForPost } from './generation-api';

@@ -1,6 +1,6 @@
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
 import { prepareTopicCards, TopicCards } from '../content/home/topic-cards';
 import { useQuery } from '@tanstack/react-query';

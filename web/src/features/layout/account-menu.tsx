@@ -1,7 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
 import { AccountButton, AccountIndicator, AdminBadge } from './account-parts';
 import classes from './layout.module.css';

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Indicator } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import classes from './layout.module.css';
 
 export function AdminBadge() {

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandX, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CONTACT_EMAIL, SOCIAL_URL, TOPIC_SLUGS } from '../../config/site';
 import { AnchorLink } from '../ui/router-links';
 import { KnowledgeBaseLinks } from './knowledge-base-links';

@@ -1,7 +1,7 @@
 import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { KNOWLEDGE_BASE_SIZE } from '../../config/site';
 import { useLanguage } from '../../i18n/language-provider';
 import { youtubeSourcesQueryOptions } from '../../queries/content';

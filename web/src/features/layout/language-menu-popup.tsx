@@ -1,7 +1,7 @@
 import { toHtmlLang } from '@app/contracts';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LANGUAGES } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { useOpenedOnMount } from '../ui/deferred';

@@ -1,6 +1,6 @@
 import { Divider, Drawer, ScrollArea, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Logo } from './logo';
 import { NavAccount, NavLinks } from './nav-items';
 

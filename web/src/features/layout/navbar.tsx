@@ -1,6 +1,6 @@
 import { Burger, Container, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { NAV_BREAKPOINT_QUERY } from '../../theme';
 import { useDeferredComponent } from '../ui/deferred';
 import classes from './layout.module.css';

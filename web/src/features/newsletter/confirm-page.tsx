@@ -2,7 +2,7 @@ import type { NewsletterConfirmResponse } from '@app/contracts';
 import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMailCheck, IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink, ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
+import { nameMessages } from '../../api/message-keys';
 import { canSubmit, failureMessage, normalizeEmail } from './newsletter-form';
 
 describe('newsletter signup rules', () => {
@@ -12,9 +13,11 @@ describe('newsletter signup rules', () => {
     expect(normalizeEmail('  Ann@Example.COM ')).toBe('ann@example.com');
   });
   it('picks the spec failure text per variant', () => {
-    const invalid = new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', {
-      email: 'Please enter a valid email address',
-    });
+    const invalid = nameMessages(
+      new ApiError(400, 'VALIDATION_FAILED', 'Please enter a valid email address', {
+        email: 'Please enter a valid email address',
+      }),
+    );
     expect(failureMessage(invalid, 'home')).toEqual({ errorKey: 'apiErrors:messages.auth.invalidEmail' });
     expect(failureMessage(invalid, 'landing')).toEqual({ key: 'failureLanding' });
     expect(failureMessage(new ApiError(500, 'INTERNAL', 'x'), 'home')).toEqual({ key: 'failureHome' });

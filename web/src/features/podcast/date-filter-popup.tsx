@@ -2,7 +2,7 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
 import { DateFilterButton } from './date-filter-button';
 import { QUICK_PICKS, quickPickDate } from './podcast-utils';

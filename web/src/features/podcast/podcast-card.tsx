@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { podcastTranscriptQueryOptions } from './podcast-queries';
 import { formatTime, SPEEDS } from './podcast-utils';

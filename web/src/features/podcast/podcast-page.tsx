@@ -16,7 +16,7 @@ import { IconAlertCircle, IconHeadphones } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';

@@ -18,7 +18,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { createCheckout } from '../../queries/billing';
 import { useAuth } from '../auth/auth-provider';

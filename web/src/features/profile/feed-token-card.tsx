@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { useLanguage } from '../../i18n/language-provider';

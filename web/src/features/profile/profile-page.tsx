@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ChangePasswordCard } from '../account/change-password-card';
 import { SignOutEverywhereCard } from '../account/sign-out-everywhere-card';
 import { useAuth } from '../auth/auth-provider';

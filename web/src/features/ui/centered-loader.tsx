@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function CenteredLoader({ label, minHeight = 320 }: { label?: string; minHeight?: number | string }) {
   return (

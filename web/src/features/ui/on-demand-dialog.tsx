@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** Tells the dialog's holder that the dialog's code has arrived and the dialog is drawn (closed). */
 function Drawn({ onDrawn }: { onDrawn: (drawn: true) => void }) {

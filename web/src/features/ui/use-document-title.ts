@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** Sets the tab title to "<title> · <app name>" (just the app name without a title). */
 export function useDocumentTitle(title?: string) {

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from
 import { IconCheck, IconMailOff, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink, ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';

@@ -1,6 +1,6 @@
 import { Button, Code, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../api/client';
 import { useAuth } from '../../auth/auth-provider';
 import { Shell, timed } from './debug-checks';

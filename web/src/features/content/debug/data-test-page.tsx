@@ -1,6 +1,6 @@
 import { Code, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../api/client';
 import type { DatasourceDto, TopicDto } from '../../../queries/content';
 import { Shell, StatusBadge } from './debug-checks';

@@ -1,6 +1,6 @@
 import { Button, Code, Paper, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../api/client';
 import type { SummaryListResponse } from '../../../queries/content';
 import { type Check, ChecksTable, Shell, timed } from './debug-checks';

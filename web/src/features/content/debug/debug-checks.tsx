@@ -1,6 +1,6 @@
 import { Badge, Container, Stack, Table, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDocumentTitle } from '../../ui/use-document-title';
 
 // Debug screens (spec 2 §2 "Debug screens"): real calls to the gateway, each timed.

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { api } from '../../../api/client';
 import type { DatasourceDto, SummaryListResponse } from '../../../queries/content';
 import { type Check, Shell, StatusBadge, timed } from './debug-checks';

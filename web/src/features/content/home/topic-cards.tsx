@@ -17,7 +17,7 @@ import { IconFlame } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { platformBadgeLabels } from '../platform-options';

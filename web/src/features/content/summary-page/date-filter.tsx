@@ -1,7 +1,7 @@
 import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconX } from '@tabler/icons-react';
 import { type ComponentPropsWithRef, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDeferredComponent } from '../../ui/deferred';
 
 export type DateRange = { from: string; to: string } | null;

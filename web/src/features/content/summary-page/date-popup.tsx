@@ -2,7 +2,7 @@
 import '@mantine/dates/styles.css';
 import { Badge, Group, SegmentedControl, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { QUICK_PICKS, type QuickPick, quickPickRange } from '../zoned-dates';
 import type { DateRange } from './date-filter';
 

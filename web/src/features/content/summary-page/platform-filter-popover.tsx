@@ -1,5 +1,5 @@
 import { Checkbox, Popover, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useOpenedOnMount } from '../../ui/deferred';
 import { platformOptions } from '../platform-options';
 import { PlatformButton, type PlatformFilterProps } from './platform-filter';

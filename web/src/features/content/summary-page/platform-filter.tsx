@@ -2,7 +2,7 @@ import { sortPlatforms } from '@app/contracts';
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDeferredComponent } from '../../ui/deferred';
 import { platformOptions } from '../platform-options';
 

@@ -1,7 +1,7 @@
 import { comparePlatforms, type SourceTree as SourceTreeData } from '@app/contracts';
 import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatDay } from '../text';
 
 type Props = {

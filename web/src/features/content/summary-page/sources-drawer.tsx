@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** The source tree's drawer on phones, fetched when it is first opened (see SourcesPanel). */
 export function SourcesDrawer({

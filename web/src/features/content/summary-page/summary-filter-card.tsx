@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { TIME_ZONES } from '../zoned-dates';
 import { DateFilter } from './date-filter';

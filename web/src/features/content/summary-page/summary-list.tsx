@@ -2,7 +2,7 @@ import type { SummaryListResponse } from '@app/contracts';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { SummaryCard } from '../summary-card';
 import type { useFavorites } from '../use-favorites';

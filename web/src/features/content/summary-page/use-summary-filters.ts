@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useAuth } from '../../auth/auth-provider';
 import { showErrorToast } from '../../ui/toast';
 import { useUpgradeDialog } from '../upgrade-dialog';

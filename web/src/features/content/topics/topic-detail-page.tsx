@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { generatedContentQueryOptions, summariesQueryOptions } from '../../../queries/content';
 import { topicFilterOptionsQueryOptions } from '../../../queries/topics';

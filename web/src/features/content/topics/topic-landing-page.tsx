@@ -2,7 +2,7 @@ import type { TopicDto } from '@app/contracts';
 import { Anchor, Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { localizePath } from '../../../i18n/language';
 import { topicsQueryOptions } from '../../../queries/content';

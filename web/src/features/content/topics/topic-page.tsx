@@ -1,7 +1,7 @@
 import { Alert, Center, Container, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { isTopicSlug } from '../../../config/site';
 import { topicQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { errorText } from '../../../api/error-text';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { youtubeSourcesQueryOptions } from '../../../queries/content';
 import { ButtonLink } from '../../ui/router-links';

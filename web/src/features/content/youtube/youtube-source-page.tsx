@@ -15,7 +15,7 @@ import { IconArrowLeft, IconBrandYoutube } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { youtubeSummariesQueryOptions } from '../../../queries/content';
 import { useAuth } from '../../auth/auth-provider';
