@@ -46,8 +46,8 @@ const CEILING_KIB: Record<string, number> = {
   '/blog': 178,
   '/blog/$slug': 172,
   '/topics/engineering': 181,
-  // With its summaries' markdown renderer, which it asks for once the summaries are in.
-  '/topics/$id': 218,
+  // A topic's detail page (its summaries come as HTML from the gateway: no markdown renderer).
+  '/topics/$id': 182,
 };
 
 const ROUTES: Record<string, Row> = {

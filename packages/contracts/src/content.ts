@@ -122,6 +122,13 @@ export const SummaryDtoSchema = z.object({
    * repeats the headline is left out.
    */
   excerpt: z.string(),
+  /**
+   * The content (markdown) as sanitised HTML, rendered by the server as the feeds render it: text
+   * markup, lists, code, quotes, tables, http(s) images, and links that open in a new tab
+   * (rel="noopener noreferrer"). HTML written in the markdown shows as text; no script, handler,
+   * frame or javascript:/data: URL survives. Pages insert it as it is.
+   */
+  content_html: z.string(),
   summary_type: z.string(),
   language: z.enum(['EN', 'ZH']),
   created_at: z.string(),

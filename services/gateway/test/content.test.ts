@@ -307,6 +307,59 @@ describe('GET /api/summaries/:id', () => {
   });
 });
 
+describe('a summary’s content_html', () => {
+  it('is the markdown as sanitised HTML, in the list and the detail, rendered anew once edited', async () => {
+    const prisma = gateway.db.prisma;
+    const summary = await prisma.summary.create({
+      data: {
+        headline: 'Hostile markdown',
+        content: [
+          '## Heading',
+          '',
+          '- item',
+          '',
+          "<script>window.__xss='s'</script> <img src=x onerror=\"window.__xss='i'\">",
+          '',
+          "[click](javascript:window.__xss='l') [post](https://example.com/p)",
+        ].join('\n'),
+        summaryType: 'blog_post',
+        language: 'EN',
+        topicId,
+        datasourceId: sourceId,
+      },
+    });
+    const detail = await get(`/api/summaries/${summary.id}`, tokens.pro);
+    expect(detail.statusCode).toBe(200);
+    const html: string = detail.json().content_html;
+    expect(html).toContain('<h2>Heading</h2>');
+    expect(html).toContain('<li>item</li>');
+    expect(html).toContain(
+      '<a href="https://example.com/p" target="_blank" rel="noopener noreferrer">post</a>',
+    );
+    expect(html).not.toMatch(/<script|<img|javascript:/i);
+    const list = (await get(`/api/summaries?source=${encodeURIComponent(SOURCE)}&page_size=100`, tokens.pro))
+      .json()
+      .data.find((s: { id: string }) => s.id === summary.id);
+    expect(list.content_html).toBe(html);
+
+    await prisma.summary.update({ where: { id: summary.id }, data: { content: '### Edited' } });
+    expect((await get(`/api/summaries/${summary.id}`, tokens.pro)).json().content_html).toBe(
+      '<h3>Edited</h3>\n',
+    );
+    await prisma.summary.delete({ where: { id: summary.id } });
+  });
+
+  it('is a required string in the OpenAPI document of both summary routes', async () => {
+    const doc = (await gateway.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const list = doc.paths['/api/summaries'].get.responses['200'].content['application/json'].schema;
+    const detail = doc.paths['/api/summaries/{id}'].get.responses['200'].content['application/json'].schema;
+    for (const schema of [list.properties.data.items, detail]) {
+      expect(schema.properties.content_html).toMatchObject({ type: 'string' });
+      expect(schema.required).toContain('content_html');
+    }
+  });
+});
+
 describe('favourites', () => {
   it('refuses visitors (401) and free users (403), also on favourite filters', async () => {
     expect((await get('/api/favorites/datasources')).statusCode).toBe(401);

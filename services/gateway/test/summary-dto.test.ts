@@ -49,3 +49,73 @@ describe('a summary as the lists send it', () => {
     expect(after.excerpt).toBe('第一；第二');
   });
 });
+
+describe('a summary’s content as page HTML', () => {
+  const hostile = [
+    '## What shipped',
+    '',
+    '- **Agents**: a new API',
+    '- *Pricing*: unchanged',
+    '',
+    '1. First',
+    '2. Second',
+    '',
+    "<script>window.__xss='script'</script>",
+    '',
+    `<img src=x onerror="window.__xss='raw'">`,
+    '',
+    "[click me](javascript:window.__xss='md') and [data](data:text/html;base64,PHNjcmlwdD4=)",
+    '',
+    '![pixel](javascript:alert(1)) ![inline](data:image/svg+xml;base64,PHN2Zz4=)',
+    '',
+    '[the post](https://example.com/post "Read it")',
+    '',
+    '| a | b |',
+    '|---|---|',
+    '| 1 | 2 |',
+  ].join('\n');
+
+  it('renders the markdown with links that open in a new tab, and nothing that runs', () => {
+    const html = toSummaryDto(
+      row({ headline: 'Agents ship', language: 'EN', content: hostile }),
+    ).content_html;
+    expect(html).toContain('<h2>What shipped</h2>');
+    expect(html).toContain('<li><strong>Agents</strong>: a new API</li>');
+    expect(html).toMatch(/<ol>\s*<li>First<\/li>\s*<li>Second<\/li>\s*<\/ol>/);
+    expect(html).toMatch(/<table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>/);
+    expect(html).toContain(
+      '<a href="https://example.com/post" title="Read it" target="_blank" rel="noopener noreferrer">the post</a>',
+    );
+    // Written HTML shows as its text; no element, handler or script URL comes through.
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toMatch(/<script|<img src="?x|<[^>]*\son\w+=|javascript:|data:/i);
+    for (const link of html.match(/<a\b[^>]*>/g) ?? []) {
+      expect(link).toContain('target="_blank"');
+      expect(link).toContain('rel="noopener noreferrer"');
+    }
+    expect(html).not.toContain('<img');
+  });
+
+  it('keeps http(s) images, sending no referrer', () => {
+    const html = toSummaryDto(
+      row({ headline: '', language: 'EN', content: '![chart](https://img.example/chart.png)' }),
+    ).content_html;
+    expect(html).toBe(
+      '<p><img src="https://img.example/chart.png" alt="chart" loading="lazy" referrerpolicy="no-referrer" /></p>\n',
+    );
+  });
+
+  it('is rendered anew when the content changes, and kept while it does not', () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const first = toSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
+    expect(first.content_html).toBe('<h1>One</h1>\n');
+    const again = toSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
+    expect(again.content_html).toBe(first.content_html);
+    const edited = toSummaryDto({
+      ...row({ headline: 'Same', language: 'EN', content: '# Two\n\n<b onclick="x()">b</b>' }),
+      id,
+    });
+    expect(edited.content_html).toBe('<h1>Two</h1>\n<p>&lt;b onclick="x()"&gt;b&lt;/b&gt;</p>\n');
+    expect(edited.excerpt).not.toBe(first.excerpt);
+  });
+});

@@ -1,50 +1,8 @@
 import type { FeedFormat, FeedItem } from '@app/contracts';
 import escapeHtml from 'escape-html';
 import { Feed } from 'feed';
-import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-
-// Feed readers render item HTML themselves, often with fewer defences than a browser page: only text
-// markup and http(s)/mailto links leave the site; raw HTML in a summary, images and handlers do not.
-const FEED_SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'del',
-    'code',
-    'pre',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-};
-
-/** A summary's markdown as the HTML a feed item carries. */
-export function summaryHtml(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }) as string, FEED_SANITIZE);
-}
+import { FEED_SANITIZE } from './summary-html.ts';
 
 /** The item body: the summary, then a link to every source it reports. */
 export function itemHtml(item: FeedItem, sourcesLabel: string): string {

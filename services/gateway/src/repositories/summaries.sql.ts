@@ -9,6 +9,7 @@ import {
   summaryTextMatch,
 } from '@app/db';
 import { summaryExcerpt } from '@app/text';
+import { summaryPageHtml } from '../lib/summary-html.ts';
 import { webUrls } from '../lib/web-urls.ts';
 
 /** Everything the list query filters on, already resolved (dates as instants, language as data). */
@@ -218,40 +219,51 @@ export type SummaryRow = {
   ds_source_url: string | null;
 };
 
-/** How many summaries' card excerpts are kept (a few MB of text at most). */
-const EXCERPTS_KEPT = 5000;
-/** By summary id, least recently read first. */
-const excerpts = new Map<string, { content: string; headline: string; language: string; excerpt: string }>();
+/** How many summaries' rendered texts are kept (a summary is a few KB of markdown: tens of MB at most). */
+const RENDERED_KEPT = 5000;
+type Rendered = { excerpt: string; contentHtml: string };
+/** By summary id, least recently read first, with what they were rendered from. */
+const rendered = new Map<string, Rendered & { content: string; headline: string; language: string }>();
 
 /**
- * A summary's card excerpt. Parsing its markdown costs more than the page's SQL, and the same pages
- * are read again and again, so the excerpts of the summaries read lately are kept; an edited summary
- * (other content, headline or language) is read anew.
+ * A summary's card excerpt and its content as page HTML. Parsing its markdown costs more than the
+ * page's SQL, and the same pages are read again and again, so what the summaries read lately render to
+ * is kept; an edited summary (other content, headline or language) is rendered anew.
  */
-function cardExcerpt(r: SummaryRow): string {
-  const kept = excerpts.get(r.id);
-  excerpts.delete(r.id);
+function renderSummary(r: SummaryRow): Rendered {
+  const kept = rendered.get(r.id);
+  rendered.delete(r.id);
   if (kept && kept.content === r.content && kept.headline === r.headline && kept.language === r.language) {
-    excerpts.set(r.id, kept);
-    return kept.excerpt;
+    rendered.set(r.id, kept);
+    return kept;
   }
   const excerpt = summaryExcerpt(r.content, {
     maxLength: SUMMARY_EXCERPT_MAX,
     language: r.language === 'ZH' ? 'zh' : 'en',
     headline: r.headline,
   });
-  excerpts.set(r.id, { content: r.content, headline: r.headline, language: r.language, excerpt });
-  if (excerpts.size > EXCERPTS_KEPT) excerpts.delete(excerpts.keys().next().value as string);
-  return excerpt;
+  const entry = {
+    content: r.content,
+    headline: r.headline,
+    language: r.language,
+    excerpt,
+    contentHtml: summaryPageHtml(r.content),
+  };
+  rendered.set(r.id, entry);
+  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+  return entry;
 }
 
 export function toSummaryDto(r: SummaryRow) {
+  const text = renderSummary(r);
   return {
     id: r.id,
     headline: r.headline,
     content: r.content,
-    // Read as sentences here (as the digest reads it), so a list screen needs no markdown parser.
-    excerpt: cardExcerpt(r),
+    // Read as sentences and rendered here (the excerpt as the digest reads it, the HTML as the feeds
+    // render it), so the browser needs no markdown parser.
+    excerpt: text.excerpt,
+    content_html: text.contentHtml,
     summary_type: r.summary_type,
     language: r.language,
     created_at: r.created_at.toISOString(),

@@ -12,7 +12,8 @@ import {
   type UiLanguage,
 } from '@app/contracts';
 import { createHash } from 'node:crypto';
-import { renderFeed, summaryHtml, type FeedMeta } from '../lib/feed-render.ts';
+import { renderFeed, type FeedMeta } from '../lib/feed-render.ts';
+import { summaryHtml } from '../lib/summary-html.ts';
 import { createOpaqueToken, hashToken } from '../lib/opaque-token.ts';
 import { webUrls } from '../lib/web-urls.ts';
 import { freeWindow } from '../lib/zoned-dates.ts';

@@ -1,22 +1,16 @@
-import { Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Typography } from '@mantine/core';
 
-// The markdown renderer (react-markdown, its parser and sanitiser: about 55 KiB) is fetched the first
-// time a summary's full text is shown, not with the screens that list summaries collapsed.
-const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
-
-/** Summary markdown, sanitised (no raw HTML, no script URLs); links open in a new tab. */
-export function Markdown({ children }: { children: string }) {
+/**
+ * A summary's full text: the HTML the gateway rendered from its markdown (SummaryDto.content_html).
+ * The gateway sanitises it (text markup, lists, tables, http(s) images and links that open in a new
+ * tab; no raw HTML, handlers or script URLs), so it goes into the page as it is and the browser needs
+ * no markdown parser.
+ */
+export function Markdown({ html }: { html: string }) {
   return (
-    // While the renderer is on its way the text shows as it is written.
-    <Suspense
-      fallback={
-        <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {children}
-        </Text>
-      }
-    >
-      <MarkdownRenderer>{children}</MarkdownRenderer>
-    </Suspense>
+    <Typography fz="sm" data-testid="summary-markdown">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the gateway (summary-html.ts). */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </Typography>
   );
 }

@@ -139,7 +139,7 @@ export function SummaryCard({
         <Collapse expanded={expanded}>
           {expanded ? (
             <Stack gap="sm">
-              <Markdown>{summary.content}</Markdown>
+              <Markdown html={summary.content_html} />
               {links.length > 0 ? (
                 <Stack gap={2}>
                   <Text size="xs" fw={600} c="dimmed">

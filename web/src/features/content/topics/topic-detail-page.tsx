@@ -152,7 +152,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                             </Text>
                           ) : null}
                         </Group>
-                        <Markdown>{s.content}</Markdown>
+                        <Markdown html={s.content_html} />
                         {s.source_urls.length > 1 ? (
                           <Stack gap={0} mt={4}>
                             {s.source_urls.slice(0, MAX_LINKS).map((url) => (

@@ -1,0 +1,89 @@
+import escapeHtml from 'escape-html';
+import { Marked, marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+/** What markdown makes of a summary, short of images: text markup, links and tables. */
+const TEXT_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'del',
+  'code',
+  'pre',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+// Feed readers render item HTML themselves, often with fewer defences than a browser page: only text
+// markup and http(s)/mailto links leave the site; raw HTML in a summary, images and handlers do not.
+export const FEED_SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: TEXT_TAGS,
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+};
+
+// The web app's pages (under the app's CSP), with what GitHub-style markdown shows there too: images
+// from http(s) URLs (loaded lazily, sending no referrer), code languages, list starts, column
+// alignment. Links open in a new tab that cannot reach back to the page.
+const PAGE_SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...TEXT_TAGS, 'img'],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'loading', 'referrerpolicy'],
+    code: ['class'],
+    ol: ['start'],
+    th: ['align'],
+    td: ['align'],
+  },
+  allowedClasses: { code: ['language-*'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+    img: sanitizeHtml.simpleTransform('img', { loading: 'lazy', referrerpolicy: 'no-referrer' }),
+  },
+  // An image whose URL was refused shows nothing rather than a broken frame.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+// On a page, HTML written in a summary shows as the text it is (a summary that names the `<dialog>`
+// element without backticks keeps the name), never as markup.
+const pageMarked = new Marked({
+  gfm: true,
+  renderer: {
+    html: ({ text, block }) => (block ? `<p>${escapeHtml(text.trim())}</p>\n` : escapeHtml(text)),
+  },
+});
+
+/** A summary's markdown as the HTML a feed item carries. */
+export function summaryHtml(markdown: string): string {
+  return sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }) as string, FEED_SANITIZE);
+}
+
+/**
+ * A summary's markdown as the HTML the web app puts into its pages as it is (SummaryDto.content_html):
+ * parsed and sanitised here, so the browser needs no markdown parser.
+ */
+export function summaryPageHtml(markdown: string): string {
+  return sanitizeHtml(pageMarked.parse(markdown, { async: false }) as string, PAGE_SANITIZE);
+}
