@@ -4,6 +4,7 @@ import type { Producer, QueueTransport } from '@app/queue';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { GatewayConfig } from './config.ts';
+import type { AnswerCacheOptions } from './lib/answer-cache.ts';
 import { serializeRequest } from './lib/log-serializers.ts';
 import authPlugin from './plugins/app/auth.plugin.ts';
 import errorHandler, { sendEnvelope, toEnvelope } from './plugins/app/error-handler.plugin.ts';
@@ -28,6 +29,8 @@ export type AppDeps = {
   logger: Logger;
   /** Injectable "now" for expiry logic (tests). */
   clock?: () => Date;
+  /** The blog's cached public answers: how long and how many (tests); default in blog.service.ts. */
+  blogCache?: Partial<AnswerCacheOptions>;
 };
 
 /** A hop count means "trust the nearest n proxies", which fastify's types only accept as a function. */

@@ -115,8 +115,9 @@ export const gatewayConfigSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
     /**
-     * Start of every Redis key the gateway's limits use; two deployments (or test files) sharing one Redis
-     * give each its own so their counts never mix.
+     * Start of every Redis key the gateway's limits use, and of its pub/sub channels (the blog's change
+     * announcements); two deployments (or test files) sharing one Redis give each its own so their counts
+     * and announcements never mix.
      */
     RATE_LIMIT_KEY_PREFIX: z
       .string()

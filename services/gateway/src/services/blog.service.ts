@@ -4,13 +4,17 @@ import {
   AppError,
   BLOG_MESSAGES,
   type BlogListQuery,
+  type BlogPost,
+  type BlogPostSummary,
   toDataLanguage,
   type UiLanguage,
 } from '@app/contracts';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { decodeBlogCursor, encodeBlogCursor } from '../lib/blog-cursor.ts';
-import type { BlogWrite } from '../repositories/blog.repository.ts';
+import { type AnswerCacheOptions, createAnswerCache } from '../lib/answer-cache.ts';
+import type { ChangeChannel } from '../lib/change-channel.ts';
+import type { BlogListFilter, BlogWrite } from '../repositories/blog.repository.ts';
 import type { ServiceContext } from './context.ts';
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
@@ -67,27 +71,78 @@ export function estimateReadingTime(html: string): number {
 /** Sanitised bodies by id and version, so a busy post is not re-sanitised on every read. */
 const SANITIZED_CACHE_SIZE = 200;
 
-// The list's stat tiles count every published post of the language: kept briefly per language
-// (each gateway process its own copy; this one's writes drop it at once), as counting on every
-// page would cost more than the page itself.
+/**
+ * The public answers (list and search pages, posts by slug) are the same for every visitor (those
+ * routes read no session and answer nothing per user), and each costs PostgreSQL round trips, so
+ * each gateway process keeps them for this long, keyed by the validated query (see listKey); errors
+ * (400, 404) are not kept. Every admin write clears them in this process before
+ * its answer and in the others through the change channel. What no write announces may be this old:
+ * view counts and the popular order (the view counter clears nothing, or a busy post would keep the
+ * cache empty), a scheduled post reaching its published_at, rows edited outside the gateway, and an
+ * admin write made while Redis was unreachable (in the other processes).
+ */
+const ANSWER_TTL_MS = 5_000;
+/** List and search pages kept per process (each about 20 summaries, tens of kB). */
+const LIST_CACHE_ENTRIES = 500;
+/** Posts kept per process (each with its body): the most read ones. */
+const POST_CACHE_ENTRIES = 200;
+
+// The list's stat tiles count every published post of the language: kept a little longer, per
+// language, as every page, search and cursor of a language shows the same ones and counting on each
+// would cost more than the page itself.
 const STATS_TTL_MS = 10_000;
 
-export function createBlogService(ctx: ServiceContext) {
+export type BlogServiceOptions = {
+  /** "A post changed", between the gateway processes. */
+  changes: ChangeChannel;
+  /** Tests shorten or bound the public answers' cache. */
+  cache?: Partial<AnswerCacheOptions>;
+};
+
+type BlogListAnswer = {
+  data: BlogPostSummary[];
+  next_cursor: string | null;
+  stats: { total: number; categories: string[] };
+};
+type BlogPostAnswer = { post: BlogPost; related: BlogPostSummary[] };
+
+/**
+ * What decides a page, from the parsed query and the decoded cursor (never the URL's text): queries
+ * the schema reads alike share an answer. An empty category or term filters nothing, as without one.
+ */
+function listKey(filter: BlogListFilter): string {
+  const after = filter.after ? [filter.after.t, filter.after.k ?? null, filter.after.i.toLowerCase()] : null;
+  return JSON.stringify([filter.language, filter.category || null, filter.sort, filter.q || null, after]);
+}
+
+export function createBlogService(ctx: ServiceContext, options: BlogServiceOptions) {
   const repo = ctx.repos.blog;
   const sanitized = new Map<string, string>();
-  const statsCache = new Map<
-    UiLanguage,
-    { at: number; value: Promise<{ total: number; categories: string[] }> }
-  >();
-  function publishedStats(language: UiLanguage, now: Date) {
-    const cached = statsCache.get(language);
-    const age = cached ? now.getTime() - cached.at : -1;
-    if (cached && age >= 0 && age < STATS_TTL_MS) return cached.value;
-    const value = repo.publishedStats(language, now);
-    statsCache.set(language, { at: now.getTime(), value });
-    value.catch(() => statsCache.delete(language));
-    return value;
+  const ttlMs = options.cache?.ttlMs ?? ANSWER_TTL_MS;
+  const lists = createAnswerCache<BlogListAnswer>({
+    ttlMs,
+    maxEntries: options.cache?.maxEntries ?? LIST_CACHE_ENTRIES,
+  });
+  const posts = createAnswerCache<BlogPostAnswer>({
+    ttlMs,
+    maxEntries: options.cache?.maxEntries ?? POST_CACHE_ENTRIES,
+  });
+  const stats = createAnswerCache<{ total: number; categories: string[] }>({
+    ttlMs: Math.max(ttlMs, STATS_TTL_MS),
+    maxEntries: 2,
+  });
+  const forgetAnswers = () => {
+    lists.clear();
+    posts.clear();
+    stats.clear();
+  };
+  options.changes.onChange(forgetAnswers);
+  /** After a write the public may see: this process at once, the others as soon as Redis tells them. */
+  async function changed() {
+    forgetAnswers();
+    await options.changes.announce();
   }
+
   function sanitizedBody(post: { id: string; updated_at: string; content: string }) {
     const key = `${post.id}:${post.updated_at}`;
     let html = sanitized.get(key);
@@ -109,36 +164,42 @@ export function createBlogService(ctx: ServiceContext) {
 
   return {
     /** One page (keyset: `cursor` is the previous page's `next_cursor`) and the language's stats. */
-    async list(query: BlogListQuery) {
-      const now = ctx.clock();
+    list(query: BlogListQuery): Promise<BlogListAnswer> {
+      // A cursor no page gave is refused here, before the cache is looked at.
       const after = query.cursor === undefined ? undefined : decodeBlogCursor(query.cursor, query.sort);
-      const filter = {
+      const filter: BlogListFilter = {
         language: query.language,
         category: query.category,
         sort: query.sort,
         q: query.q,
         after,
       };
-      const [page, stats] = await Promise.all([
-        repo.listPublished(filter, now),
-        publishedStats(query.language, now),
-      ]);
-      return {
-        data: page.data,
-        next_cursor: page.next ? encodeBlogCursor(query.sort, page.next) : null,
-        stats,
-      };
+      return lists.get(listKey(filter), async () => {
+        const now = ctx.clock();
+        const [page, languageStats] = await Promise.all([
+          repo.listPublished(filter, now),
+          stats.get(filter.language, () => repo.publishedStats(filter.language, now)),
+        ]);
+        return {
+          data: page.data,
+          next_cursor: page.next ? encodeBlogCursor(filter.sort, page.next) : null,
+          stats: languageStats,
+        };
+      });
     },
 
-    async get(slug: string, language: UiLanguage) {
-      const now = ctx.clock();
-      const found = await repo.findPublishedWithRelated(slug, language, now);
-      if (!found) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
-      const { post, related } = found;
-      // Stored HTML is sanitised on write; sanitising again on read protects against rows written elsewhere.
-      return { post: { ...post, content: sanitizedBody(post) }, related };
+    /** A published post and its related posts; 404 (never cached) when none has the slug. */
+    get(slug: string, language: UiLanguage): Promise<BlogPostAnswer> {
+      return posts.get(JSON.stringify([language, slug]), async () => {
+        const found = await repo.findPublishedWithRelated(slug, language, ctx.clock());
+        if (!found) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
+        const { post, related } = found;
+        // Stored HTML is sanitised on write; sanitising again on read protects against rows written elsewhere.
+        return { post: { ...post, content: sanitizedBody(post) }, related };
+      });
     },
 
+    /** Clears no cached answer: see ANSWER_TTL_MS. */
     async view(id: string) {
       const count = await repo.incrementViews(id, ctx.clock());
       if (count === null) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
@@ -169,9 +230,11 @@ export function createBlogService(ctx: ServiceContext) {
         metaTitle: body.meta_title ?? null,
         metaDescription: body.meta_description ?? null,
       };
-      const created = await repo.create(data);
-      statsCache.clear();
-      return created;
+      try {
+        return await repo.create(data);
+      } finally {
+        await changed();
+      }
     },
 
     async update(id: string, patch: AdminBlogPostPatch) {
@@ -203,9 +266,12 @@ export function createBlogService(ctx: ServiceContext) {
         // First publication stamps the date; later edits keep it.
         if (patch.status === 'published' && !current.published_at) data.publishedAt = ctx.clock();
       }
-      const updated = await repo.update(id, data);
-      statsCache.clear();
-      return updated;
+      // Publishing, unpublishing and every edit alike.
+      try {
+        return await repo.update(id, data);
+      } finally {
+        await changed();
+      }
     },
   };
 }

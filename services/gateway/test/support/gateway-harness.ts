@@ -5,7 +5,7 @@ import { hashPassword } from '@app/db';
 import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport, type Producer } from '@app/queue';
 import { cleanupPrefix, createTestDatabase, type TestDatabase, testTransportOptions } from '@app/testing';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type GatewayConfig, loadGatewayConfig } from '../../src/config.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -15,15 +15,19 @@ export type Gateway = {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: TestDatabase;
   producer: Producer;
+  transport: AppDeps['transport'];
   config: GatewayConfig;
   transportOptions: ReturnType<typeof testTransportOptions>;
   close(): Promise<void>;
 };
 
-/** A gateway on this test file's own database and Redis prefix, driven with inject(). `clock` moves "now". */
+/** What a test may hand the app besides its environment: `clock` moves "now". */
+type AppOptions = Pick<AppDeps, 'clock' | 'blogCache'>;
+
+/** A gateway on this test file's own database and Redis prefix, driven with inject(). */
 export async function startGateway(
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: AppOptions = {},
 ): Promise<Gateway> {
   const db = await createTestDatabase();
   const transportOptions = testTransportOptions(db.url);
@@ -51,20 +55,20 @@ export async function startGateway(
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
   const producer = createProducer(transport);
-  const logger = createLogger('gateway-test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await buildApp({
     config,
     prisma: db.prisma,
     producer,
     transport,
-    logger,
-    clock: options.clock,
+    logger: testLogger(),
+    ...options,
   });
   await app.ready();
   return {
     app,
     db,
     producer,
+    transport,
     config,
     transportOptions,
     async close() {
@@ -75,6 +79,29 @@ export async function startGateway(
       await db.drop();
     },
   };
+}
+
+const testLogger = () => createLogger('gateway-test', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/**
+ * Another gateway process beside `gateway`, as GATEWAY_WORKERS runs them: the same database, Redis and
+ * prefixes unless `config` changes them, with connections of its own. The caller closes it.
+ */
+export async function startPeer(
+  gateway: Gateway,
+  config: Partial<GatewayConfig> = {},
+  options: AppOptions = {},
+): Promise<Gateway['app']> {
+  const app = await buildApp({
+    config: { ...gateway.config, ...config },
+    prisma: gateway.db.prisma,
+    producer: gateway.producer,
+    transport: gateway.transport,
+    logger: testLogger(),
+    ...options,
+  });
+  await app.ready();
+  return app;
 }
 
 type NewUser = {

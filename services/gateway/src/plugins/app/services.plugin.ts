@@ -2,6 +2,7 @@ import type { Logger } from '@app/logger';
 import { createStorage } from '@app/storage';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app.ts';
+import { type ChangeChannel, createChangeChannel } from '../../lib/change-channel.ts';
 import { createRepositories } from '../../repositories/index.ts';
 import { createAdminPodcastsService } from '../../services/admin-podcasts.service.ts';
 import { createAdminService } from '../../services/admin.service.ts';
@@ -34,7 +35,10 @@ import { createUsageService } from '../../services/usage.service.ts';
 export type Services = ReturnType<typeof createServices>;
 
 /** Outside systems a service talks to besides the database and the queue. */
-type ServiceResources = Pick<AppDeps, 'transport'> & { storage: ReturnType<typeof createStorage> };
+type ServiceResources = Pick<AppDeps, 'transport' | 'blogCache'> & {
+  storage: ReturnType<typeof createStorage>;
+  blogChanges: ChangeChannel;
+};
 
 function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const sessions = createSessionsService(ctx);
@@ -63,7 +67,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     crawl: createCrawlService(ctx),
     cleanup: createCleanupService(ctx),
     queues: createQueuesService(ctx),
-    blog: createBlogService(ctx),
+    blog: createBlogService(ctx, { changes: resources.blogChanges, cache: resources.blogCache }),
     billing,
     billingWebhook: createBillingWebhookService(ctx, billing.stripe),
     mailEvents: createMailEventsService(ctx),
@@ -90,7 +94,19 @@ export default fp<{ deps: AppDeps }>(
     // Where the podcast service stores the MP3s: STORAGE_DIR, or the S3 bucket (ranged GetObject).
     const storage = createStorage(app.config);
     app.addHook('onClose', () => storage.close());
-    app.decorate('services', createServices(ctx, { transport: deps.transport, storage }));
+    // Blog edits clear every gateway process's cached public answers; on the limits' Redis, under their prefix.
+    const blogChanges = createChangeChannel(
+      app.rateLimitRedis,
+      `${app.config.RATE_LIMIT_KEY_PREFIX}blog-changed`,
+      ctx.logger,
+    );
+    app.addHook('onClose', () => blogChanges.close());
+    // Start serving once other processes' edits are heard: the first subscription clears the cache.
+    app.addHook('onReady', () => blogChanges.listening());
+    app.decorate(
+      'services',
+      createServices(ctx, { transport: deps.transport, blogCache: deps.blogCache, storage, blogChanges }),
+    );
   },
-  { name: 'services', dependencies: ['cookie-jwt'] },
+  { name: 'services', dependencies: ['cookie-jwt', 'rate-limit'] },
 );
