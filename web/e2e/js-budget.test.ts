@@ -41,13 +41,10 @@ type Row = {
  * by URL where a route's screens differ (the topic landing pages and the detail page).
  */
 const CEILING_KIB: Record<string, number> = {
-  '/': 180,
-  '/pricing': 179,
-  '/blog': 178,
-  '/blog/$slug': 172,
-  '/topics/engineering': 181,
-  // A topic's detail page (its summaries come as HTML from the gateway: no markdown renderer).
-  '/topics/$id': 182,
+  '/': 165,
+  '/pricing': 161,
+  '/topics/engineering': 166,
+  '/topics/$id': 166,
 };
 
 const ROUTES: Record<string, Row> = {
