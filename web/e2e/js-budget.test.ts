@@ -114,6 +114,13 @@ async function initialJavaScript(page: Page, url: string): Promise<number> {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
   });
   await page.goto(url, { waitUntil: 'load' });
+  // The app's first render first: on a busy machine the network can be quiet for half a second while the
+  // entry is still evaluating, before the router has asked for the route's chunks.
+  await page.waitForFunction(() => {
+    // React has drawn into #root (on / it replaces the first-paint hero).
+    const root = document.getElementById('root');
+    return Boolean(root?.firstElementChild) && !root?.querySelector(':scope > .fp-hero');
+  });
   await page.waitForLoadState('networkidle');
   const own = scripts.map((file) => {
     const key = keyOfFile.get(file);

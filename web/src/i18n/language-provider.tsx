@@ -35,7 +35,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const language = detectLanguage({ pathname: publicPathname, stored, browserLanguages: browserLanguages() });
 
   useLayoutEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    // Strings that could not be fetched leave the old language on show; the routes' loaders ask again.
+    if (i18n.language !== language)
+      i18n.changeLanguage(language).catch((error: unknown) => console.error(error));
     document.documentElement.lang = toHtmlLang(language);
     if (rewriteLanguage(router.options.rewrite) !== language) {
       router.update({ ...router.options, rewrite: languageRewrite(language) });
