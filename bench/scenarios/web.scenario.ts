@@ -271,11 +271,8 @@ async function firstScreenScripts(page: Page, route: string): Promise<string[]> 
     await page.goto(route, { waitUntil: 'load' });
     // The app's first render first: on a busy machine the network can be quiet while the entry still
     // evaluates, before the router has asked for the route's chunks.
-    await page.waitForFunction(() => {
-      // React has drawn into #root (on / it replaces the first-paint hero).
-      const root = document.getElementById('root');
-      return Boolean(root?.firstElementChild) && !root?.querySelector(':scope > .fp-hero');
-    });
+    // React has drawn into #root (on / it replaces the first-paint hero's style, bar and section).
+    await page.waitForSelector('#root > :not(style, .fp-bar, .fp-hero)', { state: 'attached' });
     // Let the app finish booting (its session refresh rotates the refresh cookie) before moving on: a
     // navigation that cut that answer off would present a spent token next time and sign the user out.
     await page.waitForLoadState('networkidle');

@@ -116,11 +116,8 @@ async function initialJavaScript(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'load' });
   // The app's first render first: on a busy machine the network can be quiet for half a second while the
   // entry is still evaluating, before the router has asked for the route's chunks.
-  await page.waitForFunction(() => {
-    // React has drawn into #root (on / it replaces the first-paint hero).
-    const root = document.getElementById('root');
-    return Boolean(root?.firstElementChild) && !root?.querySelector(':scope > .fp-hero');
-  });
+  // React has drawn into #root (on / it replaces the first-paint hero's style, bar and section).
+  await page.waitForSelector('#root > :not(style, .fp-bar, .fp-hero)', { state: 'attached' });
   await page.waitForLoadState('networkidle');
   const own = scripts.map((file) => {
     const key = keyOfFile.get(file);

@@ -1,5 +1,12 @@
-import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
-import { createContext, type ReactNode, use, useContext, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import type { Namespace } from './loaders';
 import type { AppI18n, TFunction } from './strings';
 
@@ -7,19 +14,16 @@ export type { TFunction } from './strings';
 
 const AppI18nContext = createContext<AppI18n | null>(null);
 
-/** Gives the screens the app's strings; they draw again when a language or a namespace comes in. */
+/** Gives the screens the app's strings. */
 export function I18nProvider({ i18n, children }: { i18n: AppI18n; children: ReactNode }) {
-  return (
-    <AppI18nContext.Provider value={i18n}>
-      <LinguiProvider i18n={i18n.lingui}>{children}</LinguiProvider>
-    </AppI18nContext.Provider>
-  );
+  return <AppI18nContext.Provider value={i18n}>{children}</AppI18nContext.Provider>;
 }
 
 /**
  * A namespace's translate function (the shared 'translation' one by default). A screen whose
  * namespace is not in yet suspends until it is: its route's loader normally fetched it already
- * (routes/route-strings.ts).
+ * (routes/route-strings.ts). The screens draw again when the language changes, and only then: a
+ * namespace arriving re-renders nothing (every screen that reads it was waiting for it).
  */
 export function useTranslation<N extends Namespace = 'translation'>(
   namespace?: N,
@@ -27,12 +31,13 @@ export function useTranslation<N extends Namespace = 'translation'>(
   const i18n = useContext(AppI18nContext);
   if (!i18n) throw new Error('useTranslation must be used within an I18nProvider');
   const ns = (namespace ?? 'translation') as N;
-  // A new function for every language switch or namespace load: what a screen memoises on `t` updates.
-  const { _: version } = useLingui();
+  const subscribe = useCallback((onChange: () => void) => i18n.onLanguageChange(onChange), [i18n]);
+  // A new `t` for each language: what a screen memoises on it updates.
+  const language = useSyncExternalStore(subscribe, () => i18n.language);
   if (!i18n.hasNamespace(ns)) use(i18n.loadNamespace(ns));
   const t = useMemo(() => {
-    void version;
+    void language;
     return i18n.fixedT(ns);
-  }, [i18n, ns, version]);
+  }, [i18n, ns, language]);
   return { t, i18n };
 }

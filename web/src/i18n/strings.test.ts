@@ -92,6 +92,21 @@ describe('the string catalogs', () => {
     expect(i18n.fixedT('content')('items' as never, { count: 1 })).toBe('1 篇');
   });
 
+  it('tell the screens about a language switch, and not about a namespace arriving', async () => {
+    const i18n = new AppI18n('en', source().read);
+    const heard: string[] = [];
+    const stop = i18n.onLanguageChange(() => heard.push(i18n.language));
+    await i18n.loadNamespace('translation');
+    await i18n.loadNamespace('content');
+    expect(heard).toEqual([]);
+    await i18n.changeLanguage('zh');
+    await i18n.changeLanguage('zh');
+    expect(heard).toEqual(['zh']);
+    stop();
+    await i18n.changeLanguage('en');
+    expect(heard).toEqual(['zh']);
+  });
+
   it('fetch a namespace once, and again after a failure', async () => {
     const strings = source(1);
     const i18n = new AppI18n('en', strings.read);

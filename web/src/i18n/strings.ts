@@ -44,13 +44,14 @@ export type TFunction<N extends Namespace = 'translation'> = {
 const NAMESPACED = /^[A-Za-z]+:/;
 
 export class AppI18n {
-  /** Lingui's runtime, which the React provider listens to. */
+  /** Lingui's runtime: the catalogs, the placeholders and the plural rules. */
   readonly lingui = new I18n({});
   #language: Language;
   readonly #source: StringSource;
   /** Loaded (or loading) namespaces per language; a failed load is forgotten so it can be tried again. */
   readonly #loads = new Map<string, Promise<void>>();
   readonly #loaded = new Set<string>();
+  readonly #languageListeners = new Set<() => void>();
 
   constructor(language: Language, source: StringSource) {
     this.#language = language;
@@ -103,6 +104,16 @@ export class AppI18n {
     await Promise.all(namespaces.map((namespace) => this.loadNamespace(namespace, language)));
     this.#language = language;
     this.lingui.activate(language);
+    for (const listener of this.#languageListeners) listener();
+  }
+
+  /**
+   * Calls `listener` after each language switch; returns the unsubscribe. A namespace's arrival calls
+   * nothing: the screens that wait for it are suspended, and the others do not read it.
+   */
+  onLanguageChange(listener: () => void): () => void {
+    this.#languageListeners.add(listener);
+    return () => this.#languageListeners.delete(listener);
   }
 
   /** A string in the current language; the key itself (or defaultValue) when there is none. */
