@@ -107,6 +107,16 @@ describe('the string catalogs', () => {
     expect(heard).toEqual(['zh']);
   });
 
+  it('keep the last language asked for when a switch back comes before the first one finished', async () => {
+    const i18n = new AppI18n('en', source().read);
+    await i18n.loadNamespace('translation');
+    const toChinese = i18n.changeLanguage('zh');
+    await i18n.changeLanguage('en');
+    await toChinese;
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('greeting' as never, { name: 'A', place: 'B' })).toBe('Hello A, welcome to B');
+  });
+
   it('fetch a namespace once, and again after a failure', async () => {
     const strings = source(1);
     const i18n = new AppI18n('en', strings.read);

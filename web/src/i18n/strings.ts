@@ -47,6 +47,8 @@ export class AppI18n {
   /** Lingui's runtime: the catalogs, the placeholders and the plural rules. */
   readonly lingui = new I18n({});
   #language: Language;
+  /** The language of the latest changeLanguage call. */
+  #wanted: Language;
   readonly #source: StringSource;
   /** Loaded (or loading) namespaces per language; a failed load is forgotten so it can be tried again. */
   readonly #loads = new Map<string, Promise<void>>();
@@ -55,6 +57,7 @@ export class AppI18n {
 
   constructor(language: Language, source: StringSource) {
     this.#language = language;
+    this.#wanted = language;
     this.#source = source;
     this.lingui.loadAndActivate({ locale: language, messages: {} });
   }
@@ -97,11 +100,15 @@ export class AppI18n {
 
   /** Switches language once every namespace loaded so far is in for the new one too. */
   async changeLanguage(language: Language): Promise<void> {
+    // The last language asked for wins: a switch back before the first one's strings arrived must
+    // not be overtaken by it.
+    this.#wanted = language;
     if (language === this.#language) return;
     const namespaces = [...this.#loaded]
       .filter((id) => id.startsWith(`${this.#language}:`))
       .map((id) => id.slice(this.#language.length + 1) as Namespace);
     await Promise.all(namespaces.map((namespace) => this.loadNamespace(namespace, language)));
+    if (this.#wanted !== language) return;
     this.#language = language;
     this.lingui.activate(language);
     for (const listener of this.#languageListeners) listener();
