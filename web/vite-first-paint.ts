@@ -1,11 +1,20 @@
 import type { Plugin } from 'vite';
 
 const SOURCE = 'src/first-paint.ts';
+/** The home page's copy of index.html: the same document plus the first-paint script. */
+export const HOME_HTML = 'home.html';
+
+const scriptTag = (src: string) => `<script type="module" async src="${src}"></script>`;
 
 /**
- * The home page's first paint (src/first-paint.ts) as an entry of its own, loaded `async` by index.html:
- * a few hundred bytes that draw the hero while the app's code is still on its way, instead of a part of
- * the app's entry that runs only once all of it has arrived.
+ * The home page's first paint (src/first-paint.ts) as an entry of its own, loaded `async`: a few hundred
+ * bytes that draw the hero while the app's code is still on its way, instead of a part of the app's
+ * entry that runs only once all of it has arrived.
+ *
+ * Only the home page has a use for it, so a build writes two documents: index.html, which every other
+ * page gets, and home.html, the same with the first-paint script, which the gateway serves on / and /zh.
+ * The dev server has one document for every path and carries the script in it (it draws nothing
+ * elsewhere).
  */
 export function firstPaint(): Plugin {
   let command: 'build' | 'serve' = 'serve';
@@ -18,16 +27,28 @@ export function firstPaint(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
-        let src = `/${SOURCE}`;
-        if (command === 'build') {
-          const chunk = Object.values(context.bundle ?? {}).find(
-            (output) => output.type === 'chunk' && output.isEntry && output.name === 'first-paint',
-          );
-          if (!chunk) throw new Error(`${SOURCE} was not built`);
-          src = `/${chunk.fileName}`;
-        }
-        return [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'body' }];
+      handler() {
+        if (command === 'build') return;
+        return [
+          { tag: 'script', attrs: { type: 'module', async: true, src: `/${SOURCE}` }, injectTo: 'body' },
+        ];
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunk = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'first-paint',
+        );
+        const index = bundle['index.html'];
+        if (!chunk || index?.type !== 'asset') throw new Error(`${SOURCE} or index.html was not built`);
+        const html = String(index.source);
+        if (!html.includes('</body>')) throw new Error('index.html has no </body>');
+        this.emitFile({
+          type: 'asset',
+          fileName: HOME_HTML,
+          source: html.replace('</body>', `${scriptTag(`/${chunk.fileName}`)}\n  </body>`),
+        });
       },
     },
   };

@@ -9,6 +9,51 @@ import { pureContracts } from './vite-pure-contracts.ts';
 // dev and preview servers at another gateway (tests, a second checkout).
 const gateway = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
+const APP_MODULE = /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/]/;
+/** What the home page's first-paint entry shares with the app. */
+const FIRST_PAINT_SHARED = /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?)\.ts$/;
+const FIRST_PAINT_MODULE = /[\\/]web[\\/]src[\\/](first-paint|font-family|i18n[\\/]language(-storage)?)\.ts$/;
+/** Not loaded with the entry, but by every public page (error texts, cards, alerts): one file, not eight. */
+const PUBLIC_PAGES_APP =
+  /[\\/](web[\\/]src[\\/]api[\\/]error-text|packages[\\/]contracts[\\/]src[\\/]errors)\.ts$/;
+const PUBLIC_PAGES_UI =
+  /[\\/]node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](Paper|Alert|CloseButton|Card|Skeleton)|core[\\/]utils[\\/]create-safe-context)|hooks[\\/]esm[\\/](use-id|utils[\\/]random-id))[\\/]/;
+/** The content pages' summary parts (markdown, dates, page links). */
+const CONTENT_PARTS =
+  /[\\/]web[\\/]src[\\/]features[\\/]content[\\/](markdown\.tsx|text\.ts|summary-page[\\/]page-nav\.tsx)$/;
+const MANTINE = String.raw`[\\/]node_modules[\\/]@mantine[\\/]`;
+/** Mantine components with the internals only they use, each family in one file. */
+const MANTINE_FAMILIES: [string, RegExp][] = [
+  [
+    'mantine-input',
+    new RegExp(
+      `${MANTINE}core[\\\\/]esm[\\\\/](components[\\\\/](Input|InputBase|TextInput)|core[\\\\/]styles-api[\\\\/]use-resolved-styles-api)[\\\\/]`,
+    ),
+  ],
+  [
+    'mantine-tabs',
+    new RegExp(
+      `${MANTINE}(core[\\\\/]esm[\\\\/](components[\\\\/]Tabs|core[\\\\/]DirectionProvider)|hooks[\\\\/]esm[\\\\/]use-force-update)[\\\\/]`,
+    ),
+  ],
+  [
+    // What the keyboard-driven lists (tabs, accordion) share: arrow keys, ids, controlled state.
+    'mantine-lists',
+    new RegExp(
+      `${MANTINE}(core[\\\\/]esm[\\\\/]core[\\\\/]utils[\\\\/](find-element-ancestor|create-scoped-keydown-handler|get-safe-id)|hooks[\\\\/]esm[\\\\/]use-uncontrolled)[\\\\/]`,
+    ),
+  ],
+  [
+    'mantine-native-select',
+    new RegExp(
+      `${MANTINE}core[\\\\/]esm[\\\\/]components[\\\\/](NativeSelect[\\\\/]|Combobox[\\\\/](get-parsed-combobox-data[\\\\/]|Combobox\\.module|ComboboxChevron[\\\\/]))`,
+    ),
+  ],
+];
+/** The content pages' shared helpers (time zones, platforms, page metadata): one file, not eight. */
+const CONTENT_COMMON =
+  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/](common|platform-order)\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
+
 export default defineConfig({
   plugins: [react(), pureContracts(), firstPaint(), precompress()],
   server: { port: 5173, strictPort: true, proxy: gateway },
@@ -39,20 +84,47 @@ export default defineConfig({
         // long-lived vendor chunk (an app release does not invalidate it), the app's own shell in another.
         // Each file costs a request and compresses on its own, so a dozen small ones weigh more than one.
         // The rest of the UI libraries is split by the chunks that use them (entriesAware): a component or
-        // icon only one screen uses comes with it.
+        // icon only one screen uses comes with it. Split that way alone, a public page asked for two dozen
+        // files of a few hundred bytes; the groups below gather what goes together into one file each:
+        // what every public page uses, the content pages' helpers, and Mantine's component families.
         codeSplitting: {
           groups: [
             {
               // The app's modules the entry loads; not first-paint.ts (the tiny second entry, which must
               // not wait for the shell) nor what it imports, nor the string files (loaded per language).
               name: 'shell',
-              test: /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/](?!first-paint|font-family|i18n[\\/]language(-storage)?\.ts|.*\.json$)/,
+              test: (id) => APP_MODULE.test(id) && !FIRST_PAINT_MODULE.test(id) && !id.endsWith('.json'),
               tags: ['$initial'],
               priority: 3,
               // Only the app's own modules: the libraries they use stay in the vendor chunk.
               includeDependenciesRecursively: false,
             },
+            {
+              name: 'public-pages',
+              test: (id) => PUBLIC_PAGES_APP.test(id) || PUBLIC_PAGES_UI.test(id),
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'content-parts',
+              test: CONTENT_PARTS,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'first-paint-shared', test: FIRST_PAINT_SHARED, priority: 3 },
+            {
+              name: 'content-common',
+              test: CONTENT_COMMON,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            ...MANTINE_FAMILIES.map(([name, test]) => ({
+              name,
+              test,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            })),
             {
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,

@@ -16,6 +16,7 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
   ManifestEntry
 >;
 const appEntry = `/${manifest['index.html']!.file}`;
+const firstPaintEntry = `/${manifest['src/first-paint.ts']!.file}`;
 const en = JSON.parse(readFileSync(path.resolve(dist, '../src/i18n/en.json'), 'utf8')).home;
 const zh = JSON.parse(readFileSync(path.resolve(dist, '../src/i18n/zh.json'), 'utf8')).home;
 
@@ -56,11 +57,17 @@ describe('the home page first paint', () => {
     await page.context().close();
   });
 
-  it('draws nothing on other pages', async () => {
+  it('is not even downloaded on other pages', async () => {
     const page = await withoutApp();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/pricing');
     await page.waitForLoadState('networkidle');
     expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(scripts).toContain(appEntry);
+    expect(scripts).not.toContain(firstPaintEntry);
     await page.context().close();
   });
 

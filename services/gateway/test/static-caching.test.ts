@@ -13,6 +13,11 @@ import { type Gateway, startGateway } from './support/gateway-harness.ts';
 // path up), as in the path-spelling tests.
 
 const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+// The home page's document: index.html plus the script that draws the hero before the app arrives.
+const HOME_HTML = INDEX_HTML.replace(
+  '</body>',
+  '<script type="module" async src="/assets/first-paint-Ij90Kl12.js"></script></body>',
+);
 const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
 const PLAIN_CSS = 'body{margin:0}';
 const SECRET = 'outside-the-web-root-secret';
@@ -35,6 +40,7 @@ beforeAll(async () => {
     await writeFile(`${file}.gz`, gzipSync(body));
   };
   await write(path.join(webDir, 'index.html'), INDEX_HTML, true);
+  await write(path.join(webDir, 'home.html'), HOME_HTML, true);
   await write(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), APP_JS, true);
   await write(path.join(webDir, 'assets', 'plain-Ef56Gh78.css'), PLAIN_CSS, false);
   await write(path.join(webDir, 'robots.txt'), 'User-agent: *\n', false);
@@ -153,7 +159,7 @@ describe('fingerprinted assets', () => {
 
 describe('index.html and the SPA fallback', () => {
   it('index.html is revalidated every time, and precompressed too', async () => {
-    for (const target of ['/', '/index.html']) {
+    for (const target of ['/index.html']) {
       for (const [accept, expected] of [
         ['br', 'br'],
         ['gzip', 'gzip'],
@@ -186,6 +192,38 @@ describe('index.html and the SPA fallback', () => {
         expect(answer.headers['content-encoding'], label).toBe(accept ? 'br' : undefined);
         expect(answer.body, label).toBe(INDEX_HTML);
       }
+    }
+  });
+
+  it('the home page, in either language, answers home.html (with the first-paint script), revalidated every time', async () => {
+    // As the router matches them: a trailing slash is the same page, an encoded letter the same letter.
+    for (const target of ['/', '/zh', '/zh/', '/%7Ah', '/z%68/']) {
+      for (const [accept, expected] of [
+        ['br', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const answer = await get(target, accept);
+        const label = `${target} ${accept ?? '(none)'}`;
+        expect(answer.status, label).toBe(200);
+        expect(answer.headers['cache-control'], label).toBe('no-cache');
+        expect(answer.headers['content-type'], label).toMatch(/^text\/html/);
+        expect(answer.headers['content-encoding'], label).toBe(expected);
+        expect(answer.body, label).toBe(HOME_HTML);
+      }
+    }
+  });
+
+  it('no other page gets the first-paint script, and home.html is no file of its own', async () => {
+    for (const target of ['/zh/pricing', '/zhx', '/zh/zh', '/pricing/', '/topics/zh']) {
+      const answer = await get(target, 'gzip');
+      expect(answer.status, target).toBe(200);
+      expect(answer.body, target).toBe(INDEX_HTML);
+    }
+    for (const target of ['/home.html', '/HOME.html', '/home%2Ehtml']) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body, target).not.toContain('first-paint');
     }
   });
 

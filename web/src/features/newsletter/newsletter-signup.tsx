@@ -2,7 +2,6 @@ import type { NewsletterSubscribeResponse } from '@app/contracts';
 import {
   Alert,
   Button,
-  Chip,
   Container,
   Group,
   Paper,
@@ -109,16 +108,29 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
           {t('topicsEmpty')}
         </Text>
       );
+    // Each topic is a toggle button (aria-pressed): a pill that fills and shows a tick when chosen.
+    const toggle = (id: string) =>
+      setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
     return (
-      <Chip.Group multiple value={selected} onChange={setSelected}>
-        <Group gap="xs" role="group" aria-label={t('topicsLabel')}>
-          {options.map((topic) => (
-            <Chip key={topic.id} value={topic.id} size="sm" data-testid={`newsletter-topic-${topic.id}`}>
+      <Group gap="xs" role="group" aria-label={t('topicsLabel')}>
+        {options.map((topic) => {
+          const chosen = selected.includes(topic.id);
+          return (
+            <Button
+              key={topic.id}
+              size="compact-sm"
+              radius="xl"
+              variant={chosen ? 'light' : 'default'}
+              aria-pressed={chosen}
+              leftSection={chosen ? <IconCheck size={14} aria-hidden /> : undefined}
+              onClick={() => toggle(topic.id)}
+              data-testid={`newsletter-topic-${topic.id}`}
+            >
               {topicName(topic)}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+            </Button>
+          );
+        })}
+      </Group>
     );
   };
 

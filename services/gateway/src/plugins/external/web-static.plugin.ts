@@ -25,6 +25,14 @@ const mapsAllowed = (serveMaps: boolean) => (pathName: string) =>
 const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 
 /**
+ * The home page's document (web/vite-first-paint.ts): index.html plus the script that draws the hero
+ * before the app has arrived. Served on the home page's paths only; no other page downloads that script.
+ */
+const HOME_HTML = 'home.html';
+/** The home page in each language, as the router matched it (a trailing slash is the same page). */
+const isHomePath = (pathname: string) => /^\/(zh)?\/?$/.test(pathname);
+
+/**
  * Serves web/dist when it was built, and answers every other GET page with index.html (the `/*` route) so
  * the client-side router can draw it; a missing file (anything with an extension) gets the JSON 404. The
  * router decides which route answers: /api paths have their own catch-all (routes/api/not-found), which is
@@ -40,13 +48,16 @@ export default fp(
   async (app) => {
     const root = path.resolve(app.config.WEB_DIST_DIR);
     const hasWeb = existsSync(path.join(root, 'index.html'));
+    const hasHome = existsSync(path.join(root, HOME_HTML));
     const allowedPath = mapsAllowed(!isProductionLike(app.config));
     if (hasWeb) {
       // The build's top-level files (index.html, favicon, robots.txt…): always revalidated.
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
-        globIgnore: ['assets/**', ...COMPRESSED_COPIES],
+        // The pages, / included, are the `/*` route's (below): it picks the document.
+        index: false,
+        globIgnore: ['assets/**', HOME_HTML, ...COMPRESSED_COPIES],
         preCompressed: true,
         allowedPath,
         setHeaders: (reply) => {
@@ -73,7 +84,8 @@ export default fp(
         const pathname = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
         if (hasExtension(pathname)) return sendEnvelope(reply, notFoundEnvelope());
         // The first instance's sendFile: no-cache, and precompressed like the files.
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const document = hasHome && isHomePath(pathname) ? HOME_HTML : 'index.html';
+        return reply.header('cache-control', 'no-cache').sendFile(document);
       });
     } else {
       app.log.info({ root }, 'web build not found; serving the API only');
