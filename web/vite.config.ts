@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
+import { preloadDynamicImport } from './vite-preload-chunk.ts';
 import { precompress } from './vite-precompress.ts';
 import { pureContracts } from './vite-pure-contracts.ts';
 
@@ -55,7 +56,13 @@ const CONTENT_COMMON =
   /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/](common|platform-order)\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
 
 export default defineConfig({
-  plugins: [react(), pureContracts(), firstPaint(), precompress()],
+  plugins: [
+    react(),
+    pureContracts(),
+    firstPaint(),
+    preloadDynamicImport(/[\\/]react-dom[\\/]client\.js$/),
+    precompress(),
+  ],
   server: { port: 5173, strictPort: true, proxy: gateway },
   preview: { port: 4173, proxy: gateway },
   build: {
@@ -97,6 +104,14 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 3,
               // Only the app's own modules: the libraries they use stay in the vendor chunk.
+              includeDependenciesRecursively: false,
+            },
+            {
+              // React's DOM renderer, the largest library: main.tsx imports it dynamically so that it runs
+              // in a task of its own (index.html preloads it with the entry).
+              name: 'react-dom',
+              test: /node_modules[\\/](react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.)|scheduler[\\/])/,
+              priority: 3,
               includeDependenciesRecursively: false,
             },
             {

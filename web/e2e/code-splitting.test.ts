@@ -12,7 +12,7 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 // nor the other language's strings; an admin who opens /admin gets its chunk then, with the route's
 // pending screen showing while it is on its way.
 
-type ManifestEntry = { file: string; imports?: string[]; isDynamicEntry?: boolean };
+type ManifestEntry = { file: string; imports?: string[]; isDynamicEntry?: boolean; src?: string };
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
@@ -181,6 +181,32 @@ describe('route-level code splitting', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
       .toBe('Blog');
     expect(await page.getByRole('alert').getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('React DOM is fetched with the entry but runs after it, in a task of its own', async () => {
+    // main.tsx imports react-dom/client dynamically; index.html preloads it (web/vite-preload-chunk.ts).
+    const key = Object.keys(manifest).find((k) => /[\\/]react-dom[\\/]client\.js$/.test(k));
+    expect(key, 'react-dom/client is a dynamically imported chunk').toBeDefined();
+    expect(manifest[key!]!.isDynamicEntry).toBe(true);
+    const entryClosure = new Set<string>();
+    const visit = (k: string) => {
+      if (entryClosure.has(k)) return;
+      entryClosure.add(k);
+      for (const next of manifest[k]?.imports ?? []) visit(next);
+    };
+    visit('index.html');
+    const reactDomFiles = [key!, ...(manifest[key!]!.imports ?? [])]
+      .filter((k) => !entryClosure.has(k))
+      .map((k) => `/${manifest[k]!.file}`);
+    expect(reactDomFiles.length, 'React DOM is not among the entry’s static imports').toBeGreaterThan(0);
+    const page = await stack.newPage();
+    const html = await (await page.request.get('/pricing')).text();
+    for (const href of reactDomFiles)
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+    // And the app draws with it.
+    await page.goto('/pricing');
+    await expect.poll(() => page.getByTestId('app-header').count(), { timeout: 15_000 }).toBe(1);
     await page.context().close();
   });
 

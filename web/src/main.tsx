@@ -6,7 +6,6 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, startTransition, useMemo } from 'react';
-import { createRoot } from 'react-dom/client';
 import { I18nProvider, useTranslation } from './i18n/react';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
@@ -23,6 +22,10 @@ import { cssVariablesResolver, localizedTheme } from './theme';
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+// React's DOM renderer, the largest library, is evaluated in a task of its own (index.html preloads it
+// with the entry; vite-preload-chunk.ts) rather than within the entry's evaluation.
+const reactDom = import('react-dom/client');
 
 // The start-up runs as several short tasks instead of one long one, so the page stays responsive while
 // it starts (the home hero from first-paint.ts is already on screen): the libraries' evaluation ends
@@ -59,7 +62,8 @@ function LocalizedMantineProvider({ children }: { children: ReactNode }) {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 
-function render(root: HTMLElement) {
+async function render(root: HTMLElement) {
+  const { createRoot } = await reactDom;
   // As a transition, the first render yields to the browser every few milliseconds instead of holding
   // the main thread for the whole tree (the home hero from first-paint.ts is already on screen).
   startTransition(() => {
@@ -90,4 +94,5 @@ stringsReady
   .catch((error: unknown) => console.error(error))
   .then(() => router.load())
   .catch((error: unknown) => console.error(error))
-  .finally(() => render(rootElement));
+  .then(() => render(rootElement))
+  .catch((error: unknown) => console.error(error));
