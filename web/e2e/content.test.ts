@@ -1,4 +1,5 @@
 import { seed } from '@app/db';
+import { startOfZonedDay, todayIn } from '@app/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
@@ -41,7 +42,8 @@ describe('reading summaries', () => {
     await page.waitForURL(/\/content-summary\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('topic')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(url.searchParams.get('date')).toMatch(/T/);
+    // Today's start in the reader's zone (the gateway's, with the day's counts).
+    expect(url.searchParams.get('date')).toBe(startOfZonedDay(todayIn(LA), LA).toISOString());
     expect(url.searchParams.get('timezone')).toBe(LA);
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const topicBadges = await page

@@ -210,6 +210,7 @@ export const TopicStatsResponseSchema = z.object({
   date_to: z.string(),
   data: z.array(TopicStatsSchema),
 });
+export type TopicStatsResponse = z.infer<typeof TopicStatsResponseSchema>;
 
 export const DatasourceDtoSchema = z.object({
   id: z.string(),

@@ -7,6 +7,7 @@ import type {
   SummaryListResponse,
   TopicDto,
   TopicStats,
+  TopicStatsResponse,
 } from '@app/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
@@ -67,8 +68,7 @@ export type GeneratedContent = {
 export const contentKeys = {
   topics: ['topics'] as const,
   topic: (idOrSlug: string) => ['topics', idOrSlug] as const,
-  topicStats: (timezone: string, language: UiLanguage, date: string) =>
-    ['topics', 'stats', timezone, language, date] as const,
+  topicStats: (timezone: string, language: UiLanguage) => ['topics', 'stats', timezone, language] as const,
   tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
   summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
   story: (id: string) => ['stories', id] as const,
@@ -95,13 +95,15 @@ export const topicQueryOptions = (idOrSlug: string) =>
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
   });
 
-export const topicStatsQueryOptions = (timezone: string, language: UiLanguage, date: string) =>
+/**
+ * Today's per-topic counts in the zone, and the day's bounds: the gateway works out "today" in the zone
+ * (`date_from` is its start), so the home page needs no time-zone arithmetic of its own.
+ */
+export const topicStatsQueryOptions = (timezone: string, language: UiLanguage) =>
   queryOptions({
-    queryKey: contentKeys.topicStats(timezone, language, date),
+    queryKey: contentKeys.topicStats(timezone, language),
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: TopicStats[] }>('/api/topics/stats', { signal, query: { timezone, language, date } })
-        .then((r) => r.data),
+      api.get<TopicStatsResponse>('/api/topics/stats', { signal, query: { timezone, language } }),
     staleTime: HOMEPAGE_STATS_STALE_TIME,
   });
 

@@ -2,7 +2,7 @@ import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
-import { prepareTopicCards, TopicCards } from '../content/home/topic-cards';
+import { TopicCards } from '../content/home/topic-cards';
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
@@ -120,7 +120,7 @@ export function HomePage() {
       <WhenIdle name="newsletter" minHeight={NEWSLETTER_HEIGHT}>
         <NewsletterSignupSlot />
       </WhenIdle>
-      <WhenIdle name="topic-cards" minHeight={TOPIC_CARDS_HEIGHT} prepare={prepareTopicCards}>
+      <WhenIdle name="topic-cards" minHeight={TOPIC_CARDS_HEIGHT}>
         <TopicCards />
       </WhenIdle>
       <WhenIdle name="browse" minHeight={BROWSE_HEIGHT}>

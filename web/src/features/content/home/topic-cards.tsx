@@ -22,7 +22,7 @@ import { useLanguage } from '../../../i18n/language-provider';
 import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { platformBadgeLabels } from '../platform-options';
 import { readStoredTimeZone } from '../use-time-zone';
-import { todayIn, todayStartIso } from '../zoned-dates';
+import { todayStartIso } from '../zoned-dates';
 import { errorText } from '../../../api/error-text';
 
 export const CARD_GRADIENTS = [
@@ -110,28 +110,22 @@ function TopicCard({
   );
 }
 
-/**
- * The zone arithmetic the grid's first render needs, done ahead (its first use sets up Intl's time-zone
- * data, the longest single step of that render): the home page runs it in an idle moment of its own.
- */
-export function prepareTopicCards(): void {
-  todayStartIso(readStoredTimeZone());
-}
-
 /** The home grid: one card per active topic with today's count in the reader's time zone. */
 export function TopicCards() {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const topics = useQuery(topicsQueryOptions());
-  const today = todayIn(timeZone);
-  const todayStart = todayStartIso(timeZone);
-  const stats = useQuery(topicStatsQueryOptions(timeZone, language, today));
+  // Today's counts and today's start in the zone, both from the gateway: the page sets up no Intl
+  // time-zone data of its own (a long task on a slow phone). Should the counts fail, the cards still
+  // link to today, worked out here.
+  const stats = useQuery(topicStatsQueryOptions(timeZone, language));
   // Data that has just arrived is drawn in a pass that yields to the browser, not in the query's
   // synchronous update (which keeps showing what was there).
   const topicList = useDeferredValue(topics.data);
   const statList = useDeferredValue(stats.data);
-  const byTopic = new Map((statList ?? []).map((s) => [s.topic_id, s]));
+  const byTopic = new Map((statList?.data ?? []).map((s) => [s.topic_id, s]));
+  const todayStart = statList?.date_from ?? (stats.isError ? todayStartIso(timeZone) : undefined);
 
   return (
     <Container size="lg" py="xl" data-testid="topic-cards">
@@ -139,7 +133,7 @@ export function TopicCards() {
         <Title order={2}>{t('home.topicsTitle')}</Title>
         <Text c="dimmed">{t('home.topicsSubtitle')}</Text>
       </Stack>
-      {topics.isLoading || (topics.data && !topicList) ? (
+      {topics.isLoading || (topics.data && (!topicList || todayStart === undefined)) ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="topic-cards-loading">
           {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
             <Skeleton key={key} height={180} radius="lg" />
@@ -167,7 +161,7 @@ export function TopicCards() {
               stats={byTopic.get(topic.id)}
               index={i}
               timeZone={timeZone}
-              todayStart={todayStart}
+              todayStart={todayStart!}
             />
           ))}
         </SimpleGrid>
