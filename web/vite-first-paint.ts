@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 const SOURCE = 'src/first-paint.ts';
 /** The home page's copy of index.html: the same document plus the first-paint script. */
-export const HOME_HTML = 'home.html';
+const HOME_HTML = 'home.html';
 
 const scriptTag = (src: string) => `<script type="module" async src="${src}"></script>`;
 

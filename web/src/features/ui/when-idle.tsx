@@ -24,9 +24,8 @@ function nextTurn(): void {
   });
 }
 
-function awaitTurn(turn: Turn, { first = false } = {}): () => void {
-  if (first) waiting.unshift(turn);
-  else waiting.push(turn);
+function awaitTurn(turn: Turn): () => void {
+  waiting.push(turn);
   nextTurn();
   return () => {
     const index = waiting.indexOf(turn);
@@ -37,43 +36,24 @@ function awaitTurn(turn: Turn, { first = false } = {}): () => void {
 /**
  * A section below the first screen, drawn after it: the first commit holds only a placeholder of about
  * the section's height (so nothing below moves into view and back), and the section is rendered once
- * the browser is idle, in a transition, one section per idle moment. `prepare` runs in that idle moment
- * just before (work the section's render would otherwise do in one long piece, such as warming up
- * Intl's time-zone data); the render then comes in the next one.
+ * the browser is idle, in a transition, one section per idle moment.
  */
 export function WhenIdle({
   children,
   minHeight,
   name,
-  prepare,
 }: {
   children: ReactNode;
   /** The placeholder's height, about the section's. */
   minHeight: number | string;
   /** Names the placeholder (`data-deferred`) for tests and for the reader's tools. */
   name: string;
-  /** A stable function (a module's, not one made per render). */
-  prepare?: () => void;
 }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (shown) return;
-    let cancelNext: (() => void) | undefined;
-    const show = () => startTransition(() => setShown(true));
-    const cancel = awaitTurn(() => {
-      if (!prepare) return show();
-      try {
-        prepare();
-      } catch (error) {
-        console.error(error);
-      }
-      cancelNext = awaitTurn(show, { first: true });
-    });
-    return () => {
-      cancel();
-      cancelNext?.();
-    };
-  }, [shown, prepare]);
+    return awaitTurn(() => startTransition(() => setShown(true)));
+  }, [shown]);
   if (shown) return children;
   return <div data-deferred={name} style={{ minHeight }} />;
 }
