@@ -13,7 +13,8 @@ export const SERVICE_NAMES = [
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type WorkerName = Exclude<ServiceName, 'gateway'>;
 
-type Running = { process: ServiceProcess; port: number; killedOnPurpose: boolean };
+/** `ready`: answered /readyz once; an exit before that fails its start instead of counting as unexpected. */
+type Running = { process: ServiceProcess; port: number; killedOnPurpose: boolean; ready: boolean };
 
 export type ProductOptions = {
   /** Processes per service, each on its own port; default 1. */
@@ -34,7 +35,7 @@ export type Product = {
   url(name: ServiceName, copy?: number): string;
   /** kill -9: no shutdown hook runs, the jobs in hand are cut off. */
   kill(name: ServiceName, copy?: number): Promise<void>;
-  /** Starts the service again (same port) and waits for its /readyz. */
+  /** Starts the service again (same port unless another process took it) and waits for its /readyz. */
   start(name: ServiceName, copy?: number): Promise<void>;
   /** Milliseconds until every running copy answers /readyz 200 again (or throws after `timeoutMs`). */
   waitAllReady(timeoutMs: number): Promise<number>;
@@ -91,9 +92,9 @@ export async function startProduct(
       cwd: path.join(repoRoot(), 'services', name),
       env: { ...env, ...options.envOf?.(name, copy), ...portEnv },
     });
-    const running: Running = { process: proc, port, killedOnPurpose: false };
+    const running: Running = { process: proc, port, killedOnPurpose: false, ready: false };
     void proc.exited.then((exit) => {
-      if (running.killedOnPurpose) return;
+      if (running.killedOnPurpose || !running.ready) return;
       unexpectedExits.push(
         `${key(name, copy)} exited by itself (${JSON.stringify(exit)}):\n${proc.output().slice(-3000)}`,
       );
@@ -103,8 +104,18 @@ export async function startProduct(
   };
 
   const start = async (name: ServiceName, copy = 0) => {
-    spawn(name, copy);
-    await waitReady(name, copy, 90_000);
+    for (let attempt = 1; ; attempt++) {
+      const running = spawn(name, copy);
+      try {
+        await waitReady(name, copy, 90_000);
+        return;
+      } catch (error) {
+        // Its port was taken while it was free (another process's bind or outgoing connection): a new one.
+        if (attempt === 3 || !/EADDRINUSE/.test(running.process.output())) throw error;
+        running.killedOnPurpose = true;
+        ports.set(key(name, copy), await freePort());
+      }
+    }
   };
 
   const waitReady = async (name: ServiceName, copy: number, timeoutMs: number) => {
@@ -115,7 +126,10 @@ export async function startProduct(
       if (running.process.child.exitCode !== null || running.process.child.signalCode !== null) {
         throw new Error(`${label} exited before it was ready:\n${running.process.output().slice(-3000)}`);
       }
-      if ((await status(`${url(name, copy)}/readyz`)) === 200) return;
+      if ((await status(`${url(name, copy)}/readyz`)) === 200) {
+        running.ready = true;
+        return;
+      }
       if (Date.now() > deadline) {
         throw new Error(
           `${label} not ready after ${timeoutMs} ms:\n${running.process.output().slice(-3000)}`,

@@ -2,8 +2,23 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { waitFor } from './wait-for.ts';
 
-/** A port that was free a moment ago, for a child process that must be told its port up front. */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: the kernel may give a just-closed port to the next bind. */
+const handedOut = new Set<number>();
+
+/**
+ * A port that was free a moment ago, for a child process that must be told its port up front; never
+ * one this process handed out before, so the services of one run never share a port.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
