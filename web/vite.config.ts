@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
+import { functionWrappers } from './vite-function-wrappers.ts';
 import { preloadDynamicImport } from './vite-preload-chunk.ts';
 import { precompress } from './vite-precompress.ts';
 import { pureContracts } from './vite-pure-contracts.ts';
@@ -61,6 +62,7 @@ export default defineConfig({
     pureContracts(),
     firstPaint(),
     preloadDynamicImport(/[\\/]react-dom[\\/]client\.js$/),
+    functionWrappers(),
     precompress(),
   ],
   server: { port: 5173, strictPort: true, proxy: gateway },
