@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
-import { functionWrappers } from './vite-function-wrappers.ts';
+import { compileHints, functionWrappers } from './vite-function-wrappers.ts';
 import { preloadDynamicImport } from './vite-preload-chunk.ts';
 import { precompress } from './vite-precompress.ts';
 import { pureContracts } from './vite-pure-contracts.ts';
@@ -63,6 +63,8 @@ export default defineConfig({
     firstPaint(),
     preloadDynamicImport(/[\\/]react-dom[\\/]client\.js$/),
     functionWrappers(),
+    // The libraries' vendor chunk, React DOM and the app's shell: most of their code runs as the app starts.
+    compileHints(['vendor', 'react-dom', 'shell']),
     precompress(),
   ],
   server: { port: 5173, strictPort: true, proxy: gateway },

@@ -220,6 +220,21 @@ describe('route-level code splitting', () => {
     expect(code).not.toMatch(/\(\((\([\w$,]*\)|[\w$]+)=>\{/);
   });
 
+  it('the chunks that run as the app starts ask V8 to compile them whole, on their first line', () => {
+    // web/vite-function-wrappers.ts (compileHints): vendor, React DOM and the shell.
+    const byName = (name: string) =>
+      Object.values(manifest).filter((entry) => path.basename(entry.file).startsWith(`${name}-`));
+    for (const name of ['vendor', 'react-dom', 'shell']) {
+      const chunks = byName(name).filter((entry) => entry.file.endsWith('.js'));
+      expect(chunks.length, name).toBe(1);
+      const code = readFileSync(path.join(dist, chunks[0]!.file), 'utf8');
+      expect(code.split('\n')[0], name).toBe('//# allFunctionsCalledOnLoad');
+    }
+    // Not the screens' own chunks, most of whose code waits for a click.
+    const home = readFileSync(path.join(dist, manifest['src/features/home/home-page.tsx']!.file), 'utf8');
+    expect(home).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   it('assets come precompressed and cached for a year; the page itself is revalidated', async () => {
     const page = await stack.newPage();
     // The largest script the entry loads (the entry itself is a few lines importing the shell).
