@@ -60,7 +60,8 @@ beforeAll(async () => {
   const summary = await stack.prisma.summary.create({
     data: {
       headline: 'Small open models are catching up',
-      content: 'Benchmarks this week show small open models within a few points of large commercial ones.',
+      content:
+        '## Key points\n\n- **Benchmarks** this week show small open models within a few points of large commercial ones.',
       summaryType: 'blog_post',
       language: 'EN',
       sourceUrls: ['https://blog.example.com/small-models'],
@@ -93,6 +94,10 @@ describe('content generator', () => {
     await expect
       .poll(() => page.getByTestId('generation-source').textContent())
       .toContain('Small open models');
+    // The summary's markdown reads as prose, not as its marks.
+    expect(await page.getByTestId('generation-source-excerpt').textContent()).toBe(
+      'Key points: Benchmarks this week show small open models within a few points of large commercial ones.',
+    );
     expect(await page.getByTestId('content-generator').getAttribute('data-mode')).toBe('summary');
     expect(await page.getByRole('checkbox', { name: 'LinkedIn' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Twitter' }).isChecked()).toBe(true);

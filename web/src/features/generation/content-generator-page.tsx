@@ -55,8 +55,9 @@ export function exportJson(source: unknown, settings: GenerationOptions, results
   URL.revokeObjectURL(url);
 }
 
-function summaryTitle(summary: Pick<SummaryDto, 'headline' | 'content'>) {
-  return summary.headline || `${summary.content.slice(0, 80)}…`;
+/** A summary's headline, or for one without, its excerpt (the markdown as one line of prose). */
+function summaryTitle(summary: Pick<SummaryDto, 'headline' | 'excerpt'>) {
+  return summary.headline || summary.excerpt;
 }
 
 export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
@@ -267,7 +268,7 @@ function SourcePreview({
   source,
   language,
 }: {
-  source: Pick<SummaryDto, 'headline' | 'content' | 'topic' | 'datasource'>;
+  source: Pick<SummaryDto, 'headline' | 'excerpt' | 'topic' | 'datasource'>;
   language: 'en' | 'zh';
 }) {
   const { t } = useTranslation('content');
@@ -287,8 +288,8 @@ function SourcePreview({
         ) : null}
       </Group>
       <Text fw={600}>{summaryTitle(source)}</Text>
-      <Text size="sm" c="dimmed" lineClamp={3}>
-        {source.content}
+      <Text size="sm" c="dimmed" lineClamp={3} data-testid="generation-source-excerpt">
+        {source.excerpt}
       </Text>
     </Card>
   );
