@@ -37,18 +37,20 @@ export type Kill = {
 
 /**
  * Waits until `plan.at` of the service's part is done and a copy both has done some of it and holds
- * work (an active job that names it as processedBy), then reads that copy's counters and kills it
+ * work (an active job that names it as processedBy, or its own count growing), then reads that copy's counters and kills it
  * with -9. The copy is not started again: the other copy must finish what it held.
  */
 export async function killOneCopy(ctx: ScaleContext, plan: KillPlan, timeoutMs = 120_000): Promise<Kill> {
   const { product } = ctx;
   const deadline = Date.now() + timeoutMs;
   let last = '';
+  const lastWork: number[] = [];
   for (;;) {
     if (Date.now() > deadline)
       throw new Error(`${plan.service}: no copy to kill with work in hand (${last})`);
     const { done, total } = await plan.progress(ctx);
-    if (done >= total) throw new Error(`${plan.service}: the work was done before a copy could be killed`);
+    if (done >= total)
+      throw new Error(`${plan.service}: the work was done before a copy could be killed (${last})`);
     last = `${done}/${total} done`;
     if (done < Math.ceil(total * plan.at)) {
       await sleep(25);
@@ -59,7 +61,12 @@ export async function killOneCopy(ctx: ScaleContext, plan: KillPlan, timeoutMs =
     for (let copy = 0; copy < product.copies; copy++) {
       const pid = product.pid(plan.service, copy);
       const jobs = active.filter((j) => j.name === plan.job && j.processedBy?.endsWith(`:${pid}`));
-      if (jobs.length > 0) candidates.push({ copy, jobs });
+      // A copy whose own count grew since the last look is at work now, whatever the queue's active
+      // list showed at the moment it was read (a tick can be taken and finished between two reads).
+      const work = plan.workOf?.(ctx, copy);
+      const working = work !== undefined && lastWork[copy] !== undefined && work > lastWork[copy]!;
+      if (work !== undefined) lastWork[copy] = work;
+      if (jobs.length > 0 || working) candidates.push({ copy, jobs });
     }
     candidates.sort((a, b) => b.jobs.length - a.jobs.length);
     for (const { copy, jobs } of candidates) {
