@@ -113,7 +113,6 @@ export const gatewayConfigSchema = z
     WEB_DIST_DIR: z.string().default(path.resolve(here, '../../../web/dist')),
     /** Login attempts allowed per minute for one IP and email pair. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
-    /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
     /**
      * Start of every Redis key the gateway's limits use, and of its pub/sub channels (the blog's change
      * announcements); two deployments (or test files) sharing one Redis give each its own so their counts
@@ -123,6 +122,7 @@ export const gatewayConfigSchema = z
       .string()
       .regex(/^[\w:.-]{1,80}$/, 'letters, digits and _ : . - only')
       .default('gateway-'),
+    /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Feed requests (topic and favourites feeds, 304s included) allowed per minute from one IP, per feed route. */
     FEEDS_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
