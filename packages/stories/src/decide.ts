@@ -1,52 +1,167 @@
 import { cosine, jaccard } from './fingerprint.ts';
+import type { TermCounts } from './terms.ts';
 
-/** Same event in the same language: token Jaccard of the best-matching member at least this. */
+/**
+ * The rule a fingerprint was decided under; stored with it. Fingerprints of an older rule are
+ * re-decided by the backlog job (oldest first) and are never candidates of a newer one.
+ * 2: weighted by how rare a token is in the window, matched against the story as a whole.
+ */
+export const STORY_RULE_VERSION = 2;
+
+/** Same event in the same language: weighted similarity to the story's closest member at least this. */
 export const TEXT_MATCH_THRESHOLD = 0.3;
+/** A member "agrees" with the item at this similarity; most of a story's members must agree. */
+export const MEMBER_AGREEMENT_THRESHOLD = 0.15;
 /** Same event across languages: embedding cosine of the best-matching member at least this. */
 export const EMBEDDING_MATCH_THRESHOLD = 0.85;
 /** Members more than this apart in event time are never the same story. */
 export const STORY_WINDOW_MS = 72 * 3600 * 1000;
+/** A story is judged by its newest members in the item's window, this many at most. */
+export const MAX_COMPARED_MEMBERS = 24;
 
 /** Two summaries from one source are the same event only with near-identical headlines (an update). */
 export const SAME_SOURCE_HEADLINE_THRESHOLD = 0.6;
+/** Headline words weigh this many times a word of the lead. */
+export const HEADLINE_WEIGHT = 2;
+/**
+ * Two items must share at least this many tokens that are not common in the window (see
+ * `informative` in terms.ts): one shared word ("Update") is no event.
+ */
+export const MIN_SHARED_TOKENS = 3;
 
 export type Comparable = {
+  /** Sorted distinct token hashes of the headline and the lead. */
   tokens: readonly number[];
+  /** Sorted distinct hashes of the headline's tokens. */
   headlineTokens: readonly number[];
   numbers: readonly number[];
   /** The datasource: one outlet's episodes share boilerplate, not events. */
   sourceId: string | null;
 };
-export type Candidate = Comparable & { summaryId: string; storyId: string };
+export type StoryMember = Comparable & { summaryId: string; storyId: string; at: number };
+/** A story as the item sees it: its members in the item's language and window. */
+export type CandidateStory = { storyId: string; members: readonly StoryMember[] };
 export type EmbeddingCandidate = { summaryId: string; storyId: string; embedding: readonly number[] };
 export type Match = { storyId: string; score: number };
-
-/** The story whose closest member is most similar, when that is close enough; ties go to the first. */
-export function bestTextMatch(item: Comparable, candidates: readonly Candidate[]): Match | null {
-  let best: Match | null = null;
-  for (const candidate of candidates) {
-    const score = textSimilarity(item, candidate);
-    if (score >= TEXT_MATCH_THRESHOLD && (!best || score > best.score))
-      best = { storyId: candidate.storyId, score };
-  }
-  return best;
-}
 
 function overlaps(a: readonly number[], b: readonly number[]): boolean {
   return a.some((value) => b.includes(value));
 }
 
+function contains(sorted: readonly number[], value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = sorted[mid]!;
+    if (at === value) return true;
+    if (at < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+const weightIn = (doc: Comparable, token: number, idf: number) =>
+  contains(doc.headlineTokens, token) ? idf * HEADLINE_WEIGHT : idf;
+
 /**
- * Token Jaccard of headline and opening text. Within one source the body is mostly the outlet's
- * boilerplate (a podcast's sign-off, a regulator's template), so there the headlines must nearly
- * match. Headlines with numbers must share one (episode 45 and episode 49 are two events).
+ * Weighted Jaccard of two items' tokens, each token weighted by its rarity in the window (and
+ * headline words double). Zero when the headlines carry different numbers (episode 45 and 49),
+ * when fewer than MIN_SHARED_TOKENS informative tokens are shared, and within one source unless
+ * the headlines nearly match (one outlet's items share its boilerplate, not events).
  */
-export function textSimilarity(a: Comparable, b: Comparable): number {
+export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts): number {
   if (a.numbers.length > 0 && b.numbers.length > 0 && !overlaps(a.numbers, b.numbers)) return 0;
   if (a.sourceId && a.sourceId === b.sourceId) {
     if (jaccard(a.headlineTokens, b.headlineTokens) < SAME_SOURCE_HEADLINE_THRESHOLD) return 0;
   }
-  return jaccard(a.tokens, b.tokens);
+  const x = a.tokens;
+  const y = b.tokens;
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  let union = 0;
+  let informative = 0;
+  while (i < x.length || j < y.length) {
+    if (j >= y.length || (i < x.length && x[i]! < y[j]!)) {
+      union += weightIn(a, x[i]!, counts.idf(x[i]!));
+      i++;
+    } else if (i >= x.length || y[j]! < x[i]!) {
+      union += weightIn(b, y[j]!, counts.idf(y[j]!));
+      j++;
+    } else {
+      const token = x[i]!;
+      const idf = counts.idf(token);
+      const wa = weightIn(a, token, idf);
+      const wb = weightIn(b, token, idf);
+      shared += Math.min(wa, wb);
+      union += Math.max(wa, wb);
+      if (counts.informative(token)) informative++;
+      i++;
+      j++;
+    }
+  }
+  if (informative < MIN_SHARED_TOKENS || union === 0) return 0;
+  return shared / union;
+}
+
+/**
+ * The story the item joins, judged as a whole: its closest member must match
+ * (TEXT_MATCH_THRESHOLD) and more than half of its members (in the item's language and window, the
+ * newest MAX_COMPARED_MEMBERS) must agree (MEMBER_AGREEMENT_THRESHOLD). So a report that resembles
+ * one member only does not pull its own neighbours in: A~B and B~C leave A and C apart unless
+ * C also resembles A. Among stories that qualify, the highest mean similarity wins; ties go to
+ * the first story in the given order. The score is that mean.
+ */
+export function bestStory(
+  item: Comparable,
+  stories: readonly CandidateStory[],
+  counts: TermCounts,
+): Match | null {
+  let best: Match | null = null;
+  for (const story of stories) {
+    const members = story.members.slice(0, MAX_COMPARED_MEMBERS);
+    if (members.length === 0) continue;
+    let top = 0;
+    let agree = 0;
+    let sum = 0;
+    for (const member of members) {
+      const score = textSimilarity(item, member, counts);
+      if (score > top) top = score;
+      if (score >= MEMBER_AGREEMENT_THRESHOLD) agree++;
+      sum += score;
+    }
+    if (top < TEXT_MATCH_THRESHOLD || agree * 2 <= members.length) continue;
+    const mean = sum / members.length;
+    if (!best || mean > best.score) best = { storyId: story.storyId, score: mean };
+  }
+  return best;
+}
+
+/**
+ * Candidate stories in the order ties are broken: by their oldest compared member's event time,
+ * then its summary id (the same order in memory, one at a time and in batches).
+ */
+export function byFirstMember(stories: CandidateStory[]): CandidateStory[] {
+  const key = (story: CandidateStory) => {
+    const oldest = story.members[story.members.length - 1];
+    return oldest ? { at: oldest.at, id: oldest.summaryId } : { at: Number.POSITIVE_INFINITY, id: '' };
+  };
+  return stories
+    .map((story) => ({ story, key: key(story) }))
+    .sort((a, b) => a.key.at - b.key.at || (a.key.id < b.key.id ? -1 : a.key.id > b.key.id ? 1 : 0))
+    .map(({ story }) => story);
+}
+
+/**
+ * A story's members as an item compares them: same language, within the window, newest first
+ * (ties by summary id), at most MAX_COMPARED_MEMBERS.
+ */
+export function comparedMembers(members: readonly StoryMember[], at: number): StoryMember[] {
+  return members
+    .filter((member) => Math.abs(member.at - at) <= STORY_WINDOW_MS)
+    .sort((a, b) => b.at - a.at || (a.summaryId < b.summaryId ? -1 : a.summaryId > b.summaryId ? 1 : 0))
+    .slice(0, MAX_COMPARED_MEMBERS);
 }
 
 export function bestEmbeddingMatch(

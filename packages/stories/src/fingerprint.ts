@@ -9,7 +9,7 @@ const MAX_BODY_TOKENS = 80;
 export type StoryText = { headline: string; text: string; language: StoryLanguage };
 
 export type Fingerprint = {
-  /** Sorted distinct 32-bit token hashes (headline tokens twice: as words and as headline words). */
+  /** Sorted distinct 32-bit token hashes of the headline and the lead. */
   tokens: number[];
   /** Sorted distinct hashes of the headline's tokens alone. */
   headlineTokens: number[];
@@ -42,12 +42,10 @@ function mix32(value: number): number {
 
 const SEEDS = Array.from({ length: MINHASH_BANDS * MINHASH_ROWS }, (_, i) => mix32(i * 0x9e3779b9 + 1));
 
+/** The headline's tokens and the lead's (its first MAX_BODY_TOKENS), as sorted distinct hashes. */
 export function tokenSet(input: StoryText): number[] {
   const set = new Set<number>();
-  for (const token of tokenize(input.headline, input.language)) {
-    set.add(hashToken(token));
-    set.add(hashToken(`\u0001${token}`));
-  }
+  for (const token of tokenize(input.headline, input.language)) set.add(hashToken(token));
   for (const token of tokenize(input.text, input.language).slice(0, MAX_BODY_TOKENS))
     set.add(hashToken(token));
   return [...set].sort((a, b) => a - b);

@@ -1,39 +1,65 @@
-import { bestTextMatch, type Candidate, STORY_WINDOW_MS } from './decide.ts';
+import { bestStory, byFirstMember, type CandidateStory, comparedMembers, STORY_WINDOW_MS, type StoryMember } from './decide.ts';
 import { fingerprint, type StoryText } from './fingerprint.ts';
+import { dayOf, TermTable } from './terms.ts';
 
 export type IndexedItem = StoryText & { id: string; eventAt: Date; sourceId: string | null };
 export type Assignment = { storyId: string; method: 'new' | 'text'; score: number | null };
 
 /**
  * The offline clustering in memory, with the same fingerprint, candidate rule (one shared LSH band
- * within the window) and decision as the database store: the labelled-set test measures this.
+ * within the window), term weights and decision as the database store: the labelled-set tests
+ * measure this. Items are expected in the order they would be stored.
  */
 export class StoryIndex {
   private readonly bands = new Map<bigint, { id: string; at: number }[]>();
-  private readonly members = new Map<string, Candidate & { at: number }>();
+  private readonly members = new Map<string, StoryMember & { language: string }>();
+  private readonly stories = new Map<string, (StoryMember & { language: string })[]>();
+  private readonly terms = new Map<string, TermTable>();
   private nextStory = 1;
 
   assign(item: IndexedItem): Assignment {
     const print = fingerprint(item);
     const at = item.eventAt.getTime();
-    const seen = new Set<string>();
-    const candidates: Candidate[] = [];
+    const terms = this.termsOf(item.language);
+    const candidateStories = new Set<string>();
     for (const band of print.bands) {
       for (const hit of this.bands.get(band) ?? []) {
-        if (Math.abs(hit.at - at) > STORY_WINDOW_MS || seen.has(hit.id)) continue;
-        seen.add(hit.id);
-        candidates.push(this.members.get(hit.id)!);
+        if (Math.abs(hit.at - at) > STORY_WINDOW_MS) continue;
+        candidateStories.add(this.members.get(hit.id)!.storyId);
       }
     }
+    const stories: CandidateStory[] = byFirstMember(
+      [...candidateStories].map((storyId) => ({
+        storyId,
+        members: comparedMembers(
+          this.stories.get(storyId)!.filter((member) => member.language === item.language),
+          at,
+        ),
+      })),
+    );
     const comparable = { ...print, sourceId: item.sourceId };
-    const match = bestTextMatch(comparable, candidates);
-    const storyId = match?.storyId ?? `story-${this.nextStory++}`;
-    this.members.set(item.id, { ...comparable, summaryId: item.id, storyId, at });
+    const match = bestStory(comparable, stories, terms.countsFor(dayOf(at)));
+    const storyId = match?.storyId ?? `story-${String(this.nextStory++).padStart(8, '0')}`;
+    const member = { ...comparable, summaryId: item.id, storyId, at, language: item.language };
+    this.members.set(item.id, member);
+    const list = this.stories.get(storyId) ?? [];
+    list.push(member);
+    this.stories.set(storyId, list);
     for (const band of print.bands) {
-      const list = this.bands.get(band) ?? [];
-      list.push({ id: item.id, at });
-      this.bands.set(band, list);
+      const hits = this.bands.get(band) ?? [];
+      hits.push({ id: item.id, at });
+      this.bands.set(band, hits);
     }
+    terms.add(dayOf(at), print.tokens);
     return match ? { storyId, method: 'text', score: match.score } : { storyId, method: 'new', score: null };
+  }
+
+  private termsOf(language: string): TermTable {
+    let table = this.terms.get(language);
+    if (!table) {
+      table = new TermTable();
+      this.terms.set(language, table);
+    }
+    return table;
   }
 }

@@ -3,14 +3,19 @@ import { Prisma, type PrismaClient } from '@app/db';
 import { inTransaction, type RunScript, runSql } from './sql-transaction.ts';
 import {
   bestEmbeddingMatch,
-  type Candidate,
+  bestStory,
+  byFirstMember,
+  type Comparable,
+  comparedMembers,
   type EmbeddingCandidate,
   type Match,
+  STORY_RULE_VERSION,
   STORY_WINDOW_MS,
-  TEXT_MATCH_THRESHOLD,
-  textSimilarity,
+  type StoryMember,
 } from '../decide.ts';
 import { type Fingerprint, fingerprint } from '../fingerprint.ts';
+import { LEAD_HTML_CHARS, matchText } from '../match-text.ts';
+import { dayOf, TERM_WINDOW_DAYS, TermTable } from '../terms.ts';
 import type { StoryLanguage } from '../tokenize.ts';
 
 /** The embeddings of texts, from the configured provider; absent: cross-language matching is off. */
@@ -29,6 +34,8 @@ const MAX_EMBEDDING_CANDIDATES = 500;
 const EMBED_CHARS = 600;
 /** Summaries assigned in one transaction at most: the lock of their language is held that long. */
 export const STORY_BATCH_SIZE = 200;
+/** Members of one candidate story loaded at most (the newest in the batch's window). */
+const MEMBERS_LOADED = 64;
 
 type SummaryRow = {
   id: string;
@@ -38,20 +45,28 @@ type SummaryRow = {
   datasource_id: string | null;
   story_id: string | null;
   event_at: Date;
+  post_title: string | null;
+  post_html: string | null;
+  /** The rule its fingerprint was decided under; null without one. */
+  rule_version: number | null;
 };
 
 /** The arrays as comma-separated text (the bands' int8 values as decimal strings). */
 type CandidateRow = {
   summary_id: string;
   story_id: string;
+  language: StoryLanguage;
   tokens: string;
   headline_tokens: string;
   numbers: string;
   datasource_id: string | null;
   event_at: Date;
-  /** The bands it shares with the batch. */
-  bands: string;
+  /** The bands it shares with the batch (null: a member of a candidate's story sharing none). */
+  bands: string | null;
 };
+
+type TermRow = { language: StoryLanguage; day: number; token: number; n: number };
+type TermDayRow = { language: StoryLanguage; day: number; docs: number };
 
 type EmbeddingRow = {
   summary_id: string;
@@ -66,10 +81,12 @@ type Item = {
   id: string;
   summary: SummaryRow;
   print: Fingerprint;
-  comparable: Candidate;
+  comparable: Comparable;
   bands: string[];
   at: number;
   embedding: number[];
+  /** The story it was in under an older rule (it leaves it when decided again). */
+  previousStoryId?: string | null;
   /** Set once decided: the story and how. */
   storyId?: string;
   method?: 'new' | 'text' | 'embedding';
@@ -78,8 +95,11 @@ type Item = {
 
 const READ_SUMMARIES = `
   SELECT s.id, s.headline, s.content, s.language::text AS language, s.datasource_id, s.story_id,
-    coalesce(p.published_at, s.created_at) AS event_at
-  FROM summaries s LEFT JOIN posts p ON p.id = s.post_id WHERE s.id = ANY($1::uuid[])`;
+    coalesce(p.published_at, s.created_at) AS event_at, p.title AS post_title,
+    left(p.content, ${LEAD_HTML_CHARS}) AS post_html, f.rule_version
+  FROM summaries s LEFT JOIN posts p ON p.id = s.post_id
+  LEFT JOIN summary_fingerprints f ON f.summary_id = s.id
+  WHERE s.id = ANY($1::uuid[])`;
 
 // Assignments in one language are serialised: a lock per language, taken in name order (as the
 // admin changes take them), each its own statement so the ones after it see what it waited for.
@@ -88,19 +108,42 @@ const LOCK_LANGUAGE = `SELECT pg_advisory_xact_lock(hashtext($1::text))`;
 // After the lock: which summaries a concurrent job clustered or deleted meanwhile (key-share
 // locked, so they cannot be deleted before the commit).
 const STILL_PENDING = `
-  SELECT id, story_id FROM summaries WHERE id = ANY($1::uuid[]) FOR KEY SHARE`;
+  SELECT s.id, s.story_id, f.rule_version FROM summaries s
+  LEFT JOIN summary_fingerprints f ON f.summary_id = s.id
+  WHERE s.id = ANY($1::uuid[]) FOR KEY SHARE OF s`;
 
-// Members sharing a MinHash band with any summary of the batch within the batch's window; which
-// item each one is a candidate of (a shared band, 72 h) is decided in JS. The arrays come as
-// comma-separated text: splitting that is several times cheaper than pg's array parser.
+// Members sharing a MinHash band with any summary of the batch within the batch's window (of the
+// current rule), and the other members of their stories in that window, newest first: a story is
+// judged as a whole. Which item each one is a candidate of (a shared band, 72 h) is decided in JS.
+// The arrays come as comma-separated text: splitting that is several times cheaper than pg's
+// array parser.
 const TEXT_CANDIDATES = `
-  SELECT f.summary_id, f.story_id, array_to_string(f.tokens, ',') AS tokens,
-    array_to_string(f.headline_tokens, ',') AS headline_tokens, array_to_string(f.numbers, ',') AS numbers,
-    f.datasource_id, f.event_at, array_to_string(b.bands, ',') AS bands
-  FROM (SELECT summary_id, array_agg(band) AS bands FROM story_bands
-        WHERE band = ANY($1::bigint[]) AND event_at >= $2::timestamptz AND event_at <= $3::timestamptz
-        GROUP BY summary_id) b
-  JOIN summary_fingerprints f ON f.summary_id = b.summary_id`;
+  WITH hit AS (
+    SELECT b.summary_id, array_agg(b.band) AS bands FROM story_bands b
+    WHERE b.band = ANY($1::bigint[]) AND b.event_at >= $2::timestamptz AND b.event_at <= $3::timestamptz
+    GROUP BY b.summary_id
+  ), hit_story AS (
+    SELECT DISTINCT f.story_id FROM hit JOIN summary_fingerprints f ON f.summary_id = hit.summary_id
+    WHERE f.rule_version = $4::int
+  )
+  SELECT m.summary_id, m.story_id, m.language::text AS language, array_to_string(m.tokens, ',') AS tokens,
+    array_to_string(m.headline_tokens, ',') AS headline_tokens, array_to_string(m.numbers, ',') AS numbers,
+    m.datasource_id, m.event_at, array_to_string(hit.bands, ',') AS bands
+  FROM hit_story
+  CROSS JOIN LATERAL (
+    SELECT * FROM summary_fingerprints f
+    WHERE f.story_id = hit_story.story_id AND f.rule_version = $4::int
+      AND f.event_at >= $2::timestamptz AND f.event_at <= $3::timestamptz
+    ORDER BY f.event_at DESC, f.summary_id LIMIT ${MEMBERS_LOADED}) m
+  LEFT JOIN hit ON hit.summary_id = m.summary_id`;
+
+// How common the tokens are in the days the batch's windows read (see terms.ts).
+const TERM_COUNTS = `
+  SELECT language::text AS language, day, token, n FROM story_terms
+  WHERE language = ANY($1::"Language"[]) AND token = ANY($2::int[]) AND day >= $3::int AND day <= $4::int`;
+const TERM_DAYS = `
+  SELECT language::text AS language, day, docs FROM story_term_days
+  WHERE language = ANY($1::"Language"[]) AND day >= $2::int AND day <= $3::int`;
 
 // The newest members in the other language within each item's window (items numbered from 1).
 const EMBEDDING_CANDIDATES = `
@@ -109,6 +152,7 @@ const EMBEDDING_CANDIDATES = `
   CROSS JOIN LATERAL (
     SELECT summary_id FROM summary_fingerprints
     WHERE language <> w.language AND event_at >= w.lo AND event_at <= w.hi AND cardinality(embedding) > 0
+      AND rule_version = ${STORY_RULE_VERSION}
     ORDER BY event_at DESC LIMIT ${MAX_EMBEDDING_CANDIDATES}) c
   JOIN summary_fingerprints f ON f.summary_id = c.summary_id
   GROUP BY f.summary_id`;
@@ -126,9 +170,9 @@ const WRITE_ASSIGNMENTS = `
       last_seen_at = greatest(stories.last_seen_at, excluded.last_seen_at), updated_at = now()
   ), print AS (
     INSERT INTO summary_fingerprints (summary_id, story_id, language, event_at, tokens, headline_tokens,
-      numbers, datasource_id, embedding, match_method, score)
+      numbers, datasource_id, embedding, match_method, score, rule_version)
     SELECT u.summary_id, u.story_id, u.language, u.event_at, u.tokens::int[], u.headline_tokens::int[],
-      u.numbers::int[], u.datasource_id, u.embedding::float8[], u.method, u.score
+      u.numbers::int[], u.datasource_id, u.embedding::float8[], u.method, u.score, ${STORY_RULE_VERSION}
     FROM unnest($7::uuid[], $8::uuid[], $9::"Language"[], $10::timestamptz[], $11::text[], $12::text[],
       $13::text[], $14::uuid[], $15::text[], $16::text[], $17::float8[])
       AS u(summary_id, story_id, language, event_at, tokens, headline_tokens, numbers, datasource_id,
@@ -139,6 +183,34 @@ const WRITE_ASSIGNMENTS = `
   )
   UPDATE summaries s SET story_id = u.story_id FROM unnest($7::uuid[], $8::uuid[]) AS u(summary_id, story_id)
   WHERE s.id = u.summary_id`;
+
+// The batch's tokens counted for the next decisions (per language and day, see terms.ts).
+const COUNT_TERMS = `
+  WITH days AS (
+    INSERT INTO story_term_days (language, day, docs)
+    SELECT * FROM unnest($5::"Language"[], $6::int[], $7::int[])
+    ON CONFLICT (language, day) DO UPDATE SET docs = story_term_days.docs + excluded.docs
+  )
+  INSERT INTO story_terms (language, day, token, n)
+  SELECT * FROM unnest($1::"Language"[], $2::int[], $3::int[], $4::int[])
+  ON CONFLICT (language, token, day) DO UPDATE SET n = story_terms.n + excluded.n`;
+
+// Summaries decided under an older rule leave their story before they are decided again: their
+// old fingerprints (and bands) go; the stories they leave are recounted after the write, and
+// deleted when nothing is left in them.
+const DROP_OLD_FINGERPRINTS = `DELETE FROM summary_fingerprints WHERE summary_id = ANY($1::uuid[])`;
+const RECOUNT_LEFT_STORIES = `
+  WITH counted AS (
+    SELECT st.id, count(f.summary_id)::int AS n, min(f.event_at) AS first, max(f.event_at) AS last
+    FROM stories st LEFT JOIN summary_fingerprints f ON f.story_id = st.id
+    WHERE st.id = ANY($1::uuid[]) GROUP BY st.id
+  ), emptied AS (
+    DELETE FROM stories st USING counted c
+    WHERE st.id = c.id AND c.n = 0 AND NOT EXISTS (SELECT 1 FROM summaries s WHERE s.story_id = st.id)
+  )
+  UPDATE stories st SET summary_count = c.n, first_seen_at = coalesce(c.first, st.first_seen_at),
+    last_seen_at = coalesce(c.last, st.last_seen_at), updated_at = now()
+  FROM counted c WHERE st.id = c.id AND c.n > 0`;
 
 /**
  * Attaches one summary to a story: the story of the most similar summary in the same language
@@ -172,6 +244,9 @@ export async function assignSummariesToStories(
   return summaryIds.map((id) => outcomes.get(id)!);
 }
 
+/** A fingerprint of the current rule stands; one of an older rule is decided again. */
+const isCurrent = (ruleVersion: number | null) => ruleVersion === null || ruleVersion >= STORY_RULE_VERSION;
+
 async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string, AssignOutcome>> {
   const { prisma } = deps;
   const outcomes = new Map<string, AssignOutcome>();
@@ -185,18 +260,23 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
   for (const id of ids) {
     const summary = byId.get(id);
     if (!summary) outcomes.set(id, { status: 'skipped', reason: 'summary deleted' });
-    else if (summary.story_id) outcomes.set(id, { status: 'exists', storyId: summary.story_id });
+    else if (summary.story_id && isCurrent(summary.rule_version))
+      outcomes.set(id, { status: 'exists', storyId: summary.story_id });
     else {
-      const print = fingerprint({
-        headline: summary.headline,
-        text: summary.content,
-        language: summary.language,
-      });
+      const print = fingerprint(
+        matchText({
+          language: summary.language,
+          headline: summary.headline,
+          content: summary.content,
+          postTitle: summary.post_title,
+          postHtml: summary.post_html,
+        }),
+      );
       items.push({
         id,
         summary,
         print,
-        comparable: { ...print, sourceId: summary.datasource_id, summaryId: id, storyId: '' },
+        comparable: { ...print, sourceId: summary.datasource_id },
         bands: print.bands.map(String),
         at: new Date(summary.event_at).getTime(),
         embedding: [],
@@ -220,39 +300,62 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
   const times = items.map((item) => item.at);
   const from = new Date(Math.min(...times) - STORY_WINDOW_MS);
   const to = new Date(Math.max(...times) + STORY_WINDOW_MS);
+  const firstDay = dayOf(Math.min(...times)) - TERM_WINDOW_DAYS + 1;
+  const lastDay = dayOf(Math.max(...times));
+  const itemTokens = [...new Set(items.flatMap((item) => item.print.tokens))];
 
   return inTransaction(prisma, async (_run, script) => {
     const results = await script([
       ...languages.map((language) => ({ text: LOCK_LANGUAGE, values: [`stories:${language}`] })),
       { text: STILL_PENDING, values: [items.map((item) => item.id)] },
-      { text: TEXT_CANDIDATES, values: [bands, from, to] },
+      { text: TEXT_CANDIDATES, values: [bands, from, to, STORY_RULE_VERSION] },
+      { text: TERM_COUNTS, values: [languages, itemTokens, firstDay, lastDay] },
+      { text: TERM_DAYS, values: [languages, firstDay, lastDay] },
     ]);
-    const pending = new Map(
-      (results[languages.length] as { id: string; story_id: string | null }[]).map((r) => [r.id, r.story_id]),
-    );
-    const members = (results[languages.length + 1] as CandidateRow[]).map(toMember);
+    const [pendingRows, candidateRows, termRows, dayRows] = results.slice(languages.length) as [
+      { id: string; story_id: string | null; rule_version: number | null }[],
+      CandidateRow[],
+      TermRow[],
+      TermDayRow[],
+    ];
+    const pending = new Map(pendingRows.map((row) => [row.id, row]));
     items = items.filter((item) => {
-      if (!pending.has(item.id)) outcomes.set(item.id, { status: 'skipped', reason: 'summary deleted' });
-      const storyId = pending.get(item.id);
-      if (storyId) outcomes.set(item.id, { status: 'exists', storyId });
-      return pending.has(item.id) && !storyId;
+      const row = pending.get(item.id);
+      if (!row) outcomes.set(item.id, { status: 'skipped', reason: 'summary deleted' });
+      else if (row.story_id && isCurrent(row.rule_version))
+        outcomes.set(item.id, { status: 'exists', storyId: row.story_id });
+      else {
+        item.previousStoryId = row.story_id;
+        return true;
+      }
+      return false;
     });
     if (items.length === 0) return outcomes;
 
-    // Which member each item is closest to in text: it does not depend on the stories yet.
-    const textMatches = bestTextMembers(items, members);
-    const crossLanguage = items.filter((item, index) => !textMatches[index] && item.embedding.length > 0);
+    const members = candidateRows.map(toMember);
+    // The members' own tokens weigh in the similarity too: their counts, where the items lacked them.
+    const known = new Set(itemTokens);
+    const missing = [...new Set(members.flatMap((member) => member.tokens))].filter((t) => !known.has(t));
+    if (missing.length > 0) {
+      const [more] = (await script([
+        { text: TERM_COUNTS, values: [languages, missing, firstDay, lastDay] },
+      ])) as [TermRow[]];
+      termRows.push(...more);
+    }
+    const terms = new Map(languages.map((language) => [language, new TermTable()]));
+    for (const row of termRows) terms.get(row.language)?.load(row.day, row.token, row.n);
+    for (const row of dayRows) terms.get(row.language)?.loadDocs(row.day, row.docs);
+
+    const decideText = textDecider(members);
+    const crossLanguage = items.filter((item) => item.embedding.length > 0);
     const others =
       crossLanguage.length > 0 ? await embeddingCandidates(script, items, crossLanguage) : new Map();
 
-    const storyOf = new Map(members.map((member) => [member.summaryId, member.storyId]));
     items.forEach((item, index) => {
-      const text = textMatches[index];
-      let match: Match | null = null;
-      if (text) {
-        match = { storyId: storyOf.get(text.summaryId)!, score: text.score };
-        item.method = 'text';
-      } else if (item.embedding.length > 0) {
+      const table = terms.get(item.summary.language)!;
+      let match = decideText(item, table);
+      if (match) item.method = 'text';
+      else if (item.embedding.length > 0) {
         match = bestEmbeddingMatch(
           item.embedding,
           newestOtherLanguage(item, index, items, others.get(item.id)),
@@ -262,10 +365,11 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
       item.storyId = match?.storyId ?? randomUUID();
       item.method ??= 'new';
       item.score = match?.score ?? null;
-      storyOf.set(item.id, item.storyId);
+      decideText.record(item);
+      table.add(dayOf(item.at), item.print.tokens);
     });
 
-    await script([writeStatement(items)], { commit: true });
+    await script(writeStatements(items), { commit: true });
     for (const item of items)
       outcomes.set(item.id, {
         status: 'assigned',
@@ -277,7 +381,7 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
   });
 }
 
-type Member = Candidate & { at: number; bands: string[] };
+type Member = StoryMember & { language: StoryLanguage; bands: string[] };
 
 const numbers = (text: string | null): number[] => (text ? text.split(',').map(Number) : []);
 
@@ -285,6 +389,7 @@ function toMember(row: CandidateRow): Member {
   return {
     summaryId: row.summary_id,
     storyId: row.story_id,
+    language: row.language,
     tokens: numbers(row.tokens),
     headlineTokens: numbers(row.headline_tokens),
     numbers: numbers(row.numbers),
@@ -294,45 +399,53 @@ function toMember(row: CandidateRow): Member {
   };
 }
 
-const byId = (a: { summaryId: string }, b: { summaryId: string }) =>
-  a.summaryId < b.summaryId ? -1 : a.summaryId > b.summaryId ? 1 : 0;
-
 /**
- * For each item in order, its most similar member above the threshold: stored members and the
- * items before it that share a band and lie within the window. Ties go to the lowest summary id,
- * so a batch and one-at-a-time pick the same member.
+ * The text decision for the batch's items in order, as the offline index makes it: the stories of
+ * the members sharing a band with the item within the window (stored ones, and the batch's
+ * earlier items once `record`ed), each judged as a whole by its members in the item's language.
  */
-function bestTextMembers(items: Item[], members: Member[]): ({ summaryId: string; score: number } | null)[] {
-  const byBand = new Map<string, { summaryId: string; at: number; comparable: Candidate }[]>();
-  for (const member of members)
+function textDecider(members: Member[]) {
+  const byBand = new Map<string, Member[]>();
+  const byStory = new Map<string, Member[]>();
+  const add = (member: Member) => {
     for (const band of member.bands) {
       const list = byBand.get(band) ?? [];
-      list.push({ summaryId: member.summaryId, at: member.at, comparable: member });
+      list.push(member);
       byBand.set(band, list);
     }
-  return items.map((item) => {
-    const seen = new Set<string>();
-    const candidates: Candidate[] = [];
+    const list = byStory.get(member.storyId) ?? [];
+    list.push(member);
+    byStory.set(member.storyId, list);
+  };
+  for (const member of members) add(member);
+
+  const decide = (item: Item, terms: TermTable): Match | null => {
+    const storyIds = new Set<string>();
     for (const band of item.bands)
-      for (const hit of byBand.get(band) ?? []) {
-        if (seen.has(hit.summaryId) || Math.abs(hit.at - item.at) > STORY_WINDOW_MS) continue;
-        seen.add(hit.summaryId);
-        candidates.push(hit.comparable);
-      }
-    candidates.sort(byId);
-    let best: { summaryId: string; score: number } | null = null;
-    for (const candidate of candidates) {
-      const score = textSimilarity(item.comparable, candidate);
-      if (score >= TEXT_MATCH_THRESHOLD && (!best || score > best.score))
-        best = { summaryId: candidate.summaryId, score };
-    }
-    // The item is a candidate of the ones after it.
-    for (const band of new Set(item.bands)) {
-      const list = byBand.get(band) ?? [];
-      list.push({ summaryId: item.id, at: item.at, comparable: item.comparable });
-      byBand.set(band, list);
-    }
-    return best;
+      for (const hit of byBand.get(band) ?? [])
+        if (Math.abs(hit.at - item.at) <= STORY_WINDOW_MS) storyIds.add(hit.storyId);
+    if (storyIds.size === 0) return null;
+    const stories = byFirstMember(
+      [...storyIds].map((storyId) => ({
+        storyId,
+        members: comparedMembers(
+          byStory.get(storyId)!.filter((member) => member.language === item.summary.language),
+          item.at,
+        ),
+      })),
+    );
+    return bestStory(item.comparable, stories, terms.countsFor(dayOf(item.at)));
+  };
+  return Object.assign(decide, {
+    record: (item: Item) =>
+      add({
+        ...item.comparable,
+        summaryId: item.id,
+        storyId: item.storyId!,
+        at: item.at,
+        language: item.summary.language,
+        bands: [...new Set(item.bands)],
+      }),
   });
 }
 
@@ -394,6 +507,55 @@ function newestOtherLanguage(
 }
 
 const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/**
+ * The batch's write: items decided again leave their old fingerprints; the stories, fingerprints,
+ * bands and links; the token counts; the recount of the stories left behind.
+ */
+function writeStatements(items: Item[]) {
+  const again = items.filter((item) => item.previousStoryId !== undefined && item.previousStoryId !== null);
+  const left = [...new Set(again.map((item) => item.previousStoryId!))];
+  return [
+    ...(again.length > 0 ? [{ text: DROP_OLD_FINGERPRINTS, values: [again.map((item) => item.id)] }] : []),
+    writeStatement(items),
+    countTermsStatement(items),
+    ...(left.length > 0 ? [{ text: RECOUNT_LEFT_STORIES, values: [left] }] : []),
+  ];
+}
+
+/** Per language and day: documents, and each token's count (one row per key, as ON CONFLICT needs). */
+function countTermsStatement(items: Item[]) {
+  const days = new Map<string, { language: string; day: number; docs: number }>();
+  const terms = new Map<string, { language: string; day: number; token: number; n: number }>();
+  for (const item of items) {
+    const language = item.summary.language;
+    const day = dayOf(item.at);
+    const key = `${language}:${day}`;
+    const counted = days.get(key) ?? { language, day, docs: 0 };
+    counted.docs += 1;
+    days.set(key, counted);
+    for (const token of item.print.tokens) {
+      const termKey = `${key}:${token}`;
+      const term = terms.get(termKey) ?? { language, day, token, n: 0 };
+      term.n += 1;
+      terms.set(termKey, term);
+    }
+  }
+  const termRows = [...terms.values()];
+  const dayRows = [...days.values()];
+  return {
+    text: COUNT_TERMS,
+    values: [
+      termRows.map((row) => row.language),
+      termRows.map((row) => row.day),
+      termRows.map((row) => row.token),
+      termRows.map((row) => row.n),
+      dayRows.map((row) => row.language),
+      dayRows.map((row) => row.day),
+      dayRows.map((row) => row.docs),
+    ],
+  };
+}
 
 function writeStatement(items: Item[]) {
   // One row per story: a new story takes its first member's headline and language.
@@ -465,10 +627,32 @@ export async function summaryAndLaterUnclusteredIds(
   return [summaryId, ...rows.map((row) => row.id)];
 }
 
-/** Summaries without a story, oldest first: the backfill and the safety net for lost jobs. */
+/**
+ * Summaries to decide, `limit` at most: those without a story, oldest first (the backfill and the
+ * safety net for lost jobs), then those decided under an older rule, by event time (the upgrade's
+ * re-clustering, resumable: each batch leaves its summaries on the current rule).
+ */
 export async function unclusteredSummaryIds(prisma: PrismaClient, limit: number): Promise<string[]> {
   const rows = await prisma.$queryRaw<{ id: string }[]>(
     Prisma.sql`SELECT id FROM summaries WHERE story_id IS NULL ORDER BY created_at LIMIT ${limit}`,
   );
-  return rows.map((row) => row.id);
+  if (rows.length >= limit) return rows.map((row) => row.id);
+  const older = await prisma.$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT summary_id AS id FROM summary_fingerprints WHERE rule_version < ${STORY_RULE_VERSION}
+      ORDER BY event_at, summary_id LIMIT ${limit - rows.length}`,
+  );
+  return [...rows, ...older].map((row) => row.id);
+}
+
+/** How far the stories are on the current rule: summaries decided under it, and all summaries. */
+export async function storyRuleProgress(
+  prisma: PrismaClient,
+): Promise<{ current: number; older: number; unclustered: number; ruleVersion: number }> {
+  const [row] = await prisma.$queryRaw<{ current: number; older: number; unclustered: number }[]>(
+    Prisma.sql`SELECT
+      (SELECT count(*)::int FROM summary_fingerprints WHERE rule_version >= ${STORY_RULE_VERSION}) AS current,
+      (SELECT count(*)::int FROM summary_fingerprints WHERE rule_version < ${STORY_RULE_VERSION}) AS older,
+      (SELECT count(*)::int FROM summaries WHERE story_id IS NULL) AS unclustered`,
+  );
+  return { ...row!, ruleVersion: STORY_RULE_VERSION };
 }

@@ -1,0 +1,109 @@
+/**
+ * How common each token is in the recent window: document frequencies per language and UTC day.
+ * A token that many summaries share (a template's headings, a newsletter's sign-off, an outlet's
+ * name, the week's buzzword) says little about which event an item reports, so its weight falls
+ * with its frequency (inverse document frequency). Learned from the data, not a hand-kept list.
+ *
+ * The counts are of the summaries stored before the one being decided (and, in a batch, of the
+ * batch's earlier summaries), in the days [its day − 6, its day]: the same numbers whether
+ * summaries are assigned one at a time, in batches or by the offline index.
+ */
+
+/** Days of counts an item's weights are taken from (its own day and the six before). */
+export const TERM_WINDOW_DAYS = 7;
+/**
+ * The fewest documents the weights assume: in a small window (a fresh install) every token is
+ * rare, so the weights stay nearly equal instead of swinging on a handful of counts.
+ */
+export const MIN_TERM_DOCS = 20;
+
+export const DAY_MS = 86_400_000;
+export const dayOf = (at: number): number => Math.floor(at / DAY_MS);
+
+/** The inverse document frequency of a token seen in `df` of `docs` documents. */
+export function idf(df: number, docs: number): number {
+  const n = Math.max(docs, MIN_TERM_DOCS);
+  return Math.log((n + 1) / (Math.min(df, n) + 1));
+}
+
+/**
+ * A token is common (not informative) when more than this share of the window's documents, and
+ * more than MIN_COMMON_DF of them, hold it.
+ */
+export const COMMON_SHARE = 0.1;
+export const MIN_COMMON_DF = 4;
+
+/** The counts one item is weighed with: documents in its window, and a token's weight there. */
+export type TermCounts = {
+  docs: number;
+  idf: (token: number) => number;
+  /** Whether the token is rare enough to count as shared evidence of one event. */
+  informative: (token: number) => boolean;
+};
+
+/**
+ * Per-day counts in memory (loaded from `story_terms` for a batch, or built up by the offline
+ * index). `countsFor(day)` answers for the window ending that day; answers are memoised per window
+ * and kept current as documents are added.
+ */
+export class TermTable {
+  private readonly days = new Map<number, { docs: number; df: Map<number, number> }>();
+  private readonly windows = new Map<number, { docs: number; df: Map<number, number> }>();
+
+  /** Adds stored counts (several documents at once). */
+  load(day: number, token: number, n: number): void {
+    const counts = this.dayOf(day);
+    counts.df.set(token, (counts.df.get(token) ?? 0) + n);
+    this.windows.clear();
+  }
+
+  loadDocs(day: number, docs: number): void {
+    this.dayOf(day).docs += docs;
+    this.windows.clear();
+  }
+
+  /** One more document of that day with these (distinct) tokens. */
+  add(day: number, tokens: readonly number[]): void {
+    const counts = this.dayOf(day);
+    counts.docs += 1;
+    for (const token of tokens) counts.df.set(token, (counts.df.get(token) ?? 0) + 1);
+    // Windows that include this day now see one more document: their memoised weights are stale.
+    for (const end of this.windows.keys()) if (end >= day && end - day < TERM_WINDOW_DAYS) this.windows.delete(end);
+  }
+
+  countsFor(day: number): TermCounts {
+    let window = this.windows.get(day);
+    if (!window) {
+      let docs = 0;
+      for (let d = day - TERM_WINDOW_DAYS + 1; d <= day; d++) docs += this.days.get(d)?.docs ?? 0;
+      window = { docs, df: new Map() };
+      this.windows.set(day, window);
+    }
+    const { docs, df: memo } = window;
+    const common = Math.max(MIN_COMMON_DF, COMMON_SHARE * docs);
+    const dfOf = (token: number) => {
+      let df = memo.get(token);
+      if (df === undefined) {
+        df = 0;
+        for (let d = day - TERM_WINDOW_DAYS + 1; d <= day; d++) df += this.days.get(d)?.df.get(token) ?? 0;
+        memo.set(token, df);
+      }
+      return df;
+    };
+    return { docs, idf: (token) => idf(dfOf(token), docs), informative: (token) => dfOf(token) <= common };
+  }
+
+  /** Drops the days no window ending at `fromDay` or later reads (the offline index's memory). */
+  forgetBefore(fromDay: number): void {
+    for (const day of this.days.keys()) if (day < fromDay - TERM_WINDOW_DAYS) this.days.delete(day);
+  }
+
+  private dayOf(day: number) {
+    let counts = this.days.get(day);
+    if (!counts) {
+      counts = { docs: 0, df: new Map() };
+      this.days.set(day, counts);
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fingerprint,
+  type IndexedItem,
+  MIN_COMMON_DF,
+  StoryIndex,
+  TermTable,
+  TEXT_MATCH_THRESHOLD,
+  textSimilarity,
+} from '../src/index.ts';
+
+const at = (hours: number) => new Date(Date.UTC(2026, 5, 1, 8) + hours * 3600_000);
+let nextId = 1;
+const item = (
+  source: string,
+  headline: string,
+  text: string,
+  hours = 0,
+  language: 'EN' | 'ZH' = 'EN',
+): IndexedItem => ({ id: `i${nextId++}`, sourceId: source, headline, text, language, eventAt: at(hours) });
+const even = new TermTable().countsFor(0);
+const similarity = (a: IndexedItem, b: IndexedItem) =>
+  textSimilarity(
+    { ...fingerprint(a), sourceId: a.sourceId },
+    { ...fingerprint(b), sourceId: b.sourceId },
+    even,
+  );
+
+describe('a story is matched as a whole, not through one member', () => {
+  // B shares half its words with A and half with C; A and C share nothing.
+  const a = item(
+    'outlet-a',
+    'Helios Bank fined over card data breach',
+    'Regulators fined Helios Bank after a breach exposed customer card data in March.',
+  );
+  const b = item(
+    'outlet-b',
+    'Helios Bank fined over card breach; Kestrel lunar lander delayed',
+    'Regulators fined Helios Bank after a card data breach. The Kestrel lunar lander touchdown near the south pole was delayed.',
+    1,
+  );
+  const c = item(
+    'outlet-c',
+    'Kestrel lunar lander touchdown delayed',
+    'The Kestrel lunar lander touchdown near the south pole was delayed after a sensor fault.',
+    2,
+  );
+
+  it('the chain exists pairwise: A~B and B~C match, A and C do not', () => {
+    expect(similarity(a, b)).toBeGreaterThanOrEqual(TEXT_MATCH_THRESHOLD);
+    expect(similarity(b, c)).toBeGreaterThanOrEqual(TEXT_MATCH_THRESHOLD);
+    expect(similarity(a, c)).toBe(0);
+  });
+
+  it('A and C end in different stories, in either order of arrival', () => {
+    for (const order of [
+      [a, b, c],
+      [c, b, a],
+      [b, a, c],
+    ]) {
+      const index = new StoryIndex();
+      const story = new Map(order.map((x) => [x.id, index.assign(x).storyId]));
+      expect(story.get(a.id)).not.toBe(story.get(c.id));
+    }
+  });
+
+  it('a story of several reports does not take an item that resembles only one of them', () => {
+    const index = new StoryIndex();
+    const reports = [
+      item(
+        's1',
+        'Cloudscale acquires OrbitDB for $420 million',
+        'Cloudscale buys serverless Postgres startup OrbitDB from Berlin in a cash and stock deal.',
+      ),
+      item(
+        's2',
+        'OrbitDB sold to Cloudscale in $420 million deal',
+        'Berlin serverless Postgres startup OrbitDB is acquired by Cloudscale for cash and stock.',
+        2,
+      ),
+      item(
+        's3',
+        'Cloudscale to buy OrbitDB, the serverless Postgres startup, for $420 million',
+        'The Berlin startup OrbitDB agreed to a cash and stock acquisition by Cloudscale.',
+        4,
+      ),
+    ];
+    const ids = reports.map((report) => index.assign(report).storyId);
+    expect(new Set(ids).size).toBe(1);
+    // Shares the Berlin startup words with the story but reports another event.
+    const other = index.assign(
+      item(
+        's4',
+        'Berlin startup Fernwerk raises seed round for serverless queues',
+        'Fernwerk, a Berlin startup, raised a seed round in cash to build serverless queues for Postgres.',
+        5,
+      ),
+    );
+    expect(other.storyId).not.toBe(ids[0]);
+    expect(other.method).toBe('new');
+  });
+});
+
+describe('tokens common in the window carry no weight', () => {
+  // Every summary has the same shape; one outlet, a newsletter, ends each item with a long sign-off.
+  const shape = (lead: string) =>
+    `Key points. What changed: ${lead} Why it matters: teams that adopt it early report faster iteration and fewer surprises. Try it: the post links to code samples and a checklist you can reuse this week.`;
+  const footer =
+    'Thanks for reading the Builder Brief. Forward this to a friend who ships. Sponsored by Acme Cloud: deploy in seconds. Unsubscribe or manage your preferences any time.';
+  const words =
+    'postgres vacuum rust runtime payment webhook kubernetes autoscaler sqlite replica typescript decorator zstd dictionary feature flag profiler queue vector index monolith route cache eviction tracing span schema migration compiler linker wasm sandbox firewall rule tls certificate dns resolver cron scheduler bloom filter raft consensus'.split(
+      ' ',
+    );
+  const topic = (i: number) => `${words[i % words.length]} ${words[(i * 7 + 3) % words.length]} ${words[(i * 11 + 5) % words.length]}`;
+
+  it('items sharing only the shape and the sign-off stay apart; two reports of one event join', () => {
+    const index = new StoryIndex();
+    const assigned = [];
+    for (let i = 0; i < 60; i++) {
+      const newsletter = i % 5 === 0;
+      const lead = `A look at ${topic(i)} in practice, number ${i}.`;
+      const text = newsletter ? `${shape(lead)} ${footer}` : shape(lead);
+      assigned.push(index.assign(item(newsletter ? 'builder-brief' : `outlet-${i % 9}`, `On ${topic(i)}`, text, i)));
+    }
+    // The weights are learnt from the window: while it holds only a handful of documents (its
+    // first few, the shape in every one), shared boilerplate cannot yet be told from a shared event.
+    const learnt = assigned.slice(MIN_COMMON_DF + 1);
+    expect(new Set(learnt.map((s) => s.storyId)).size).toBe(learnt.length);
+    expect(learnt.every((s) => s.method === 'new')).toBe(true);
+    const first = index.assign(
+      item(
+        'wire-a',
+        'Mistral releases Codestral 3 with a 256k context window',
+        shape('Mistral released Codestral 3, a coding model with a 256k token context window and an open licence.'),
+        61,
+      ),
+    );
+    const second = index.assign(
+      item(
+        'wire-b',
+        'Codestral 3 from Mistral brings 256k context',
+        shape("Mistral's new Codestral 3 coding model ships with a 256k context window under an open licence."),
+        62,
+      ),
+    );
+    expect(second.storyId).toBe(first.storyId);
+    expect(assigned.map((s) => s.storyId)).not.toContain(first.storyId);
+  });
+});
+
+describe('bad input never merges into a large story', () => {
+  it('empty, one-word, mixed-script and text-less items get stories of their own; duplicates join', () => {
+    const index = new StoryIndex();
+    const big = [0, 1, 2].map((i) =>
+      index.assign(
+        item(
+          `wire-${i}`,
+          'Heatwave closes schools across northern Italy',
+          'Schools across northern Italy closed as a heatwave pushed temperatures past 40 degrees.',
+          i,
+        ),
+      ),
+    );
+    expect(new Set(big.map((s) => s.storyId)).size).toBe(1);
+    const odd = [
+      item('x1', '', ''),
+      item('x2', '', ''),
+      item('x3', 'Update', ''),
+      item('x4', 'Update', ''),
+      item('x5', 'Italy', 'Italy.'),
+      item('x6', '意大利热浪导致学校关闭', 'Schools in Italy closed.', 3, 'ZH'),
+      item('x7', 'Heatwave', ''),
+    ].map((x) => index.assign(x));
+    const ids = odd.map((s) => s.storyId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(big[0]!.storyId);
+    expect(odd.every((s) => s.method === 'new')).toBe(true);
+
+    const text =
+      'The Oslo city council approved a congestion charge for diesel vans starting in January, with revenue going to bus lanes.';
+    const one = index.assign(item('dup-a', 'Oslo approves congestion charge for diesel vans', text, 4));
+    const two = index.assign(item('dup-b', 'Oslo approves congestion charge for diesel vans', text, 5));
+    expect(two.storyId).toBe(one.storyId);
+  });
+});
