@@ -12,7 +12,7 @@ type LabelledItem = { headline: string; text: string; language: 'EN' | 'ZH'; sou
 
 /**
  * Story clustering at scale: `existing` clustered summaries spread over a year (each with its
- * fingerprint and 16 LSH band rows, seeded with SQL), then new summaries from the labelled set's
+ * fingerprint and 16 LSH band rows, seeded with SQL, and the token counts of the last ten days), then new summaries from the labelled set's
  * texts (and numbered copies of them) are assigned one by one with the clustering job's own function,
  * then as many again in batches, as the backlog job and a burst after a crawl assign them.
  * Reported: summaries clustered per second one by one and in batches, and the p99 of one assignment.
@@ -89,6 +89,19 @@ export const storiesScenario: Scenario = {
       await prisma.$executeRawUnsafe(
         `ALTER TABLE story_bands ADD CONSTRAINT story_bands_summary_id_fkey FOREIGN KEY (summary_id)
          REFERENCES summary_fingerprints (summary_id) ON DELETE CASCADE NOT VALID`,
+      );
+      // The token counts the weights read: the window's days as the assignments would have counted them.
+      context.log('counting the recent days\' tokens');
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO story_terms (language, day, token, n)
+         SELECT language, floor(extract(epoch FROM event_at) / 86400)::int, t, count(*)::int
+         FROM summary_fingerprints, unnest(tokens) t WHERE event_at > now() - interval '10 days'
+         GROUP BY 1, 2, 3`,
+      );
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO story_term_days (language, day, docs)
+         SELECT language, floor(extract(epoch FROM event_at) / 86400)::int, count(*)::int
+         FROM summary_fingerprints WHERE event_at > now() - interval '10 days' GROUP BY 1, 2`,
       );
       await prisma.$executeRawUnsafe('VACUUM ANALYZE');
       const seedSeconds = (Date.now() - started) / 1000;

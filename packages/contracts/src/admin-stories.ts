@@ -67,3 +67,25 @@ export const AdminStoriesResponseSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type AdminStoriesResponse = z.infer<typeof AdminStoriesResponseSchema>;
+
+/**
+ * GET/POST /api/admin/stories/clustering: how far the summaries are on the current clustering rule.
+ * After an upgrade that changes the rule, the summarizer decides the older fingerprints again in
+ * the background (oldest event first); POST starts that pass at once instead of at the next
+ * scheduled run.
+ */
+export const StoryClusteringStatusSchema = z.object({
+  /** The rule new decisions are made under. */
+  rule_version: z.number().int(),
+  /** Summaries whose story was decided under the current rule. */
+  current: z.number().int(),
+  /** Summaries whose story was decided under an older rule: still to be decided again. */
+  older: z.number().int(),
+  /** Summaries not clustered yet. */
+  unclustered: z.number().int(),
+  /** current + older + unclustered. */
+  total: z.number().int(),
+  /** A clustering pass is queued or running. */
+  running: z.boolean(),
+});
+export type StoryClusteringStatus = z.infer<typeof StoryClusteringStatusSchema>;

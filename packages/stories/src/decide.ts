@@ -8,10 +8,15 @@ import type { TermCounts } from './terms.ts';
  */
 export const STORY_RULE_VERSION = 2;
 
-/** Same event in the same language: weighted similarity to the story's closest member at least this. */
-export const TEXT_MATCH_THRESHOLD = 0.3;
+/**
+ * Same event in the same language: similarity to the story's closest member at least this, when
+ * the two share a distinctive headline word (a name: see `distinctive` in terms.ts)...
+ */
+export const TEXT_MATCH_THRESHOLD = 0.2;
+/** ...and at least this when they share none (the same story told without its names). */
+export const UNANCHORED_MATCH_THRESHOLD = 0.5;
 /** A member "agrees" with the item at this similarity; most of a story's members must agree. */
-export const MEMBER_AGREEMENT_THRESHOLD = 0.15;
+export const MEMBER_AGREEMENT_THRESHOLD = 0.14;
 /** Same event across languages: embedding cosine of the best-matching member at least this. */
 export const EMBEDDING_MATCH_THRESHOLD = 0.85;
 /** Members more than this apart in event time are never the same story. */
@@ -19,7 +24,10 @@ export const STORY_WINDOW_MS = 72 * 3600 * 1000;
 /** A story is judged by its newest members in the item's window, this many at most. */
 export const MAX_COMPARED_MEMBERS = 24;
 
-/** Two summaries from one source are the same event only with near-identical headlines (an update). */
+/**
+ * Two summaries from one source are the same event only with near-identical headlines carrying the
+ * same numbers (an update); an outlet's daily issues and numbered episodes are separate events.
+ */
 export const SAME_SOURCE_HEADLINE_THRESHOLD = 0.6;
 /** Headline words weigh this many times a word of the lead. */
 export const HEADLINE_WEIGHT = 2;
@@ -64,45 +72,67 @@ function contains(sorted: readonly number[], value: number): boolean {
 const weightIn = (doc: Comparable, token: number, idf: number) =>
   contains(doc.headlineTokens, token) ? idf * HEADLINE_WEIGHT : idf;
 
+function sameValues(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
 /**
- * Weighted Jaccard of two items' tokens, each token weighted by its rarity in the window (and
- * headline words double). Zero when the headlines carry different numbers (episode 45 and 49),
- * when fewer than MIN_SHARED_TOKENS informative tokens are shared, and within one source unless
- * the headlines nearly match (one outlet's items share its boilerplate, not events).
+ * Cosine similarity of two items' tokens, each weighted by its rarity in the window (inverse
+ * document frequency; headline words count double), so templates, sign-offs and the week's
+ * buzzwords weigh next to nothing. Zero when the headlines carry different numbers (episode 45
+ * and 49), when fewer than MIN_SHARED_TOKENS informative tokens are shared, within one source
+ * unless the headlines nearly match with the same numbers, and below UNANCHORED_MATCH_THRESHOLD
+ * when no distinctive word of either headline is shared.
  */
 export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts): number {
   if (a.numbers.length > 0 && b.numbers.length > 0 && !overlaps(a.numbers, b.numbers)) return 0;
   if (a.sourceId && a.sourceId === b.sourceId) {
-    if (jaccard(a.headlineTokens, b.headlineTokens) < SAME_SOURCE_HEADLINE_THRESHOLD) return 0;
+    if (
+      jaccard(a.headlineTokens, b.headlineTokens) < SAME_SOURCE_HEADLINE_THRESHOLD ||
+      !sameValues(a.numbers, b.numbers)
+    )
+      return 0;
   }
   const x = a.tokens;
   const y = b.tokens;
   let i = 0;
   let j = 0;
-  let shared = 0;
-  let union = 0;
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
   let informative = 0;
+  let anchored = false;
   while (i < x.length || j < y.length) {
     if (j >= y.length || (i < x.length && x[i]! < y[j]!)) {
-      union += weightIn(a, x[i]!, counts.idf(x[i]!));
+      const w = weightIn(a, x[i]!, counts.idf(x[i]!));
+      normA += w * w;
       i++;
     } else if (i >= x.length || y[j]! < x[i]!) {
-      union += weightIn(b, y[j]!, counts.idf(y[j]!));
+      const w = weightIn(b, y[j]!, counts.idf(y[j]!));
+      normB += w * w;
       j++;
     } else {
       const token = x[i]!;
       const idf = counts.idf(token);
       const wa = weightIn(a, token, idf);
       const wb = weightIn(b, token, idf);
-      shared += Math.min(wa, wb);
-      union += Math.max(wa, wb);
+      dot += wa * wb;
+      normA += wa * wa;
+      normB += wb * wb;
       if (counts.informative(token)) informative++;
+      if (
+        !anchored &&
+        counts.distinctive(token) &&
+        (contains(a.headlineTokens, token) || contains(b.headlineTokens, token))
+      )
+        anchored = true;
       i++;
       j++;
     }
   }
-  if (informative < MIN_SHARED_TOKENS || union === 0) return 0;
-  return shared / union;
+  if (informative < MIN_SHARED_TOKENS || normA === 0 || normB === 0) return 0;
+  const score = dot / Math.sqrt(normA * normB);
+  return anchored || score >= UNANCHORED_MATCH_THRESHOLD ? score : 0;
 }
 
 /**

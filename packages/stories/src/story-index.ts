@@ -1,4 +1,11 @@
-import { bestStory, byFirstMember, type CandidateStory, comparedMembers, STORY_WINDOW_MS, type StoryMember } from './decide.ts';
+import {
+  bestStory,
+  byFirstMember,
+  type CandidateStory,
+  comparedMembers,
+  STORY_WINDOW_MS,
+  type StoryMember,
+} from './decide.ts';
 import { fingerprint, type StoryText } from './fingerprint.ts';
 import { dayOf, TermTable } from './terms.ts';
 

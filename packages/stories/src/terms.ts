@@ -15,7 +15,7 @@ export const TERM_WINDOW_DAYS = 7;
  * The fewest documents the weights assume: in a small window (a fresh install) every token is
  * rare, so the weights stay nearly equal instead of swinging on a handful of counts.
  */
-export const MIN_TERM_DOCS = 20;
+export const MIN_TERM_DOCS = 50;
 
 export const DAY_MS = 86_400_000;
 export const dayOf = (at: number): number => Math.floor(at / DAY_MS);
@@ -32,6 +32,12 @@ export function idf(df: number, docs: number): number {
  */
 export const COMMON_SHARE = 0.1;
 export const MIN_COMMON_DF = 4;
+/**
+ * A token names the event (a company, a product, a place: what tells two events of one kind
+ * apart) when at most this share of the window's documents, or MIN_RARE_DF of them, hold it.
+ */
+export const RARE_SHARE = 0.03;
+export const MIN_RARE_DF = 5;
 
 /** The counts one item is weighed with: documents in its window, and a token's weight there. */
 export type TermCounts = {
@@ -39,6 +45,8 @@ export type TermCounts = {
   idf: (token: number) => number;
   /** Whether the token is rare enough to count as shared evidence of one event. */
   informative: (token: number) => boolean;
+  /** Whether the token is rare enough to name the event. */
+  distinctive: (token: number) => boolean;
 };
 
 /**
@@ -68,7 +76,8 @@ export class TermTable {
     counts.docs += 1;
     for (const token of tokens) counts.df.set(token, (counts.df.get(token) ?? 0) + 1);
     // Windows that include this day now see one more document: their memoised weights are stale.
-    for (const end of this.windows.keys()) if (end >= day && end - day < TERM_WINDOW_DAYS) this.windows.delete(end);
+    for (const end of this.windows.keys())
+      if (end >= day && end - day < TERM_WINDOW_DAYS) this.windows.delete(end);
   }
 
   countsFor(day: number): TermCounts {
@@ -81,6 +90,7 @@ export class TermTable {
     }
     const { docs, df: memo } = window;
     const common = Math.max(MIN_COMMON_DF, COMMON_SHARE * docs);
+    const rare = Math.max(MIN_RARE_DF, RARE_SHARE * docs);
     const dfOf = (token: number) => {
       let df = memo.get(token);
       if (df === undefined) {
@@ -90,7 +100,12 @@ export class TermTable {
       }
       return df;
     };
-    return { docs, idf: (token) => idf(dfOf(token), docs), informative: (token) => dfOf(token) <= common };
+    return {
+      docs,
+      idf: (token) => idf(dfOf(token), docs),
+      informative: (token) => dfOf(token) <= common,
+      distinctive: (token) => dfOf(token) <= rare,
+    };
   }
 
   /** Drops the days no window ending at `fromDay` or later reads (the offline index's memory). */

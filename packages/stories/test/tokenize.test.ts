@@ -42,10 +42,18 @@ describe('textSimilarity', () => {
   it('keeps numbered episodes of one show apart', () => {
     const body = 'Jeff, Brad and Vinny talk about the week in games. Subscribe for more.';
     expect(
-      textSimilarity(comparable('Episode 45: Heat', body, 's'), comparable('Episode 49: Heat', body, 'x'), even),
+      textSimilarity(
+        comparable('Episode 45: Heat', body, 's'),
+        comparable('Episode 49: Heat', body, 'x'),
+        even,
+      ),
     ).toBe(0);
     expect(
-      textSimilarity(comparable('Episode 45: Heat', body, 's'), comparable('Episode 46: Cold', body, 's'), even),
+      textSimilarity(
+        comparable('Episode 45: Heat', body, 's'),
+        comparable('Episode 46: Cold', body, 's'),
+        even,
+      ),
     ).toBe(0);
   });
 });

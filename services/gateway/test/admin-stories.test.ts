@@ -192,4 +192,43 @@ describe('GET /api/admin/stories', () => {
       list.find((s: { id: string }) => s.id === mixed.id).members.map((m: { id: string }) => m.id),
     ).toContain(big.members[2]);
   });
+
+  it('reports the clustering rule’s progress and starts a pass on request (admins only)', async () => {
+    const prisma = gateway.db.prisma;
+    // One summary without a story: the pass has work to do.
+    await prisma.summary.create({
+      data: { headline: `${tag} waiting`, content: 'text', summaryType: 'blog_post', language: 'EN' },
+    });
+    const status = await get('/clustering');
+    expect(status.statusCode).toBe(200);
+    const body = status.json();
+    expect(body.unclustered).toBeGreaterThanOrEqual(1);
+    expect(body.total).toBe(body.current + body.older + body.unclustered);
+    expect(body.rule_version).toBeGreaterThanOrEqual(2);
+
+    const start = () =>
+      gateway.app.inject({
+        method: 'POST',
+        url: '/api/admin/stories/clustering',
+        headers: bearer(adminToken),
+      });
+    const started = await start();
+    expect(started.statusCode).toBe(200);
+    expect(started.json().running).toBe(true);
+    const job = await gateway.producer.queue('stories').getJob('story-clustering-admin');
+    expect(job?.name).toBe('cluster-backlog');
+    // A second press while the pass waits adds no second pass.
+    expect((await start()).statusCode).toBe(200);
+    expect(await gateway.producer.queue('stories').getJobCounts('waiting')).toMatchObject({ waiting: 1 });
+    expect((await get('/clustering')).json().running).toBe(true);
+
+    expect((await get('/clustering', userToken)).statusCode).toBe(403);
+    expect((await get('/clustering', null)).statusCode).toBe(401);
+    const asUser = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/admin/stories/clustering',
+      headers: bearer(userToken),
+    });
+    expect(asUser.statusCode).toBe(403);
+  });
 });

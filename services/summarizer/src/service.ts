@@ -20,7 +20,7 @@ export type ServiceOverrides = WorkerServiceOverrides & {
 export const summarizerService = defineWorkerService({
   name: SERVICE_NAME,
   configSchema: summarizerConfigSchema,
-  setup: ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
+  setup: async ({ config, logger, prisma, producer }, overrides: ServiceOverrides) => {
     // Every model call and every offline summary is recorded in ai_usage.
     const usage = createUsageRecorder({ prisma, prices: config.AI_PRICES, log: logger });
     const llm = (overrides.llm ?? createLlmFromEnv(config)).withUsage(usage.record);
@@ -50,6 +50,16 @@ export const summarizerService = defineWorkerService({
       continueBacklog: (limit: number) => producer.enqueue('cluster-backlog', { limit }),
     };
     const opts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
+    const scheduled = config.STORIES_SCHEDULER ?? config.NODE_ENV !== 'test';
+    // A start does not wait for the first cron slot: summaries seeded or left without a story, and
+    // an upgraded database's fingerprints of an older rule, are clustered at once. One such job at
+    // a time across replicas (its id), gone once done so the next start can add it again.
+    if (scheduled)
+      await producer.enqueue(
+        'cluster-backlog',
+        {},
+        { jobId: 'story-backlog-at-start', removeOnComplete: true },
+      );
     return {
       processors: [
         summarizePostProcessor(deps),
@@ -58,9 +68,8 @@ export const summarizerService = defineWorkerService({
         clusterSummaryProcessor(cluster),
         clusterBacklogProcessor(cluster),
       ],
-      schedulers:
-        (config.STORIES_SCHEDULER ?? config.NODE_ENV !== 'test')
-          ? [
+      schedulers: scheduled
+        ? [
               {
                 id: STORY_BACKLOG_SCHEDULER_ID,
                 repeat: { pattern: config.STORIES_BACKLOG_CRON, tz: 'UTC' },

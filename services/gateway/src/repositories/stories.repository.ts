@@ -1,5 +1,12 @@
 import type { PrismaClient } from '@app/db';
-import { findStory, listStories, mergeStories, splitStory, type StoryListFilter } from '@app/stories/store';
+import {
+  findStory,
+  listStories,
+  mergeStories,
+  splitStory,
+  type StoryListFilter,
+  storyRuleProgress,
+} from '@app/stories/store';
 
 export type StoriesRepository = ReturnType<typeof createStoriesRepository>;
 
@@ -10,5 +17,6 @@ export function createStoriesRepository(prisma: PrismaClient) {
     list: (filter: StoryListFilter) => listStories(prisma, filter),
     split: (id: string, summaryIds: string[]) => splitStory(prisma, id, summaryIds),
     merge: (id: string, otherId: string) => mergeStories(prisma, id, otherId),
+    ruleProgress: () => storyRuleProgress(prisma),
   };
 }

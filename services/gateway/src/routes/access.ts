@@ -53,6 +53,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // A story lists its summaries' headlines and sources (no summary text).
   { method: 'GET', url: '/api/stories/:id', access: 'public' },
   { method: 'GET', url: '/api/admin/stories', access: 'admin' },
+  { method: 'GET', url: '/api/admin/stories/clustering', access: 'admin' },
+  { method: 'POST', url: '/api/admin/stories/clustering', access: 'admin' },
   { method: 'POST', url: '/api/admin/stories/:id/split', access: 'admin' },
   { method: 'POST', url: '/api/admin/stories/:id/merge', access: 'admin' },
   { method: 'GET', url: '/api/favorites/datasources', access: 'pro' },

@@ -5,7 +5,9 @@ import {
   AppError,
   decodeStoryCursor,
   encodeStoryCursor,
+  QUEUE_NAMES,
   STORY_MESSAGES,
+  type StoryClusteringStatus,
   type StoryDetail,
 } from '@app/contracts';
 import { StoryChangeError, type StoryRecord } from '@app/stories/store';
@@ -61,6 +63,23 @@ export function createStoriesService(ctx: ServiceContext) {
     if (!story) throw new AppError('NOT_FOUND', STORY_MESSAGES.notFound);
     return toStoryDetail(story);
   };
+  /** How far the summaries are on the current clustering rule, and whether a pass is under way. */
+  const clusteringStatus = async (): Promise<StoryClusteringStatus> => {
+    const progress = await stories.ruleProgress();
+    const queue = ctx.producer.queue(QUEUE_NAMES.stories);
+    const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+    const queued = Object.values(counts).some((n) => n > 0);
+    const pending = progress.older + progress.unclustered;
+    return {
+      rule_version: progress.ruleVersion,
+      current: progress.current,
+      older: progress.older,
+      unclustered: progress.unclustered,
+      total: progress.current + pending,
+      running: pending > 0 && queued,
+    };
+  };
+
   return {
     get: detail,
     async split(id: string, summaryIds: string[]) {
@@ -108,6 +127,21 @@ export function createStoriesService(ctx: ServiceContext) {
             ? encodeStoryCursor(last.last_seen_at.toISOString(), last.id)
             : null,
       };
+    },
+    clusteringStatus,
+    /**
+     * Starts a clustering pass now (the summarizer's backlog job: summaries without a story, then
+     * those decided under an older rule). One such pass at a time; a full batch queues the next.
+     */
+    async startClustering(requestId: string): Promise<StoryClusteringStatus> {
+      await ctx.producer.enqueue(
+        'cluster-backlog',
+        { requestId },
+        { jobId: 'story-clustering-admin', removeOnComplete: true },
+      );
+      ctx.logger.info({ requestId }, 'story clustering pass queued');
+      const status = await clusteringStatus();
+      return { ...status, running: status.older + status.unclustered > 0 };
     },
     async merge(id: string, otherId: string) {
       await stories.merge(id, otherId).catch(asAppError);

@@ -462,6 +462,14 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: admin(400),
     },
     'GET /api/admin/stories': { call: () => ({ url: '/api/admin/stories' }), expect: admin(200) },
+    'GET /api/admin/stories/clustering': {
+      call: () => ({ url: '/api/admin/stories/clustering' }),
+      expect: admin(200),
+    },
+    'POST /api/admin/stories/clustering': {
+      call: () => ({ url: '/api/admin/stories/clustering' }),
+      expect: admin(200),
+    },
     'POST /api/admin/stories/:id/split': {
       call: () => ({ url: `/api/admin/stories/${missing}/split`, payload: { summary_ids: [missing] } }),
       expect: admin(404),

@@ -5,6 +5,7 @@ import {
   MergeStoryBodySchema,
   SplitStoryBodySchema,
   StoryChangeResponseSchema,
+  StoryClusteringStatusSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
@@ -24,6 +25,31 @@ const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.services.stories.adminList(request.query),
+  );
+
+  app.get(
+    '/stories/clustering',
+    {
+      schema: {
+        tags,
+        summary: 'How many summaries are clustered under the current rule, and whether a pass is running',
+        response: { 200: StoryClusteringStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => app.services.stories.clusteringStatus(),
+  );
+
+  app.post(
+    '/stories/clustering',
+    {
+      schema: {
+        tags,
+        summary:
+          'Starts a clustering pass now: summaries without a story, then those decided under an older rule',
+        response: { 200: StoryClusteringStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => app.services.stories.startClustering(request.id),
   );
 
   app.post(
