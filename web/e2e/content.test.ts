@@ -75,14 +75,14 @@ describe('reading summaries', () => {
     await page.getByTestId('summary-search').fill('abc');
     await page.getByTestId('summary-search').press('Enter');
     await page.getByText('Search term must be at least 4 characters for better performance').waitFor();
-    await page.getByTestId('summary-search').fill('vector database');
+    await page.getByTestId('summary-search').fill('figma');
     await page.getByTestId('summary-search').press('Enter');
-    await page.waitForURL(/q=vector/);
+    await page.waitForURL(/q=figma/);
     await expect
       .poll(
         async () => {
           const texts = await cards(page).allTextContents();
-          return texts.length > 0 && texts.every((text) => text.toLowerCase().includes('vector database'));
+          return texts.length > 0 && texts.every((text) => text.toLowerCase().includes('figma'));
         },
         { timeout: 15_000 },
       )

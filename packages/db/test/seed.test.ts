@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { addDays, DEFAULT_TIME_ZONE, localDate, zonedHourToInstant } from '@app/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createPrismaClient } from '../src/client.ts';
@@ -5,6 +7,8 @@ import { migrate } from '../src/migrate.ts';
 import { verifyPassword } from '../src/password.ts';
 import { PLATFORM_DEFAULT_CONFIG } from '../src/platform-defaults.ts';
 import { seed } from '../src/seed.ts';
+import demoContent from '../src/seed-data/demo-content.json' with { type: 'json' };
+import { type DemoItem, seedDemoSummaries } from '../src/seed-demo-summaries.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 const ADMIN = { adminEmail: 'Admin@Example.com', adminPassword: 'admin12345' };
@@ -90,5 +94,108 @@ describe('seed', () => {
     await prisma.datasource.update({ where: { id: source.id }, data: { isActive: false } });
     await seed(prisma, ADMIN);
     expect((await prisma.datasource.findUniqueOrThrow({ where: { id: source.id } })).isActive).toBe(false);
+  });
+});
+
+describe('demo content', () => {
+  const items = demoContent.items as DemoItem[];
+  // Half a minute after midnight in the default zone, a few days after the clocks went forward.
+  const now = new Date(zonedHourToInstant('2026-03-12', 0, DEFAULT_TIME_ZONE).getTime() + 30_000);
+  const today = localDate(now, DEFAULT_TIME_ZONE);
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  let created: number;
+
+  const demoSummaries = () =>
+    prisma.summary.findMany({
+      where: { dedupeKey: { startsWith: 'demo:' } },
+      include: { post: true, topic: true },
+      orderBy: { createdAt: 'desc' },
+    });
+  const hanShare = (text: string) =>
+    (text.match(/\p{Script=Han}/gu)?.length ?? 0) / Math.max(1, text.match(/[\p{L}\p{N}]/gu)?.length ?? 0);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await migrate(db.url);
+    prisma = createPrismaClient(db.url);
+    await seed(prisma, { demoSummaries: false });
+    created = await seedDemoSummaries(prisma, () => {}, now);
+  });
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it('stores every item as a summarized post of its datasource with its summary, none in a story yet', async () => {
+    const summaries = await demoSummaries();
+    expect(created).toBe(items.length);
+    expect(summaries).toHaveLength(items.length);
+    for (const summary of summaries) {
+      const post = summary.post!;
+      expect(post).toMatchObject({ status: 'summarized', datasourceId: summary.datasourceId });
+      expect(post.urlHash).toBe(createHash('sha256').update(post.url).digest('hex'));
+      expect(summary.sourceUrls).toEqual([post.url]);
+      expect(summary.storyId).toBeNull();
+      expect(summary.metadata).toMatchObject({ post_url: post.url, post_title: post.title, demo: true });
+    }
+    const datasources = await prisma.datasource.findMany({ select: { id: true, language: true } });
+    const languageOf = new Map(datasources.map((d) => [d.id, d.language]));
+    expect(summaries.every((s) => languageOf.get(s.datasourceId!) === s.language)).toBe(true);
+    expect(new Set(summaries.map((s) => s.datasourceId)).size).toBeGreaterThan(datasources.length / 2);
+  });
+
+  it('reads like distinct posts: almost every headline and summary differs', async () => {
+    const summaries = await demoSummaries();
+    expect(new Set(summaries.map((s) => s.headline)).size).toBeGreaterThanOrEqual(summaries.length * 0.9);
+    expect(new Set(summaries.map((s) => s.content)).size).toBeGreaterThanOrEqual(summaries.length * 0.9);
+  });
+
+  it('has both languages on each of the last 10 days, and today items in every topic', async () => {
+    const summaries = await demoSummaries();
+    const dayOf = (date: Date) => localDate(date, DEFAULT_TIME_ZONE);
+    for (let day = 0; day < 10; day++) {
+      const onDay = summaries.filter((s) => dayOf(s.createdAt) === addDays(today, -day));
+      expect(onDay.filter((s) => s.language === 'EN').length, `EN on ${day}`).toBeGreaterThanOrEqual(12);
+      expect(onDay.filter((s) => s.language === 'ZH').length, `ZH on ${day}`).toBeGreaterThanOrEqual(8);
+    }
+    expect(summaries.every((s) => s.createdAt <= now && dayOf(s.createdAt) >= addDays(today, -9))).toBe(true);
+    const topics = await prisma.topic.findMany();
+    for (const topic of topics) {
+      const todays = summaries.filter((s) => s.topicId === topic.id && dayOf(s.createdAt) === today);
+      expect(todays.length, topic.slug).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('has events that several sources report, each report by another source', async () => {
+    const summaries = await demoSummaries();
+    const sourceOf = new Map(summaries.map((s) => [s.dedupeKey, s.datasourceId]));
+    const sourcesPerEvent = new Map<string, string[]>();
+    for (const item of items) {
+      const source = sourceOf.get(`demo:${item.key}`);
+      if (source) sourcesPerEvent.set(item.event, [...(sourcesPerEvent.get(item.event) ?? []), source]);
+    }
+    const covered = [...sourcesPerEvent.values()].filter((sources) => sources.length >= 2);
+    expect(covered.length).toBeGreaterThanOrEqual(3);
+    for (const sources of covered) expect(new Set(sources).size).toBe(sources.length);
+  });
+
+  it('writes each summary in its language: Chinese ones in Han characters, English ones not', async () => {
+    const summaries = await demoSummaries();
+    const zh = summaries.filter((s) => s.language === 'ZH');
+    const en = summaries.filter((s) => s.language === 'EN');
+    expect(zh.length).toBeGreaterThan(0);
+    expect(zh.filter((s) => hanShare(s.headline + s.content) === 0).map((s) => s.headline)).toEqual([]);
+    expect(en.filter((s) => hanShare(s.content) > 0.5).map((s) => s.headline)).toEqual([]);
+  });
+
+  it('adds nothing when run again, on the same day or a later one', async () => {
+    const before = await prisma.summary.count();
+    const posts = await prisma.post.count();
+    expect(await seedDemoSummaries(prisma, () => {}, now)).toBe(0);
+    expect(await seedDemoSummaries(prisma, () => {}, new Date(now.getTime() + 3 * 86_400_000))).toBe(0);
+    expect(await prisma.summary.count()).toBe(before);
+    expect(await prisma.post.count()).toBe(posts);
   });
 });
