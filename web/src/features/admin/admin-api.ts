@@ -15,6 +15,7 @@ import type {
   AdminTopic,
   AdminStoriesResponse,
   StoryChangeResponse,
+  StoryClusteringStatus,
 } from '@app/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
@@ -211,3 +212,15 @@ export const splitStory = (vars: { storyId: string; summaryIds: string[] }) =>
 /** Moves every member of `otherId` into `storyId`; `otherId` is deleted. */
 export const mergeStories = (vars: { storyId: string; otherId: string }) =>
   api.post<StoryChangeResponse>(`/api/admin/stories/${vars.storyId}/merge`, { story_id: vars.otherId });
+
+export type { StoryClusteringStatus } from '@app/contracts';
+/** GET /api/admin/stories/clustering: how far the summaries are on the current rule; polled while a pass runs. */
+export const storyClusteringQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'stories', 'clustering'],
+    queryFn: ({ signal }) => api.get<StoryClusteringStatus>('/api/admin/stories/clustering', { signal }),
+    refetchInterval: (query) => (query.state.data?.running ? 3000 : false),
+  });
+/** Starts a clustering pass now (summaries without a story, then those of an older rule). */
+export const startStoryClustering = () =>
+  api.post<StoryClusteringStatus>('/api/admin/stories/clustering', {});

@@ -15,6 +15,7 @@ import { formatDateTime, platformLabel } from './admin-logic';
 import { useAdminAction, useConfirm } from './admin-shared';
 import { AdminEmpty, AdminQueryState } from './admin-table';
 import { MergeStoryDialog } from './merge-story-dialog';
+import { StoryClustering } from './story-clustering';
 
 /**
  * Stories of more than one report: an admin checks the clustering, splits reports out of
@@ -40,6 +41,7 @@ export function StoriesTab() {
     <Stack data-testid="stories-tab">
       {confirm.dialog}
       <MergeStoryDialog story={mergeInto} onClose={() => setMergeInto(null)} />
+      <StoryClustering />
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label={t('stories.search')}
