@@ -178,6 +178,7 @@ describe('the 8 AM digest in each subscriber’s own time zone', () => {
     expect(mail.html).toContain('lang="zh-CN"');
     expect(mail.text).toContain('本周，多个开源智能体框架发布了新版本');
     expect(mail.text).toContain(`${PUBLIC_URL}/zh/topics/${topics.ai.id}`);
+    expect(mail.text).toContain(`在 Daily Curated 阅读: ${PUBLIC_URL}/zh/content-summary?summary=`);
     expect(mail.text).not.toContain('Postgres');
   });
 

@@ -174,8 +174,6 @@ export const AdminDatasourcePatchSchema = z.object({
 });
 export type AdminDatasourcePatch = z.input<typeof AdminDatasourcePatchSchema>;
 
-export const TWITTER_NAME_SUFFIX = ' 相关推文';
-
 // ── source submissions ──
 
 export const AdminSubmissionSchema = z.object({

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './platform-order.ts';
+export * from './source-name.ts';
 export * from './errors.ts';
 export * from './jobs.ts';
 export * from './language.ts';

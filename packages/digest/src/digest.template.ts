@@ -1,4 +1,4 @@
-import { toLocale, type UiLanguage } from '@app/contracts';
+import { sourceDisplayName, toLocale, type UiLanguage } from '@app/contracts';
 import escapeHtml from 'escape-html';
 import { type RenderedEmail, renderLayout } from './email-layout.ts';
 import type { DigestContent, DigestSummary } from './digest-content.ts';
@@ -59,12 +59,19 @@ const isWebUrl = (url: string | null): url is string => !!url && /^https?:\/\//i
 const MAX_SOURCES_SHOWN = 8;
 
 /** The outlets of a story reported by more than one; null for a single source (its Original link says it). */
-function coverage(summary: DigestSummary) {
+function coverage(summary: DigestSummary, language: UiLanguage) {
   if (summary.sources.length < 2) return null;
   return {
-    shown: summary.sources.slice(0, MAX_SOURCES_SHOWN),
+    shown: summary.sources
+      .slice(0, MAX_SOURCES_SHOWN)
+      .map((source) => ({ ...source, name: sourceDisplayName(source.name, language) })),
     more: Math.max(0, summary.sources.length - MAX_SOURCES_SHOWN),
   };
+}
+
+/** The page that opens the entry's own summary (for a story, the one the entry shows). */
+function summaryPageUrl(site: string, summaryId: string): string {
+  return `${site}/content-summary?summary=${encodeURIComponent(summaryId)}`;
 }
 
 export function formatDigestDate(date: string, language: UiLanguage): string {
@@ -92,10 +99,12 @@ export async function renderDigestTemplate(
       const items = topic.summaries
         .map((summary) => {
           // Only web links: whatever a feed put in a URL field never becomes a javascript: link.
-          const covered = coverage(summary);
+          const covered = coverage(summary, content.language);
+          const sourceName = summary.sourceName && sourceDisplayName(summary.sourceName, content.language);
+          const readUrl = escapeHtml(summaryPageUrl(site, summary.id));
           const original =
             !covered && isWebUrl(summary.sourceUrl)
-              ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${summary.sourceName ? ` (${escapeHtml(summary.sourceName)})` : ''}</a>`
+              ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${sourceName ? ` (${escapeHtml(sourceName)})` : ''}</a>`
               : '';
           const coveredBy = covered
             ? `<div style="padding-top:2px;font-size:13px;color:#52606d">${escapeHtml(copy.coveredBy)}${copy.separator}${covered.shown
@@ -111,7 +120,7 @@ export async function renderDigestTemplate(
           // One block per summary: MJML wraps every mj-text in its own table row and styled div,
           // and a digest of 25 summaries must stay well under Gmail's 102 KB clipping limit.
           return `
-        <mj-text padding="8px 0"><a href="${topicUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div>${coveredBy}</mj-text>`;
+        <mj-text padding="8px 0"><a href="${readUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${readUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div>${coveredBy}</mj-text>`;
         })
         .join('');
       return `
@@ -138,11 +147,11 @@ export async function renderDigestTemplate(
       `## ${topic.name}`,
       '',
       ...topic.summaries.flatMap((summary) => {
-        const covered = coverage(summary);
+        const covered = coverage(summary, content.language);
         return [
           `* ${summary.headline}`,
           `  ${summary.excerpt}`,
-          `  ${copy.readMore}: ${site}/topics/${topic.id}`,
+          `  ${copy.readMore}: ${summaryPageUrl(site, summary.id)}`,
           ...(covered
             ? [
                 `  ${copy.coveredBy}${copy.separator}`.trimEnd(),
@@ -157,6 +166,8 @@ export async function renderDigestTemplate(
           '',
         ];
       }),
+      `${copy.moreInTopic(topic.name)} ${site}/topics/${topic.id}`,
+      '',
     ].join('\n'),
   );
   const text = [

@@ -181,6 +181,35 @@ describe('a digest of stories', () => {
     expect(email.text.match(/Covered by/g)).toHaveLength(1);
   });
 
+  it('links each entry to its own summary on the site: a story to the summary the entry shows', async () => {
+    const idOf = async (headline: string) =>
+      (await db.prisma.summary.findFirstOrThrow({ where: { headline }, select: { id: true } })).id;
+    const [story, single, zhStory] = await Promise.all([
+      idOf('A 2 nm chip arrives'),
+      idOf('Unrelated memory prices'),
+      idOf('2 纳米芯片来了'),
+    ]);
+    const email = await renderDigestTemplate(await load('en'), 'https://app.test/');
+    for (const id of [story, single]) {
+      const href = `https://app.test/content-summary?summary=${id}`;
+      // The headline and the "Read on Daily Curated" link.
+      expect(email.html.split(`href="${href}"`)).toHaveLength(3);
+      expect(email.text).toContain(`  Read on Daily Curated: ${href}`);
+    }
+    expect(email.html).toMatch(
+      new RegExp(
+        `<a href="https://app\\.test/content-summary\\?summary=${story}"[^>]*>Read on Daily Curated</a>`,
+      ),
+    );
+    const zh = await renderDigestTemplate(await load('zh'), 'https://app.test');
+    expect(zh.html).toContain(`href="https://app.test/zh/content-summary?summary=${zhStory}"`);
+    expect(zh.text).toContain(
+      `  在 Daily Curated 阅读: https://app.test/zh/content-summary?summary=${zhStory}`,
+    );
+    // The topic keeps its own link, under its entries.
+    expect(email.html).toContain(`href="https://app.test/topics/${topicId}"`);
+  });
+
   it('in Chinese: one entry, 报道来源 with the outlets joined by 、', async () => {
     const content = await load('zh');
     expect(content.summaryCount).toBe(1);

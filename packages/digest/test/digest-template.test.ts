@@ -68,6 +68,33 @@ describe('the digest template', () => {
     expect(email.html).toContain('&lt;b&gt;tags&lt;/b&gt;');
   });
 
+  it('names a keyword source by its English label in an English digest, by its stored name in Chinese', async () => {
+    const single = contentWith({
+      headline: 'Headline',
+      sourceUrl: 'https://x.com/a/status/1',
+      sourceName: 'system design 相关推文',
+    });
+    const english = await renderDigestTemplate(single, 'https://app.test');
+    expect(english.html).toContain('Original (Tweets about system design)</a>');
+    const covered = contentWith({
+      headline: 'Headline',
+      sourceUrl: null,
+      sourceName: null,
+      sources: [
+        { name: 'system design 相关推文', url: 'https://x.com/a/status/1' },
+        { name: 'Wire', url: null },
+      ],
+    });
+    const englishCovered = await renderDigestTemplate(covered, 'https://app.test');
+    expect(englishCovered.html).toContain('>Tweets about system design</a>, Wire</div>');
+    expect(englishCovered.text).toContain('  - Tweets about system design: https://x.com/a/status/1');
+    for (const email of [english, englishCovered])
+      expect(`${email.html}${email.text}`).not.toContain('相关推文');
+
+    const chinese = await renderDigestTemplate({ ...covered, language: 'zh' }, 'https://app.test');
+    expect(chinese.html).toContain('>system design 相关推文</a>、Wire</div>');
+  });
+
   it('fills in each recipient’s links, escaped in the HTML and plain in the text', async () => {
     const template = await renderDigestTemplate(
       contentWith({ headline: 'Headline', sourceUrl: 'https://example.com/post', sourceName: null }),

@@ -4,6 +4,7 @@ import {
   GENERATION_PLATFORM_NAMES,
   type GenerationPlatform,
   type GenerationStyle,
+  sourceDisplayName,
   type UiLanguage,
 } from '@app/contracts';
 import type { Llm, UsageTags } from '@app/llm';
@@ -54,8 +55,13 @@ export const CopySchema = z.object({
   hashtags: z.array(z.string()),
 });
 
+/** The source's name as the post's readers see it (an English post names a keyword source in English). */
+const sourceNameFor = ({ source, language }: GenerationRequest) =>
+  source.sourceName ? sourceDisplayName(source.sourceName, language) : null;
+
 export function buildMessages(request: GenerationRequest) {
   const { platform, style, language, userInput, source } = request;
+  const sourceName = sourceNameFor(request);
   const limit = GENERATION_PLATFORM_LIMITS[platform];
   const system = [
     'You write social-media copy from a content summary.',
@@ -67,7 +73,7 @@ export function buildMessages(request: GenerationRequest) {
   const user = [
     `Title: ${source.headline}`,
     source.topicName ? `Topic: ${source.topicName}` : '',
-    source.sourceName ? `Source: ${source.sourceName}` : '',
+    sourceName ? `Source: ${sourceName}` : '',
     `Summary:\n${source.content.slice(0, 6000)}`,
     source.sourceUrls[0] ? `Link: ${source.sourceUrls[0]}` : '',
     userInput ? `Extra instructions from the user: ${userInput}` : '',
@@ -111,7 +117,7 @@ export function templateCopy(request: GenerationRequest): GeneratedCopy {
   const link = source.sourceUrls[0] ?? '';
   const hashtags = [
     source.topicName,
-    GENERATION_PLATFORM_NAMES[platform] === 'Twitter' ? null : source.sourceName,
+    GENERATION_PLATFORM_NAMES[platform] === 'Twitter' ? null : sourceNameFor(request),
   ]
     .filter((tag): tag is string => Boolean(tag))
     .map((tag) => tag.replace(/[^\p{L}\p{N}]+/gu, ''))

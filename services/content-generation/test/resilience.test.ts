@@ -202,3 +202,25 @@ it('writes labelled template copy when no LLM key is configured', async () => {
   expect([...zh.content].length).toBeLessThanOrEqual(1000);
   expect(zh.content).toContain('刚读到这篇');
 });
+
+it('names a keyword source in English in English copy and prompts, by its stored name in Chinese', async () => {
+  const { buildMessages, templateCopy } = await import('../src/generator.ts');
+  const request = (language: 'en' | 'zh') => ({
+    platform: 'linkedin' as const,
+    style: 'professional' as const,
+    language,
+    source: {
+      headline: 'Caches fail in interesting ways',
+      content: 'Plan for cache failures.',
+      sourceUrls: [],
+      sourceName: 'system design 相关推文',
+      topicName: 'Engineering',
+    },
+  });
+  const english = templateCopy(request('en'));
+  expect(JSON.stringify(english)).not.toContain('相关推文');
+  const prompt = buildMessages(request('en'))[1]!.content;
+  expect(prompt).toContain('Source: Tweets about system design');
+  expect(prompt).not.toContain('相关推文');
+  expect(buildMessages(request('zh'))[1]!.content).toContain('Source: system design 相关推文');
+});

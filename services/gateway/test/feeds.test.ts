@@ -416,6 +416,46 @@ describe('a feed of stories', () => {
   });
 });
 
+describe('a keyword source in a feed', () => {
+  beforeAll(async () => {
+    const prisma = gateway.db.prisma;
+    const topic = await prisma.topic.create({ data: { slug: 'keyword-topic', name: 'Keyword Topic' } });
+    // Stored as the spec names it; English readers get the English label.
+    const source = await prisma.datasource.create({
+      data: {
+        topicId: topic.id,
+        platform: 'twitter',
+        sourceName: 'system design 相关推文',
+        sourceUrl: 'system design',
+      },
+    });
+    const summary = (language: 'EN' | 'ZH', headline: string) => ({
+      headline,
+      content: `${headline}.`,
+      summaryType: 'twitter_rss_datasource' as const,
+      language,
+      topicId: topic.id,
+      datasourceId: source.id,
+      sourceUrls: [`https://x.com/dev/status/${language === 'EN' ? 1 : 2}`],
+    });
+    await prisma.summary.createMany({
+      data: [summary('EN', 'Caching in practice'), summary('ZH', '缓存实践')],
+    });
+  });
+
+  it('names it in English in the English feed, by its stored name in the Chinese one', async () => {
+    for (const format of ['rss', 'atom', 'json']) {
+      const response = await get(`/feeds/topics/keyword-topic.${format}?lang=en`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Caching in practice');
+      expect(response.body, format).toContain('(Tweets about system design)');
+      expect(response.body, format).not.toContain('相关推文');
+    }
+    const zh = (await get('/feeds/topics/keyword-topic.json?lang=zh')).json();
+    expect(zh.items[0].content_html).toContain('(system design 相关推文)');
+  });
+});
+
 describe('the private favourites feed', () => {
   it('is a Pro feature: visitors 401, free users 403', async () => {
     expect((await gateway.app.inject({ method: 'POST', url: '/api/me/feed-token' })).statusCode).toBe(401);

@@ -1,12 +1,22 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLlm } from '@app/llm';
+import { createLogger } from '@app/logger';
+import { type ChatCompletionRequest, startFakeOpenAI } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinToMp3 } from '../src/audio/encode.ts';
 import { findExecutable, probeDuration } from '../src/audio/tools.ts';
 import { createEspeakEngine } from '../src/audio/tts.ts';
 import { startOfZonedDay, zonedDayRange } from '../src/podcast/dates.ts';
-import { chunkScript, estimateSpeechSeconds, offlineScript, toSpokenText } from '../src/script/script.ts';
+import {
+  buildScript,
+  chunkScript,
+  estimateSpeechSeconds,
+  offlineScript,
+  type ScriptInput,
+  toSpokenText,
+} from '../src/script/script.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -58,6 +68,43 @@ describe('script', () => {
     expect(text).toContain('Story 1, from Blog: A headline.');
     expect(text).toContain('One sentence here.');
     expect(text.split('\n').at(-1)).toContain('Thanks for listening');
+  });
+
+  it('names a keyword source by its English label in English, by its stored name in Chinese', async () => {
+    const input = (language: 'EN' | 'ZH'): ScriptInput => ({
+      topicName: 'Systems',
+      date: '2026-01-02',
+      language,
+      summaries: [
+        { headline: 'Caching', content: 'Caches fail.', sourceNames: ['system design 相关推文'] },
+        { headline: 'Queues', content: 'Queues grow.', sourceNames: ['Blog', 'system design 相关推文'] },
+      ],
+    });
+    const english = offlineScript(input('EN'));
+    expect(english).toContain('Story 1, from Tweets about system design: Caching.');
+    expect(english).toContain('Story 2, reported by Blog and Tweets about system design: Queues.');
+    expect(english).not.toContain('相关推文');
+    expect(offlineScript(input('ZH'))).toContain('第1条，来自system design 相关推文：Caching。');
+
+    // The model is given the same names to read aloud.
+    const prompts: ChatCompletionRequest[] = [];
+    const fake = await startFakeOpenAI({
+      chat: (request) => {
+        prompts.push(request);
+        return { title: 'Systems', segments: [{ heading: 'Caching', text: 'Caches fail.' }], outro: 'Bye.' };
+      },
+    });
+    try {
+      const llm = createLlm({ apiKey: 'sk-test', baseURL: fake.baseURL });
+      const built = await buildScript(input('EN'), llm, createLogger('podcast', { level: 'silent' }));
+      expect(built.engine).toBe('llm');
+      const prompt = JSON.stringify(prompts[0]?.messages);
+      expect(prompt).toContain('Caching (Tweets about system design)');
+      expect(prompt).toContain('Queues (reported by Blog, Tweets about system design)');
+      expect(prompt).not.toContain('相关推文');
+    } finally {
+      await fake.close();
+    }
   });
 
   it('splits into chunks no longer than the limit, keeping every word', () => {

@@ -1,3 +1,4 @@
+import { sourceDisplayName, toUiLanguage } from '@app/contracts';
 import { SUMMARY_TYPE_BY_PLATFORM } from '@app/db';
 import { extractiveSummarize } from '@app/llm';
 import { generateSummary } from './generate.ts';
@@ -44,7 +45,10 @@ export async function summarizeDatasourceDay(
   const config = (datasource.config ?? {}) as Record<string, unknown>;
   const subreddit = typeof config.subreddit === 'string' && config.subreddit ? config.subreddit : null;
   const keyword = datasource.platform === 'twitter' ? datasource.sourceUrl : null;
-  const label = subreddit ? `r/${subreddit}` : datasource.sourceName;
+  // The title is read in the summary's language: an English one names a keyword source in English.
+  const label = subreddit
+    ? `r/${subreddit}`
+    : sourceDisplayName(datasource.sourceName, toUiLanguage(language));
   const title =
     language === 'ZH' ? `${label} 每日精选 ${input.date}` : `${label}: the day in brief, ${input.date}`;
   const digest = used

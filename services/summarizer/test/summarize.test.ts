@@ -225,4 +225,45 @@ describe('summarize-datasource-day', () => {
       2,
     );
   });
+
+  it('titles an English day of a keyword source in English, a Chinese one by its stored name', async () => {
+    const deps = { ...offline, prisma: db.prisma };
+    const headlines: string[] = [];
+    for (const [language, keyword] of [
+      ['EN', 'system design'],
+      ['ZH', '系统设计'],
+    ] as const) {
+      counter += 1;
+      const datasource = await db.prisma.datasource.create({
+        data: {
+          topicId,
+          platform: 'twitter',
+          sourceName: `${keyword} 相关推文`,
+          sourceUrl: keyword,
+          language,
+        },
+      });
+      await db.prisma.post.create({
+        data: {
+          datasourceId: datasource.id,
+          url: `https://x.com/dev/status/${counter}`,
+          urlHash: `keyword-${counter}`,
+          title: 'Caches fail in interesting ways',
+          content: '<p>Caches fail in interesting ways. Plan for it.</p>',
+          publishedAt: new Date('2026-11-20T10:00:00Z'),
+        },
+      });
+      await summarizeDatasourceDay(deps, {
+        datasourceId: datasource.id,
+        date: '2026-11-20',
+        lastAttempt: false,
+      });
+      const summary = await db.prisma.summary.findFirstOrThrow({ where: { datasourceId: datasource.id } });
+      headlines.push(summary.headline);
+    }
+    expect(headlines).toEqual([
+      'Tweets about system design: the day in brief, 2026-11-20',
+      '系统设计 相关推文 每日精选 2026-11-20',
+    ]);
+  });
 });

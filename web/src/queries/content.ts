@@ -71,6 +71,7 @@ export const contentKeys = {
   topicStats: (timezone: string, language: UiLanguage) => ['topics', 'stats', timezone, language] as const,
   tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
   summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
+  summary: (id: string, timezone: string) => ['summaries', 'one', id, timezone] as const,
   story: (id: string) => ['stories', id] as const,
   favoriteSources: ['favorites', 'datasources'] as const,
   favoriteSummaries: ['favorites', 'summaries'] as const,
@@ -131,6 +132,15 @@ export const summariesQueryOptions = (params: SummaryListParams) =>
     placeholderData: keepPreviousData,
     // 4xx answers (plan window, short search) are final.
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
+  });
+
+/** One summary (the page a digest entry links to); the free plan's window is read in `timezone`. */
+export const summaryQueryOptions = (id: string, timezone: string) =>
+  queryOptions({
+    queryKey: contentKeys.summary(id, timezone),
+    queryFn: ({ signal }) =>
+      api.get<SummaryDetail>(`/api/summaries/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
+    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
   });
 
 /** A story with all its summaries (a card's other sources, loaded when opened). */

@@ -8,6 +8,7 @@ import {
   type FeedLink,
   type FeedTokenCreated,
   type FeedTokenStatus,
+  sourceDisplayName,
   toDataLanguage,
   type UiLanguage,
 } from '@app/contracts';
@@ -42,8 +43,11 @@ const STRINGS = {
 
 const stringOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** One item per story: the first report's title and text, and a link to every report's sources. */
-export function toFeedItem(row: FeedStoryRow): FeedItem {
+/**
+ * One item per story: the first report's title and text, and a link to every report's sources, each
+ * named as readers of the feed's language see it.
+ */
+export function toFeedItem(row: FeedStoryRow, language: UiLanguage): FeedItem {
   const meta = (row.metadata ?? {}) as Record<string, unknown>;
   const title =
     stringOf(row.headline) ??
@@ -56,7 +60,8 @@ export function toFeedItem(row: FeedStoryRow): FeedItem {
   let updated = row.created_at;
   for (const member of row.members) {
     const memberMeta = (member.metadata ?? {}) as Record<string, unknown>;
-    const sourceName = member.source_name ?? stringOf(memberMeta.source_name) ?? '';
+    const storedName = member.source_name ?? stringOf(memberMeta.source_name);
+    const sourceName = storedName ? sourceDisplayName(storedName, language) : '';
     const linkTitle =
       stringOf(member.post_title) ?? stringOf(memberMeta.post_title) ?? stringOf(member.headline) ?? title;
     for (const url of webUrls([...member.source_urls, ...(member.post_url ? [member.post_url] : [])])) {
@@ -140,7 +145,7 @@ export function createFeedsService(ctx: ServiceContext) {
   ): Promise<FeedItem[]> {
     const { from } = freeWindow(ctx.clock(), DEFAULT_DIGEST_TIME_ZONE);
     const rows = await feeds.topicStories(topic.id, toDataLanguage(language), from, limit);
-    return rows.map(toFeedItem);
+    return rows.map((row) => toFeedItem(row, language));
   }
 
   return {
@@ -192,7 +197,7 @@ export function createFeedsService(ctx: ServiceContext) {
           language,
           sourcesLabel: strings.sources,
         },
-        rows.map(toFeedItem),
+        rows.map((row) => toFeedItem(row, language)),
         new Date(0),
       );
     },

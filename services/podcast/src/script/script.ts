@@ -1,4 +1,4 @@
-import { PodcastScriptSchema, type PodcastScript } from '@app/contracts';
+import { PodcastScriptSchema, type PodcastScript, sourceDisplayName, toUiLanguage } from '@app/contracts';
 import { extractiveSummarize, type Llm, type UsageTags } from '@app/llm';
 import type { Logger } from '@app/logger';
 
@@ -41,13 +41,23 @@ export function listNames(names: string[], language: Language): string {
   return `${names.slice(0, -1).join(language === 'ZH' ? '、' : ', ')}${and}${names.at(-1)}`;
 }
 
+/** The outlets of a segment's story as listeners of the script's language hear them named. */
+function sourceNamesOf(summary: ScriptSummary, language: Language): string[] {
+  const names = summary.sourceNames?.length
+    ? summary.sourceNames
+    : summary.sourceName
+      ? [summary.sourceName]
+      : [];
+  return names.map((name) => sourceDisplayName(name, toUiLanguage(language)));
+}
+
 /** Who a segment credits: "reported by A, B and C" for a story several outlets covered. */
 function creditOf(summary: ScriptSummary, language: Language): string {
   const zh = language === 'ZH';
-  const names = summary.sourceNames ?? [];
+  const names = sourceNamesOf(summary, language);
   if (names.length > 1)
     return zh ? `，由${listNames(names, language)}报道` : `, reported by ${listNames(names, language)}`;
-  const one = names[0] ?? summary.sourceName;
+  const one = names[0];
   return one ? (zh ? `，来自${one}` : `, from ${one}`) : '';
 }
 
@@ -88,12 +98,8 @@ export function renderScript(script: PodcastScript, language: Language): string 
 }
 
 /** The sources of a story as the model reads them: "(reported by A, B)" or "(A)". */
-function sourcesNote(summary: ScriptSummary): string {
-  const names = summary.sourceNames?.length
-    ? summary.sourceNames
-    : summary.sourceName
-      ? [summary.sourceName]
-      : [];
+function sourcesNote(summary: ScriptSummary, language: Language): string {
+  const names = sourceNamesOf(summary, language);
   if (names.length === 0) return '';
   return names.length > 1 ? ` (reported by ${names.join(', ')})` : ` (${names[0]})`;
 }
@@ -112,7 +118,9 @@ export async function buildScript(
     try {
       const zh = input.language === 'ZH';
       const stories = input.summaries
-        .map((s, i) => `${i + 1}. ${s.headline}${sourcesNote(s)}\n${s.content.slice(0, 2000)}`)
+        .map(
+          (s, i) => `${i + 1}. ${s.headline}${sourcesNote(s, input.language)}\n${s.content.slice(0, 2000)}`,
+        )
         .join('\n\n');
       const script = await llm.generateObject(
         [

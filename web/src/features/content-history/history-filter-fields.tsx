@@ -1,4 +1,10 @@
-import type { GenerationPlatform, GenerationStatus, GenerationStyle, Platform } from '@app/contracts';
+import {
+  type GenerationPlatform,
+  type GenerationStatus,
+  type GenerationStyle,
+  type Platform,
+  sourceDisplayName,
+} from '@app/contracts';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,10 +52,11 @@ export function HistoryFilterFields({
     label: (language === 'zh' && topic.name_zh) || topic.name,
   }));
   const datasourceOptions = [...(datasources.data ?? [])]
-    .sort((a, b) => a.source_name.localeCompare(b.source_name))
+    .map((source) => ({ ...source, name: sourceDisplayName(source.source_name, language) }))
+    .sort((a, b) => a.name.localeCompare(b.name))
     .map((source) => ({
       value: source.id,
-      label: `${source.source_name} · ${tc(`platforms.${source.platform}` as 'platforms.blog', source.platform)}`,
+      label: `${source.name} · ${tc(`platforms.${source.platform}` as 'platforms.blog', source.platform)}`,
     }));
 
   const runSearch = () => {

@@ -1,4 +1,4 @@
-import { toLocale } from '@app/contracts';
+import { sourceDisplayName, toLocale } from '@app/contracts';
 import type { GenerationTaskDto } from '@app/contracts';
 import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
@@ -109,7 +109,9 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
           </Text>
           <Group gap="md" wrap="wrap">
             <Text size="xs" c="dimmed">
-              {info?.source_name || t('unknownSource')}
+              {info?.source_name
+                ? sourceDisplayName(info.source_name, i18n.language === 'zh' ? 'zh' : 'en')
+                : t('unknownSource')}
             </Text>
             <Text size="xs" c="dimmed">
               {new Date(task.created_at).toLocaleString(toLocale(i18n.language === 'zh' ? 'zh' : 'en'))}

@@ -1,4 +1,4 @@
-import type { SummaryDto } from '@app/contracts';
+import { type SummaryDto, sourceDisplayName } from '@app/contracts';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -26,7 +26,11 @@ export function StoryCoverage({ summary, language, timeZone }: Props) {
   const storySources = summary.story_sources ?? 1;
   const members = summary.story_members ?? [];
   const otherNames = [
-    ...new Set(members.filter((m) => m.id !== summary.id && m.source_name).map((m) => m.source_name!)),
+    ...new Set(
+      members
+        .filter((m) => m.id !== summary.id && m.source_name)
+        .map((m) => sourceDisplayName(m.source_name!, language)),
+    ),
   ];
   const panelId = `story-${summary.id}`;
   return (

@@ -1,3 +1,4 @@
+import { sourceDisplayName } from '@app/contracts';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/react';
@@ -64,7 +65,10 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
       {others.map((member) => {
         const isMatch = matchingIds.has(member.id);
         const url = member.source_urls[0];
-        const title = truncate(member.headline || member.datasource?.source_name || '', TITLE_MAX);
+        const sourceName = member.datasource
+          ? sourceDisplayName(member.datasource.source_name, language)
+          : '';
+        const title = truncate(member.headline || sourceName, TITLE_MAX);
         return (
           <Box
             component="li"
@@ -94,7 +98,7 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
               )}
               <Group gap={6} wrap="wrap">
                 <Text size="xs" c="dimmed" data-testid="story-member-source">
-                  {member.datasource?.source_name ?? ''}
+                  {sourceName}
                   {member.datasource?.platform
                     ? ` · ${t(`platforms.${member.datasource.platform}` as 'platforms.blog', {
                         defaultValue: member.datasource.platform,

@@ -1,4 +1,4 @@
-import type { SummaryDto } from '@app/contracts';
+import { type SummaryDto, sourceDisplayName } from '@app/contracts';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import {
   IconExternalLink,
@@ -57,7 +57,10 @@ export function SummaryCard({
     requestAnimationFrame(() => generateButton.current?.focus());
   };
   const platform = summary.datasource?.platform ?? String(summary.metadata.platform ?? '');
-  const sourceName = summary.datasource?.source_name ?? String(summary.metadata.source_name ?? '');
+  const sourceName = sourceDisplayName(
+    summary.datasource?.source_name ?? String(summary.metadata.source_name ?? ''),
+    language,
+  );
   const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null;
   const title = summary.headline ? truncate(summary.headline, TITLE_MAX) : null;
   // Read as sentences by the server (see SummaryDto.excerpt).

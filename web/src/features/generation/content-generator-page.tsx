@@ -1,4 +1,9 @@
-import { GENERATION_DEFAULTS, type GenerationResult, type SummaryDto } from '@app/contracts';
+import {
+  GENERATION_DEFAULTS,
+  type GenerationResult,
+  type SummaryDto,
+  sourceDisplayName,
+} from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -185,7 +190,9 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
                         <Radio
                           value={item.id}
                           label={summaryTitle(item)}
-                          description={item.datasource?.source_name ?? ''}
+                          description={
+                            item.datasource ? sourceDisplayName(item.datasource.source_name, language) : ''
+                          }
                         />
                       </Card>
                     ))}

@@ -13,6 +13,7 @@ import { useFavorites } from '../use-favorites';
 import { SourceTree } from './source-tree';
 import { SourcesPanel } from './sources-panel';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
+import { OpenedSummary } from './opened-summary';
 import { SummaryFilterCard } from './summary-filter-card';
 import { SummaryList } from './summary-list';
 import { useSummaryData } from './use-summary-data';
@@ -133,17 +134,28 @@ function ContentSummary() {
             language={language}
             initiallyOpen={!isMobile}
           />
-          <SummaryList
-            summaries={summaries}
-            isDateRefused={isDateRefused}
-            page={filters.page}
-            onPage={filters.changePage}
-            expanded={expanded}
-            onExpand={setExpanded}
-            favorites={favorites}
-            language={language}
-            timeZone={filters.timeZone}
-          />
+          {filters.search.summary ? (
+            <OpenedSummary
+              key={filters.search.summary}
+              id={filters.search.summary}
+              onShowAll={filters.showAll}
+              favorites={favorites}
+              language={language}
+              timeZone={filters.timeZone}
+            />
+          ) : (
+            <SummaryList
+              summaries={summaries}
+              isDateRefused={isDateRefused}
+              page={filters.page}
+              onPage={filters.changePage}
+              expanded={expanded}
+              onExpand={setExpanded}
+              favorites={favorites}
+              language={language}
+              timeZone={filters.timeZone}
+            />
+          )}
         </Stack>
       </Group>
       <OnDemandDialog opened={suggestOpen}>

@@ -1,7 +1,11 @@
 import { isValidTimeZone } from '@app/time/zone';
 
-/** /content-summary query parameters (spec: topic, date, dateFrom, dateTo, timezone; plus the other filters). */
+/**
+ * /content-summary query parameters (spec: topic, date, dateFrom, dateTo, timezone; plus the other
+ * filters). `summary` opens that one summary in place of the list (the digest's links).
+ */
 export type ContentSummarySearch = {
+  summary?: string;
   topic?: string;
   date?: string;
   dateFrom?: string;
@@ -16,10 +20,12 @@ export type ContentSummarySearch = {
 };
 
 const str = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function validateContentSummarySearch(search: Record<string, unknown>): ContentSummarySearch {
   const page = Number(search.page);
   return {
+    summary: typeof search.summary === 'string' && UUID.test(search.summary) ? search.summary : undefined,
     topic: str(search.topic, 64),
     date: str(search.date, 40),
     dateFrom: str(search.dateFrom, 40),

@@ -1,4 +1,4 @@
-import { comparePlatforms, type SourceTree as SourceTreeData } from '@app/contracts';
+import { comparePlatforms, type SourceTree as SourceTreeData, sourceDisplayName } from '@app/contracts';
 import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from '../../../i18n/react';
@@ -84,7 +84,7 @@ export function SourceTree({
                       label={
                         <Group gap={4} wrap="nowrap" justify="space-between">
                           <Text size="sm" truncate>
-                            {source.name}
+                            {sourceDisplayName(source.name, language)}
                           </Text>
                           {count(source.summary_count)}
                         </Group>

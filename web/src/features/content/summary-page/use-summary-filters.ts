@@ -21,8 +21,8 @@ type Options = {
 export type SummaryFilters = ReturnType<typeof useSummaryFilters>;
 
 /**
- * The summary page's filters. They live in the URL: every change navigates and resets the page
- * to 1; only the search box keeps a draft until it is submitted.
+ * The summary page's filters. They live in the URL: every change navigates, resets the page to 1 and
+ * leaves an opened summary for the list; only the search box keeps a draft until it is submitted.
  */
 export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options) {
   const { t } = useTranslation('content');
@@ -40,6 +40,7 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
       to: '/content-summary',
       search: (prev: ContentSummarySearch) => ({
         ...prev,
+        summary: undefined,
         ...patch,
         ...(keepPage ? {} : { page: undefined }),
       }),
@@ -114,5 +115,7 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
     changePlatforms: (next: string[]) => update({ platforms: next.length ? next.join(',') : undefined }),
     changeSource: (source: string | undefined) => update({ source }),
     changePage: (page: number) => update({ page: page > 1 ? page : undefined }, true),
+    /** Back from one opened summary to the list its filters make. */
+    showAll: () => update({}, true),
   };
 }

@@ -1,4 +1,4 @@
-import type { SummaryDto, TopicDto } from '@app/contracts';
+import { type SummaryDto, sourceDisplayName, type TopicDto } from '@app/contracts';
 import {
   Alert,
   Anchor,
@@ -37,7 +37,8 @@ function groupBy<T>(items: T[], key: (item: T) => string): [string, T[]][] {
   return [...groups.entries()];
 }
 
-const sourceOf = (s: SummaryDto) => s.datasource?.source_name ?? String(s.metadata.source_name ?? '—');
+const sourceOf = (s: SummaryDto, language: 'en' | 'zh') =>
+  sourceDisplayName(s.datasource?.source_name ?? String(s.metadata.source_name ?? '—'), language);
 
 export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation('content');
@@ -77,8 +78,13 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const dayChoices = options.data?.dates ?? [];
   // A source or day from an old link stays selectable, so the select shows what the list is filtered by.
   const sources = [
-    ...sourceChoices.map((s) => ({ value: s.name, label: `${s.name} · ${platformLabel(t, s.platform)}` })),
-    ...(source && !sourceChoices.some((s) => s.name === source) ? [{ value: source, label: source }] : []),
+    ...sourceChoices.map((s) => ({
+      value: s.name,
+      label: `${sourceDisplayName(s.name, language)} · ${platformLabel(t, s.platform)}`,
+    })),
+    ...(source && !sourceChoices.some((s) => s.name === source)
+      ? [{ value: source, label: sourceDisplayName(source, language) }]
+      : []),
   ];
   const days = [...dayChoices, ...(day && !dayChoices.includes(day) ? [day] : [])];
   const visible = summaries.data?.data ?? [];
@@ -123,7 +129,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
               <Text c="dimmed">{t('topic.empty')}</Text>
             ) : (
               <Stack gap="lg" data-testid="topic-summaries">
-                {groupBy(visible, sourceOf).map(([group, items]) => (
+                {groupBy(visible, (s) => sourceOf(s, language)).map(([group, items]) => (
                   <Stack key={group} gap="sm">
                     <Group gap="xs">
                       <Title order={3} fz="lg">
@@ -197,7 +203,9 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
               <Text c="dimmed">{t('topic.empty')}</Text>
             ) : (
               <Stack gap="lg">
-                {groupBy(generated.data!, (g) => g.source_name ?? '—').map(([group, items]) => (
+                {groupBy(generated.data!, (g) =>
+                  g.source_name ? sourceDisplayName(g.source_name, language) : '—',
+                ).map(([group, items]) => (
                   <Stack key={group} gap="sm">
                     <Group gap="xs">
                       <Title order={3} fz="lg">
