@@ -91,7 +91,7 @@ export const storiesScenario: Scenario = {
          REFERENCES summary_fingerprints (summary_id) ON DELETE CASCADE NOT VALID`,
       );
       // The token counts the weights read: the window's days as the assignments would have counted them.
-      context.log('counting the recent days\' tokens');
+      context.log("counting the recent days' tokens");
       await prisma.$executeRawUnsafe(
         `INSERT INTO story_terms (language, day, token, n)
          SELECT language, floor(extract(epoch FROM event_at) / 86400)::int, t, count(*)::int

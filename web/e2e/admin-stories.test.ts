@@ -205,8 +205,7 @@ describe('admin stories', { timeout: 180_000 }, () => {
           language: 'EN',
         },
       });
-    const [{ unclustered }] = await stack.prisma.$queryRaw<{ unclustered: number }[]>`
-      SELECT count(*)::int AS unclustered FROM summaries WHERE story_id IS NULL`;
+    const unclustered = await stack.prisma.summary.count({ where: { storyId: null } });
     expect(unclustered).toBeGreaterThan(0);
     await page.reload();
     await page.getByRole('tab', { name: 'Stories' }).click();

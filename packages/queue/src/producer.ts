@@ -3,7 +3,10 @@ import type { JobsOptions, Queue } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options.ts';
 import type { QueueTransport } from './transport.ts';
 
-export type EnqueueOptions = Pick<JobsOptions, 'jobId' | 'delay' | 'priority' | 'attempts' | 'removeOnComplete'>;
+export type EnqueueOptions = Pick<
+  JobsOptions,
+  'jobId' | 'delay' | 'priority' | 'attempts' | 'removeOnComplete'
+>;
 
 export type Producer = {
   /** Validates the payload against the job catalogue, then adds it to the job's queue. */

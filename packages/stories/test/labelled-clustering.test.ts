@@ -118,7 +118,8 @@ describe('offline story clustering on the labelled sets', () => {
     expect(demo.length).toBeGreaterThanOrEqual(200);
     // The demo has a few genuine multi-source events, and most items are their own.
     const demoEvents = new Map<string, Set<string>>();
-    for (const item of demo) demoEvents.set(item.event, (demoEvents.get(item.event) ?? new Set()).add(item.source));
+    for (const item of demo)
+      demoEvents.set(item.event, (demoEvents.get(item.event) ?? new Set()).add(item.source));
     expect([...demoEvents.values()].filter((sources) => sources.size >= 2).length).toBeGreaterThanOrEqual(3);
   });
 

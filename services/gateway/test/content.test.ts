@@ -566,11 +566,12 @@ describe('topics, datasources, tree and YouTube', () => {
     const times = pro.data.map((s: { created_at: string }) => Date.parse(s.created_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(pro.limited).toBe(false);
-    expect(pro.data[0].excerpt).toBe(
-      summaryExcerpt(pro.data[0].content, {
+    const first = pro.data[0]!;
+    expect(first.excerpt).toBe(
+      summaryExcerpt(first.content, {
         maxLength: SUMMARY_EXCERPT_MAX,
         language: 'en',
-        headline: pro.data[0].headline,
+        headline: first.headline,
       }),
     );
     const free = (await get(`/api/youtube/${encodeURIComponent(name)}/summaries`, tokens.free)).json();

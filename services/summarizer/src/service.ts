@@ -70,13 +70,13 @@ export const summarizerService = defineWorkerService({
       ],
       schedulers: scheduled
         ? [
-              {
-                id: STORY_BACKLOG_SCHEDULER_ID,
-                repeat: { pattern: config.STORIES_BACKLOG_CRON, tz: 'UTC' },
-                template: { name: 'cluster-backlog', data: {}, opts },
-              },
-            ]
-          : [],
+            {
+              id: STORY_BACKLOG_SCHEDULER_ID,
+              repeat: { pattern: config.STORIES_BACKLOG_CRON, tz: 'UTC' },
+              template: { name: 'cluster-backlog', data: {}, opts },
+            },
+          ]
+        : [],
     };
   },
 });
