@@ -37,12 +37,19 @@ afterAll(async () => {
 });
 
 describe('the first podcasts of a new install', () => {
-  it('plans every seeded topic, for today or (where the seeded items fall on yesterday there) yesterday', async () => {
+  it('plans every seeded topic in both languages, for today or (where the seeded items fall on yesterday there) yesterday', async () => {
     const now = new Date();
     const plans = await planFirstPodcasts(db.prisma, { timeZone: 'UTC', now });
     const topics = await db.prisma.topic.findMany({ where: { isActive: true } });
     expect(topics.length).toBeGreaterThan(0);
-    expect(plans.flatMap((p) => p.topicIds).sort()).toEqual(topics.map((t) => t.id).sort());
+    for (const language of ['EN', 'ZH'])
+      expect(
+        plans
+          .filter((p) => p.language === language)
+          .flatMap((p) => p.topicIds)
+          .sort(),
+        language,
+      ).toEqual(topics.map((t) => t.id).sort());
     const today = now.toISOString().slice(0, 10);
     for (const plan of plans) expect(plan.targetDate <= today).toBe(true);
   });
