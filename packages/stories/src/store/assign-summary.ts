@@ -656,3 +656,16 @@ export async function storyRuleProgress(
   );
   return { ...row!, ruleVersion: STORY_RULE_VERSION };
 }
+
+/** Days of token counts kept: the window reads seven; older events decided again count theirs anew. */
+export const TERM_RETENTION_DAYS = 60;
+
+/**
+ * Drops the token counts of days before `beforeDay` (days since 1970-01-01). Run by the backlog job
+ * once nothing is left to decide, so a re-clustering pass never loses the counts it is reading.
+ */
+export async function pruneStoryTerms(prisma: PrismaClient, beforeDay: number): Promise<number> {
+  const terms = await prisma.$executeRaw`DELETE FROM story_terms WHERE day < ${beforeDay}`;
+  await prisma.$executeRaw`DELETE FROM story_term_days WHERE day < ${beforeDay}`;
+  return terms;
+}

@@ -1,11 +1,18 @@
 import { defineProcessor } from '@app/queue';
-import { assignSummariesToStories, STORY_BATCH_SIZE, unclusteredSummaryIds } from '@app/stories/store';
+import { dayOf } from '@app/stories';
+import {
+  assignSummariesToStories,
+  pruneStoryTerms,
+  STORY_BATCH_SIZE,
+  TERM_RETENTION_DAYS,
+  unclusteredSummaryIds,
+} from '@app/stories/store';
 import { type ClusterDeps, embedderFor } from './cluster-summary.processor.ts';
 
 /**
  * Clusters up to `limit` summaries without a story, oldest first, so earlier events exist first,
  * STORY_BATCH_SIZE per transaction; a full batch queues the next one, so a backfill runs through
- * without waiting for the scheduler.
+ * without waiting for the scheduler. The last one prunes token counts older than the retention.
  */
 export const clusterBacklogProcessor = (deps: ClusterDeps) =>
   defineProcessor({
@@ -23,6 +30,11 @@ export const clusterBacklogProcessor = (deps: ClusterDeps) =>
       }
       if (ids.length > 0) log.info({ assigned, seen: ids.length }, 'story backlog clustered');
       if (ids.length === payload.limit) await deps.continueBacklog?.(payload.limit);
+      else {
+        // Nothing left to decide: the counts of days no window reads any more can go.
+        const pruned = await pruneStoryTerms(deps.prisma, dayOf(Date.now()) - TERM_RETENTION_DAYS);
+        if (pruned > 0) log.info({ pruned }, 'old story token counts pruned');
+      }
       return { assigned, seen: ids.length };
     },
   });
