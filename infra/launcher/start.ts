@@ -376,7 +376,9 @@ async function firstPodcasts(env: NodeJS.ProcessEnv) {
       now: new Date(),
     });
     for (const plan of plans) {
-      say(`first run: making the ${plan.targetDate} ${plan.language} podcasts of ${plan.topicIds.length} topics`);
+      say(
+        `first run: making the ${plan.targetDate} ${plan.language} podcasts of ${plan.topicIds.length} topics`,
+      );
     }
   } catch (error) {
     warn(`could not queue the first podcasts: ${(error as Error).message}`);
