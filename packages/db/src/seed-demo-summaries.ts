@@ -39,10 +39,14 @@ export type DemoItem = {
 /** sha256 (hex) of the canonical URL, the crawler's key of a post within its datasource. */
 const urlHash = (url: string) => createHash('sha256').update(url).digest('hex');
 
+/** An older day's items fall from this minute of their day on (8 AM, the digest's hour). */
+const DAY_STARTS_AT_MINUTE = 8 * 60;
+
 /**
  * When an item appears. Today's keep their order within the last 3 hours, never before the
- * default zone's midnight, so they are today's even just after it; an older day's fall on their
- * minute of that day.
+ * default zone's midnight, so they are today's even just after it. An older day's keep their order
+ * between 8 AM and midnight of that day: the digest holds the 24 hours up to 8 AM, so whenever a
+ * newcomer starts, the digest they read holds all of yesterday's items.
  */
 function placeInTime(now: Date) {
   const today = localDate(now, DEFAULT_TIME_ZONE);
@@ -53,7 +57,8 @@ function placeInTime(now: Date) {
     const start = startOfZonedDay(addDays(today, -day), DEFAULT_TIME_ZONE).getTime();
     const end = startOfZonedDay(addDays(today, 1 - day), DEFAULT_TIME_ZONE).getTime();
     // A day is 23 hours long when the clocks go forward.
-    return new Date(Math.min(start + minute * 60_000, end - 60_000));
+    const at = DAY_STARTS_AT_MINUTE + Math.floor((minute * (1440 - DAY_STARTS_AT_MINUTE)) / 1440);
+    return new Date(Math.min(start + at * 60_000, end - 60_000));
   };
 }
 

@@ -95,7 +95,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
     }
     if (!options) {
       return (
-        <Group gap="xs" aria-label={t('topicsLoading')}>
+        <Group gap="xs" role="status" aria-label={t('topicsLoading')}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} height={28} width={96} radius="xl" />
           ))}
