@@ -17,6 +17,7 @@ export const CONTENT_MESSAGES = {
   searchTooShort: 'Search term must be at least 4 characters for better performance',
   freeWindow: 'Free users can only view summaries from yesterday and today',
   invalidDate: 'Invalid date',
+  dateOutOfRange: 'Date must be between 2000-01-01 and 2100-12-31',
   invalidTimeZone: 'Invalid time zone',
   topicRequired: 'Please select a topic',
   topicCustomRequired: 'Please enter a topic',
@@ -53,13 +54,23 @@ export const PICKER_TIME_ZONES = TIME_ZONES;
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ZONED_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * The dates the lists accept: a window reaching past them (a day later, a zone away) stays a date
+ * PostgreSQL and JavaScript both hold, so a far date is a 400 naming the field, never a 500.
+ */
+const EARLIEST_DATE = Date.parse('2000-01-01T00:00:00Z');
+const LATEST_DATE = Date.parse('2101-01-01T00:00:00Z');
 /** A plain date (a day in `timezone`) or an ISO timestamp with a zone (a 24 h − 1 ms window). */
 export const DateParamSchema = z
   .string()
   .refine(
     (v) => (PLAIN_DATE.test(v) || ZONED_TIMESTAMP.test(v)) && !Number.isNaN(Date.parse(v)),
     CONTENT_MESSAGES.invalidDate,
-  );
+  )
+  .refine((v) => {
+    const at = Date.parse(v);
+    return at >= EARLIEST_DATE && at < LATEST_DATE;
+  }, CONTENT_MESSAGES.dateOutOfRange);
 
 const booleanParam = z
   .enum(['true', 'false', '1', '0'])

@@ -8,6 +8,7 @@ import {
   platformToId,
 } from '@app/db';
 import { activeWhere } from './active-filter.ts';
+import { likeLiteral } from '../lib/like-literal.ts';
 
 export type DatasourcesRepository = ReturnType<typeof createDatasourcesRepository>;
 
@@ -111,8 +112,8 @@ export function createDatasourcesRepository(prisma: PrismaClient) {
       if (filter.language) where.language = filter.language;
       if (filter.q) {
         where.OR = [
-          { sourceName: { contains: filter.q, mode: 'insensitive' } },
-          { sourceUrl: { contains: filter.q, mode: 'insensitive' } },
+          { sourceName: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
+          { sourceUrl: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
         ];
       }
       const rows = await prisma.datasource.findMany({

@@ -1,6 +1,7 @@
 import type { GenerationHistoryQuerySchema, GenerationStatus } from '@app/contracts';
 import { type Platform, Prisma } from '@app/db';
 import type { z } from 'zod';
+import { likeLiteral } from '../lib/like-literal.ts';
 
 // The content-generation queue's SQL: queue positions, the status poll, the per-user lock and the
 // history filters. Row shapes become API answers in generation.mapper.ts.
@@ -95,18 +96,18 @@ export function historyWhere(
     and.push({
       summary: UUID_RE.test(filters.topic)
         ? { topicId: filters.topic }
-        : { topic: { name: { equals: filters.topic, mode: 'insensitive' } } },
+        : { topic: { name: { equals: likeLiteral(filters.topic), mode: 'insensitive' } } },
     });
   }
   if (filters.datasource) {
     and.push({
       summary: UUID_RE.test(filters.datasource)
         ? { datasourceId: filters.datasource }
-        : { datasource: { sourceName: { equals: filters.datasource, mode: 'insensitive' } } },
+        : { datasource: { sourceName: { equals: likeLiteral(filters.datasource), mode: 'insensitive' } } },
     });
   }
   if (filters.q) {
-    const q = filters.q;
+    const q = likeLiteral(filters.q);
     and.push({
       OR: [
         { userInput: { contains: q, mode: 'insensitive' } },

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { type MailSuppression, type Prisma, type PrismaClient, suppressSubscriber } from '@app/db';
 import { newUnsubscribeNonce } from '@app/digest';
+import { likeLiteral } from '../lib/like-literal.ts';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
 
@@ -190,7 +191,7 @@ export function createNewsletterRepository(prisma: PrismaClient) {
     async adminList(query: AdminSubscribersQuery): Promise<AdminSubscribersResponse> {
       const where: Prisma.NewsletterSubscriberWhereInput = {
         ...(query.status ? { status: query.status } : {}),
-        ...(query.q ? { email: { contains: query.q.toLowerCase() } } : {}),
+        ...(query.q ? { email: { contains: likeLiteral(query.q.toLowerCase()) } } : {}),
       };
       const [rows, groups] = await Promise.all([
         prisma.newsletterSubscriber.findMany({

@@ -1,6 +1,7 @@
 import type { ActiveStatusFilter, AdminTopic } from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
 import { activeWhere } from './active-filter.ts';
+import { likeLiteral } from '../lib/like-literal.ts';
 
 export type TopicsRepository = ReturnType<typeof createTopicsRepository>;
 
@@ -84,8 +85,8 @@ export function createTopicsRepository(prisma: PrismaClient) {
       const where: Prisma.TopicWhereInput = { ...activeWhere(filter.status) };
       if (filter.q) {
         where.OR = [
-          { name: { contains: filter.q, mode: 'insensitive' } },
-          { description: { contains: filter.q, mode: 'insensitive' } },
+          { name: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
+          { description: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
           { keywords: { has: filter.q } },
         ];
       }
