@@ -88,6 +88,51 @@ describe('GET /api/stories/:id and the summaries list', () => {
     expect(byId.get(ids.c!)).toMatchObject({ story_size: 1 });
   });
 
+  it('shows a visitor or a free reader only the reports of their two days, as the summary itself', async () => {
+    // An old report of the same event: a week before, outside the free window.
+    const text =
+      'Cloudscale first talked about buying the serverless Postgres startup OrbitDB for $420 million.';
+    await summary('old', 'Cloudscale in talks to buy OrbitDB for $420 million', text, 'Old Wire', 24 * 4);
+    await summary(
+      'older',
+      'Old news: Zephyr Labs closes its Lisbon office',
+      'Zephyr Labs closes Lisbon.',
+      'Old Wire 2',
+      24 * 7,
+    );
+    const storyId = await storyOf('a');
+    const oldStory = await storyOf('older');
+    const pro = await insertUser(gateway.db.prisma, { email: uniqueEmail('pro'), plan: 'pro' });
+    const proToken = (await login(gateway, pro.email)).accessToken;
+    const read = (id: string, token: string | null) =>
+      gateway.app.inject({
+        method: 'GET',
+        url: `/api/stories/${id}?timezone=UTC`,
+        headers: token ? bearer(token) : {},
+      });
+    // The old report joins only if its story took it; either way the free answer leaves it out.
+    for (const token of [null, userToken]) {
+      const free = await read(storyId, token);
+      expect(free.statusCode).toBe(200);
+      const shown = free.json().summaries.map((s: { id: string }) => s.id);
+      expect(shown).toContain(ids.a);
+      expect(shown).not.toContain(ids.old);
+      expect(shown).not.toContain(ids.older);
+      // A story whose every report is older than the window is refused as its summaries are.
+      const refused = await read(oldStory, token);
+      expect(refused.statusCode).toBe(403);
+      const summaryAnswer = await gateway.app.inject({
+        method: 'GET',
+        url: `/api/summaries/${ids.older}?timezone=UTC`,
+        headers: token ? bearer(token) : {},
+      });
+      expect(summaryAnswer.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe(summaryAnswer.json().error.code);
+    }
+    expect((await read(oldStory, proToken)).statusCode).toBe(200);
+    expect((await read(oldStory, adminToken)).statusCode).toBe(200);
+  });
+
   it('404 for an unknown story, 400 for a malformed id', async () => {
     const missing = await gateway.app.inject({
       method: 'GET',

@@ -72,7 +72,7 @@ export const contentKeys = {
   tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
   summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
   summary: (id: string, timezone: string) => ['summaries', 'one', id, timezone] as const,
-  story: (id: string) => ['stories', id] as const,
+  story: (id: string, timezone: string) => ['stories', id, timezone] as const,
   favoriteSources: ['favorites', 'datasources'] as const,
   favoriteSummaries: ['favorites', 'summaries'] as const,
   generated: (topicId: string) => ['topics', topicId, 'generated'] as const,
@@ -143,11 +143,15 @@ export const summaryQueryOptions = (id: string, timezone: string) =>
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
   });
 
-/** A story with all its summaries (a card's other sources, loaded when opened). */
-export const storyQueryOptions = (id: string) =>
+/**
+ * A story with its summaries (a card's other sources, loaded when opened); a free reader's only
+ * from the days their plan shows, counted in `timezone`.
+ */
+export const storyQueryOptions = (id: string, timezone: string) =>
   queryOptions({
-    queryKey: contentKeys.story(id),
-    queryFn: ({ signal }) => api.get<StoryDetail>(`/api/stories/${encodeURIComponent(id)}`, { signal }),
+    queryKey: contentKeys.story(id, timezone),
+    queryFn: ({ signal }) =>
+      api.get<StoryDetail>(`/api/stories/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
   });
 

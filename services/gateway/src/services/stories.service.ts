@@ -11,8 +11,10 @@ import {
   type StoryDetail,
 } from '@app/contracts';
 import { StoryChangeError, type StoryRecord } from '@app/stories/store';
+import { type Caller, freeWindowError } from './content.service.ts';
 import type { ServiceContext } from './context.ts';
 import { webUrls } from '../lib/web-urls.ts';
+import { freeWindow } from '../lib/zoned-dates.ts';
 
 function toStoryDetail(story: StoryRecord): StoryDetail {
   return {
@@ -81,7 +83,19 @@ export function createStoriesService(ctx: ServiceContext) {
   };
 
   return {
-    get: detail,
+    /**
+     * A story as a reader may see it: a free reader (or a visitor) gets the summaries of the days
+     * their plan shows, as /api/summaries/:id does; a story with none of those is refused the same way.
+     */
+    async read(caller: Caller, id: string, timezone: string) {
+      const story = await stories.find(id);
+      if (!story) throw new AppError('NOT_FOUND', STORY_MESSAGES.notFound);
+      if (caller.isPro) return toStoryDetail(story);
+      const window = freeWindow(ctx.clock(), timezone);
+      const members = story.members.filter((member) => member.created_at >= window.from);
+      if (members.length === 0) throw freeWindowError();
+      return toStoryDetail({ ...story, members });
+    },
     async split(id: string, summaryIds: string[]) {
       const newId = await stories.split(id, summaryIds).catch(asAppError);
       ctx.logger.info({ storyId: id, newStoryId: newId, moved: summaryIds.length }, 'story split');

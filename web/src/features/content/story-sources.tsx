@@ -22,7 +22,7 @@ type Props = {
  */
 export function StorySources({ storyId, summaryId, matchingIds, language, timeZone }: Props) {
   const { t } = useTranslation('content');
-  const story = useQuery(storyQueryOptions(storyId));
+  const story = useQuery(storyQueryOptions(storyId, timeZone));
 
   if (story.isPending) {
     return (

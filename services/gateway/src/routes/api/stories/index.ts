@@ -1,5 +1,8 @@
-import { IdParamsSchema, StoryDetailSchema } from '@app/contracts';
+import { IdParamsSchema, StoryDetailSchema, ZoneNameSchema } from '@app/contracts';
+import { DEFAULT_TIME_ZONE } from '@app/time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../../../lib/caller.ts';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
 /** /api/stories: one event and the summaries (outlets, languages) that report it. */
@@ -9,12 +12,15 @@ const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['stories'],
-        summary: 'A story: its summaries, oldest first, with their sources and how each joined',
+        summary:
+          'A story: its summaries, oldest first, with their sources and how each joined; a free reader sees those of the two days their plan shows',
         params: IdParamsSchema,
-        response: { 200: StoryDetailSchema, ...errorResponses(400, 404) },
+        querystring: z.object({ timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE) }),
+        response: { 200: StoryDetailSchema, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => app.services.stories.get(request.params.id),
+    async (request) =>
+      app.services.stories.read(await callerOf(request), request.params.id, request.query.timezone),
   );
 };
 
