@@ -185,8 +185,16 @@ export const gatewayConfigSchema = z
   .superRefine((config, ctx) => {
     // A guessable secret would let anyone mint admin tokens: only a developer's machine may use one.
     if (isProductionLike(config)) {
-      for (const key of ['JWT_SECRET', 'UNSUBSCRIBE_SECRET', 'METRICS_TOKEN'] as const) {
-        // Optional ones: the unsubscribe key is derived from JWT_SECRET, and /metrics is off, when unset.
+      for (const key of [
+        'JWT_SECRET',
+        'UNSUBSCRIBE_SECRET',
+        'METRICS_TOKEN',
+        // A known webhook secret lets anyone forge a payment or a bounce (which suppresses a subscriber).
+        'STRIPE_WEBHOOK_SECRET',
+        'MAIL_WEBHOOK_SECRET',
+      ] as const) {
+        // Optional ones: the unsubscribe key is derived from JWT_SECRET, /metrics and the webhooks are
+        // off, when unset.
         if (key !== 'JWT_SECRET' && !config[key]) continue;
         const problem = secretProblem(config[key]);
         if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `${problem} in production` });

@@ -63,13 +63,50 @@ describe('gateway config', () => {
       expect.arrayContaining([DEV_JWT_SECRET, PLACEHOLDER_SECRETS[1]]),
     );
     for (const { value, where } of found) {
-      for (const key of ['JWT_SECRET', 'UNSUBSCRIBE_SECRET', 'METRICS_TOKEN']) {
-        expect(
-          () => loadGatewayConfig({ NODE_ENV: 'production', JWT_SECRET: secret, [key]: value }),
-          `${key}=${value} (${where}) is accepted in production`,
-        ).toThrow(key);
+      for (const key of [
+        'JWT_SECRET',
+        'UNSUBSCRIBE_SECRET',
+        'METRICS_TOKEN',
+        'STRIPE_WEBHOOK_SECRET',
+        'MAIL_WEBHOOK_SECRET',
+      ]) {
+        // The near copies too: spaces around it, or the other case.
+        for (const spelt of [value, ` ${value} `, value.toUpperCase()])
+          expect(
+            () =>
+              loadGatewayConfig({
+                NODE_ENV: 'production',
+                JWT_SECRET: secret,
+                STRIPE_SECRET_KEY: 'sk_live_x',
+                STRIPE_PRICE_MONTHLY: 'price_m',
+                STRIPE_PRICE_ANNUAL: 'price_a',
+                [key]: spelt,
+              }),
+            `${key}=${spelt} (${where}) is accepted in production`,
+          ).toThrow(key);
       }
     }
+  });
+
+  it('refuses secrets with little randomness in production, and takes random ones', () => {
+    const production = (env: Record<string, string>) =>
+      loadGatewayConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ...env });
+    for (const weak of [
+      'passwordpasswordpasswordpassword',
+      'passwordpassword1234567890abcdef!',
+      'abcdefghabcdefghabcdefghabcdefgh',
+      'aaaaaaaaaaaabbbbbbbbbbbbccccccccdddddddd',
+    ])
+      for (const key of ['JWT_SECRET', 'UNSUBSCRIBE_SECRET', 'METRICS_TOKEN', 'STRIPE_WEBHOOK_SECRET'])
+        expect(() => production({ [key]: weak }), `${key}=${weak}`).toThrow(key);
+    const mail = `whsec_${randomBytes(24).toString('base64')}`;
+    const stripe = `whsec_${randomBytes(24).toString('base64url')}`;
+    expect(production({ MAIL_WEBHOOK_SECRET: mail, STRIPE_WEBHOOK_SECRET: stripe })).toMatchObject({
+      MAIL_WEBHOOK_SECRET: mail,
+      STRIPE_WEBHOOK_SECRET: stripe,
+    });
+    for (const hex of [randomBytes(16).toString('hex'), randomBytes(32).toString('hex')])
+      expect(production({ METRICS_TOKEN: hex }).METRICS_TOKEN).toBe(hex);
   });
 
   it('stops the process with a non-zero exit code that names the key', async () => {

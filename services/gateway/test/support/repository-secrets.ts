@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const KEYS = 'JWT_SECRET|UNSUBSCRIBE_SECRET|METRICS_TOKEN';
+const KEYS = 'JWT_SECRET|UNSUBSCRIBE_SECRET|METRICS_TOKEN|STRIPE_WEBHOOK_SECRET|MAIL_WEBHOOK_SECRET';
 
 // The ways a secret's value is written here: a TS/JSON property or assignment, an env line, a compose
 // fallback, and constants named after a secret.
