@@ -86,6 +86,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // limits are lifted here, and the limits tests set their own.
     REGISTER_IP_RATE_LIMIT: '100000',
     SOURCE_SUBMISSIONS_PER_HOUR: '10000',
+    NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR: '100000',
+    NEWSLETTER_SIGNUPS_PER_HOUR: '1000000',
     GENERATION_TASKS_PER_MINUTE: '10000',
     GENERATION_MAX_PENDING_PER_USER: '10000',
     // This file's own limit counters (cleaned up with its prefix), apart from the other files'.

@@ -122,6 +122,10 @@ export const gatewayConfigSchema = z
       .string()
       .regex(/^[\w:.-]{1,80}$/, 'letters, digits and _ : . - only')
       .default('gateway-'),
+    /** Newsletter sign-ups per hour from one client address, whatever the emails (one client mailing many). */
+    NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Newsletter sign-ups (each may send a confirmation email) per hour from everyone together. */
+    NEWSLETTER_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     /** Login attempts allowed per 10 minutes from one IP, whatever the emails (credential stuffing). */
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Feed requests (topic and favourites feeds, 304s included) allowed per minute from one IP, per feed route. */

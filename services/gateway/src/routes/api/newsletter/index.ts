@@ -13,12 +13,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
 import mailEventsRoutes from './mail-events.routes.ts';
 import oneClickRoutes from './one-click.routes.ts';
 
 /** /api/newsletter: the signup box, the unsubscribe page and the links in every digest. All public. */
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const newsletter = app.services.newsletter;
+  // One client signing many addresses up, and everyone together: each sign-up may send a
+  // confirmation email, so these bound the mail a form can make others send.
+  const signupsFromClient = app.createRateLimit({
+    max: app.config.NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `newsletter-ip:${request.ip}`,
+  });
+  const signupsOfEveryone = app.createRateLimit({
+    max: app.config.NEWSLETTER_SIGNUPS_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: () => 'newsletter-all',
+  });
 
   app.post(
     '/subscriptions',
@@ -37,6 +50,10 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           timeWindow: '1 minute',
           keyGenerator: (request) => `newsletter:${request.ip}:${(request.body as { email: string }).email}`,
         },
+      },
+      preHandler: async (request) => {
+        await enforceRateLimit(signupsFromClient, request);
+        await enforceRateLimit(signupsOfEveryone, request);
       },
     },
     async (request) => newsletter.subscribe(request.body, request.id),
