@@ -40,6 +40,23 @@ describe('isPrivateAddress', () => {
     'fec0::1',
     'ff02::1',
     '[::1]',
+    // The outside review's finds: 192.0.0.0/24 (with the OCI-classic metadata address), Azure's
+    // WireServer, the documentation ranges, the IPv4-translated form, discard-only, Teredo.
+    '192.0.0.170',
+    '192.0.0.1',
+    '168.63.129.16',
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '192.88.99.1',
+    '240.0.0.1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '100::1',
+    '2001::7f00:1',
+    '2001:db8::1',
+    '2001:10::1',
+    '[2001::7f00:1]',
   ])('%s is private', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
@@ -54,6 +71,8 @@ describe('isPrivateAddress', () => {
     '64:ff9b::808:808',
     '2002:808:808::1',
     '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '168.63.129.17',
     'example.com',
   ])('%s is not', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
@@ -107,4 +126,15 @@ describe('literalUrlRefusal', () => {
       expect(literalUrlRefusal(url)).toBeNull();
     },
   );
+});
+
+describe("the host's own addresses", () => {
+  it('refuses every address of this machine, whatever its range', async () => {
+    const { networkInterfaces } = await import('node:os');
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .map((entry) => entry.address);
+    expect(own.length).toBeGreaterThan(0);
+    for (const address of own) expect(isPrivateAddress(address), address).toBe(true);
+  });
 });
