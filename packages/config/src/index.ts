@@ -93,6 +93,13 @@ export const workerEnvShape = {
   LOG_LEVEL: env.logLevel,
   /** Port of the service's /healthz, /readyz and /metrics server. */
   HEALTH_PORT: env.port(0),
+  /**
+   * Address that server listens on: loopback by default (compose checks from inside the container);
+   * 0.0.0.0 where probes come from outside (Kubernetes), with METRICS_TOKEN set.
+   */
+  HEALTH_HOST: z.union([z.ipv4(), z.ipv6()]).default('127.0.0.1'),
+  /** When set, the health server's /metrics answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).max(512).optional(),
   WORKER_CONCURRENCY: env.concurrency(2),
   /**
    * How long a job's lock lives without renewal (ms); the stalled-job check runs as often. A worker

@@ -1,4 +1,5 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 
@@ -11,14 +12,19 @@ export type HealthServer = {
 
 /**
  * /healthz (the process answers), /readyz (every check passes within 2 s, else 503 naming the
- * failed ones) and /metrics (the service's Prometheus registry).
+ * failed ones) and /metrics (the service's Prometheus registry). It listens on `host` (loopback
+ * unless the deployment's probes come from outside, as in Kubernetes); with `metricsToken` set,
+ * /metrics answers only `Authorization: Bearer <token>` (401 otherwise).
  */
 export async function startHealthServer(options: {
   port: number;
+  host?: string;
+  metricsToken?: string;
   checks: HealthChecks;
   registry: Registry;
 }): Promise<HealthServer> {
   const { checks, registry } = options;
+  const allowed = options.metricsToken ? digest(`Bearer ${options.metricsToken}`) : null;
   const server = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz') return send(res, 200, { status: 'ok' });
@@ -28,12 +34,14 @@ export async function startHealthServer(options: {
       return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready', checks: results });
     }
     if (path === '/metrics') {
+      if (allowed && !timingSafeEqual(digest(authorizationOf(req)), allowed))
+        return send(res, 401, { error: { code: 'UNAUTHENTICATED', message: 'A metrics token is required' } });
       res.writeHead(200, { 'content-type': registry.contentType });
       return res.end(await registry.metrics());
     }
     return send(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
-  const port = await listen(server, options.port);
+  const port = await listen(server, options.port, options.host ?? '127.0.0.1');
   return {
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -75,9 +83,16 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '0.0.0.0', () => resolve((server.address() as AddressInfo).port));
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
+
+/** Compared as fixed-length digests, so the comparison takes the same time whatever was sent. */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const authorizationOf = (req: IncomingMessage) => {
+  const header = req.headers.authorization;
+  return typeof header === 'string' ? header : '';
+};

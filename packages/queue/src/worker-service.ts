@@ -168,6 +168,8 @@ async function startWorkerService<
     });
     server = await startHealthServer({
       port: config.HEALTH_PORT,
+      host: config.HEALTH_HOST,
+      ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
       registry,
       checks: {
         queue: () => transport.ping(),
