@@ -7,8 +7,13 @@ import {
   type HistoryFilters,
   historyWhere,
   lockAndCountPending,
+  quotaRunsSince,
+  recordRun,
   requeueTask,
 } from './generation.sql.ts';
+
+/** The user's monthly quota, checked and taken under the same lock as the insert; null: none (admins). */
+export type RunQuota = { limit: number; since: Date; at: Date } | null;
 
 export type GenerationTasksRepository = ReturnType<typeof createGenerationTasksRepository>;
 
@@ -25,9 +30,10 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
     status: createStatusLoader(createSqlRunner(prisma)),
 
     /**
-     * Writes the task unless the user already has `maxPending` tasks waiting (null then). The user's
-     * advisory lock is taken first and the count read after it, in one transaction: parallel requests of
-     * one user queue on the lock and each counts the rows the others committed, so the cap holds.
+     * Writes the task and its run unless the user already has `maxPending` tasks waiting
+     * ('too-many-pending') or has used the month's quota ('quota-exhausted'). The user's advisory lock
+     * is taken first and both counts read after it, in one transaction: parallel requests of one user
+     * queue on the lock and each counts the rows the others committed, so neither limit is passed.
      */
     async create(input: {
       userId: string;
@@ -37,11 +43,15 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
       userInput?: string;
       userLanguage: Language;
       maxPending: number;
+      quota: RunQuota;
     }) {
       const id = crypto.randomUUID();
       const row = await prisma.$transaction(async (tx) => {
-        if ((await lockAndCountPending(tx, input.userId)) >= input.maxPending) return null;
-        return tx.contentGenerationQueue.create({
+        if ((await lockAndCountPending(tx, input.userId)) >= input.maxPending)
+          return 'too-many-pending' as const;
+        if (input.quota && (await quotaRunsSince(tx, input.userId, input.quota.since)) >= input.quota.limit)
+          return 'quota-exhausted' as const;
+        const created = await tx.contentGenerationQueue.create({
           data: {
             id,
             taskId: id,
@@ -55,8 +65,10 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
           },
           select: { id: true, taskId: true, enqueuedAt: true },
         });
+        await recordRun(tx, id, input.userId, input.quota?.at ?? new Date());
+        return created;
       });
-      if (!row) return null;
+      if (typeof row === 'string') return row;
       const ahead = await pendingAhead(row.id);
       await prisma.contentGenerationQueue.update({ where: { id }, data: { queuePosition: ahead + 1 } });
       return { id: row.id, jobId: row.taskId ?? row.id, ahead };
@@ -85,13 +97,14 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
     /**
      * A failed or cancelled task goes to the back of the queue with a fresh job id and a fresh retry budget:
      * 'not-retryable' when it is neither, 'too-many-pending' when the user already has `maxPending` tasks
-     * waiting (counted under the same lock as create).
+     * waiting, 'quota-exhausted' when the month's runs are used (counted under the same lock as create).
      */
     async requeue(
       taskId: string,
       userId: string,
       maxPending: number,
-    ): Promise<{ jobId: string } | 'not-retryable' | 'too-many-pending'> {
+      quota: RunQuota,
+    ): Promise<{ jobId: string } | 'not-retryable' | 'too-many-pending' | 'quota-exhausted'> {
       const jobId = `${taskId}-r${Date.now()}`;
       return prisma.$transaction(async (tx) => {
         const pending = await lockAndCountPending(tx, userId);
@@ -100,8 +113,13 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
         });
         if (retryable === 0) return 'not-retryable' as const;
         if (pending >= maxPending) return 'too-many-pending' as const;
+        // A retry is a run of its own: it counts in the month it runs.
+        if (quota && (await quotaRunsSince(tx, userId, quota.since)) >= quota.limit)
+          return 'quota-exhausted' as const;
         const updated = await requeueTask(tx, taskId, userId, jobId);
-        return updated === 1 ? { jobId } : ('not-retryable' as const);
+        if (updated !== 1) return 'not-retryable' as const;
+        await recordRun(tx, taskId, userId, quota?.at ?? new Date());
+        return { jobId };
       });
     },
 

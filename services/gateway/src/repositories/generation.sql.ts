@@ -1,5 +1,5 @@
 import type { GenerationHistoryQuerySchema, GenerationStatus } from '@app/contracts';
-import { type Platform, Prisma } from '@app/db';
+import { type Platform, Prisma, type PrismaClient } from '@app/db';
 import type { z } from 'zod';
 import { likeLiteral } from '../lib/like-literal.ts';
 
@@ -57,6 +57,44 @@ export const STATUS_TEXT = `
 export async function lockAndCountPending(tx: Prisma.TransactionClient, userId: string): Promise<number> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`generation-pending:${userId}`}, 0))`;
   return tx.contentGenerationQueue.count({ where: { userId, status: 'pending' } });
+}
+
+/**
+ * How many generation runs of the user since `since` count against the monthly quota: a run (a task
+ * entering the queue, created or retried) counts while it is its task's latest and the task waits,
+ * runs or is done, or once one of its model calls succeeded; a run that failed or was cancelled
+ * without a successful call gives its place back. A run whose task was deleted counts (deleting
+ * results gives nothing back).
+ */
+export const QUOTA_RUNS_SQL = (userId: string, since: Date) => Prisma.sql`
+  SELECT count(*)::int AS used FROM generation_runs r
+  LEFT JOIN content_generation_queue t ON t.id = r.task_id
+  LEFT JOIN LATERAL (
+    SELECT min(n.run_at) AS next_at FROM generation_runs n WHERE n.task_id = r.task_id AND n.run_at > r.run_at
+  ) nx ON true
+  WHERE r.user_id = ${userId}::uuid AND r.run_at >= ${since}
+    AND (t.id IS NULL
+      OR (nx.next_at IS NULL AND t.status IN ('pending', 'processing', 'completed'))
+      OR EXISTS (
+        SELECT 1 FROM ai_usage a
+        WHERE a.generation_task_id = r.task_id AND a.feature = 'generation' AND a.success
+          AND a.created_at >= r.run_at AND (nx.next_at IS NULL OR a.created_at < nx.next_at)))`;
+
+/** Runs counted against the quota since `since` (see QUOTA_RUNS_SQL). */
+export async function quotaRunsSince(
+  db: Prisma.TransactionClient | PrismaClient,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db.$queryRaw<{ used: number }[]>(QUOTA_RUNS_SQL(userId, since));
+  return row?.used ?? 0;
+}
+
+/** One more run of the task at `at` (under the caller's lock, in its transaction). */
+export function recordRun(tx: Prisma.TransactionClient, taskId: string, userId: string, at: Date) {
+  return tx.$executeRaw`
+    INSERT INTO generation_runs (id, task_id, user_id, run_at)
+    VALUES (gen_random_uuid(), ${taskId}::uuid, ${userId}::uuid, ${at})`;
 }
 
 /** A failed or cancelled task back to pending at the back of the queue (a fresh queue_seq); 1 when requeued. */

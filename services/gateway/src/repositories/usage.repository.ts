@@ -1,5 +1,6 @@
 import type { GenerationUsage } from '@app/contracts';
 import { Prisma, type PrismaClient } from '@app/db';
+import { quotaRunsSince } from './generation.sql.ts';
 
 /** Sums of one group of ai_usage rows, as PostgreSQL returns them (bigint sums as strings or bigints). */
 export type UsageSums = {
@@ -98,18 +99,7 @@ export function createUsageRepository(prisma: PrismaClient) {
      * or done, and every task one of whose model (or template) calls succeeded, even if it failed,
      * was cancelled or deleted since. A task that failed without a successful call does not count.
      */
-    async generationsSince(userId: string, start: Date): Promise<number> {
-      const [row] = await prisma.$queryRaw<{ used: number }[]>`
-        SELECT count(*)::int AS used FROM (
-          SELECT generation_task_id AS id FROM ai_usage
-          WHERE user_id = ${userId}::uuid AND feature = 'generation' AND success
-            AND generation_task_id IS NOT NULL AND created_at >= ${start}
-          UNION
-          SELECT id FROM content_generation_queue
-          WHERE user_id = ${userId}::uuid AND created_at >= ${start}
-            AND status IN ('pending', 'processing', 'completed')
-        ) AS counted`;
-      return row?.used ?? 0;
-    },
+    /** Generation runs counted against the monthly quota since `start` (see QUOTA_RUNS_SQL). */
+    generationsSince: (userId: string, start: Date) => quotaRunsSince(prisma, userId, start),
   };
 }

@@ -66,7 +66,6 @@ export function createGenerationService(ctx: ServiceContext, usage: UsageService
     if (!(await summaries.exists(input.summaryId))) {
       throw new AppError('NOT_FOUND', GENERATION_MESSAGES.summaryNotFound, { summary_id: 'not found' });
     }
-    await usage.assertGenerationQuota(input.userId);
     const task = await tasks.create({
       userId: input.userId,
       summaryId: input.summaryId,
@@ -75,8 +74,10 @@ export function createGenerationService(ctx: ServiceContext, usage: UsageService
       userInput: input.userInput,
       userLanguage: toDataLanguage(input.language),
       maxPending,
+      quota: await usage.runQuota(input.userId),
     });
-    if (!task) throw tooManyPending();
+    if (task === 'too-many-pending') throw tooManyPending();
+    if (task === 'quota-exhausted') throw usage.quotaExhausted();
     await dispatch(task.id, task.jobId, input.requestId);
     return {
       success: true as const,
@@ -101,8 +102,9 @@ export function createGenerationService(ctx: ServiceContext, usage: UsageService
     async retry(taskId: string, userId: string, requestId?: string) {
       const task = await tasks.findOwned(taskId, userId);
       if (!task) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
-      const requeued = await tasks.requeue(taskId, userId, maxPending);
+      const requeued = await tasks.requeue(taskId, userId, maxPending, await usage.runQuota(userId));
       if (requeued === 'too-many-pending') throw tooManyPending();
+      if (requeued === 'quota-exhausted') throw usage.quotaExhausted();
       if (requeued === 'not-retryable')
         throw new AppError(
           'CONFLICT',

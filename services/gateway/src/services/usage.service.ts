@@ -111,16 +111,24 @@ export function createUsageService(ctx: ServiceContext) {
 
     quotaOf,
 
-    /** 429 GENERATION_QUOTA_EXHAUSTED when a Pro user's tasks this month reached the quota. */
-    async assertGenerationQuota(userId: string) {
+    /**
+     * The quota a new run of this user is checked against (in the same locked transaction as the
+     * insert), or null for an admin; `at` is the run's time, `since` its month's start.
+     */
+    async runQuota(userId: string): Promise<{ limit: number; since: Date; at: Date } | null> {
       const profile = await ctx.repos.profiles.findOrCreate(userId);
-      const quota = await quotaOf(userId, profile);
-      if (quota && quota.left <= 0) {
-        throw new AppError(
-          'GENERATION_QUOTA_EXHAUSTED',
-          `The monthly generation quota (${quota.limit}) is used up; it renews on ${quota.resets_at.slice(0, 10)}`,
-        );
-      }
+      if (profile.role === 'admin') return null;
+      const at = ctx.clock();
+      return { limit: monthlyQuota, since: monthBounds(at).start, at };
+    },
+
+    /** 429 GENERATION_QUOTA_EXHAUSTED: the month's runs are used up. */
+    quotaExhausted(): AppError {
+      const next = monthBounds(ctx.clock()).next;
+      return new AppError(
+        'GENERATION_QUOTA_EXHAUSTED',
+        `The monthly generation quota (${monthlyQuota}) is used up; it renews on ${next.toISOString().slice(0, 10)}`,
+      );
     },
 
     ofGenerationTasks: repo.ofGenerationTasks,
