@@ -45,6 +45,8 @@ export type FeedTokenCreated = z.infer<typeof FeedTokenCreatedSchema>;
 
 /** The largest OPML document accepted (characters). */
 export const OPML_MAX_LENGTH = 512 * 1024;
+/** The most feeds one OPML import takes (each one's host is looked up before anything is written). */
+export const OPML_MAX_FEEDS = 2000;
 
 export const OpmlImportBodySchema = z
   .object({
@@ -76,6 +78,8 @@ export const OPML_ISSUES = [
   'no_topic',
   /** The chosen topic does not exist or is inactive. */
   'topic_not_found',
+  /** More than OPML_MAX_FEEDS feeds in the file (reported at the first one over). */
+  'too_many_feeds',
 ] as const;
 export type OpmlIssueReason = (typeof OPML_ISSUES)[number];
 
