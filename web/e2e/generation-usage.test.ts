@@ -100,10 +100,11 @@ describe('generation usage and quota', () => {
     );
     await expectAccessible(page, 'history with usage');
 
-    // Another task this month spends the quota.
-    await stack.prisma.contentGenerationQueue.create({
+    // Another task this month spends the quota: a task and its run, as the gateway writes them.
+    const other = await stack.prisma.contentGenerationQueue.create({
       data: { userId: user.id, summaryId, status: 'completed', targetPlatforms: ['twitter'] },
     });
+    await stack.prisma.generationRun.create({ data: { taskId: other.id, userId: user.id } });
     await page.goto(`/zh/content-generator?summary_id=${summaryId}`);
     await expect.poll(() => quota.textContent()).toBe('本月已用 2 / 2 次生成，剩余 0 次');
     await page.getByTestId('generation-submit').click();
