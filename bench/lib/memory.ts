@@ -23,7 +23,7 @@ export async function rssBytes(pid: number | undefined): Promise<number> {
 /** The V8 heap as the process reports it on its Prometheus /metrics (prom-client's default metrics). */
 async function heapFromMetrics(metricsUrl: string): Promise<Omit<MemorySample, 'rss'> | null> {
   try {
-    // The gateway asks for its token; a worker's health port ignores the header.
+    // The gateway asks for its token, and so does a worker's health port once METRICS_TOKEN is set.
     const headers = { authorization: `Bearer ${BENCH_METRICS_TOKEN}` };
     const text = await (await fetch(metricsUrl, { headers })).text();
     const read = (name: string) =>

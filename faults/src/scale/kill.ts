@@ -73,7 +73,7 @@ export async function killOneCopy(ctx: ScaleContext, plan: KillPlan, timeoutMs =
       const inHand = await plan.inHand(ctx, jobs);
       if (inHand.length === 0) continue;
       // Read last, right before the kill: a job it finishes in between would count for nobody.
-      const countsBefore = jobsCompleted(await scrape(product.url(plan.service, copy)));
+      const countsBefore = jobsCompleted(await scrape(product.url(plan.service, copy), ctx.metricsToken));
       const workBefore = plan.workOf?.(ctx, copy) ?? countsBefore[plan.job] ?? 0;
       if (workBefore === 0) continue;
       await product.kill(plan.service, copy);

@@ -15,7 +15,7 @@ export function parseMetrics(text: string): Sample[] {
   return samples;
 }
 
-/** GET /metrics of one process (the gateway's asks for its bearer token). */
+/** GET /metrics of one process (with METRICS_TOKEN set, every service asks for the bearer token). */
 export async function scrape(baseUrl: string, token?: string): Promise<Sample[]> {
   const response = await fetch(`${baseUrl}/metrics`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},

@@ -108,7 +108,10 @@ async function perCopy(ctx: ScaleContext, plan: KillPlan, kill: Kill): Promise<n
     // Emails stay counted in the copy's SMTP server after it dies; a job counter dies with its process.
     if (plan.workOf) counts.push(plan.workOf(ctx, copy));
     else if (copy === kill.copy) counts.push(kill.workBefore);
-    else counts.push(jobsCompleted(await scrape(ctx.product.url(plan.service, copy)))[plan.job] ?? 0);
+    else
+      counts.push(
+        jobsCompleted(await scrape(ctx.product.url(plan.service, copy), ctx.metricsToken))[plan.job] ?? 0,
+      );
   }
   return counts;
 }
