@@ -1,30 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { StoryIndex } from '@app/stories';
 import {
   assignSummariesToStories,
   assignSummaryToStory,
   summaryAndLaterUnclusteredIds,
 } from '@app/stories/store';
-import { createTestDatabase, repoRoot, type TestDatabase, waitFor } from '@app/testing';
-import path from 'node:path';
+import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelledItems, storeLabelled as storeLabelledSummaries } from './support/labelled-summaries.ts';
 
 // Clustering in batches (the backlog job, a burst after a crawl) must make the stories one
 // assignment at a time makes, keep two reports of a new event in one story when batches run side
 // by side, and leave nothing half-written when its connection drops.
 
-type LabelledItem = {
-  id: string;
-  language: 'EN' | 'ZH';
-  source: string;
-  headline: string;
-  text: string;
-  eventAt: string;
-};
-
-const { items } = JSON.parse(
-  readFileSync(path.join(repoRoot(), 'packages/stories/test/fixtures/labelled-stories.json'), 'utf8'),
-) as { items: LabelledItem[] };
+const items = labelledItems;
 
 let single: TestDatabase;
 let batched: TestDatabase;
@@ -40,37 +28,7 @@ afterAll(async () => {
   await Promise.all([single?.drop(), batched?.drop(), db?.drop()]);
 });
 
-/** The labelled set as summaries (event time = creation time), in the set's order. */
-async function storeLabelled(target: TestDatabase): Promise<string[]> {
-  const prisma = target.prisma;
-  const topic = await prisma.topic.create({ data: { slug: 'labelled', name: 'Labelled' } });
-  const sources = new Map<string, string>();
-  for (const [index, source] of [...new Set(items.map((item) => item.source))].entries()) {
-    const datasource = await prisma.datasource.create({
-      data: {
-        topicId: topic.id,
-        platform: 'blog',
-        sourceName: source,
-        sourceUrl: `https://source${index}.example/feed`,
-      },
-    });
-    sources.set(source, datasource.id);
-  }
-  const created = await prisma.summary.createManyAndReturn({
-    data: items.map((item) => ({
-      headline: item.headline,
-      content: item.text,
-      summaryType: 'blog_post' as const,
-      language: item.language,
-      datasourceId: sources.get(item.source)!,
-      topicId: topic.id,
-      createdAt: new Date(item.eventAt),
-    })),
-    select: { id: true, headline: true, createdAt: true },
-  });
-  // createManyAndReturn keeps the input order.
-  return created.map((row) => row.id);
-}
+const storeLabelled = (target: TestDatabase) => storeLabelledSummaries(target.prisma);
 
 /** For each item, the index of the first item in its story: a partition comparable across runs. */
 function partition(storyIds: string[]): number[] {

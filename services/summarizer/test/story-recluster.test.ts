@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '@app/config';
 import { createLogger } from '@app/logger';
 import { STORY_RULE_VERSION } from '@app/stories';
@@ -7,12 +5,16 @@ import { assignSummariesToStories, storyRuleProgress } from '@app/stories/store'
 import {
   cleanupPrefix,
   createTestDatabase,
-  repoRoot,
   type TestDatabase,
   testTransportOptions,
   waitFor,
 } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LabelledItem,
+  labelledItems,
+  storeLabelled as storeLabelledSummaries,
+} from './support/labelled-summaries.ts';
 import { summarizerConfigSchema } from '../src/config.ts';
 import { startService } from '../src/service.ts';
 
@@ -20,18 +22,7 @@ import { startService } from '../src/service.ts';
 // of the seeded data into one story. The service decides them again on its own at start, in
 // batches, and a second pass changes nothing.
 
-type LabelledItem = {
-  id: string;
-  event: string;
-  language: 'EN' | 'ZH';
-  source: string;
-  headline: string;
-  text: string;
-  eventAt: string;
-};
-const { items } = JSON.parse(
-  readFileSync(path.join(repoRoot(), 'packages/stories/test/fixtures/labelled-stories.json'), 'utf8'),
-) as { items: LabelledItem[] };
+const items = labelledItems;
 
 let db: TestDatabase;
 const options = () => testTransportOptions(db.url);
@@ -43,34 +34,10 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** The labelled set stored as summaries, by id. */
 async function storeLabelled(): Promise<Map<string, LabelledItem>> {
-  const prisma = db.prisma;
-  const topic = await prisma.topic.create({ data: { slug: 'labelled', name: 'Labelled' } });
-  const sources = new Map<string, string>();
-  for (const [index, source] of [...new Set(items.map((item) => item.source))].entries()) {
-    const datasource = await prisma.datasource.create({
-      data: {
-        topicId: topic.id,
-        platform: 'blog',
-        sourceName: source,
-        sourceUrl: `https://s${index}.example/feed`,
-      },
-    });
-    sources.set(source, datasource.id);
-  }
-  const created = await prisma.summary.createManyAndReturn({
-    data: items.map((item) => ({
-      headline: item.headline,
-      content: item.text,
-      summaryType: 'blog_post' as const,
-      language: item.language,
-      datasourceId: sources.get(item.source)!,
-      topicId: topic.id,
-      createdAt: new Date(item.eventAt),
-    })),
-    select: { id: true },
-  });
-  return new Map(created.map((row, index) => [row.id, items[index]!]));
+  const ids = await storeLabelledSummaries(db.prisma);
+  return new Map(ids.map((id, index) => [id, items[index]!]));
 }
 
 /** Pairwise precision and recall of the stored stories against the labels (same-language pairs). */
