@@ -1,12 +1,14 @@
-import { cosine, jaccard } from './fingerprint.ts';
+import { cosine, jaccard, NO_LABEL } from './fingerprint.ts';
 import type { TermCounts } from './terms.ts';
 
 /**
  * The rule a fingerprint was decided under; stored with it. Fingerprints of an older rule are
  * re-decided by the backlog job (oldest first) and are never candidates of a newer one.
  * 2: weighted by how rare a token is in the window, matched against the story as a whole.
+ * 3: headlines must cover each other (HEADLINE_COVERAGE); numbers part events only as other
+ *    editions or versions of one name (`numbersConflict`).
  */
-export const STORY_RULE_VERSION = 2;
+export const STORY_RULE_VERSION = 3;
 
 /**
  * Same event in the same language: similarity to the story's closest member at least this, when
@@ -36,6 +38,13 @@ export const HEADLINE_WEIGHT = 2;
  * `informative` in terms.ts): one shared word ("Update") is no event.
  */
 export const MIN_SHARED_TOKENS = 3;
+/**
+ * Each headline's informative words, weighted by rarity, must be found in the other item (its
+ * headline or lead) at least this much: a report names its event in its headline, so an item that
+ * only mentions the other in passing (a daily roundup listing the day's headlines, a story of the
+ * same kind at another company) is not the same event.
+ */
+export const HEADLINE_COVERAGE = 0.3;
 
 export type Comparable = {
   /** Sorted distinct token hashes of the headline and the lead. */
@@ -52,8 +61,53 @@ export type CandidateStory = { storyId: string; members: readonly StoryMember[] 
 export type EmbeddingCandidate = { summaryId: string; storyId: string; embedding: readonly number[] };
 export type Match = { storyId: string; score: number };
 
-function overlaps(a: readonly number[], b: readonly number[]): boolean {
-  return a.some((value) => b.includes(value));
+/** The values of flattened [label, value] pairs whose label is `label` (any label: undefined). */
+function valuesOf(numbers: readonly number[], label?: number): Set<number> {
+  const values = new Set<number>();
+  for (let i = 0; i < numbers.length; i += 2)
+    if (label === undefined || numbers[i] === label) values.add(numbers[i + 1]!);
+  return values;
+}
+
+const someNotIn = (a: Set<number>, b: Set<number>) => [...a].some((value) => !b.has(value));
+
+/**
+ * Numbers that tell two events apart: other editions of one headline (each has a number the other
+ * lacks: "Q2 2022 Product Updates" and "Q4 2022 …"), or, with no number in common, one name with
+ * other numbers ("Lumen 4" and "Lumen 4.1", "Episode 45" and "Episode 49"). Other differences are
+ * the same event counted in other units ("$210 million", "$210M"; "20 robots", "6 finished").
+ */
+export function numbersConflict(a: Comparable, b: Comparable): boolean {
+  if (a.numbers.length === 0 || b.numbers.length === 0) return false;
+  const va = valuesOf(a.numbers);
+  const vb = valuesOf(b.numbers);
+  if (
+    someNotIn(va, vb) &&
+    someNotIn(vb, va) &&
+    jaccard(a.headlineTokens, b.headlineTokens) >= EDITION_HEADLINE_THRESHOLD
+  )
+    return true;
+  if ([...va].some((value) => vb.has(value))) return false;
+  for (let i = 0; i < a.numbers.length; i += 2) {
+    const label = a.numbers[i]!;
+    if (label !== NO_LABEL && valuesOf(b.numbers, label).size > 0) return true;
+  }
+  return false;
+}
+/** Headlines this alike (Jaccard of their words) with other numbers are other editions. */
+export const EDITION_HEADLINE_THRESHOLD = 0.5;
+
+/** The share of `doc`'s informative headline weight found among `other`'s tokens. */
+function headlineCoverage(doc: Comparable, other: Comparable, counts: TermCounts): number {
+  let total = 0;
+  let found = 0;
+  for (const token of doc.headlineTokens) {
+    if (!counts.informative(token)) continue;
+    const weight = counts.idf(token);
+    total += weight;
+    if (contains(other.tokens, token)) found += weight;
+  }
+  return total === 0 ? 0 : found / total;
 }
 
 function contains(sorted: readonly number[], value: number): boolean {
@@ -79,13 +133,14 @@ function sameValues(a: readonly number[], b: readonly number[]): boolean {
 /**
  * Cosine similarity of two items' tokens, each weighted by its rarity in the window (inverse
  * document frequency; headline words count double), so templates, sign-offs and the week's
- * buzzwords weigh next to nothing. Zero when the headlines carry different numbers (episode 45
- * and 49), when fewer than MIN_SHARED_TOKENS informative tokens are shared, within one source
- * unless the headlines nearly match with the same numbers, and below UNANCHORED_MATCH_THRESHOLD
- * when no distinctive word of either headline is shared.
+ * buzzwords weigh next to nothing. Zero when the numbers tell the events apart (`numbersConflict`),
+ * when fewer than MIN_SHARED_TOKENS informative tokens are shared, when either headline is not
+ * covered by the other item (HEADLINE_COVERAGE), within one source unless the headlines nearly
+ * match with the same numbers, and below UNANCHORED_MATCH_THRESHOLD when no distinctive word of
+ * either headline is shared.
  */
 export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts): number {
-  if (a.numbers.length > 0 && b.numbers.length > 0 && !overlaps(a.numbers, b.numbers)) return 0;
+  if (numbersConflict(a, b)) return 0;
   if (a.sourceId && a.sourceId === b.sourceId) {
     if (
       jaccard(a.headlineTokens, b.headlineTokens) < SAME_SOURCE_HEADLINE_THRESHOLD ||
@@ -131,6 +186,11 @@ export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts)
     }
   }
   if (informative < MIN_SHARED_TOKENS || normA === 0 || normB === 0) return 0;
+  if (
+    headlineCoverage(a, b, counts) < HEADLINE_COVERAGE ||
+    headlineCoverage(b, a, counts) < HEADLINE_COVERAGE
+  )
+    return 0;
   const score = dot / Math.sqrt(normA * normB);
   return anchored || score >= UNANCHORED_MATCH_THRESHOLD ? score : 0;
 }

@@ -13,7 +13,11 @@ export type Fingerprint = {
   tokens: number[];
   /** Sorted distinct hashes of the headline's tokens alone. */
   headlineTokens: number[];
-  /** Sorted distinct hashes of the numbers in the headline (episode 45 vs 49). */
+  /**
+   * The headline's numbers with the word before each (its label: "Lumen" in "Lumen 4.1", "episode"
+   * in "Episode 45"), as flattened [label hash, value hash] pairs, sorted, distinct. See
+   * `numbersConflict` in decide.ts.
+   */
   numbers: number[];
   /** LSH band keys (64-bit, the language mixed in); empty when the text has no tokens. */
   bands: bigint[];
@@ -78,13 +82,28 @@ export function minhashBands(tokens: number[], language: StoryLanguage): bigint[
 
 const sortedDistinct = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
+/** Hash of the label of a number with no word before it. */
+export const NO_LABEL = hashToken('');
+
+/** The headline's numbers (thousands separators dropped) as [label, value] hash pairs, flattened. */
+export function labelledNumbers(headline: string, language: StoryLanguage): number[] {
+  const pairs = new Map<string, [number, number]>();
+  for (const match of headline.matchAll(/\d+(?:[.,]\d+)*/g)) {
+    const before = tokenize(headline.slice(0, match.index), language).filter((token) => !/\d/.test(token));
+    const label = hashToken(before[before.length - 1] ?? '');
+    const value = hashToken(match[0].replace(/,/g, ''));
+    pairs.set(`${label}:${value}`, [label, value]);
+  }
+  return [...pairs.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]).flat();
+}
+
 export function fingerprint(input: StoryText): Fingerprint {
   const tokens = tokenSet(input);
   const headline = input.headline.normalize('NFKC');
   return {
     tokens,
     headlineTokens: sortedDistinct(tokenize(headline, input.language).map(hashToken)),
-    numbers: sortedDistinct((headline.match(/\d+(?:[.,]\d+)*/g) ?? []).map(hashToken)),
+    numbers: labelledNumbers(headline, input.language),
     bands: minhashBands(tokens, input.language),
   };
 }

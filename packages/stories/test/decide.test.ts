@@ -4,6 +4,7 @@ import {
   fingerprint,
   type IndexedItem,
   MIN_COMMON_DF,
+  numbersConflict,
   StoryIndex,
   TermTable,
   TEXT_MATCH_THRESHOLD,
@@ -83,8 +84,12 @@ describe('a story is matched as a whole, not through one member', () => {
     const story = [{ storyId: 'story', members }];
     // Resembles one member of three: its neighbour, not the story.
     expect(bestStory({ ...doc([1, 2, 3, 4, 5, 7], 'x'), sourceId: 'x' }, story, even)).toBeNull();
-    // Resembles two of three: the story.
-    const both = bestStory({ ...doc([1, 2, 3, 11, 12, 13], 'y'), sourceId: 'y' }, story, even);
+    // Resembles two of three (its headline names both): the story.
+    const both = bestStory(
+      { ...doc([1, 2, 3, 11, 12, 13], 'y'), headlineTokens: [1, 11], sourceId: 'y' },
+      story,
+      even,
+    );
     expect(both?.storyId).toBe('story');
     // One member alone is a story of one: its resemblance is enough.
     expect(
@@ -184,5 +189,67 @@ describe('bad input never merges into a large story', () => {
     const one = index.assign(item('dup-a', 'Oslo approves congestion charge for diesel vans', text, 4));
     const two = index.assign(item('dup-b', 'Oslo approves congestion charge for diesel vans', text, 5));
     expect(two.storyId).toBe(one.storyId);
+  });
+});
+
+describe('numbers part events only as other editions or versions', () => {
+  const pair = (a: string, b: string) =>
+    numbersConflict(
+      { ...fingerprint(item('a', a, '')), sourceId: 'a' },
+      { ...fingerprint(item('b', b, '')), sourceId: 'b' },
+    );
+
+  it('one name with other numbers, and other editions of one headline, conflict', () => {
+    expect(pair('Lumen Labs releases Lumen 4 with lower prices', 'Lumen 4.1 fixes tool-calling')).toBe(true);
+    expect(pair('Episode 45: pricing a developer tool', 'Episode 49: hiring the first engineer')).toBe(true);
+    expect(pair('Q2 2022 RSS.com Product Updates', 'Q4 2022 RSS.com Product Updates')).toBe(true);
+    expect(pair('Firefox Security Newsletter 2025 Q3', 'Firefox Security Newsletter 2025 Q4')).toBe(true);
+  });
+
+  it('the same event counted in other units, or with a number added, does not', () => {
+    expect(pair('Voltra cuts the price of its Model V by $4,000', 'The Model V is now under $39,000')).toBe(
+      false,
+    );
+    expect(pair('Brightline to acquire Patchwork for $210 million', 'Patchwork sells for $210M')).toBe(false);
+    expect(pair('Announcing the Rust 2030 edition', 'Rust 1.120 ships the 2030 edition')).toBe(false);
+    expect(
+      pair('字节跳动开源 700 亿参数大模型 Doubao-Open', '字节开源 Doubao-Open：700 亿参数，Apache 2.0 协议'),
+    ).toBe(false);
+  });
+});
+
+describe('each headline must be covered by the other item', () => {
+  it('a daily roundup that lists an event in passing does not join its story', () => {
+    const index = new StoryIndex();
+    // A window of unrelated items, so the roundup's own words are rare and count.
+    for (let i = 0; i < 60; i++)
+      index.assign(
+        item(`filler-${i}`, `Filler item ${i} about topic ${i}`, `Body text number ${i}.`, -48 + i / 2),
+      );
+    const report = index.assign(
+      item(
+        'wire',
+        'Harbor City opens real-time transit data to developers',
+        'Harbor City published real-time bus and tram positions as a free open-data feed for developers.',
+      ),
+    );
+    const roundup = index.assign(
+      item(
+        'stack-report',
+        'The Stack Report daily roundup: Wednesday, July 8',
+        'Harbor City opens real-time transit data to developers: bus and tram positions are now a free open-data feed. Also: a quiet day for funding rounds.',
+        1,
+      ),
+    );
+    const second = index.assign(
+      item(
+        'metro-desk',
+        'Developers get Harbor City’s real-time transit data',
+        'Harbor City’s real-time bus and tram data is now free for developers as an open-data feed.',
+        2,
+      ),
+    );
+    expect(roundup.storyId).not.toBe(report.storyId);
+    expect(second.storyId).toBe(report.storyId);
   });
 });

@@ -142,12 +142,11 @@ describe('offline story clustering on the labelled sets', () => {
   it('the boilerplate-heavy set: templates and sign-offs never make one large story', () => {
     const result = evaluate(boilerplate);
     report('boilerplate-heavy', boilerplate, result);
-    // Where it stands, as a floor against regressions. The goal (precision ≥ 0.95, recall ≥ 0.8)
-    // is not met offline: the misses are reports that share the event's name but few other
-    // words (short takes, follow-ups), and the false pairs are events of one kind at one
-    // company-less outlet (daily roundups naming the day's headlines, FDA recall notices).
-    expect(result.precision).toBeGreaterThanOrEqual(0.75);
-    expect(result.recall).toBeGreaterThanOrEqual(0.4);
+    // Precision meets the goal. Recall (goal 0.8) is a floor against regressions: the misses are
+    // reports that share the event's name but few other words (short takes, follow-ups from the
+    // same outlet), and reports that share no MinHash band with the story, so are never compared.
+    expect(result.precision).toBeGreaterThanOrEqual(0.95);
+    expect(result.recall).toBeGreaterThanOrEqual(0.43);
     expect(result.largest).toBeLessThanOrEqual(5);
   });
 });
