@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createAudioWorkers } from '../../services/podcast/src/audio/audio-workers.ts';
 import { type EncoderName, joinToMp3 } from '../../services/podcast/src/audio/encode.ts';
 import { findExecutable, probeDuration } from '../../services/podcast/src/audio/tools.ts';
 import { createEspeakEngine } from '../../services/podcast/src/audio/tts.ts';
@@ -48,6 +49,8 @@ export const podcastScenario: Scenario = {
     const script = scriptOf(minutes * 60);
     const engine = createEspeakEngine(espeak, 165);
     const dir = await mkdtemp(path.join(tmpdir(), 'bench-podcast-'));
+    // lamejs encodes on a worker thread, as in the service.
+    const audioWorkers = createAudioWorkers({ threads: 1 });
     try {
       context.log(`baseline: espeak-ng, one call, ${minutes}-minute script`);
       const raw = path.join(dir, 'raw.wav');
@@ -71,7 +74,7 @@ export const podcastScenario: Scenario = {
           files.push(file);
         }
         const out = path.join(chunkDir, 'final.mp3');
-        const result = await joinToMp3(files, 'wav', out, encoder);
+        const result = await joinToMp3(files, 'wav', out, encoder, audioWorkers);
         const wall = (performance.now() - started) / 1000;
         const audio = result.durationSeconds ?? (await probeDuration(out)) ?? 0;
         const rate = audio / wall;
@@ -96,6 +99,7 @@ export const podcastScenario: Scenario = {
       }
       return figures;
     } finally {
+      await audioWorkers.close();
       await rm(dir, { recursive: true, force: true });
     }
   },

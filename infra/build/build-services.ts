@@ -29,7 +29,10 @@ export const TARGETS: BuildTarget[] = [
     entries: { main: 'src/main.ts', 'sanitize.worker': 'src/parse/sanitize.worker.ts' },
   },
   { dir: 'services/summarizer', entries: { main: 'src/main.ts' } },
-  { dir: 'services/podcast', entries: { main: 'src/main.ts' } },
+  {
+    dir: 'services/podcast',
+    entries: { main: 'src/main.ts', 'audio.worker': 'src/audio/audio.worker.ts' },
+  },
   { dir: 'services/content-generation', entries: { main: 'src/main.ts' } },
   { dir: 'services/mailer', entries: { main: 'src/main.ts' } },
   { dir: 'packages/db', entries: { migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts' } },

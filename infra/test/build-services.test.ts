@@ -78,10 +78,11 @@ describe('build-services', () => {
     // What an idle process must not load: each comes in with the first call that needs it.
     const lazy: Record<string, { entry: string; source: string; packages: string[] }> = {
       summarizer: { entry: 'main', source: 'src/main.ts', packages: ['openai'] },
+      // The npm espeak-ng and lamejs are loaded only by the audio.worker entry, on a worker thread.
       podcast: {
         entry: 'main',
         source: 'src/main.ts',
-        packages: ['openai', '@aws-sdk/client-s3', '@breezystack/lamejs'],
+        packages: ['openai', '@aws-sdk/client-s3', 'piscina'],
       },
       mailer: { entry: 'main', source: 'src/main.ts', packages: ['mjml'] },
       crawler: {

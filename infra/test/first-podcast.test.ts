@@ -75,8 +75,11 @@ describe('the first podcasts of a new install', () => {
     );
     try {
       const topics = await db.prisma.topic.count({ where: { isActive: true } });
+      // Speech is off here (this is about planning): each task ends failed, its script written.
       await waitFor(
-        async () => (await db.prisma.podcastTask.count({ where: { status: 'completed' } })) === topics * 2,
+        async () =>
+          (await db.prisma.podcastTask.count({ where: { status: 'failed', transcript: { not: null } } })) ===
+          topics * 2,
         { timeoutMs: 60_000 },
       );
     } finally {

@@ -48,6 +48,8 @@ const refresh = (token: string | undefined) =>
 const loginStatus = async (email: string, password: string) =>
   (await post('/api/auth/login', { email, password })).statusCode;
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+/** The verify page's request: the link token and the password the verifier chose. */
+const verify = (token: string, password = 'correct-horse') => post('/api/auth/verify', { token, password });
 const prisma = () => gateway.db.prisma;
 
 describe('forgot password', () => {
@@ -272,14 +274,14 @@ describe('email verification links', () => {
       const link = await prisma().emailVerificationToken.findFirstOrThrow({ where: { userId: user.id } });
       expect(link.usedAt).toBeNull();
       // The page's POST then does the verifying.
-      expect((await post('/api/auth/verify', { token })).statusCode).toBe(200);
+      expect((await verify(token)).statusCode).toBe(200);
     }
     const bad = await gateway.app.inject({ method: 'GET', url: '/api/auth/verify?token=x' });
     expect(bad.headers.location).toBe(`${PUBLIC_URL}/auth/verify`);
   });
 
-  it('ends every earlier session of the account at the first verification', async () => {
-    const { user, token } = await unverifiedWithLink('first-verify');
+  it('ends every earlier session and the registered password at the first verification', async () => {
+    const { user, email, token } = await unverifiedWithLink('first-verify');
     // A session opened before the mailbox owner proved themselves (possible with verification optional).
     const earlier = 'earlier-session-refresh-token-0123456789';
     await prisma().refreshSession.create({
@@ -290,10 +292,22 @@ describe('email verification links', () => {
         expiresAt: new Date(Date.now() + 86_400_000),
       },
     });
-    const verified = await post('/api/auth/verify', { token });
+    const verified = await verify(token, 'chosen-when-verifying');
     expect(verified.statusCode).toBe(200);
     expect((await refresh(earlier)).statusCode).toBe(401);
     expect((await refresh(refreshCookieOf(verified))).statusCode).toBe(200);
+    // The password the account was registered with (by anyone) gives way to the verifier's.
+    expect(await loginStatus(email, 'correct-horse')).toBe(401);
+    expect(await loginStatus(email, 'chosen-when-verifying')).toBe(200);
+  });
+
+  it('leaves an account verified meanwhile (a reset link, Google) as it is: its password and sessions stay', async () => {
+    const { user, email, token } = await unverifiedWithLink('verified-meanwhile');
+    await prisma().user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    const here = await login(gateway, email);
+    expect((await verify(token, 'typed-on-the-page')).statusCode).toBe(200);
+    expect((await refresh(here.refreshToken)).statusCode).toBe(200);
+    expect(await loginStatus(email, 'correct-horse')).toBe(200);
   });
 
   it('resends with a 60 s cooldown per address, answering unknown and verified addresses the same', async () => {
@@ -306,7 +320,7 @@ describe('email verification links', () => {
     const delivered = await mail.waitForVerification(email);
     expect(delivered.mail.subject).toContain('请验证');
     expect(new URL(delivered.verifyUrl).pathname).toBe('/zh/auth/verify');
-    expect((await post('/api/auth/verify', { token: tokenOf(delivered.verifyUrl) })).statusCode).toBe(200);
+    expect((await verify(tokenOf(delivered.verifyUrl))).statusCode).toBe(200);
 
     for (const address of [unknown, verified]) {
       const other = await resend(address);
@@ -336,8 +350,8 @@ describe('email verification links', () => {
     expect(again.json()).toEqual({ success: true, message: expect.stringContaining('verify') });
     const secondLink = tokenOf((await mail.waitForVerification(email, 2)).verifyUrl);
     // The first link was sent for the first password: it must not verify the account with the second.
-    expect((await post('/api/auth/verify', { token: firstLink })).statusCode).toBe(400);
-    expect((await post('/api/auth/verify', { token: secondLink })).statusCode).toBe(200);
+    expect((await verify(firstLink, 'first-password')).statusCode).toBe(400);
+    expect((await verify(secondLink, 'second-password')).statusCode).toBe(200);
     expect(await loginStatus(email, 'first-password')).toBe(401);
     expect(await loginStatus(email, 'second-password')).toBe(200);
     // Verified now: registering again is refused.

@@ -31,8 +31,9 @@ const register = (email: string, password = 'correct-horse', language: 'en' | 'z
     payload: { email, password, language },
     headers,
   });
-const verify = (token: string) =>
-  gateway.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
+/** The verify page posts the token with the password the verifier chose (here the one registered with). */
+const verify = (token: string, password = 'correct-horse') =>
+  gateway.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token, password } });
 const refresh = (token: string | undefined) =>
   gateway.app.inject({
     method: 'POST',
@@ -79,7 +80,8 @@ describe('register → email → verify → login → refresh → logout', () =>
     expect(stored.tokenHash).toBe(hashToken(token));
     expect(stored.tokenHash).not.toContain(token);
 
-    // The link opens a web page, which posts the token: that verifies and signs in (refresh cookie).
+    // The link opens a web page, which posts the token and the chosen password: that verifies and signs in
+    // (refresh cookie).
     const verified = await verify(token);
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user).toMatchObject({ email, email_verified: true });
@@ -195,7 +197,15 @@ describe('auth errors', () => {
     expect(unknown.json()).toEqual({
       error: { code: 'INVALID_TOKEN', message: 'This link is invalid or has expired' },
     });
-    for (const payload of [{}, { token: 'x' }, { token: 42 }]) {
+    const password = 'correct-horse';
+    for (const payload of [
+      {},
+      { token: 'x', password },
+      { token: 42, password },
+      // The verifier must choose a password, by the rules of registration.
+      { token: 'en.not-a-real-token-at-all' },
+      { token: 'en.not-a-real-token-at-all', password: 'short' },
+    ]) {
       const response = await gateway.app.inject({ method: 'POST', url: '/api/auth/verify', payload });
       expect(response.statusCode).toBe(400);
       expect(response.cookies).toEqual([]);

@@ -54,6 +54,12 @@ describe('account and consent screens pass axe-core', () => {
         await page.goto(`${prefix}/auth/verify?token=not-a-real-token`);
         await page.getByTestId('verify-submit').waitFor();
         await expectAccessible(page, 'verify');
+        // Field errors shown (no password chosen yet).
+        await page.getByTestId('verify-submit').click();
+        await expectAccessible(page, 'verify with errors');
+        const fields = page.getByTestId('verify-form').locator('input');
+        await fields.nth(0).fill('a-good-password');
+        await fields.nth(1).fill('a-good-password');
         await page.getByTestId('verify-submit').click();
         await page.getByTestId('verify-invalid').waitFor();
         await expectAccessible(page, 'verify, invalid link');

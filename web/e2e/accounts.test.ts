@@ -29,6 +29,9 @@ const texts = {
     resendSent: 'we have sent it a new link',
     cooldown: 'Please wait a minute',
     signOutEverywhere: 'Sign out everywhere',
+    choosePassword: 'Choose the password for this account',
+    verifyPassword: 'Password',
+    verifyConfirm: 'Confirm password',
   },
   zh: {
     prefix: '/zh',
@@ -45,6 +48,9 @@ const texts = {
     resendSent: '我们已向其发送新的验证链接',
     cooldown: '请等待一分钟',
     signOutEverywhere: '在所有设备上退出',
+    choosePassword: '请为此账户设置密码',
+    verifyPassword: '密码',
+    verifyConfirm: '确认密码',
   },
 } as const;
 
@@ -149,7 +155,7 @@ describe.each(['en', 'zh'] as const)('accounts (%s)', (language) => {
     await page.context().close();
   });
 
-  it('verifies only when the page button is pressed, and offers a new email for a dead link', async () => {
+  it('verifies only when the page form is sent, with the password chosen there, and offers a new email for a dead link', async () => {
     const email = uniqueEmail(`verify-${language}`);
     const registered = await fetch(`${stack.baseUrl}/api/auth/register`, {
       method: 'POST',
@@ -165,19 +171,48 @@ describe.each(['en', 'zh'] as const)('accounts (%s)', (language) => {
     const page = await stack.newPage();
     await page.goto(link);
     await expect.poll(() => page.getByTestId('verify-submit').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(t.choosePassword).isVisible()).toBe(true);
     await expectFitsAt320(page);
     const user = await stack.prisma.user.findUniqueOrThrow({ where: { email } });
     expect(user.emailVerifiedAt).toBeNull();
 
+    // The verifier chooses the password, from the keyboard: too short and mismatched are caught first.
+    await page.getByLabel(t.verifyPassword, { exact: true }).focus();
+    await page.keyboard.type('short');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByText(language === 'en' ? 'at least 6' : '至少需要 6').isVisible())
+      .toBe(true);
+    await page.getByLabel(t.verifyPassword, { exact: true }).fill('chosen-on-the-page');
+    await page.getByLabel(t.verifyConfirm, { exact: true }).fill('chosen-on-the-pagE');
     await tabTo(page, 'verify-submit');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByText(language === 'en' ? 'do not match' : '不一致').isVisible())
+      .toBe(true);
+    expect((await stack.prisma.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).toBeNull();
+    await page.getByLabel(t.verifyConfirm, { exact: true }).fill('chosen-on-the-page');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === (t.prefix || '/'), { timeout: 15_000 });
     await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(email);
     expect((await stack.prisma.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).not.toBeNull();
+    // The password chosen on the page signs in; the one the address was registered with no longer does.
+    const loginStatus = async (password: string) =>
+      (
+        await fetch(`${stack.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status;
+    expect(await loginStatus('verify-me-123')).toBe(401);
+    expect(await loginStatus('chosen-on-the-page')).toBe(200);
 
     // The same link again: dead, and the page offers a new email instead (cooldown on the second ask).
     const again = await stack.newPage();
     await again.goto(link);
+    await again.getByLabel(t.verifyPassword, { exact: true }).fill('another-password');
+    await again.getByLabel(t.verifyConfirm, { exact: true }).fill('another-password');
     await again.getByTestId('verify-submit').click();
     await expect.poll(() => again.getByTestId('verify-invalid').textContent()).toContain(t.invalid);
     await expectFitsAt320(again);

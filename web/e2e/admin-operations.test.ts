@@ -12,7 +12,7 @@ import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // The admin's operations in the browser: make today's podcast and make a failed one again (the
-// real podcast worker, text-only), then find it on /daily-podcast; preview a digest, send one, and
+// real podcast worker, speaking with espeak-ng from npm), then find it on /daily-podcast; preview a digest, send one, and
 // send to everyone due after a confirmation with the count (the real mailer). Dialogs pass axe-core
 // in English and Chinese, at 320 px too.
 
@@ -40,7 +40,8 @@ beforeAll(async () => {
             REDIS_URL: context.redisUrl,
             HEALTH_PORT: '0',
             STORAGE_DIR: storageDir,
-            PODCAST_TTS_ENGINE: 'none',
+            // Needs no program on the PATH; a podcast without audio would be failed, not done.
+            PODCAST_TTS_ENGINE: 'espeak-wasm',
           }),
           {
             prisma: context.prisma,

@@ -14,6 +14,7 @@ const texts = {
     prefix: '',
     email: 'Email',
     password: 'Password',
+    confirmPassword: 'Confirm password',
     registerSuccess: 'Registration successful',
     logout: 'Logout',
     notFound: 'Oops! Page not found',
@@ -23,6 +24,7 @@ const texts = {
     prefix: '/zh',
     email: '邮箱',
     password: '密码',
+    confirmPassword: '确认密码',
     registerSuccess: '注册成功',
     logout: '退出登录',
     notFound: '哎呀！页面未找到',
@@ -51,8 +53,11 @@ describe.each(['en', 'zh'] as const)('sign-up and sign-in through /auth (%s)', (
     expect(link).toBeTruthy();
     expect(new URL(link!).pathname).toBe(`${t.prefix}/auth/verify`);
 
-    // The link opens the verify page; its button signs the user in and lands on the home page.
+    // The link opens the verify page, where the user types the password again; verifying signs them in
+    // and lands on the home page.
     await page.goto(link!);
+    await page.getByLabel(t.password, { exact: true }).fill(password);
+    await page.getByLabel(t.confirmPassword, { exact: true }).fill(password);
     await page.getByTestId('verify-submit').click();
     await page.waitForURL((url) => url.pathname === (t.prefix || '/'), { timeout: 15_000 });
     await expect.poll(() => page.getByTestId('nav-profile').first().textContent()).toContain(email);

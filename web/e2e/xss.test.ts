@@ -170,6 +170,8 @@ beforeAll(async () => {
       content: payload('generated'),
       hashtags: [payload('hashtag')],
       sourceUrls: [JS_URL],
+      // Published, so the topic page shows it with the hostile display name as its author.
+      publishedAt: new Date(),
     },
   });
   await prisma.contentGenerationQueue.update({ where: { id: task.id }, data: { resultIds: [result.id] } });
@@ -365,6 +367,7 @@ describe('stored XSS stays inert in the web app', () => {
     await expectInert(page, 'topic detail: summaries', dialogs);
     await page.getByRole('tab').nth(1).click();
     await seeText(page, 'XSS-generated');
+    await seeText(page, 'XSS-display-name');
     await expectInert(page, 'topic detail: generated content', dialogs);
 
     await page.goto('/topics/engineering');

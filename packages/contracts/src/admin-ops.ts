@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DataLanguageSchema, UiLanguageSchema, UuidSchema } from './common.ts';
+import { PodcastFailureReasonSchema } from './podcast.ts';
 
 // Admin operations: make a topic's podcast now (or again after a failure), and the digest's
 // "send to everyone due" with its count first.
@@ -67,12 +68,30 @@ export const AdminPodcastTaskSchema = z.object({
   language: DataLanguageSchema,
   status: z.string(),
   error_message: z.string().nullable(),
+  /** Why it has no audio (failed, or an old text-only podcast); null when it has or may get some. */
+  failure_reason: PodcastFailureReasonSchema.nullable(),
+  /** The speech engine and MP3 encoder of its latest run (recorded when a worker takes it). */
+  tts_engine: z.string().nullable(),
+  encoder: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
 });
 export type AdminPodcastTask = z.infer<typeof AdminPodcastTaskSchema>;
-export const AdminPodcastListResponseSchema = z.object({ data: z.array(AdminPodcastTaskSchema) });
+/** What the podcast worker speaks with: recorded on the latest task a worker took (null: none yet). */
+export const PodcastSpeechStatusSchema = z.object({
+  /** openai, espeak (the program), espeak-wasm (the npm package), or none. */
+  tts_engine: z.string(),
+  encoder: z.string().nullable(),
+  /** Why the worker chose it, as it logged at start-up. */
+  reason: z.string().nullable(),
+  reported_at: z.string(),
+});
+export type PodcastSpeechStatus = z.infer<typeof PodcastSpeechStatusSchema>;
+export const AdminPodcastListResponseSchema = z.object({
+  data: z.array(AdminPodcastTaskSchema),
+  speech: PodcastSpeechStatusSchema.nullable(),
+});
 export type AdminPodcastListResponse = z.infer<typeof AdminPodcastListResponseSchema>;
 
 /** GET /api/admin/digest/due: who the scheduled send would mail now (8 AM passed, not served today). */

@@ -92,8 +92,12 @@ export type PatchMeBody = z.infer<typeof PatchMeBodySchema>;
 const LinkTokenSchema = z.string({ error: MESSAGES.invalidLink }).min(16, MESSAGES.invalidLink).max(200);
 export const VerifyQuerySchema = z.object({ token: LinkTokenSchema });
 
-/** The web page behind the emailed link posts the token: a scanner that only fetches the link changes nothing. */
-export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema });
+/**
+ * The web page behind the emailed link posts the token: a scanner that only fetches the link changes nothing.
+ * The verifier also chooses the account's password: whoever registered the address never proved they own
+ * the mailbox, so the password they set must not survive its verification.
+ */
+export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema, password: PasswordSchema });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
 export const ResendVerificationBodySchema = z.object({

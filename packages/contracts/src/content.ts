@@ -284,6 +284,14 @@ export const TopicFilterOptionsSchema = z.object({
 });
 export type TopicFilterOptions = z.infer<typeof TopicFilterOptionsSchema>;
 
+/**
+ * GET /api/topics/:idOrSlug/generated-content: the copy its authors published, within the caller's
+ * reading window (visitors and free users: the summaries of yesterday and today). The author is named
+ * by display name only; their instructions (user_input) and ids are never part of it.
+ */
+export const TopicGeneratedContentQuerySchema = z.object({
+  timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE),
+});
 export const GeneratedContentDtoSchema = z.object({
   id: z.string(),
   target_platform: z.string(),
@@ -291,8 +299,12 @@ export const GeneratedContentDtoSchema = z.object({
   hashtags: z.array(z.string()),
   source_urls: z.array(z.string()),
   created_at: z.string(),
+  published_at: z.string(),
   source_name: z.string().nullable(),
+  /** The author's display name; null when they have none (the page says "a reader"). */
+  author_name: z.string().nullable(),
 });
+export type GeneratedContentDto = z.infer<typeof GeneratedContentDtoSchema>;
 export const GeneratedContentListSchema = z.object({ data: z.array(GeneratedContentDtoSchema) });
 
 export const YoutubeSourceSchema = z.object({

@@ -136,6 +136,8 @@ export const GenerationResultSchema = z.object({
   estimated_engagement: z.string(),
   platform_specific_notes: z.string(),
   created_at: z.string(),
+  /** When its author published it to the topic page; null while it is private to them. */
+  published_at: z.string().nullable(),
 });
 export type GenerationResult = z.infer<typeof GenerationResultSchema>;
 
@@ -218,6 +220,18 @@ export const GenerationHistoryResponseSchema = z.object({
 export type GenerationHistoryResponse = z.infer<typeof GenerationHistoryResponseSchema>;
 
 export const GeneratedContentParamsSchema = z.object({ id: UuidSchema });
+
+/**
+ * PATCH /api/generated-content/:id: the author publishes a result to its topic page (shown there under
+ * their display name, without their instructions) or takes it back to private.
+ */
+export const UpdateGeneratedContentBodySchema = z.object({ published: z.boolean() }).strict();
+export type UpdateGeneratedContentBody = z.infer<typeof UpdateGeneratedContentBodySchema>;
+export const UpdateGeneratedContentResponseSchema = z.object({
+  success: z.literal(true),
+  data: GenerationResultSchema,
+});
+export type UpdateGeneratedContentResponse = z.infer<typeof UpdateGeneratedContentResponseSchema>;
 export const DeleteGeneratedContentResponseSchema = z.object({
   success: z.literal(true),
   /** True when the task had no results left and was deleted too. */

@@ -44,6 +44,17 @@ export const SendPasswordResetEmailJobSchema = z.object({
 });
 export type SendPasswordResetEmailJob = z.infer<typeof SendPasswordResetEmailJobSchema>;
 
+/** "Someone tried to sign in to your account": an account's logins failed repeatedly (at most every few hours). */
+export const SendSignInWarningEmailJobSchema = z.object({
+  ...base,
+  userId: z.uuid(),
+  email: z.email(),
+  /** Absolute link to the web page that asks for a password reset link; built by the gateway from PUBLIC_URL. */
+  resetUrl: z.url(),
+  language: UiLanguageSchema,
+});
+export type SendSignInWarningEmailJob = z.infer<typeof SendSignInWarningEmailJobSchema>;
+
 /** Scheduled every few minutes: sends the digest to everyone whose 8 AM has come. */
 export const DigestTickJobSchema = z.object({ ...base });
 export type DigestTickJob = z.infer<typeof DigestTickJobSchema>;
@@ -137,6 +148,7 @@ export const JOB_DEFINITIONS = {
   'generation-sweep': { queue: QUEUE_NAMES.generation, schema: GenerationSweepJobSchema },
   'send-verification-email': { queue: QUEUE_NAMES.mail, schema: SendVerificationEmailJobSchema },
   'send-password-reset-email': { queue: QUEUE_NAMES.mail, schema: SendPasswordResetEmailJobSchema },
+  'send-sign-in-warning-email': { queue: QUEUE_NAMES.mail, schema: SendSignInWarningEmailJobSchema },
   'crawl-datasource': { queue: QUEUE_NAMES.crawl, schema: CrawlDatasourceJobSchema },
   'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema },
   'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema },

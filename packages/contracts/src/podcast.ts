@@ -12,6 +12,40 @@ export const defaultPodcastAudioPath = (taskId: string) => `${taskId}/final_podc
 export const PODCAST_SKIP_SECONDS = 10;
 export const PODCAST_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
+/**
+ * Why a podcast has no audio, stored as `metadata.failure_reason` of a failed task (its
+ * `error_message` keeps the words of the error). `no_speech_engine`: the worker had no speech engine;
+ * `speech_failed`: the engine failed or made no sound; `audio_failed`: the MP3 could not be made or
+ * stored; `no_summaries`: nothing to speak that day; `error`: anything else.
+ */
+export const PodcastFailureReasonSchema = z.enum([
+  'no_speech_engine',
+  'speech_failed',
+  'audio_failed',
+  'no_summaries',
+  'error',
+]);
+export type PodcastFailureReason = z.infer<typeof PodcastFailureReasonSchema>;
+
+type TaskFacts = { status: string; metadata: unknown };
+const metadataOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * A task marked completed with `metadata.audio: false`: made text-only by a worker that had no speech
+ * engine. It counts as not done: an admin re-run or the daily planner makes it again, with audio.
+ */
+export const isTextOnlyPodcast = (task: TaskFacts) =>
+  task.status === 'completed' && metadataOf(task.metadata).audio === false;
+
+/** Why this task has no audio, or null when it has (or may still get) some. */
+export function podcastFailureReason(task: TaskFacts): PodcastFailureReason | null {
+  if (isTextOnlyPodcast(task)) return 'no_speech_engine';
+  if (task.status !== 'failed') return null;
+  const stored = PodcastFailureReasonSchema.safeParse(metadataOf(task.metadata).failure_reason);
+  return stored.success ? stored.data : 'error';
+}
+
 const PlainDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
@@ -80,12 +114,22 @@ export const PodcastDtoSchema = z.object({
   duration_seconds: z.number().nullable(),
   /** Signed, short-lived URL of the MP3 (GET with Range); null when the file is missing. */
   audio_url: z.string().nullable(),
+  /** A failed podcast (listed with its transcript): why it has no audio; null otherwise. */
+  failure_reason: PodcastFailureReasonSchema.nullable(),
   audio_url_expires_at: z.string().nullable(),
   has_transcript: z.boolean(),
 });
 export type PodcastDto = z.infer<typeof PodcastDtoSchema>;
 
-export const PodcastListResponseSchema = z.object({ data: z.array(PodcastDtoSchema) });
+export const PodcastListResponseSchema = z.object({
+  data: z.array(PodcastDtoSchema),
+  /**
+   * The caller's private podcast feed (RSS for a podcast app) in the list's language, or null until they
+   * make one (POST /api/podcasts/feed-token) or after they turn it off. Add `topics=<id>,<id>` or
+   * `lang=en,zh` to choose what it carries.
+   */
+  feed_url: z.string().nullable(),
+});
 export type PodcastListResponse = z.infer<typeof PodcastListResponseSchema>;
 
 export const PodcastTranscriptResponseSchema = z.object({
@@ -94,3 +138,74 @@ export const PodcastTranscriptResponseSchema = z.object({
   transcript: z.string(),
 });
 export type PodcastTranscriptResponse = z.infer<typeof PodcastTranscriptResponseSchema>;
+
+// ───────────── the private podcast feed (RSS 2.0 + iTunes + Podcasting 2.0) ─────────────
+
+/** The show: the feed's channel and the album tag of every MP3. */
+export const PODCAST_SHOW = {
+  en: {
+    title: 'Daily Curated Podcast',
+    description: 'A short audio briefing per topic, made every day from the day’s curated summaries.',
+    author: 'Daily Curated',
+  },
+  zh: {
+    title: '每日精选播客',
+    description: '每天根据当日精选摘要制作的各主题简短音频简报。',
+    author: '每日精选',
+  },
+} as const;
+
+/** An episode's title, in the feed and in the MP3's title tag. */
+export const podcastEpisodeTitle = (topicName: string, date: string) => `${topicName} · ${date}`;
+
+/** The most episodes one podcast feed carries, newest first. */
+export const PODCAST_FEED_EPISODE_LIMIT = 100;
+
+/**
+ * One chapter per story, in `podcast_tasks.metadata.chapters` (written by the podcast worker, which also
+ * puts them in the MP3 as ID3 CHAP frames) and served as Podcasting 2.0 JSON chapters.
+ */
+export const PodcastChapterSchema = z.object({
+  title: z.string(),
+  start_seconds: z.number().min(0),
+  end_seconds: z.number().min(0),
+});
+export type PodcastChapter = z.infer<typeof PodcastChapterSchema>;
+
+/** The feed token in the path is the only credential of the feed routes (podcast apps send no header). */
+export const PodcastFeedParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const PodcastFeedEpisodeParamsSchema = PodcastFeedParamsSchema.extend({ id: UuidSchema });
+
+const commaList = <T extends z.ZodType<string>>(item: T, max: number) =>
+  z
+    .string()
+    .max(max * 40)
+    .transform((value, ctx) => {
+      const parts = [
+        ...new Set(
+          value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const bad = parts.find((part) => !item.safeParse(part).success);
+      if (bad !== undefined || parts.length === 0 || parts.length > max) {
+        ctx.addIssue({ code: 'custom', message: `Use up to ${max} comma-separated values` });
+        return z.NEVER;
+      }
+      return parts as z.output<T>[];
+    });
+
+/**
+ * GET /api/podcasts/feed/:token?lang=en,zh&topics=<id>,<id>: which languages (default en; the first
+ * names the channel's language) and topics (default all) the feed carries.
+ */
+export const PodcastFeedQuerySchema = z.object({
+  lang: commaList(z.enum(['en', 'zh']), 2).optional(),
+  topics: commaList(UuidSchema, 100).optional(),
+});
+
+/** Answer of POST /api/podcasts/feed-token: the new URL (the previous one stops working at once). */
+export const PodcastFeedTokenSchema = z.object({ feed_url: z.string(), created_at: z.string() });
+export type PodcastFeedToken = z.infer<typeof PodcastFeedTokenSchema>;

@@ -23,6 +23,7 @@ export {
   blogSearchPattern,
   isBigramTerm,
 } from './blog-search.ts';
+export { DEMO_AUTHOR, seedDemoGenerated } from './seed-demo-generated.ts';
 export { seedDemoSummaries } from './seed-demo-summaries.ts';
 export { SEED_BLOG_POSTS, seedBlogPosts } from './seed-blog-posts.ts';
 export { type MailSuppression, type SuppressionOutcome, suppressSubscriber } from './mail-suppression.ts';

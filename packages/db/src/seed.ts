@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { seedBlogPosts } from './seed-blog-posts.ts';
+import { seedDemoGenerated } from './seed-demo-generated.ts';
 import { seedDemoSummaries } from './seed-demo-summaries.ts';
 import { DATASOURCES } from './seed-data/datasources.ts';
 import { TOPICS } from './seed-data/topics.ts';
@@ -10,7 +11,10 @@ export type SeedOptions = {
   adminEmail?: string | null;
   adminPassword?: string | null;
   log?: (msg: string) => void;
-  /** Demo summaries over the last 10 days (default true; `SEED_DEMO_SUMMARIES=0` in the CLI turns them off). */
+  /**
+   * Demo summaries over the last 10 days, and a few published social posts made from the newest ones
+   * (default true; `SEED_DEMO_SUMMARIES=0` in the CLI turns them off).
+   */
   demoSummaries?: boolean;
 };
 
@@ -33,7 +37,10 @@ export async function seed(prisma: PrismaClient, opts: SeedOptions = {}): Promis
   const log = opts.log ?? (() => {});
   const topics = await seedTopics(prisma, log);
   const datasources = await seedDatasources(prisma, log);
-  if (opts.demoSummaries ?? true) await seedDemoSummaries(prisma, log);
+  if (opts.demoSummaries ?? true) {
+    await seedDemoSummaries(prisma, log);
+    await seedDemoGenerated(prisma, log);
+  }
   await seedBlogPosts(prisma, log);
   const admin = opts.adminEmail
     ? await seedAdmin(prisma, opts.adminEmail, opts.adminPassword ?? '', log)

@@ -8,6 +8,7 @@ import { verifyPassword } from '../src/password.ts';
 import { PLATFORM_DEFAULT_CONFIG } from '../src/platform-defaults.ts';
 import { seed } from '../src/seed.ts';
 import demoContent from '../src/seed-data/demo-content.json' with { type: 'json' };
+import { DEMO_AUTHOR, seedDemoGenerated } from '../src/seed-demo-generated.ts';
 import { type DemoItem, seedDemoSummaries } from '../src/seed-demo-summaries.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -197,5 +198,53 @@ describe('demo content', () => {
     expect(await seedDemoSummaries(prisma, () => {}, new Date(now.getTime() + 3 * 86_400_000))).toBe(0);
     expect(await prisma.summary.count()).toBe(before);
     expect(await prisma.post.count()).toBe(posts);
+  });
+});
+
+describe('demo generated content', () => {
+  const now = new Date();
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await migrate(db.url);
+    prisma = createPrismaClient(db.url);
+    await seed(prisma, { demoSummaries: false });
+    await seedDemoSummaries(prisma, () => {}, now);
+    await seedDemoGenerated(prisma, () => {}, now);
+  });
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  it("publishes posts made from each topic's newest (today's) summaries, by a named demo author", async () => {
+    const posts = await prisma.userGeneratedContent.findMany({
+      include: { summary: true, user: { include: { profile: true } } },
+    });
+    const topics = await prisma.topic.findMany();
+    for (const topic of topics) {
+      const ofTopic = posts.filter((post) => post.summary?.topicId === topic.id);
+      expect(ofTopic.length, topic.slug).toBe(2);
+    }
+    const today = localDate(now, DEFAULT_TIME_ZONE);
+    for (const post of posts) {
+      expect(post.publishedAt).toBeInstanceOf(Date);
+      expect(localDate(post.summary!.createdAt, DEFAULT_TIME_ZONE)).toBe(today);
+      expect(post.content).toContain(post.summary!.headline);
+      expect(post.user.profile?.displayName).toBe(DEMO_AUTHOR.displayName);
+    }
+  });
+
+  it('gives the author no way to sign in, and adds nothing when run again', async () => {
+    const author = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_AUTHOR.email } });
+    expect(author).toMatchObject({ passwordHash: null, googleSub: null });
+    expect(author.emailVerifiedAt).toBeInstanceOf(Date);
+    const before = await prisma.userGeneratedContent.count();
+    expect(await seedDemoGenerated(prisma, () => {}, new Date(now.getTime() + 3 * 86_400_000))).toBe(0);
+    expect(await prisma.userGeneratedContent.count()).toBe(before);
+    expect(await prisma.user.count({ where: { email: DEMO_AUTHOR.email } })).toBe(1);
   });
 });

@@ -109,9 +109,13 @@ const OPENERS: Record<GenerationStyle, { en: string; zh: string }> = {
   analytical: { en: 'Analysis:', zh: '分析：' },
 };
 
-/** Offline copy (no LLM key): headline, an excerpt cut to fit the platform, the link and hashtags. */
+/**
+ * Offline copy (no LLM key): headline, an excerpt cut to fit the platform, the link and hashtags. The
+ * user's extra instructions are for a model; a template cannot follow them, and pasting them in would
+ * put private text into copy its author may publish.
+ */
 export function templateCopy(request: GenerationRequest): GeneratedCopy {
-  const { platform, style, language, userInput, source } = request;
+  const { platform, style, language, source } = request;
   const limit = GENERATION_PLATFORM_LIMITS[platform];
   const opener = OPENERS[style][language];
   const link = source.sourceUrls[0] ?? '';
@@ -130,13 +134,13 @@ export function templateCopy(request: GenerationRequest): GeneratedCopy {
         ? '你怎么看？'
         : 'What do you think?'
       : '';
-  const fixed = [opener, source.headline, '', '', userInput ?? '', question, link, tagLine].filter(
+  const fixed = [opener, source.headline, '', '', question, link, tagLine].filter(
     (part, index) => part || index === 2 || index === 3,
   );
   const overhead = characterCount(fixed.join('\n')) + 1;
   const room = Math.max(0, limit - overhead);
   const body = truncate(source.content.replace(/\s+/g, ' ').trim(), room);
-  const content = [`${opener} ${source.headline}`.trim(), body, userInput ?? '', question, link, tagLine]
+  const content = [`${opener} ${source.headline}`.trim(), body, question, link, tagLine]
     .filter(Boolean)
     .join('\n\n');
   return { content: truncate(content, limit), hashtags, generator: 'template', model: null };

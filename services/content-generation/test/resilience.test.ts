@@ -187,6 +187,21 @@ it('writes labelled template copy when no LLM key is configured', async () => {
   expect(copy.generator).toBe('template');
   expect([...copy.content].length).toBeLessThanOrEqual(280);
   expect(copy.content).toContain('https://blog.example.com/small-models');
+  // The user's instructions are for a model: never pasted into copy its author may publish.
+  const instructed = templateCopy({
+    platform: 'linkedin',
+    style: 'engaging',
+    language: 'en',
+    userInput: 'private note: mention our unannounced launch',
+    source: {
+      headline: 'Small models are getting good at code',
+      content: 'A summary.',
+      sourceUrls: [],
+      sourceName: null,
+      topicName: null,
+    },
+  });
+  expect(instructed.content).not.toContain('unannounced launch');
   const zh = templateCopy({
     platform: 'xiaohongshu',
     style: 'casual',

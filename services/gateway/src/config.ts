@@ -133,15 +133,25 @@ export const gatewayConfigSchema = z
     /** Registrations allowed per hour from one IP (fake-account and verification-mail flooding). */
     REGISTER_IP_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     /**
-     * Failed logins one account may have (from any address) before each further attempt must wait
-     * 2^k seconds since the last failure (k = failures beyond this number). A delay, never a lock:
-     * the owner signs in once it has passed, and a successful login clears the count.
+     * Failed logins of one account from one source (an IPv4 address or an IPv6 /64), or from one browser
+     * that signed in to it before (its known-device cookie), before each further attempt from there must
+     * wait 2^k seconds since the last failure (k = failures beyond this number). A delay, never a lock,
+     * and only for that source: a successful login clears it, a new password clears all of the account's.
+     * The account's failures from everywhere reaching this number also warn its owner by email.
      */
     LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    /**
+     * Failed logins of one account from all sources together before every attempt without its
+     * known-device cookie waits the same way (a guess spread over many addresses). Browsers known to the
+     * account are never held up by it.
+     */
+    LOGIN_ACCOUNT_CEILING_FAILURES: z.coerce.number().int().min(1).max(100_000).default(50),
     /** Seconds an account's failed logins are remembered after the last one (then the count starts over). */
     LOGIN_ACCOUNT_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-    /** Upper bound, in seconds, of the per-account delay between failed logins. */
+    /** Upper bound, in seconds, of the delay between failed logins. */
     LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Hours between two "someone tried to sign in to your account" emails to one account, at least. */
+    LOGIN_WARNING_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(6),
     /** Generation tasks one user may create (or retry) per minute; 429 RATE_LIMITED beyond. */
     GENERATION_TASKS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
     /** Generation tasks of one user waiting in the queue (pending) at once; 429 TOO_MANY_PENDING_TASKS beyond. */
@@ -211,6 +221,13 @@ export const gatewayConfigSchema = z
       }
     }
     for (const issue of storageEnvIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+    if (config.LOGIN_ACCOUNT_CEILING_FAILURES < config.LOGIN_ACCOUNT_FREE_FAILURES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOGIN_ACCOUNT_CEILING_FAILURES'],
+        message: 'must be at least LOGIN_ACCOUNT_FREE_FAILURES',
+      });
+    }
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',

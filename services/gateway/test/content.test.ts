@@ -1,6 +1,6 @@
 import { CONTENT_MESSAGES, SUMMARY_EXCERPT_MAX } from '@app/contracts';
 import { summaryExcerpt } from '@app/text';
-import { seed } from '@app/db';
+import { DEMO_AUTHOR, seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, startOfZonedDay } from '@app/time';
 import {
@@ -511,7 +511,11 @@ describe('topics, datasources, tree and YouTube', () => {
     expect((await get('/api/topics/engineering')).json().id).toBe(topicId);
     expect((await get(`/api/topics/${topicId}`)).json().slug).toBe('engineering');
     expect((await get('/api/topics/nope')).statusCode).toBe(404);
-    expect((await get(`/api/topics/${topicId}/generated-content`)).json()).toEqual({ data: [] });
+    // Published posts only: here, the seed's demo posts, by their author's display name.
+    const generated = (await get(`/api/topics/${topicId}/generated-content`)).json().data;
+    expect(generated.length).toBeGreaterThan(0);
+    for (const item of generated)
+      expect(item).toMatchObject({ author_name: DEMO_AUTHOR.displayName, published_at: expect.any(String) });
   });
 
   it("counts today's summaries per topic with their platforms", async () => {

@@ -24,7 +24,7 @@ describe('over a real socket', () => {
       body: JSON.stringify({ email, password: 'correct-horse' }),
     });
     expect(login.status).toBe(200);
-    const setCookie = login.headers.get('set-cookie') ?? '';
+    const setCookie = login.headers.getSetCookie().find((c) => c.startsWith('refresh_token=')) ?? '';
     expect(setCookie).toMatch(
       /^refresh_token=[^;]+; Max-Age=2592000; Path=\/api\/auth; HttpOnly; SameSite=Lax$/,
     );

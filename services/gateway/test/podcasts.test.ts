@@ -234,3 +234,66 @@ describe('GET /api/podcasts/:id/transcript', () => {
     expect(pending.statusCode).toBe(404);
   });
 });
+
+describe('a podcast without audio', () => {
+  it('is listed when its script was written, with the reason, and its transcript can be read', async () => {
+    const prisma = gateway.db.prisma;
+    const gamma = await prisma.topic.create({ data: { name: 'Gamma', slug: 'gamma-pod' } });
+    const task = (date: string, data: object) =>
+      prisma.podcastTask.create({
+        data: { topicId: gamma.id, targetDate: new Date(`${date}T00:00:00Z`), language: 'EN', ...data },
+      });
+    const failed = await task('2025-12-03', {
+      status: 'failed',
+      transcript: 'Gamma for 2025-12-03.',
+      errorMessage: 'No speech engine: PODCAST_TTS_ENGINE=none',
+      metadata: { failure_reason: 'no_speech_engine', tts_engine: 'none' },
+    });
+    // Failed before any script: nothing to read, so not listed.
+    await task('2025-12-02', {
+      status: 'failed',
+      errorMessage: 'No summaries',
+      metadata: { failure_reason: 'no_summaries' },
+    });
+    // Completed text-only by a worker of an older version: listed, and said to have had no engine.
+    const textOnly = await task('2025-12-01', {
+      status: 'completed',
+      completedAt: new Date(),
+      transcript: 'Gamma for 2025-12-01.',
+      metadata: { tts_engine: null, audio: false },
+    });
+    const res = await list(`?topic_id=${gamma.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({
+        id: failed.id,
+        status: 'failed',
+        failure_reason: 'no_speech_engine',
+        audio_url: null,
+        completed_at: null,
+        has_transcript: true,
+      }),
+      expect.objectContaining({
+        id: textOnly.id,
+        status: 'completed',
+        failure_reason: 'no_speech_engine',
+        audio_url: null,
+      }),
+    ]);
+    // Podcasts with audio say nothing is wrong.
+    expect((await list()).json().data[0]).toMatchObject({ id: ids.alphaNew, failure_reason: null });
+    const transcript = await gateway.app.inject({
+      method: 'GET',
+      url: `/api/podcasts/${failed.id}/transcript`,
+      headers: bearer(token),
+    });
+    expect(transcript.json()).toMatchObject({ transcript: 'Gamma for 2025-12-03.' });
+    // There is no MP3 to stream.
+    const audioRes = await gateway.app.inject({
+      method: 'GET',
+      url: `/api/podcasts/${failed.id}/audio`,
+      headers: bearer(token),
+    });
+    expect(audioRes.statusCode).toBe(404);
+  });
+});

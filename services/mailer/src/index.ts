@@ -7,6 +7,7 @@ export {
   textEncodingFor,
 } from './mail-transport.ts';
 export { sendPasswordResetEmailProcessor } from './processors/send-password-reset-email.processor.ts';
+export { sendSignInWarningEmailProcessor } from './processors/send-sign-in-warning-email.processor.ts';
 export { sendVerificationEmailProcessor } from './processors/send-verification-email.processor.ts';
 export {
   DIGEST_SCHEDULER_ID,
@@ -16,4 +17,5 @@ export {
   startService,
 } from './service.ts';
 export { renderPasswordResetEmail } from './templates/password-reset-email.template.ts';
+export { renderSignInWarningEmail } from './templates/sign-in-warning-email.template.ts';
 export { renderVerificationEmail } from './templates/verification-email.template.ts';

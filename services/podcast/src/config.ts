@@ -34,11 +34,20 @@ export const podcastConfigSchema = z
     /** Speech model (e.g. gpt-4o-mini-tts, tts-1); with a key, speech goes to audio.speech. */
     OPENAI_TTS_MODEL: z.string().min(1).optional(),
     OPENAI_TTS_VOICE: z.string().min(1).default('alloy'),
-    /** auto: OpenAI when OPENAI_API_KEY and OPENAI_TTS_MODEL are set, else espeak-ng when installed, else none. */
-    PODCAST_TTS_ENGINE: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
+    /**
+     * auto: OpenAI when OPENAI_API_KEY and OPENAI_TTS_MODEL are set, else the espeak-ng program when
+     * installed, else espeak-ng from npm (espeak-wasm: WebAssembly, installed by `pnpm install`).
+     * none: no speech; podcasts then fail with the reason no_speech_engine, their transcript kept.
+     */
+    PODCAST_TTS_ENGINE: z.enum(['auto', 'openai', 'espeak', 'espeak-wasm', 'none']).default('auto'),
     /** auto: ffmpeg when installed, else the JavaScript encoder (lamejs). */
     PODCAST_ENCODER: z.enum(['auto', 'ffmpeg', 'lamejs']).default('auto'),
-    /** espeak-ng words per minute. */
+    /**
+     * Worker threads for the npm espeak-ng and the lamejs encoder (each holds about 100 MB while it
+     * works and ends after a minute idle). One speaks about a hundred times faster than real time.
+     */
+    PODCAST_AUDIO_THREADS: z.coerce.number().int().min(1).max(8).default(1),
+    /** espeak-ng words per minute (the program and the npm engine). */
     PODCAST_ESPEAK_RATE: z.coerce.number().int().min(80).max(400).default(165),
     /** Longest script piece sent to one speech call (OpenAI's limit is 4096 characters). */
     PODCAST_CHUNK_CHARS: z.coerce.number().int().min(200).max(4000).default(1500),

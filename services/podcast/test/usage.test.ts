@@ -109,7 +109,7 @@ it('records the script and every speech chunk with tokens, characters and cost',
   expect(speech.every((r) => r.model === 'tts-test' && r.topicId === topic.id)).toBe(true);
 });
 
-it('records the offline script of a text-only podcast as an offline call at cost 0', async () => {
+it('records the offline script of a podcast without a speech engine as an offline call at cost 0', async () => {
   const db = await createTestDatabase();
   const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-usage-offline-'));
   const transportOptions = testTransportOptions(db.url);
@@ -139,9 +139,10 @@ it('records the offline script of a text-only podcast as an offline call at cost
     () => producer.close(),
   );
   await producer.enqueue('podcast-daily', { targetDate: '2026-05-01' });
+  // The script is written (and kept); without speech the podcast then fails (see speech-fallback.test.ts).
   await waitFor(
     async () =>
-      (await db.prisma.podcastTask.findFirst({ where: { topicId: topic.id } }))?.status === 'completed',
+      (await db.prisma.podcastTask.findFirst({ where: { topicId: topic.id } }))?.status === 'failed',
     { timeoutMs: 60_000 },
   );
   expect(await db.prisma.aiUsage.findMany()).toMatchObject([

@@ -1,5 +1,6 @@
 import type {
   DatasourceDto,
+  GeneratedContentDto,
   SourceTree,
   StoryDetail,
   SummaryDetail,
@@ -55,15 +56,8 @@ export type YoutubeSource = {
   topic: { id: string; name: string; name_zh: string | null };
   summary_count: number;
 };
-export type GeneratedContent = {
-  id: string;
-  target_platform: string;
-  content: string;
-  hashtags: string[];
-  source_urls: string[];
-  created_at: string;
-  source_name: string | null;
-};
+/** A published item of the topic page's generated tab (the author by display name only). */
+export type GeneratedContent = GeneratedContentDto;
 
 export const contentKeys = {
   topics: ['topics'] as const,
@@ -75,7 +69,7 @@ export const contentKeys = {
   story: (id: string, timezone: string) => ['stories', id, timezone] as const,
   favoriteSources: ['favorites', 'datasources'] as const,
   favoriteSummaries: ['favorites', 'summaries'] as const,
-  generated: (topicId: string) => ['topics', topicId, 'generated'] as const,
+  generated: (topicId: string, timezone: string) => ['topics', topicId, 'generated', timezone] as const,
   youtubeSources: (language: UiLanguage) => ['youtube', 'sources', language] as const,
   youtubeSummaries: (name: string, language: UiLanguage, timezone: string, userKey: string) =>
     ['youtube', 'summaries', name, language, timezone, userKey] as const,
@@ -177,14 +171,22 @@ export const favoriteSummariesQueryOptions = (enabled: boolean) =>
     enabled,
   });
 
-export const generatedContentQueryOptions = (topicId: string) =>
+/** Published items only; visitors and free users get those of yesterday's and today's summaries in `timezone`. */
+export const generatedContentQueryOptions = (topicId: string, timezone: string) =>
   queryOptions({
-    queryKey: contentKeys.generated(topicId),
+    queryKey: contentKeys.generated(topicId, timezone),
     queryFn: ({ signal }) =>
       api
-        .get<{ data: GeneratedContent[] }>(`/api/topics/${topicId}/generated-content`, { signal })
+        .get<{ data: GeneratedContent[] }>(`/api/topics/${topicId}/generated-content`, {
+          query: { timezone },
+          signal,
+        })
         .then((r) => r.data),
   });
+
+/** Every topic page's generated tab (after the user publishes or unpublishes something). */
+export const isGeneratedContentQuery = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[0] === 'topics' && query.queryKey[2] === 'generated';
 
 export const youtubeSourcesQueryOptions = (language: UiLanguage) =>
   queryOptions({

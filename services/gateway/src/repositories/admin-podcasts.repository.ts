@@ -76,7 +76,12 @@ export function createAdminPodcastsRepository(prisma: PrismaClient) {
       now: Date,
     ) {
       const updated = await prisma.podcastTask.updateMany({
-        where: { id: task.id, updatedAt: task.updatedAt, status: { not: 'completed' } },
+        where: {
+          id: task.id,
+          updatedAt: task.updatedAt,
+          // A done podcast is left alone, except one made text-only (without a speech engine).
+          OR: [{ status: { not: 'completed' } }, { metadata: { path: ['audio'], equals: false } }],
+        },
         data: {
           status: 'pending',
           errorMessage: null,
@@ -89,6 +94,15 @@ export function createAdminPodcastsRepository(prisma: PrismaClient) {
         },
       });
       return updated.count === 1;
+    },
+
+    /** The task a worker took last: its metadata says what that worker speaks with (see generate.ts). */
+    async latestRun() {
+      return prisma.podcastTask.findFirst({
+        where: { startedAt: { not: null } },
+        select: { startedAt: true, metadata: true },
+        orderBy: [{ startedAt: 'desc' }, { id: 'asc' }],
+      });
     },
 
     async list(filter: { date?: string; status?: TaskStatus }) {

@@ -1,4 +1,4 @@
-import { type Language, Prisma, type PrismaClient } from '@app/db';
+import { type FeedKind, type Language, Prisma, type PrismaClient } from '@app/db';
 import { type FeedStoryRow, feedStoriesSql } from './feed-stories.sql.ts';
 
 export type FeedsRepository = ReturnType<typeof createFeedsRepository>;
@@ -44,31 +44,35 @@ export function createFeedsRepository(prisma: PrismaClient) {
         ),
       ),
 
-    /** The owner of a feed token (by its sha256), with what their plan allows. */
-    ownerOfToken: (tokenHash: string) =>
+    /** The owner of a feed token (by its sha256) of this kind only, with what their plan allows. */
+    ownerOfToken: (tokenHash: string, kind: FeedKind) =>
       prisma.feedToken.findUnique({
-        where: { tokenHash },
+        where: { tokenHash, kind },
         select: {
           userId: true,
+          createdAt: true,
           user: {
             select: { profile: { select: { role: true, subscriptionType: true, displayName: true } } },
           },
         },
       }),
 
-    tokenOf: (userId: string) =>
-      prisma.feedToken.findUnique({ where: { userId }, select: { createdAt: true } }),
+    tokenOf: (userId: string, kind: FeedKind) =>
+      prisma.feedToken.findUnique({
+        where: { userId_kind: { userId, kind } },
+        select: { createdAt: true, tokenHash: true, seed: true },
+      }),
 
-    /** One token per user: a new one replaces (and so revokes) the old. */
-    replaceToken: (userId: string, tokenHash: string) =>
+    /** One token per user and kind: a new one replaces (and so revokes) the old. */
+    replaceToken: (userId: string, kind: FeedKind, tokenHash: string, seed: string | null = null) =>
       prisma.feedToken.upsert({
-        where: { userId },
-        create: { userId, tokenHash },
-        update: { tokenHash, createdAt: new Date() },
+        where: { userId_kind: { userId, kind } },
+        create: { userId, kind, tokenHash, seed },
+        update: { tokenHash, seed, createdAt: new Date() },
         select: { createdAt: true },
       }),
 
-    deleteToken: async (userId: string) =>
-      (await prisma.feedToken.deleteMany({ where: { userId } })).count > 0,
+    deleteToken: async (userId: string, kind: FeedKind) =>
+      (await prisma.feedToken.deleteMany({ where: { userId, kind } })).count > 0,
   };
 }

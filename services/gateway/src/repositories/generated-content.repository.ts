@@ -1,4 +1,4 @@
-import type { GenerationResult } from '@app/contracts';
+import type { GeneratedContentDto, GenerationResult } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { webUrls } from '../lib/web-urls.ts';
 import { toResultDto } from './generation.mapper.ts';
@@ -9,11 +9,30 @@ export type GeneratedContentRepository = ReturnType<typeof createGeneratedConten
 /** user_generated_content: the copy generated from summaries, per topic and per user. */
 export function createGeneratedContentRepository(prisma: PrismaClient) {
   return {
-    async ofTopic(topicId: string) {
+    /**
+     * What the topic page shows: published rows only (a result is its author's alone until they publish
+     * it), made from the topic's summaries created within `range` when one is given. Built field by field:
+     * the author appears by display name, never by id, and the task's instructions are not read at all.
+     */
+    async publishedOfTopic(
+      topicId: string,
+      range: { from?: Date; to?: Date },
+    ): Promise<GeneratedContentDto[]> {
+      const createdAt = range.from || range.to ? { gte: range.from, lte: range.to } : undefined;
       const rows = await prisma.userGeneratedContent.findMany({
-        where: { summary: { topicId } },
-        include: { summary: { include: { datasource: { select: { sourceName: true } } } } },
-        orderBy: { createdAt: 'desc' },
+        where: { publishedAt: { not: null }, summary: { topicId, ...(createdAt ? { createdAt } : {}) } },
+        select: {
+          id: true,
+          targetPlatform: true,
+          content: true,
+          hashtags: true,
+          sourceUrls: true,
+          createdAt: true,
+          publishedAt: true,
+          summary: { select: { datasource: { select: { sourceName: true } } } },
+          user: { select: { profile: { select: { displayName: true } } } },
+        },
+        orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
         take: 200,
       });
       return rows.map((g) => ({
@@ -23,7 +42,10 @@ export function createGeneratedContentRepository(prisma: PrismaClient) {
         hashtags: g.hashtags,
         source_urls: webUrls(g.sourceUrls),
         created_at: g.createdAt.toISOString(),
+        // Never null here (the filter); the creation time only keeps the type honest.
+        published_at: (g.publishedAt ?? g.createdAt).toISOString(),
         source_name: g.summary?.datasource?.sourceName ?? null,
+        author_name: g.user.profile?.displayName?.trim() || null,
       }));
     },
 
@@ -33,6 +55,24 @@ export function createGeneratedContentRepository(prisma: PrismaClient) {
       const rows = await prisma.userGeneratedContent.findMany({ where: { id: { in: ids }, userId } });
       const order = new Map(ids.map((id, index) => [id, index]));
       return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(toResultDto);
+    },
+
+    /**
+     * Publishes the user's result (keeping the first publication time when it already is) or makes it
+     * private again; null when the user has no such result.
+     */
+    async setPublishedOfUser(
+      id: string,
+      userId: string,
+      published: boolean,
+      now: Date,
+    ): Promise<GenerationResult | null> {
+      await prisma.userGeneratedContent.updateMany({
+        where: { id, userId, publishedAt: published ? null : { not: null } },
+        data: { publishedAt: published ? now : null },
+      });
+      const row = await prisma.userGeneratedContent.findFirst({ where: { id, userId } });
+      return row ? toResultDto(row) : null;
     },
 
     /** Removes the result and its id from every task's result_ids; a task left with none is deleted. */

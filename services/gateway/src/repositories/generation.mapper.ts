@@ -29,6 +29,7 @@ export function toResultDto(row: UserGeneratedContent): GenerationResult {
     estimated_engagement: 'Medium',
     platform_specific_notes: generator === 'template' ? 'Template-based copy (no LLM configured)' : '',
     created_at: row.createdAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
   };
 }
 

@@ -44,6 +44,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/topics', access: 'public' },
   { method: 'GET', url: '/api/topics/stats', access: 'public' },
   { method: 'GET', url: '/api/topics/:idOrSlug', access: 'public' },
+  // Published items only, in the reader's window; drafts are their author's alone (see /api/generated-content).
   { method: 'GET', url: '/api/topics/:idOrSlug/generated-content', access: 'public' },
   { method: 'GET', url: '/api/topics/:idOrSlug/filter-options', access: 'public' },
   { method: 'GET', url: '/api/datasources', access: 'public' },
@@ -113,6 +114,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/generation-tasks/:taskId/retry', access: 'pro' },
   { method: 'POST', url: '/api/generation-tasks/:taskId/cancel', access: 'user' },
   { method: 'GET', url: '/api/generated-content', access: 'user' },
+  // Publishing or unpublishing one's own result: private is the default, and taking it back never needs a plan.
+  { method: 'PATCH', url: '/api/generated-content/:id', access: 'user' },
   { method: 'DELETE', url: '/api/generated-content/:id', access: 'user' },
   { method: 'POST', url: '/api/generate/post', access: 'pro' },
   // Billing (issue 8): the webhook is public and authenticated by Stripe's signature instead.
@@ -125,6 +128,15 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/podcasts', access: 'user' },
   { method: 'GET', url: '/api/podcasts/:id/transcript', access: 'user' },
   { method: 'GET', url: '/api/podcasts/:id/audio', access: 'public' },
+  // The private podcast feed: podcast apps send no header, so the token in the path is the only
+  // credential of the feed and of what it links (services/podcast-feed.service.ts checks it; 404 else).
+  { method: 'POST', url: '/api/podcasts/feed-token', access: 'user' },
+  { method: 'DELETE', url: '/api/podcasts/feed-token', access: 'user' },
+  { method: 'GET', url: '/api/podcasts/artwork.png', access: 'public' },
+  { method: 'GET', url: '/api/podcasts/feed/:token', access: 'public' },
+  { method: 'GET', url: '/api/podcasts/feed/:token/episodes/:id/audio.mp3', access: 'public' },
+  { method: 'GET', url: '/api/podcasts/feed/:token/episodes/:id/transcript.txt', access: 'public' },
+  { method: 'GET', url: '/api/podcasts/feed/:token/episodes/:id/chapters.json', access: 'public' },
   // Content pipeline (issue 3): crawl tasks, clean-ups and source health.
   { method: 'POST', url: '/api/admin/crawl', access: 'admin' },
   { method: 'POST', url: '/api/admin/process-pending', access: 'admin' },

@@ -29,6 +29,7 @@ import apiNotFoundRoutes from './api/not-found/index.ts';
 import feedsRoutes from './feeds/index.ts';
 import opsRoutes from './ops/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
+import podcastFeedRoutes from './api/podcasts/feed.routes.ts';
 
 /** Every route folder, with its prefix. Who may call what lives in ./access.ts. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -69,6 +70,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes, { prefix: '/api/billing' });
   // Daily podcast (issue 6).
   await app.register(podcastsRoutes, { prefix: '/api/podcasts' });
+  // The private podcast feed for podcast apps: its token is the credential (see access.ts).
+  await app.register(podcastFeedRoutes, { prefix: '/api/podcasts' });
   // Any other /api path: the JSON 404 (the web app's fallback never answers under /api).
   await app.register(apiNotFoundRoutes, { prefix: '/api' });
 };

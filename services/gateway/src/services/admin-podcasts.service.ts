@@ -3,7 +3,10 @@ import {
   type AdminPodcastGenerateResponse,
   type AdminPodcastListQuerySchema,
   AppError,
+  isTextOnlyPodcast,
+  podcastFailureReason,
   type PodcastGenerateOutcome,
+  type PodcastSpeechStatus,
   PODCAST_GENERATE_MAX_DAYS_BACK,
   QUEUE_NAMES,
   toDataLanguage,
@@ -21,6 +24,7 @@ const LIVE_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'wai
 
 const metadataOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
  * The admin's podcast actions: make a topic's podcast for a date and language now, or again after it
@@ -88,7 +92,7 @@ export function createAdminPodcastsService(ctx: ServiceContext) {
           }
           const task = await repo.findOrCreate({ topicId: topic.id, date: targetDate, language }, topic.name);
           const run = adminRunOf(task.metadata);
-          if (task.status === 'completed') {
+          if (task.status === 'completed' && !isTextOnlyPodcast(task)) {
             report('already_completed', task.id, null);
             continue;
           }
@@ -105,7 +109,7 @@ export function createAdminPodcastsService(ctx: ServiceContext) {
             report('already_queued', task.id, run.jobId);
             continue;
           }
-          // Pending without a live job, failed, or processing by a worker that is gone: a new run.
+          // Pending without a live job, failed (or text-only), or processing by a worker that is gone: a new run.
           const next = { number: run.number + 1, jobId: `podcast-${task.id}-run${run.number + 1}` };
           if (!(await repo.startRun(task, next, now))) {
             // Someone else changed it a moment ago (another click, the worker): theirs stands.
@@ -136,9 +140,22 @@ export function createAdminPodcastsService(ctx: ServiceContext) {
       };
     },
 
+    /** The tasks, each with why it has no audio and what its run spoke with, and the worker's engine. */
     async list(query: z.output<typeof AdminPodcastListQuerySchema>) {
-      const rows = await repo.list(query);
+      const [rows, latest] = await Promise.all([repo.list(query), repo.latestRun()]);
+      const latestMetadata = metadataOf(latest?.metadata);
+      const engine = textOf(latestMetadata.tts_engine);
+      const speech: PodcastSpeechStatus | null =
+        latest?.startedAt && engine
+          ? {
+              tts_engine: engine,
+              encoder: textOf(latestMetadata.encoder),
+              reason: textOf(latestMetadata.tts_reason),
+              reported_at: latest.startedAt.toISOString(),
+            }
+          : null;
       return {
+        speech,
         data: rows.map((row) => ({
           id: row.id,
           topic_id: row.topicId,
@@ -147,6 +164,9 @@ export function createAdminPodcastsService(ctx: ServiceContext) {
           language: row.language,
           status: row.status,
           error_message: row.errorMessage,
+          failure_reason: podcastFailureReason(row),
+          tts_engine: textOf(metadataOf(row.metadata).tts_engine),
+          encoder: textOf(metadataOf(row.metadata).encoder),
           created_at: row.createdAt.toISOString(),
           updated_at: row.updatedAt.toISOString(),
           completed_at: row.completedAt?.toISOString() ?? null,

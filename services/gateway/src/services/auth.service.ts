@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type RegisterBody,
   type ResendVerificationBody,
+  type VerifyEmailBody,
 } from '@app/contracts';
 import { hashPassword, type User, verifyPassword } from '@app/db';
 import { dummyPasswordHash } from '../lib/dummy-password-hash.ts';
@@ -105,10 +106,18 @@ export function createAuthService(ctx: ServiceContext, sessions: SessionsService
       return sessions.start(touched, meta);
     },
 
-    /** The web page behind the emailed link posts its token: verifies and signs the user in. */
-    async verifyEmail(token: string, meta: RequestMeta): Promise<StartedSession> {
-      const user = await repos.verificationTokens.consume(hashToken(token), clock());
-      if (!user) throw new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
+    /**
+     * The web page behind the emailed link posts its token and the password the verifier chose: verifies,
+     * sets that password (the registered one was never proven to be the mailbox owner's) and signs in.
+     */
+    async verifyEmail(body: VerifyEmailBody, meta: RequestMeta): Promise<StartedSession> {
+      const tokenHash = hashToken(body.token);
+      const invalid = () => new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
+      // A dead link costs no argon2 hash; the consume below is the real check.
+      if (!(await repos.verificationTokens.findUsable(tokenHash, clock()))) throw invalid();
+      const passwordHash = await hashPassword(body.password);
+      const user = await repos.verificationTokens.consume(tokenHash, passwordHash, clock());
+      if (!user) throw invalid();
       return sessions.start(user, meta);
     },
 

@@ -179,7 +179,7 @@ export function createFeedsService(ctx: ServiceContext) {
     async favoritesFeed(file: string, language: UiLanguage): Promise<RenderedFeed> {
       const parts = splitFeedFile(file);
       if (!parts) throw new AppError('BAD_REQUEST', 'Unknown feed format: use .rss, .atom or .json');
-      const owner = await feeds.ownerOfToken(hashToken(parts.name));
+      const owner = await feeds.ownerOfToken(hashToken(parts.name), 'favorites');
       const profile = owner?.user.profile;
       if (!owner || !profile || (profile.role !== 'admin' && profile.subscriptionType !== 'pro')) {
         throw new AppError('NOT_FOUND', 'Feed not found');
@@ -203,14 +203,14 @@ export function createFeedsService(ctx: ServiceContext) {
     },
 
     async tokenStatus(userId: string): Promise<FeedTokenStatus> {
-      const row = await feeds.tokenOf(userId);
+      const row = await feeds.tokenOf(userId, 'favorites');
       return { active: !!row, created_at: row?.createdAt.toISOString() ?? null };
     },
 
     /** A new secret for the user's private feed; the previous URL stops answering at once. */
     async regenerateToken(userId: string): Promise<FeedTokenCreated> {
       const token = createOpaqueToken();
-      const row = await feeds.replaceToken(userId, hashToken(token));
+      const row = await feeds.replaceToken(userId, 'favorites', hashToken(token));
       const path = `${base()}/feeds/favorites/${token}`;
       return {
         active: true,
@@ -219,6 +219,6 @@ export function createFeedsService(ctx: ServiceContext) {
       };
     },
 
-    revokeToken: (userId: string) => feeds.deleteToken(userId),
+    revokeToken: (userId: string) => feeds.deleteToken(userId, 'favorites'),
   };
 }

@@ -131,6 +131,13 @@ export function createGenerationService(ctx: ServiceContext, usage: UsageService
 
     results: (ids: string[], userId: string) => generatedContent.ofUser(ids, userId),
 
+    /** The author publishes a result to its topic page, or makes it private again; 404 for anyone else. */
+    async setPublished(id: string, userId: string, published: boolean) {
+      const result = await generatedContent.setPublishedOfUser(id, userId, published, ctx.clock());
+      if (!result) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.contentNotFound);
+      return { success: true as const, data: result };
+    },
+
     async deleteResult(id: string, userId: string) {
       const result = await generatedContent.deleteOfUser(id, userId);
       if (!result.found) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.contentNotFound);

@@ -52,8 +52,11 @@ export function createPasswordsService(ctx: ServiceContext, sessions: SessionsSe
       return { message: MESSAGES.resetRequested };
     },
 
-    /** Sets the new password from a valid link and ends every session of the account. */
-    async resetPassword(body: PasswordResetConfirmBody, meta: RequestMeta): Promise<{ message: string }> {
+    /** Sets the new password from a valid link and ends every session of the account (whose `email` it returns). */
+    async resetPassword(
+      body: PasswordResetConfirmBody,
+      meta: RequestMeta,
+    ): Promise<{ message: string; email: string }> {
       const tokenHash = hashToken(body.token);
       const invalid = () => new AppError('INVALID_TOKEN', MESSAGES.invalidLink);
       // A cheap look first, so a dead link costs no argon2 hash; the consume below is the real check.
@@ -62,7 +65,7 @@ export function createPasswordsService(ctx: ServiceContext, sessions: SessionsSe
       const user = await repos.passwordResets.consume(tokenHash, passwordHash, clock());
       if (!user) throw invalid();
       logger.info({ userId: user.id, requestId: meta.requestId }, 'password reset; all sessions ended');
-      return { message: MESSAGES.passwordReset };
+      return { message: MESSAGES.passwordReset, email: user.email };
     },
 
     /**
@@ -74,7 +77,7 @@ export function createPasswordsService(ctx: ServiceContext, sessions: SessionsSe
       body: ChangePasswordBody,
       keepRefreshToken: string | undefined,
       meta: RequestMeta,
-    ): Promise<{ endedSessions: number }> {
+    ): Promise<{ endedSessions: number; email: string }> {
       const user = await repos.users.findById(userId);
       const matches = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
@@ -91,7 +94,7 @@ export function createPasswordsService(ctx: ServiceContext, sessions: SessionsSe
       const endedSessions = await sessions.revokeAllOfUser(user.id, keepRefreshToken);
       await repos.users.setPassword(user.id, passwordHash);
       logger.info({ userId: user.id, endedSessions, requestId: meta.requestId }, 'password changed');
-      return { endedSessions };
+      return { endedSessions, email: user.email };
     },
   };
 }

@@ -1,5 +1,11 @@
+import { Readable } from 'node:stream';
 import { AppError, defaultPodcastAudioPath, PODCAST_BUCKET } from '@app/contracts';
 import { type ByteRange, ObjectNotFoundError, type ObjectStorage, safeKeyOrNull } from '@app/storage';
+
+/** What an audio route sends: the bytes asked for, or 416 with the file's size. */
+export type AudioAnswer =
+  | { unsatisfiable: true; size: number }
+  | { unsatisfiable: false; size: number; range: ByteRange | null; body: Readable };
 
 /**
  * The read side of the podcast service's object storage (@app/storage: local files or S3, the same
@@ -52,4 +58,22 @@ export async function readAudio(storage: ObjectStorage, key: string, range?: Byt
     if (error instanceof ObjectNotFoundError) throw new AppError('NOT_FOUND', 'Audio not available');
     throw error;
   }
+}
+
+/**
+ * The MP3 of a completed podcast (null: none), whole or the one range asked for; `withBody: false`
+ * (HEAD) spares reading or downloading the file. Callers decide who may ask first.
+ */
+export async function openPodcastAudio(
+  storage: ObjectStorage,
+  task: { id: string; metadata: Record<string, unknown> } | null,
+  request: { range?: string; withBody: boolean },
+): Promise<AudioAnswer> {
+  const key = task ? podcastAudioKey(task.id, task.metadata) : null;
+  const size = await audioSize(storage, key);
+  if (!key || !size) throw new AppError('NOT_FOUND', 'Audio not available');
+  const range = parseRange(request.range, size);
+  if (range === 'unsatisfiable') return { unsatisfiable: true, size };
+  const body = request.withBody ? await readAudio(storage, key, range ?? undefined) : Readable.from([]);
+  return { unsatisfiable: false, size, range, body };
 }

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import { AppError, MESSAGES, type PodcastListQuerySchema } from '@app/contracts';
-import type { ByteRange, ObjectStorage } from '@app/storage';
+import { AppError, MESSAGES, type PodcastListQuerySchema, podcastFailureReason } from '@app/contracts';
+import type { ObjectStorage } from '@app/storage';
 import type { z } from 'zod';
 import type { ServiceContext } from './context.ts';
-import { audioSize, parseRange, podcastAudioKey, readAudio } from './podcast-audio.ts';
+import { type AudioAnswer, audioSize, openPodcastAudio, podcastAudioKey } from './podcast-audio.ts';
+import type { PodcastFeedService } from './podcast-feed.service.ts';
 
 export type PodcastsService = ReturnType<typeof createPodcastsService>;
 
@@ -11,10 +11,7 @@ export type PodcastsService = ReturnType<typeof createPodcastsService>;
 export const AUDIO_TOKEN_TTL_SECONDS = 3600;
 const AUDIO_TOKEN_TYPE = 'podcast-audio';
 
-/** What the audio route sends: the bytes asked for, or 416 with the file's size. */
-export type AudioAnswer =
-  | { unsatisfiable: true; size: number }
-  | { unsatisfiable: false; size: number; range: ByteRange | null; body: Readable };
+export type { AudioAnswer };
 
 /**
  * The daily podcasts (spec §2, §7). Audio auth: an <audio> element cannot send a Bearer header, so the
@@ -22,7 +19,11 @@ export type AudioAnswer =
  * {typ: 'podcast-audio', sub: task id, uid: user id} in `?token=`. It opens only that one file and
  * never passes as an access token. A signed-in caller (Bearer) needs no token.
  */
-export function createPodcastsService(ctx: ServiceContext, storage: ObjectStorage) {
+export function createPodcastsService(
+  ctx: ServiceContext,
+  storage: ObjectStorage,
+  feed: Pick<PodcastFeedService, 'feedUrlOf'>,
+) {
   const { podcasts } = ctx.repos;
 
   function tokenOpens(id: string, token: string | undefined) {
@@ -36,22 +37,31 @@ export function createPodcastsService(ctx: ServiceContext, storage: ObjectStorag
   }
 
   return {
-    /** Completed podcasts, each with a signed audio URL when its MP3 is in storage. */
+    /**
+     * Completed podcasts, each with a signed audio URL when its MP3 is in storage, and failed ones
+     * that have a transcript, with the reason they have no audio.
+     */
     async list(userId: string, query: z.output<typeof PodcastListQuerySchema>, requestId: string) {
       const language = query.language ?? 'EN';
-      const rows = await podcasts.listCompleted({ language, date: query.date, topicId: query.topic_id });
+      const [rows, feedUrl] = await Promise.all([
+        podcasts.listForReaders({ language, date: query.date, topicId: query.topic_id }),
+        feed.feedUrlOf(userId, language),
+      ]);
       // The JWT's exp is stamped on the real clock: the answer states the same instant.
       const expiresAt = new Date(Date.now() + AUDIO_TOKEN_TTL_SECONDS * 1000);
       const data = await Promise.all(
         rows.map(async (row) => {
+          const failureReason = podcastFailureReason(row);
           // Storage down: the list (and its transcripts) still loads; the player says audio not available.
-          const size = await audioSize(storage, podcastAudioKey(row.id, row.metadata)).catch((error) => {
-            ctx.logger.warn(
-              { err: error, podcastId: row.id, requestId },
-              'podcast audio storage unavailable',
-            );
-            return null;
-          });
+          const size = failureReason
+            ? null
+            : await audioSize(storage, podcastAudioKey(row.id, row.metadata)).catch((error) => {
+                ctx.logger.warn(
+                  { err: error, podcastId: row.id, requestId },
+                  'podcast audio storage unavailable',
+                );
+                return null;
+              });
           const token = size
             ? ctx.tokens.sign(
                 { typ: AUDIO_TOKEN_TYPE, sub: row.id, uid: userId },
@@ -71,15 +81,16 @@ export function createPodcastsService(ctx: ServiceContext, storage: ObjectStorag
             duration_seconds: typeof duration === 'number' ? duration : null,
             audio_url: token ? `/api/podcasts/${row.id}/audio?token=${encodeURIComponent(token)}` : null,
             audio_url_expires_at: token ? expiresAt.toISOString() : null,
+            failure_reason: failureReason,
             has_transcript: row.hasTranscript,
           };
         }),
       );
-      return { data };
+      return { data, feed_url: feedUrl };
     },
 
     async transcript(id: string) {
-      const task = await podcasts.findCompleted(id);
+      const task = await podcasts.findReadable(id);
       if (!task?.transcript) throw new AppError('NOT_FOUND', 'Transcript not found');
       return { id: task.id, language: task.language, transcript: task.transcript };
     },
@@ -95,14 +106,7 @@ export function createPodcastsService(ctx: ServiceContext, storage: ObjectStorag
       if (!request.signedIn && !tokenOpens(id, request.token)) {
         throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
       }
-      const task = await podcasts.findCompleted(id);
-      const key = task ? podcastAudioKey(id, task.metadata) : null;
-      const size = await audioSize(storage, key);
-      if (!key || !size) throw new AppError('NOT_FOUND', 'Audio not available');
-      const range = parseRange(request.range, size);
-      if (range === 'unsatisfiable') return { unsatisfiable: true, size };
-      const body = request.withBody ? await readAudio(storage, key, range ?? undefined) : Readable.from([]);
-      return { unsatisfiable: false, size, range, body };
+      return openPodcastAudio(storage, await podcasts.findCompleted(id), request);
     },
   };
 }

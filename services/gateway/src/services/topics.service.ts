@@ -3,7 +3,7 @@ import type { ServiceContext } from './context.ts';
 
 export type TopicsService = ReturnType<typeof createTopicsService>;
 
-/** The reader's topics: the active list, one topic page and the content generated from it. */
+/** The reader's topics: the active list, one topic page and the content published from it. */
 export function createTopicsService({ repos }: ServiceContext) {
   async function find(idOrSlug: string) {
     const topic = await repos.topics.findByIdOrSlug(idOrSlug);
@@ -21,9 +21,12 @@ export function createTopicsService({ repos }: ServiceContext) {
       return topic;
     },
 
-    /** Generated content made from the topic's summaries (a paused topic's too). */
-    async generatedContent(idOrSlug: string) {
-      return repos.generatedContent.ofTopic((await find(idOrSlug)).id);
+    /**
+     * The copy its authors published from the topic's summaries (a paused topic's too), from summaries
+     * within `range`: the caller's reading window, as the topic's summaries list applies it.
+     */
+    async publishedContent(idOrSlug: string, range: { from?: Date; to?: Date }) {
+      return repos.generatedContent.publishedOfTopic((await find(idOrSlug)).id, range);
     },
   };
 }

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueEmail } from '../support/gateway-harness.ts';
 import { type RecordedRoute, takeRecordedRoutes } from './route-recorder.ts';
-import { ROLES, type Role, type SecurityStack, startSecurityStack } from './security-harness.ts';
+import { ROLES, type Role, SECRETS, type SecurityStack, startSecurityStack } from './security-harness.ts';
 
 // The authorization matrix: every route the app registers, called as a visitor, a free user, the Pro
 // user who owns the fixtures ("pro"), another Pro user ("other") and an admin, each answer checked.
@@ -134,7 +134,10 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     // Accounts: the emailed token is the credential; an unknown one is 400 for everyone.
     'POST /api/auth/verify': {
-      call: () => ({ url: '/api/auth/verify', payload: { token: 'en.not-a-real-verification-token' } }),
+      call: () => ({
+        url: '/api/auth/verify',
+        payload: { token: 'en.not-a-real-verification-token', password: 'correct-horse' },
+      }),
       expect: all(400),
     },
     'POST /api/auth/verify/resend': {
@@ -196,10 +199,22 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: `/api/topics/${fx().topic.slug}` }),
       expect: all(200),
     },
-    // Public by the spec (the topic page's "generated content" tab).
+    // Public by the spec (the topic page's "generated content" tab), but published items only, for
+    // everyone (the admin and the author too): a private draft and any task's instructions never show.
+    // Visitors and free users get the items of yesterday's and today's summaries, as with summaries.
     'GET /api/topics/:idOrSlug/generated-content': {
       call: () => ({ url: `/api/topics/${fx().topic.slug}/generated-content` }),
       expect: all(200),
+      check: (role, response) => {
+        const ids = response.json().data.map((item: { id: string }) => item.id);
+        expect(ids, role).toContain(fx().publishedResult.id);
+        expect(ids, `${role} sees the private draft`).not.toContain(fx().ownResult.id);
+        expect(ids.includes(fx().oldPublishedResult.id), `${role}: outside the free window`).toBe(
+          role === 'pro' || role === 'other' || role === 'admin',
+        );
+        for (const secret of Object.values(SECRETS)) expect(response.body, role).not.toContain(secret);
+        expect(response.body).not.toContain('user_input');
+      },
     },
     'GET /api/topics/:idOrSlug/filter-options': {
       call: () => ({ url: `/api/topics/${fx().topic.slug}/filter-options` }),
@@ -519,6 +534,14 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
         if (role !== 'visitor') expect(response.json().data.length, role).toBe(role === 'pro' ? 1 : 0);
       },
     },
+    // Publishing is the author's alone: anyone else meets a 404, and the row stays private.
+    'PATCH /api/generated-content/:id': {
+      call: async () => ({
+        url: `/api/generated-content/${(await fresh().result()).id}`,
+        payload: { published: true },
+      }),
+      expect: ownerOnly(200),
+    },
     'DELETE /api/generated-content/:id': {
       call: async () => ({ url: `/api/generated-content/${(await fresh().result()).id}` }),
       expect: ownerOnly(200),
@@ -569,6 +592,27 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: `/api/podcasts/${fx().podcast.id}/audio` }),
       expect: user(200),
     },
+    // The private podcast feed: each caller makes or revokes their own; the feed's routes answer the
+    // path's token only, and a Bearer header is no substitute (podcast-feed-token.test.ts goes further).
+    'POST /api/podcasts/feed-token': { call: () => ({ url: '/api/podcasts/feed-token' }), expect: user(200) },
+    'DELETE /api/podcasts/feed-token': {
+      call: () => ({ url: '/api/podcasts/feed-token' }),
+      expect: user(204),
+    },
+    'GET /api/podcasts/artwork.png': { call: () => ({ url: '/api/podcasts/artwork.png' }), expect: all(200) },
+    'GET /api/podcasts/feed/:token': {
+      call: () => ({ url: `/api/podcasts/feed/${'x'.repeat(43)}` }),
+      expect: all(404),
+    },
+    ...Object.fromEntries(
+      ['audio.mp3', 'transcript.txt', 'chapters.json'].map((file) => [
+        `GET /api/podcasts/feed/:token/episodes/:id/${file}`,
+        {
+          call: () => ({ url: `/api/podcasts/feed/${'x'.repeat(43)}/episodes/${fx().podcast.id}/${file}` }),
+          expect: all(404),
+        },
+      ]),
+    ),
   };
 }
 
@@ -607,6 +651,10 @@ describe('authorization matrix', () => {
       if (response.statusCode === 403)
         expect(response.json().error.code, role).toMatch(/^(PRO_REQUIRED|FORBIDDEN)$/);
       row.check?.(role, response);
+      // Nobody but the owner ever reads their tasks' instructions or their private draft, on any route.
+      if (role !== 'pro')
+        for (const secret of Object.values(SECRETS))
+          expect(response.body, `${role} reads the owner's ${secret}`).not.toContain(secret);
     }
     expect(seen).toEqual(row.expect);
   });
@@ -628,6 +676,9 @@ describe('another user', () => {
       (await prisma.contentGenerationQueue.findUniqueOrThrow({ where: { id: fx.ownTask.id } })).status,
     ).toBe('completed');
     expect(await prisma.userGeneratedContent.count({ where: { id: fx.ownResult.id } })).toBe(1);
+    expect(
+      (await prisma.userGeneratedContent.findUniqueOrThrow({ where: { id: fx.ownResult.id } })).publishedAt,
+    ).toBeNull();
     const subscription = await prisma.billingSubscription.findUniqueOrThrow({
       where: { id: fx.subscription.id },
     });

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { insertUser, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 
 // The refresh cookie (a 30-day session) must never travel over plain http from a real site: it is Secure
-// whenever PUBLIC_URL is https, whatever NODE_ENV says, and in production.
+// whenever PUBLIC_URL is https, whatever NODE_ENV says, and in production. So is the known-device cookie,
+// which exempts a browser from the delays of failed logins (login-delay.ts).
 
-async function refreshCookieHeader(env: Record<string, string>): Promise<string> {
+async function refreshCookieHeader(
+  env: Record<string, string>,
+  name: 'refresh_token' | 'known_device' = 'refresh_token',
+): Promise<string> {
   const gateway = await startGateway(env);
   try {
     const email = uniqueEmail('cookie');
@@ -15,7 +19,7 @@ async function refreshCookieHeader(env: Record<string, string>): Promise<string>
       payload: { email, password: 'correct-horse' },
     });
     expect(response.statusCode).toBe(200);
-    const header = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('refresh_token='));
+    const header = [response.headers['set-cookie']].flat().find((c) => c?.startsWith(`${name}=`));
     expect(header).toBeDefined();
     return header!;
   } finally {
@@ -29,11 +33,13 @@ describe('refresh cookie', () => {
     ['https site, NODE_ENV=development', { NODE_ENV: 'development', PUBLIC_URL: 'https://news.example.org' }],
     ['production over http', { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }],
   ])('is Secure on a %s', async (_, env) => {
-    const cookie = await refreshCookieHeader(env);
-    expect(cookie).toMatch(/;\s*Secure/i);
-    expect(cookie).toMatch(/;\s*HttpOnly/i);
-    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
-    expect(cookie).toMatch(/;\s*Path=\/api\/auth/i);
+    for (const name of ['refresh_token', 'known_device'] as const) {
+      const cookie = await refreshCookieHeader(env, name);
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      expect(cookie).toMatch(/;\s*Path=\/api\/auth/i);
+    }
   });
 
   it('is not Secure on a plain-http test site (browsers would drop it there)', async () => {

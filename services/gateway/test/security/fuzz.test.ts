@@ -37,6 +37,7 @@ const KNOWN_IDS = [
   fx.submission.id,
   fx.ownTask.id,
   fx.ownResult.id,
+  fx.publishedResult.id,
   fx.subscription.id,
 ];
 // Post mode waits up to 90 s for a worker when the post exists: only unknown ids there.

@@ -25,6 +25,7 @@ const LIMITS = {
   FEEDS_IP_RATE_LIMIT: '3',
   LOGIN_ACCOUNT_FREE_FAILURES: '3',
   LOGIN_ACCOUNT_MAX_DELAY_SECONDS: '4',
+  LOGIN_ACCOUNT_CEILING_FAILURES: '8',
   // Apart from the per-account delay: the per-(IP, email) bucket must not be what answers here.
   LOGIN_RATE_LIMIT: '1000',
   // Suggestions point at 127.0.0.1, which needs no DNS.
@@ -100,8 +101,10 @@ describe('config', () => {
       REGISTER_IP_RATE_LIMIT: 10,
       FEEDS_IP_RATE_LIMIT: 120,
       LOGIN_ACCOUNT_FREE_FAILURES: 5,
+      LOGIN_ACCOUNT_CEILING_FAILURES: 50,
       LOGIN_ACCOUNT_FAILURE_WINDOW_SECONDS: 900,
       LOGIN_ACCOUNT_MAX_DELAY_SECONDS: 300,
+      LOGIN_WARNING_INTERVAL_HOURS: 6,
     });
     expect(gateway.config).toMatchObject({ GENERATION_TASKS_PER_MINUTE: 25, SOURCE_SUBMISSIONS_PER_HOUR: 3 });
   });
@@ -112,10 +115,16 @@ describe('config', () => {
       'GENERATE_POST_MAX_IN_FLIGHT',
       'REGISTER_IP_RATE_LIMIT',
       'FEEDS_IP_RATE_LIMIT',
+      'LOGIN_ACCOUNT_CEILING_FAILURES',
+      'LOGIN_WARNING_INTERVAL_HOURS',
     ]) {
       expect(() => loadGatewayConfig({ ...base, [key]: '0' }), key).toThrow(key);
       expect(() => loadGatewayConfig({ ...base, [key]: 'lots' }), key).toThrow(key);
     }
+    // A ceiling under the free failures of one source would slow every account's first source too.
+    expect(() =>
+      loadGatewayConfig({ ...base, LOGIN_ACCOUNT_FREE_FAILURES: '10', LOGIN_ACCOUNT_CEILING_FAILURES: '9' }),
+    ).toThrow('LOGIN_ACCOUNT_CEILING_FAILURES');
   });
 });
 
@@ -409,43 +418,65 @@ describe('feeds', () => {
   });
 });
 
-describe('login: a growing delay per account, from any address', () => {
+describe('login: a growing delay per account and source, under a ceiling per account', () => {
   const attempt = (email: string, password: string, ip: string, app = gateway.app) =>
     app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  /** An address in a /64 of its own: an IPv6 source is its /64, so `address(n)` are all one source. */
+  const network = (n: number) => `2001:db8:${run}:${(0x100 + n).toString(16)}::1`;
 
-  it('slows a guess spread over many addresses, lets the owner in once the delay passes', async () => {
-    const email = uniqueEmail('distributed');
+  it('slows the source that keeps failing, on every instance; the owner signs in once the delay passes', async () => {
+    const email = uniqueEmail('per-source');
     await insertUser(gateway.db.prisma, { email });
-    // Three free failures, each from its own address and alternating instances.
+    const ip = address(0x100);
+    // Three free failures, alternating instances.
     for (let i = 0; i < 3; i++) {
-      expect(
-        (await attempt(email, 'wrong-password', address(0x100 + i), i % 2 ? replica : gateway.app))
-          .statusCode,
-      ).toBe(401);
+      expect((await attempt(email, 'wrong-password', ip, i % 2 ? replica : gateway.app)).statusCode).toBe(
+        401,
+      );
     }
-    // Then 2 seconds since the last failure, even for the right password, from a fresh address.
-    const early = await attempt(email, 'correct-horse', address(0x110), replica);
-    const first = expectLimited(early);
-    expect(first).toEqual({ retryAfter: 2, code: 'RATE_LIMITED' });
+    // Then 2 seconds since the last failure, even for the right password.
+    const early = await attempt(email, 'correct-horse', ip, replica);
+    expect(expectLimited(early)).toEqual({ retryAfter: 2, code: 'RATE_LIMITED' });
     expect(early.cookies).toEqual([]);
     await sleep(2100);
     // Once the delay has passed, a burst of parallel guesses gets one try, not one each.
     const burst = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        attempt(email, 'wrong-password', address(0x120 + i), i % 2 ? replica : gateway.app),
+        attempt(email, 'wrong-password', ip, i % 2 ? replica : gateway.app),
       ),
     );
     expect(burst.map((answer) => answer.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429, 429, 429]);
     // The fourth failure doubled the delay (capped by LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 4).
-    const doubled = expectLimited(await attempt(email, 'correct-horse', address(0x130)));
+    const doubled = expectLimited(await attempt(email, 'correct-horse', ip));
     expect(doubled.retryAfter).toBeGreaterThan(2);
     expect(doubled.retryAfter).toBeLessThanOrEqual(4);
     await sleep(doubled.retryAfter * 1000 + 100);
-    // The owner signs in, and that clears the count: three free failures again.
-    expect((await attempt(email, 'correct-horse', address(0x131))).statusCode).toBe(200);
-    for (let i = 0; i < 3; i++)
-      expect((await attempt(email, 'wrong-password', address(0x140 + i))).statusCode).toBe(401);
-    expect((await attempt(email, 'wrong-password', address(0x150))).statusCode).toBe(429);
+    // The owner signs in, and that clears the source's count: three free failures again.
+    expect((await attempt(email, 'correct-horse', ip)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await attempt(email, 'wrong-password', ip)).statusCode).toBe(429);
+  }, 20_000);
+
+  it('past the ceiling, slows a guess spread over many addresses, one try per delay', async () => {
+    const email = uniqueEmail('distributed');
+    await insertUser(gateway.db.prisma, { email });
+    // Eight failures (the ceiling), each from a network of its own and under its free failures.
+    for (let i = 0; i < 8; i++) {
+      expect(
+        (await attempt(email, 'wrong-password', network(i), i % 2 ? replica : gateway.app)).statusCode,
+      ).toBe(401);
+    }
+    expect(expectLimited(await attempt(email, 'correct-horse', network(8)))).toEqual({
+      retryAfter: 2,
+      code: 'RATE_LIMITED',
+    });
+    await sleep(2100);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        attempt(email, 'wrong-password', network(9 + i), i % 2 ? replica : gateway.app),
+      ),
+    );
+    expect(burst.map((answer) => answer.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429, 429, 429]);
   }, 20_000);
 
   it('keeps other accounts free of it', async () => {

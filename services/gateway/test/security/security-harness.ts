@@ -185,9 +185,37 @@ async function insertFixtures(prisma: PrismaClient, users: Users, stripe: FakeSt
     prisma.userFavoriteDatasource.create({ data: { userId: users.pro.id, datasourceId: datasource.id } }),
     prisma.userFavoriteSummary.create({ data: { userId: users.pro.id, summaryId: summary.id } }),
   ]);
-  const fx = { topic, datasource, youtube, post, summary, publishedPost, draftPost, podcast };
-  const ownTask = await insertTask(prisma, users.pro.id, summary.id, 'completed');
-  const ownResult = await insertResult(prisma, users.pro.id, ownTask.id, summary.id);
+  // A summary from before the free window (visitors and free users read yesterday and today only).
+  const oldSummary = await prisma.summary.create({
+    data: {
+      headline: 'Old security headline',
+      content: 'An older summary.',
+      summaryType: 'blog_post',
+      language: 'EN',
+      topicId: topic.id,
+      datasourceId: datasource.id,
+      sourceUrls: ['https://sec.example.com/old'],
+      createdAt: new Date(Date.now() - 5 * 86_400_000),
+    },
+  });
+  const fx = { topic, datasource, youtube, post, summary, oldSummary, publishedPost, draftPost, podcast };
+  // The Pro user's generated copy: a private draft (the default), one they published, and one published
+  // from the old summary. Each task carries instructions that nobody but the owner may ever read.
+  await prisma.userProfile.update({ where: { id: users.pro.id }, data: { displayName: 'Sec Author' } });
+  const ownTask = await insertTask(prisma, users.pro.id, summary.id, 'completed', SECRETS.draftInput);
+  const ownResult = await insertResult(prisma, users.pro.id, ownTask.id, summary.id, {
+    content: SECRETS.draftContent,
+  });
+  const publishedTask = await insertTask(prisma, users.pro.id, summary.id, 'completed', SECRETS.input);
+  const publishedResult = await insertResult(prisma, users.pro.id, publishedTask.id, summary.id, {
+    content: 'Published copy of the security headline',
+    published: true,
+  });
+  const oldTask = await insertTask(prisma, users.pro.id, oldSummary.id, 'completed', SECRETS.input);
+  const oldPublishedResult = await insertResult(prisma, users.pro.id, oldTask.id, oldSummary.id, {
+    content: 'Published copy of the old headline',
+    published: true,
+  });
   const subscription = await insertSubscription(prisma, stripe, users.pro.id);
   return {
     ...fx,
@@ -197,15 +225,29 @@ async function insertFixtures(prisma: PrismaClient, users: Users, stripe: FakeSt
     favorites,
     ownTask,
     ownResult,
+    publishedTask,
+    publishedResult,
+    oldPublishedResult,
     subscription,
   };
 }
+
+/**
+ * Text only the Pro user may read: their tasks' instructions (user_input) and their private draft.
+ * No answer to anyone else, on any route, may contain them.
+ */
+export const SECRETS = {
+  input: 'sec-user-input-of-a-published-result',
+  draftInput: 'sec-user-input-of-a-private-draft',
+  draftContent: 'sec-private-draft-copy',
+};
 
 export function insertTask(
   prisma: PrismaClient,
   userId: string,
   summaryId: string,
   status: 'pending' | 'failed' | 'completed',
+  userInput: string | null = null,
 ) {
   return prisma.contentGenerationQueue.create({
     data: {
@@ -213,14 +255,29 @@ export function insertTask(
       summaryId,
       status,
       targetPlatforms: ['twitter'],
+      userInput,
       progress: status === 'pending' ? 0 : 100,
     },
   });
 }
 
-async function insertResult(prisma: PrismaClient, userId: string, taskId: string, summaryId: string) {
+/** A task's result: private unless `published` (as the worker writes it, then as its author publishes it). */
+export async function insertResult(
+  prisma: PrismaClient,
+  userId: string,
+  taskId: string,
+  summaryId: string,
+  options: { content?: string; published?: boolean } = {},
+) {
   const result = await prisma.userGeneratedContent.create({
-    data: { userId, taskId, summaryId, targetPlatform: 'twitter', content: 'Private draft copy' },
+    data: {
+      userId,
+      taskId,
+      summaryId,
+      targetPlatform: 'twitter',
+      content: options.content ?? 'Private draft copy',
+      publishedAt: options.published ? new Date() : null,
+    },
   });
   await prisma.contentGenerationQueue.update({ where: { id: taskId }, data: { resultIds: [result.id] } });
   return result;
@@ -251,9 +308,10 @@ function freshFactory(
   return {
     task: (status: 'pending' | 'failed' | 'completed', owner: SignedIn = 'pro') =>
       insertTask(prisma, users[owner].id, fx.summary.id, status),
-    async result(owner: SignedIn = 'pro') {
-      const task = await insertTask(prisma, users[owner].id, fx.summary.id, 'completed');
-      return insertResult(prisma, users[owner].id, task.id, fx.summary.id);
+    /** A completed task with one result, private unless `published`; the task holds `userInput`. */
+    async result(owner: SignedIn = 'pro', options: { published?: boolean; userInput?: string } = {}) {
+      const task = await insertTask(prisma, users[owner].id, fx.summary.id, 'completed', options.userInput);
+      return insertResult(prisma, users[owner].id, task.id, fx.summary.id, { published: options.published });
     },
     subscription: (owner: SignedIn = 'pro') => insertSubscription(prisma, stripe, users[owner].id),
     async topic() {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Mp3Encoder } from '@breezystack/lamejs';
+import type { AudioWorkers } from './audio-workers.ts';
 import type { SpeechFormat } from './tts.ts';
-import { parseWav } from './wav.ts';
 import { findExecutable, probeDuration, run } from './tools.ts';
 
 export type EncoderName = 'ffmpeg' | 'lamejs';
@@ -11,20 +10,27 @@ export type EncodeResult = { encoder: EncoderName; durationSeconds: number | nul
 
 export const MP3_BITRATE_KBPS = 64;
 
-export async function resolveEncoder(wanted: 'auto' | EncoderName): Promise<EncoderName> {
+export async function resolveEncoder(
+  wanted: 'auto' | EncoderName,
+  find: (name: string) => Promise<string | null> = findExecutable,
+): Promise<EncoderName> {
   if (wanted === 'lamejs') return 'lamejs';
-  const ffmpeg = await findExecutable('ffmpeg');
+  const ffmpeg = await find('ffmpeg');
   if (ffmpeg) return 'ffmpeg';
   if (wanted === 'ffmpeg') throw new Error('PODCAST_ENCODER=ffmpeg but ffmpeg is not installed');
   return 'lamejs';
 }
 
-/** Joins the chunk files in order into one MP3 at outFile (atomically), and reports its duration. */
+/**
+ * Joins the chunk files in order into one MP3 at outFile (atomically), and reports its duration.
+ * Without ffmpeg, WAV chunks are encoded by lamejs on a worker thread of `audio`.
+ */
 export async function joinToMp3(
   chunks: string[],
   format: SpeechFormat,
   outFile: string,
   encoder: EncoderName,
+  audio: Pick<AudioWorkers, 'encodeWavs'>,
 ): Promise<EncodeResult> {
   if (chunks.length === 0) throw new Error('No audio chunks to join');
   const temp = path.join(path.dirname(outFile), `.${randomUUID()}.mp3`);
@@ -34,7 +40,8 @@ export async function joinToMp3(
       await joinWithFfmpeg(chunks, temp);
       duration = await probeDuration(temp);
     } else if (format === 'wav') {
-      duration = await encodeWavsWithLame(chunks, temp);
+      duration = (await audio.encodeWavs({ chunks, outFile: temp, bitrateKbps: MP3_BITRATE_KBPS }))
+        .durationSeconds;
     } else {
       // MP3 frames are self-contained: byte-joined MP3 chunks play as one stream.
       const parts = await Promise.all(chunks.map((chunk) => readFile(chunk)));
@@ -62,37 +69,4 @@ async function joinWithFfmpeg(chunks: string[], outFile: string) {
   } finally {
     await rm(list, { force: true });
   }
-}
-
-/** The pure JavaScript path (no ffmpeg): 16-bit mono WAV chunks → one MP3 via lamejs. */
-async function encodeWavsWithLame(chunks: string[], outFile: string): Promise<number> {
-  let encoder: Mp3Encoder | undefined;
-  let sampleRate = 0;
-  let total = 0;
-  const out: Uint8Array[] = [];
-  const BLOCK = 1152;
-  for (const chunk of chunks) {
-    const pcm = parseWav(await readFile(chunk));
-    if (pcm.channels !== 1) throw new Error('Only mono speech chunks can be encoded without ffmpeg');
-    if (!encoder) {
-      sampleRate = pcm.sampleRate;
-      // Loaded here: with ffmpeg installed the encoder is never needed.
-      const lame = await import('@breezystack/lamejs');
-      encoder = new lame.Mp3Encoder(1, sampleRate, MP3_BITRATE_KBPS);
-    } else if (pcm.sampleRate !== sampleRate) {
-      throw new Error('Speech chunks have different sample rates');
-    }
-    for (let i = 0; i < pcm.samples.length; i += BLOCK) {
-      const frame = encoder.encodeBuffer(pcm.samples.subarray(i, i + BLOCK));
-      if (frame.length > 0) out.push(frame);
-    }
-    total += pcm.samples.length;
-  }
-  const tail = encoder?.flush();
-  if (tail && tail.length > 0) out.push(tail);
-  await writeFile(
-    outFile,
-    Buffer.concat(out.map((part) => Buffer.from(part.buffer, part.byteOffset, part.length))),
-  );
-  return sampleRate ? total / sampleRate : 0;
 }

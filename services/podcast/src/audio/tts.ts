@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { emitUsage, OFFLINE_PROVIDER, providerFromBaseUrl, type UsageSink, type UsageTags } from '@app/llm';
 import type OpenAI from 'openai';
+import type { AudioWorkers } from './audio-workers.ts';
 import { findExecutable, run } from './tools.ts';
 
 export type SpeechFormat = 'wav' | 'mp3';
+export type SpeechEngineName = 'openai' | 'espeak' | 'espeak-wasm';
 export type Language = 'EN' | 'ZH';
 
 /** Text → one audio file. Written atomically: a crash leaves either the whole file or none. */
 export type SpeechEngine = {
-  name: 'openai' | 'espeak';
+  /** espeak: the espeak-ng program on the PATH; espeak-wasm: the npm package, on worker threads. */
+  name: SpeechEngineName;
   format: SpeechFormat;
   /** Recorded with each call's usage: 'openai' (or the endpoint's vendor) / 'offline', and the model. */
   provider: string;
@@ -49,7 +53,7 @@ export function withSpeechUsage(engine: SpeechEngine, sink: UsageSink): SpeechEn
 }
 
 export type SpeechConfig = {
-  PODCAST_TTS_ENGINE: 'auto' | 'openai' | 'espeak' | 'none';
+  PODCAST_TTS_ENGINE: 'auto' | SpeechEngineName | 'none';
   OPENAI_API_KEY?: string;
   OPENAI_BASE_URL?: string;
   OPENAI_TTS_MODEL?: string;
@@ -134,22 +138,86 @@ export function createOpenAiSpeechEngine(config: {
   };
 }
 
-/** The configured engine: OpenAI when a key and a TTS model are set, else espeak-ng when installed, else none. */
-export async function resolveSpeechEngine(config: SpeechConfig): Promise<SpeechEngine | null> {
+/**
+ * espeak-ng from npm (WebAssembly, voices inside): installed by `pnpm install`, so a machine without
+ * the espeak-ng program still speaks. Each chunk is made on a worker thread of `audio`.
+ */
+export function createEspeakWasmEngine(audio: AudioWorkers, rate: number): SpeechEngine {
+  return {
+    name: 'espeak-wasm',
+    format: 'wav',
+    provider: OFFLINE_PROVIDER,
+    model: 'espeak-ng-wasm',
+    async synthesize(text, language, outFile) {
+      await writeAtomically(outFile, async (temp) => {
+        await audio.speak({ text, voice: ESPEAK_VOICES[language], rate, outFile: temp });
+      });
+    },
+  };
+}
+
+/** Whether the npm espeak-ng resolves (a production install without it, or a broken one, has none). */
+export function hasEspeakWasm(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('espeak-ng');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The engine the service speaks with, and why that one (logged at start-up, recorded on each task). */
+export type SpeechChoice = { engine: SpeechEngine | null; reason: string };
+
+export type SpeechDetection = {
+  audio: AudioWorkers;
+  /** Where a program is on the PATH (tests hide the system espeak-ng through it). */
+  findExecutable?: (name: string) => Promise<string | null>;
+  hasEspeakWasm?: () => boolean;
+};
+
+/**
+ * auto: OpenAI when a key and a TTS model are set, else the espeak-ng program when installed, else
+ * espeak-ng from npm; PODCAST_TTS_ENGINE names one (and start-up fails when it is missing) or none.
+ */
+export async function resolveSpeechEngine(
+  config: SpeechConfig,
+  detection: SpeechDetection,
+): Promise<SpeechChoice> {
+  const find = detection.findExecutable ?? findExecutable;
+  const wasmInstalled = detection.hasEspeakWasm ?? hasEspeakWasm;
   const wanted = config.PODCAST_TTS_ENGINE;
-  if (wanted === 'none') return null;
+  if (wanted === 'none') return { engine: null, reason: 'PODCAST_TTS_ENGINE=none' };
   const openAiReady = Boolean(config.OPENAI_API_KEY && config.OPENAI_TTS_MODEL);
   if (wanted === 'openai' || (wanted === 'auto' && openAiReady)) {
     if (!openAiReady) throw new Error('PODCAST_TTS_ENGINE=openai needs OPENAI_API_KEY and OPENAI_TTS_MODEL');
-    return createOpenAiSpeechEngine({
+    const engine = createOpenAiSpeechEngine({
       apiKey: config.OPENAI_API_KEY as string,
       baseURL: config.OPENAI_BASE_URL,
       model: config.OPENAI_TTS_MODEL as string,
       voice: config.OPENAI_TTS_VOICE,
     });
+    return {
+      engine,
+      reason: wanted === 'auto' ? 'OPENAI_API_KEY and OPENAI_TTS_MODEL are set' : 'configured',
+    };
   }
-  const espeak = await findExecutable('espeak-ng');
-  if (espeak) return createEspeakEngine(espeak, config.PODCAST_ESPEAK_RATE);
-  if (wanted === 'espeak') throw new Error('PODCAST_TTS_ENGINE=espeak but espeak-ng is not installed');
-  return null;
+  if (wanted === 'espeak' || wanted === 'auto') {
+    const espeak = await find('espeak-ng');
+    if (espeak) {
+      const engine = createEspeakEngine(espeak, config.PODCAST_ESPEAK_RATE);
+      return { engine, reason: `${espeak} is installed` };
+    }
+    if (wanted === 'espeak') throw new Error('PODCAST_TTS_ENGINE=espeak but espeak-ng is not installed');
+  }
+  if (!wasmInstalled()) {
+    if (wanted === 'espeak-wasm')
+      throw new Error('PODCAST_TTS_ENGINE=espeak-wasm but the npm espeak-ng is missing');
+    return { engine: null, reason: 'no OpenAI speech, no espeak-ng program and no npm espeak-ng' };
+  }
+  const engine = createEspeakWasmEngine(detection.audio, config.PODCAST_ESPEAK_RATE);
+  return {
+    engine,
+    reason: wanted === 'auto' ? 'no OpenAI speech and no espeak-ng program on the PATH' : 'configured',
+  };
 }

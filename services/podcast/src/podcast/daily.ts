@@ -1,4 +1,4 @@
-import type { ParsedJobPayload } from '@app/contracts';
+import { isTextOnlyPodcast, type ParsedJobPayload } from '@app/contracts';
 import type { PodcastDeps } from './deps.ts';
 import { addDays, dateColumn, zonedDate, zonedDayRange } from './dates.ts';
 
@@ -9,7 +9,8 @@ export type DailyResult = { targetDate: string; created: number; queued: number;
 /**
  * For every active topic and language with summaries on the target date: one podcast_tasks row
  * (unique per topic+date+language), queued for generation unless it is complete or being worked on.
- * A day without summaries makes nothing; a completed task is never replaced.
+ * A day without summaries makes nothing; a completed task is never replaced (one made text-only by a
+ * worker without a speech engine is made again).
  */
 export async function runPodcastDaily(
   deps: PodcastDeps,
@@ -49,7 +50,7 @@ export async function runPodcastDaily(
       }));
     if (!before) result.created += 1;
     const busy = task.status === 'processing' && task.updatedAt > leaseCutoff;
-    if (task.status === 'completed' || busy) {
+    if ((task.status === 'completed' && !isTextOnlyPodcast(task)) || busy) {
       result.skipped += 1;
       continue;
     }

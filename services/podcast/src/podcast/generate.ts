@@ -1,24 +1,55 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultPodcastAudioPath, PODCAST_BUCKET } from '@app/contracts';
+import {
+  defaultPodcastAudioPath,
+  isTextOnlyPodcast,
+  PODCAST_BUCKET,
+  type PodcastFailureReason,
+} from '@app/contracts';
 import type { Prisma } from '@app/db';
 import type { Logger } from '@app/logger';
 import { joinToMp3 } from '../audio/encode.ts';
 import { buildScript, chunkScript } from '../script/script.ts';
+import { scriptSegmentsOf } from './chapters.ts';
 import { fromDateColumn, zonedDayRange } from './dates.ts';
 import { loadDayStories } from './day-stories.ts';
 import type { PodcastDeps } from './deps.ts';
+import { tagEpisode } from './episode-tags.ts';
 
 export type GenerateResult =
   | { status: 'skipped'; reason: 'missing' | 'completed' }
   | {
       status: 'completed';
-      audio: boolean;
       chunks: number;
       reusedChunks: number;
       durationSeconds: number | null;
     };
+
+/**
+ * Why this run made no podcast, by its reason code (stored on the task when it fails, shown in both
+ * languages). `retryable: false` fails the task at once: another attempt would meet the same wall.
+ */
+export class PodcastFailure extends Error {
+  constructor(
+    readonly reason: PodcastFailureReason,
+    message: string,
+    readonly retryable = true,
+  ) {
+    super(message);
+    this.name = 'PodcastFailure';
+  }
+}
+
+/** Runs one step of the audio; its error becomes a PodcastFailure with `reason` (a lost lease stays one). */
+async function step<T>(reason: PodcastFailureReason, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TaskBusyError || error instanceof PodcastFailure) throw error;
+    throw new PodcastFailure(reason, error instanceof Error ? error.message : String(error));
+  }
+}
 
 /** Another worker holds the task; the job retries later (with backoff) and finds it done or free. */
 export class TaskBusyError extends Error {
@@ -41,10 +72,11 @@ async function fileExists(file: string): Promise<boolean> {
 }
 
 /**
- * One podcast task, pending → processing → completed (or failed, by the caller, once the retries
- * are spent). Every step is kept, so a crash or a failed chunk resumes where it stopped: the script
- * is saved on the row, each speech chunk is a file named by its index and text, and the MP3 goes
- * to one fixed key, written atomically.
+ * One podcast task, pending → processing → completed with its MP3 (or failed, by the caller, once the
+ * retries are spent, or at once without a speech engine: a podcast is never completed without audio).
+ * Every step is kept, so a crash or a failed chunk resumes where it stopped: the script is saved on
+ * the row, each speech chunk is a file named by its index and text, and the MP3 goes to one fixed
+ * key, written atomically.
  */
 export async function generatePodcast(
   deps: PodcastDeps,
@@ -57,7 +89,9 @@ export async function generatePodcast(
   const { prisma } = deps;
   const task = await prisma.podcastTask.findUnique({ where: { id: taskId }, include: { topic: true } });
   if (!task) return { status: 'skipped', reason: 'missing' };
-  if (task.status === 'completed') return { status: 'skipped', reason: 'completed' };
+  if (task.status === 'completed' && !isTextOnlyPodcast(task)) {
+    return { status: 'skipped', reason: 'completed' };
+  }
 
   // Claim: free tasks, tasks whose worker stopped reporting, or this same job re-run after a stall.
   const leaseCutoff = new Date(deps.now().getTime() - deps.leaseMs);
@@ -68,13 +102,24 @@ export async function generatePodcast(
         { status: { in: ['pending', 'failed'] } },
         { status: 'processing', updatedAt: { lt: leaseCutoff } },
         { status: 'processing', metadata: { path: ['worker_job_id'], equals: jobId } },
+        // Made text-only by a worker without a speech engine: made again, with audio.
+        { status: 'completed', metadata: { path: ['audio'], equals: false } },
       ],
     },
     data: {
       status: 'processing',
       startedAt: deps.now(),
+      completedAt: null,
       errorMessage: null,
-      metadata: { ...metadataOf(task.metadata), topic_name: task.topic.name, worker_job_id: jobId },
+      metadata: {
+        ...withoutOutcome(metadataOf(task.metadata)),
+        topic_name: task.topic.name,
+        worker_job_id: jobId,
+        // The admin's Podcasts tab shows what this run speaks with, and why (see service.ts).
+        tts_engine: deps.speech?.name ?? 'none',
+        tts_reason: deps.speechReason,
+        encoder: deps.encoder,
+      },
     },
   });
   if (claimed.count === 0) {
@@ -94,6 +139,8 @@ export async function generatePodcast(
   const targetDate = fromDateColumn(task.targetDate);
   let transcript = task.transcript;
   let scriptEngine = metadataOf(task.metadata).script_engine as string | undefined;
+  // Where each story starts in the script: the chapters of the MP3 and of the feed.
+  let segments = scriptSegmentsOf(metadataOf(task.metadata).script_segments);
   if (!transcript) {
     const range = zonedDayRange(targetDate, deps.timeZone);
     const stories = await loadDayStories(prisma, {
@@ -103,7 +150,9 @@ export async function generatePodcast(
       to: range.lt,
       limit: deps.maxSummaries,
     });
-    if (stories.length === 0) throw new Error(`No summaries for ${task.topic.name} on ${targetDate}`);
+    if (stories.length === 0) {
+      throw new PodcastFailure('no_summaries', `No summaries for ${task.topic.name} on ${targetDate}`);
+    }
     const built = await buildScript(
       { topicName: task.topic.name, date: targetDate, language: task.language, summaries: stories },
       deps.llm,
@@ -112,11 +161,16 @@ export async function generatePodcast(
     );
     transcript = built.text;
     scriptEngine = built.engine;
+    segments = built.segments;
     await prisma.podcastTask.update({
       where: { id: taskId },
       data: {
         transcript,
-        metadata: { ...(await currentMetadata(deps, taskId)), script_engine: scriptEngine },
+        metadata: {
+          ...(await currentMetadata(deps, taskId)),
+          script_engine: scriptEngine,
+          script_segments: segments,
+        },
       },
     });
   }
@@ -124,76 +178,92 @@ export async function generatePodcast(
   await progress(10);
   const audioPath =
     (metadataOf(task.metadata).final_audio_path as string | undefined) ?? defaultPodcastAudioPath(taskId);
-  let chunks = 0;
-  let reusedChunks = 0;
-  let durationSeconds: number | null = null;
-  let bytes: number | null = null;
-  if (deps.speech) {
-    const speech = deps.speech;
-    const dir = path.join(deps.workDir, taskId);
-    await mkdir(dir, { recursive: true });
-    const pieces = chunkScript(transcript, deps.chunkChars);
-    const files: string[] = [];
-    for (const [index, text] of pieces.entries()) {
-      const hash = createHash('sha1')
-        .update(`${speech.name}:${task.language}:${text}`)
-        .digest('hex')
-        .slice(0, 12);
-      const file = path.join(dir, `chunk-${String(index).padStart(4, '0')}-${hash}.${speech.format}`);
-      files.push(file);
-      if (await fileExists(file)) {
-        reusedChunks += 1;
-        continue;
-      }
-      await heartbeat();
-      await speech.synthesize(text, task.language, file, {
-        feature: 'podcast_speech',
-        topicId: task.topicId,
-      });
-      await progress(10 + Math.round((75 * (index + 1)) / pieces.length));
-    }
-    chunks = pieces.length;
-    await heartbeat();
-    const finalFile = path.join(dir, 'final.mp3');
-    const encoded = await joinToMp3(files, speech.format, finalFile, deps.encoder);
-    durationSeconds = encoded.durationSeconds;
-    bytes = (await stat(finalFile)).size;
-    await progress(95);
-    await heartbeat();
-    await deps.storage.putFile(PODCAST_BUCKET, audioPath, finalFile);
-    await prisma.podcastTask.update({
-      where: { id: taskId },
-      data: {
-        status: 'completed',
-        completedAt: deps.now(),
-        metadata: {
-          ...(await currentMetadata(deps, taskId)),
-          final_audio_path: audioPath,
-          bucket: PODCAST_BUCKET,
-          duration_seconds: durationSeconds,
-          bytes,
-          mime_type: 'audio/mpeg',
-          tts_engine: speech.name,
-          encoder: encoded.encoder,
-          chunks,
-          reused_chunks: reusedChunks,
-        },
-      },
-    });
-    await rm(dir, { recursive: true, force: true });
-  } else {
-    // No speech engine: the podcast is its transcript; the page shows 'audio not available'.
-    await prisma.podcastTask.update({
-      where: { id: taskId },
-      data: {
-        status: 'completed',
-        completedAt: deps.now(),
-        metadata: { ...(await currentMetadata(deps, taskId)), tts_engine: null, audio: false },
-      },
-    });
+  if (!deps.speech) {
+    // The transcript is kept: readers can read it, and a re-run with an engine speaks the same text.
+    throw new PodcastFailure('no_speech_engine', `No speech engine: ${deps.speechReason}`, false);
   }
+  const speech = deps.speech;
+  const dir = path.join(deps.workDir, taskId);
+  await mkdir(dir, { recursive: true });
+  const pieces = chunkScript(transcript, deps.chunkChars);
+  const files: string[] = [];
+  let reusedChunks = 0;
+  for (const [index, text] of pieces.entries()) {
+    const hash = createHash('sha1')
+      .update(`${speech.name}:${task.language}:${text}`)
+      .digest('hex')
+      .slice(0, 12);
+    const file = path.join(dir, `chunk-${String(index).padStart(4, '0')}-${hash}.${speech.format}`);
+    files.push(file);
+    if (await fileExists(file)) {
+      reusedChunks += 1;
+      continue;
+    }
+    await heartbeat();
+    await step('speech_failed', () =>
+      speech.synthesize(text, task.language, file, { feature: 'podcast_speech', topicId: task.topicId }),
+    );
+    await progress(10 + Math.round((75 * (index + 1)) / pieces.length));
+  }
+  const chunks = pieces.length;
+  await heartbeat();
+  const finalFile = path.join(dir, 'final.mp3');
+  const encoded = await step('audio_failed', () =>
+    joinToMp3(files, speech.format, finalFile, deps.encoder, deps.audio),
+  );
+  const durationSeconds = encoded.durationSeconds;
+  // A known length of (nearly) nothing: the engine ran but said nothing, which is no podcast.
+  if (durationSeconds !== null && durationSeconds < MIN_AUDIO_SECONDS) {
+    await rm(dir, { recursive: true, force: true });
+    throw new PodcastFailure('speech_failed', `The speech engine produced no audio (${durationSeconds} s)`);
+  }
+  // ID3v2 tags and one chapter per story, in the file before it is sized and stored.
+  const chapters = await step('audio_failed', () =>
+    tagEpisode(finalFile, {
+      topic: task.topic,
+      date: targetDate,
+      language: task.language,
+      transcript,
+      segments,
+      durationSeconds,
+    }),
+  );
+  const bytes = (await stat(finalFile)).size;
+  await progress(95);
+  await heartbeat();
+  await step('audio_failed', () => deps.storage.putFile(PODCAST_BUCKET, audioPath, finalFile));
+  await prisma.podcastTask.update({
+    where: { id: taskId },
+    data: {
+      status: 'completed',
+      completedAt: deps.now(),
+      metadata: {
+        ...(await currentMetadata(deps, taskId)),
+        final_audio_path: audioPath,
+        bucket: PODCAST_BUCKET,
+        duration_seconds: durationSeconds,
+        bytes,
+        mime_type: 'audio/mpeg',
+        tts_engine: speech.name,
+        encoder: encoded.encoder,
+        chunks,
+        reused_chunks: reusedChunks,
+        chapters,
+      },
+    },
+  });
+  await rm(dir, { recursive: true, force: true });
   log.info({ taskId, chunks, reusedChunks, durationSeconds, bytes, scriptEngine }, 'podcast completed');
-  return { status: 'completed', audio: Boolean(deps.speech), chunks, reusedChunks, durationSeconds };
+  return { status: 'completed', chunks, reusedChunks, durationSeconds };
+}
+
+/** Shorter than this, an MP3 holds no speech (a flushed encoder alone is a few frames). */
+const MIN_AUDIO_SECONDS = 0.1;
+
+/** The metadata a previous run's end left: the next run starts without them. */
+function withoutOutcome(metadata: Metadata): Metadata {
+  const { audio: _audio, failure_reason: _reason, ...rest } = metadata;
+  return rest;
 }
 
 async function currentMetadata(deps: PodcastDeps, taskId: string): Promise<Metadata> {
@@ -201,10 +271,19 @@ async function currentMetadata(deps: PodcastDeps, taskId: string): Promise<Metad
   return row ? metadataOf(row.metadata) : {};
 }
 
-/** After the last attempt: the task shows as failed with the reason (its chunks stay for a re-run). */
-export async function markFailed(deps: PodcastDeps, taskId: string, jobId: string, message: string) {
+/**
+ * After the last attempt (or at once, for a failure no retry mends): the task shows as failed with
+ * the error's words and its reason code (its chunks stay for a re-run).
+ */
+export async function markFailed(deps: PodcastDeps, taskId: string, jobId: string, error: unknown) {
+  const reason: PodcastFailureReason = error instanceof PodcastFailure ? error.reason : 'error';
+  const message = error instanceof Error ? error.message : String(error);
   await deps.prisma.podcastTask.updateMany({
     where: { id: taskId, status: 'processing', metadata: { path: ['worker_job_id'], equals: jobId } },
-    data: { status: 'failed', errorMessage: message.slice(0, 1000) },
+    data: {
+      status: 'failed',
+      errorMessage: message.slice(0, 1000),
+      metadata: { ...(await currentMetadata(deps, taskId)), failure_reason: reason },
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { defineProcessor } from '@app/queue';
+import { UnrecoverableError } from 'bullmq';
 import type { PodcastDeps } from '../podcast/deps.ts';
-import { generatePodcast, markFailed, TaskBusyError } from '../podcast/generate.ts';
+import { generatePodcast, markFailed, PodcastFailure, TaskBusyError } from '../podcast/generate.ts';
 
 /** One podcast task; retried with backoff, resuming from the chunks already made. */
 export function generatePodcastProcessor(deps: Omit<PodcastDeps, 'log'>) {
@@ -13,10 +14,14 @@ export function generatePodcastProcessor(deps: Omit<PodcastDeps, 'log'>) {
         await progress(100);
         return result;
       } catch (error) {
+        if (error instanceof TaskBusyError) throw error;
         const attempts = job.opts.attempts ?? 1;
-        if (!(error instanceof TaskBusyError) && job.attemptsMade + 1 >= attempts) {
-          await markFailed({ ...deps, log }, payload.taskId, jobId, (error as Error).message);
+        const final = error instanceof PodcastFailure && !error.retryable;
+        if (final || job.attemptsMade + 1 >= attempts) {
+          await markFailed({ ...deps, log }, payload.taskId, jobId, error);
         }
+        // A failure no retry mends (no speech engine) is not tried again; the admin's re-run is.
+        if (final) throw new UnrecoverableError((error as Error).message);
         throw error;
       }
     },

@@ -12,7 +12,24 @@ export type ScriptSummary = {
   sourceNames?: string[];
 };
 export type ScriptInput = { topicName: string; date: string; language: Language; summaries: ScriptSummary[] };
-export type BuiltScript = { text: string; engine: 'llm' | 'offline' };
+/** Where a story starts in the script's text (a character offset), and its title: the chapters' source. */
+export type ScriptSegment = { title: string; offset: number };
+export type BuiltScript = { text: string; engine: 'llm' | 'offline'; segments: ScriptSegment[] };
+type ScriptParts = { text: string; segments: ScriptSegment[] };
+
+/** Joins lines with newlines; `starts` are the indexes of the lines where each story begins. */
+function joinLines(lines: string[], starts: { title: string; line: number }[]): ScriptParts {
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    offsets.push(offset);
+    offset += line.length + 1;
+  }
+  return {
+    text: lines.join('\n'),
+    segments: starts.map((start) => ({ title: start.title, offset: offsets[start.line] ?? 0 })),
+  };
+}
 
 /** Markdown and links out, so the speech engine reads words, not syntax. */
 export function toSpokenText(markdown: string): string {
@@ -63,7 +80,12 @@ function creditOf(summary: ScriptSummary, language: Language): string {
 
 /** The offline script: an intro, each story's headline and its key sentences, an outro. */
 export function offlineScript(input: ScriptInput): string {
+  return offlineScriptParts(input).text;
+}
+
+function offlineScriptParts(input: ScriptInput): ScriptParts {
   const { topicName, date, language, summaries } = input;
+  const starts: { title: string; line: number }[] = [];
   const zh = language === 'ZH';
   const lines: string[] = [
     zh
@@ -78,6 +100,7 @@ export function offlineScript(input: ScriptInput): string {
     const opener = zh
       ? `第${index + 1}条${from}：${headline || '无标题'}`
       : `Story ${index + 1}${from}: ${headline || 'Untitled'}`;
+    starts.push({ title: headline || (zh ? `第${index + 1}条` : `Story ${index + 1}`), line: lines.length });
     lines.push(ensureStop(opener, language));
     const key = sentences.length > 0 ? sentences : body ? [body.slice(0, 400)] : [];
     for (const sentence of key) lines.push(ensureStop(sentence, language));
@@ -87,14 +110,37 @@ export function offlineScript(input: ScriptInput): string {
       ? '以上就是今天的全部内容，感谢收听，我们明天见。'
       : "That's all for today. Thanks for listening, and see you tomorrow.",
   );
-  return lines.join('\n');
+  return joinLines(lines, starts);
 }
 
 export function renderScript(script: PodcastScript, language: Language): string {
-  return [script.title, ...script.segments.flatMap((s) => [s.heading, s.text]), script.outro]
-    .map((line) => ensureStop(toSpokenText(line).replace(/\n+/g, ' '), language))
-    .filter(Boolean)
-    .join('\n');
+  return renderScriptParts(script, language, []).text;
+}
+
+/** The model's script as spoken lines; each segment starts at its heading (or its text, untitled). */
+function renderScriptParts(
+  script: PodcastScript,
+  language: Language,
+  summaries: ScriptSummary[],
+): ScriptParts {
+  const spoken = (line: string) => ensureStop(toSpokenText(line).replace(/\n+/g, ' '), language);
+  const lines = [spoken(script.title)].filter(Boolean);
+  const starts: { title: string; line: number }[] = [];
+  script.segments.forEach((segment, index) => {
+    const heading = spoken(segment.heading);
+    const title =
+      toSpokenText(segment.heading).replace(/\n+/g, ' ').trim() ||
+      toSpokenText(summaries[index]?.headline ?? '')
+        .replace(/\n+/g, ' ')
+        .trim() ||
+      (language === 'ZH' ? `第${index + 1}条` : `Story ${index + 1}`);
+    const body = [heading, spoken(segment.text)].filter(Boolean);
+    if (body.length > 0) starts.push({ title, line: lines.length });
+    lines.push(...body);
+  });
+  const outro = spoken(script.outro);
+  if (outro) lines.push(outro);
+  return joinLines(lines, starts);
 }
 
 /** The sources of a story as the model reads them: "(reported by A, B)" or "(A)". */
@@ -140,13 +186,14 @@ export async function buildScript(
         PodcastScriptSchema,
         { name: 'podcast_script', temperature: 0.4, usage },
       );
-      const text = renderScript(script, input.language);
-      if (text.length > 0) return { text, engine: 'llm' };
+      const parts = renderScriptParts(script, input.language, input.summaries);
+      if (parts.text.length > 0) return { ...parts, engine: 'llm' };
     } catch (error) {
       log.warn({ err: error }, 'LLM podcast script failed; using the offline script');
     }
   }
-  return { text: await llm.offline(usage, 'extractive', () => offlineScript(input)), engine: 'offline' };
+  const parts = await llm.offline(usage, 'extractive', () => offlineScriptParts(input));
+  return { ...parts, engine: 'offline' };
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/g;

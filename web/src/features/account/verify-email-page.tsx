@@ -1,9 +1,11 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
+import { fieldErrorText } from '../../api/error-text';
 import { useAuth } from '../auth/auth-provider';
+import { MIN_PASSWORD_LENGTH } from '../auth/auth-validation';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { accountErrorKey } from './account-api';
@@ -12,27 +14,44 @@ import { ResendVerificationForm } from './resend-verification-form';
 
 /**
  * /auth/verify?token=…: where the verification email's link lands. Nothing happens until the user
- * presses the button (a POST), so a mail scanner that opens or even renders the link verifies nothing.
- * Without a token, or with a dead one, it offers a new email instead.
+ * submits the form (a POST), so a mail scanner that opens or even renders the link verifies nothing.
+ * The verifier chooses the account's password here: whoever registered the address (maybe not the
+ * mailbox owner) set the one it had, and that one stops working. Without a token, or with a dead one,
+ * it offers a new email instead.
  */
 export function VerifyEmailPage({ token }: { token?: string }) {
   const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
   const { verifyEmail } = useAuth();
   const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const canVerify = Boolean(token) && !invalid;
   useDocumentTitle(t(canVerify ? 'verify.title' : 'verify.noTokenTitle'));
 
-  const onVerify = async () => {
+  const onVerify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (!token) return;
+    const next = {
+      password: password.length < MIN_PASSWORD_LENGTH ? tc('auth.passwordRequired') : undefined,
+      confirmation: confirmation !== password ? t('passwordMismatch') : undefined,
+    };
+    setErrors(next);
+    if (next.password || next.confirmation) return;
     setSubmitting(true);
     try {
-      await verifyEmail(token);
+      await verifyEmail(token, password);
       showSuccessToast(t('verify.success'), t('verify.successDescription'));
       await navigate({ to: '/', replace: true });
     } catch (error) {
-      if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.status === 400)) setInvalid(true);
+      // A password the gateway refuses is the form's to fix; a refused token means the link is dead.
+      const fields = isApiError(error) ? error.fields : undefined;
+      if (fields?.password && !fields.token) setErrors({ password: fieldErrorText(tc, error, 'password') });
+      else if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.status === 400))
+        setInvalid(true);
       else showErrorToast(t('errors.failed'), t(accountErrorKey(error)));
     } finally {
       setSubmitting(false);
@@ -40,11 +59,36 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   };
 
   if (canVerify) {
+    const toggle = { 'aria-label': tc('auth.toggleVisibility') };
     return (
       <AccountScreen title={t('verify.title')} subtitle={t('verify.subtitle')}>
-        <Button onClick={onVerify} loading={submitting} fullWidth data-testid="verify-submit">
-          {t('verify.submit')}
-        </Button>
+        <form onSubmit={onVerify} noValidate data-testid="verify-form">
+          <Stack gap="sm">
+            <PasswordInput
+              label={t('verify.password')}
+              description={t('verify.passwordNote')}
+              placeholder={tc('auth.passwordPlaceholder')}
+              autoComplete="new-password"
+              visibilityToggleButtonProps={toggle}
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password}
+              disabled={submitting}
+            />
+            <PasswordInput
+              label={t('verify.confirmPassword')}
+              autoComplete="new-password"
+              visibilityToggleButtonProps={toggle}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.currentTarget.value)}
+              error={errors.confirmation}
+              disabled={submitting}
+            />
+            <Button type="submit" loading={submitting} fullWidth data-testid="verify-submit">
+              {t('verify.submit')}
+            </Button>
+          </Stack>
+        </form>
       </AccountScreen>
     );
   }

@@ -161,6 +161,7 @@ export const errorText = (t: Translate, error: unknown, fallback: string) =>
 export type {
   AdminPodcastGenerateBody,
   AdminPodcastGenerateResponse,
+  AdminPodcastListResponse,
   AdminPodcastTask,
   DigestDueResponse,
   DigestPreviewResponse,

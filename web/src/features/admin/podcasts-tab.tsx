@@ -1,5 +1,6 @@
 import { toLocale } from '@app/contracts';
 import {
+  Alert,
   Badge,
   Button,
   Group,
@@ -22,6 +23,7 @@ import { useLanguage } from '../../i18n/language-provider';
 import {
   type AdminPodcastGenerateBody,
   type AdminPodcastGenerateResponse,
+  type AdminPodcastListResponse,
   type AdminPodcastTask,
   adminPodcastsQuery,
   adminTopicsQuery,
@@ -37,6 +39,8 @@ const STATUS_COLOURS: Record<string, string> = {
   failed: 'red',
 };
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** A failed podcast, or one an older worker completed without audio, can be made again. */
+const canRerun = (task: AdminPodcastTask) => task.status === 'failed' || task.failure_reason !== null;
 
 /**
  * Make a date's podcast now for a topic (or every active one) and a language (or both); the tasks
@@ -157,6 +161,8 @@ export function PodcastsTab() {
         </form>
       </Paper>
 
+      {tasks.data ? <SpeechEngine speech={tasks.data.speech} dateTime={dateTime} /> : null}
+
       <Title order={2} fz="lg">
         {t('podcasts.tasksTitle')}
       </Title>
@@ -179,6 +185,7 @@ export function PodcastsTab() {
                 <Table.Th>{t('podcasts.columns.date')}</Table.Th>
                 <Table.Th>{t('podcasts.columns.language')}</Table.Th>
                 <Table.Th>{t('podcasts.columns.status')}</Table.Th>
+                <Table.Th>{t('podcasts.columns.speech')}</Table.Th>
                 <Table.Th>{t('podcasts.columns.updated')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('podcasts.columns.actions')}</VisuallyHidden>
@@ -199,15 +206,25 @@ export function PodcastsTab() {
                     >
                       {t(`podcasts.statuses.${task.status}`, { defaultValue: task.status })}
                     </Badge>
+                    {task.failure_reason && (
+                      <Text size="xs" fw={600} mt={4} data-testid="podcast-failure-reason">
+                        {t(`podcasts.failureReasons.${task.failure_reason}`)}
+                      </Text>
+                    )}
                     {task.error_message && (
                       <Text size="xs" c="var(--mantine-color-error)" lineClamp={2} mt={4}>
                         {task.error_message}
                       </Text>
                     )}
                   </Table.Td>
+                  <Table.Td data-testid="podcast-engine">
+                    {task.tts_engine
+                      ? t(`podcasts.engines.${task.tts_engine}`, { defaultValue: task.tts_engine })
+                      : '—'}
+                  </Table.Td>
                   <Table.Td>{dateTime(task.updated_at)}</Table.Td>
                   <Table.Td>
-                    {task.status === 'failed' && (
+                    {canRerun(task) && (
                       <Button
                         size="compact-xs"
                         variant="light"
@@ -226,5 +243,52 @@ export function PodcastsTab() {
         </ScrollRegion>
       )}
     </Stack>
+  );
+}
+
+/** What the worker speaks with, as recorded on the podcast it took last (see the podcast service). */
+function SpeechEngine({
+  speech,
+  dateTime,
+}: {
+  speech: AdminPodcastListResponse['speech'];
+  dateTime: (value: string | null) => string;
+}) {
+  const { t } = useTranslation('admin');
+  const silent = speech?.tts_engine === 'none';
+  return (
+    <Alert
+      variant="light"
+      color={silent ? 'red' : 'gray'}
+      title={t('podcasts.speech.title')}
+      data-testid="podcast-speech-engine"
+      data-engine={speech?.tts_engine ?? ''}
+    >
+      {speech ? (
+        <Stack gap={4}>
+          <Text size="sm">
+            {silent
+              ? t('podcasts.speech.none')
+              : t('podcasts.speech.engine', {
+                  engine: t(`podcasts.engines.${speech.tts_engine}`, { defaultValue: speech.tts_engine }),
+                  encoder: speech.encoder
+                    ? t(`podcasts.encoders.${speech.encoder}`, { defaultValue: speech.encoder })
+                    : '—',
+                })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('podcasts.speech.reported', { time: dateTime(speech.reported_at) })}
+            {speech.reason ? (
+              <>
+                {' · '}
+                <span lang="en">{speech.reason}</span>
+              </>
+            ) : null}
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm">{t('podcasts.speech.unknown')}</Text>
+      )}
+    </Alert>
   );
 }

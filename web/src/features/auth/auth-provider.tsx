@@ -25,8 +25,8 @@ export type AuthContextValue = {
   signIn: (email: string, password: string) => Promise<ClientSession>;
   signUp: (email: string, password: string, language: Language) => Promise<RegisterResponse>;
   signOut: () => Promise<void>;
-  /** Posts the token of an emailed verification link; signs the user in. */
-  verifyEmail: (token: string) => Promise<ClientSession>;
+  /** Posts the token of an emailed verification link and the chosen password; signs the user in. */
+  verifyEmail: (token: string, password: string) => Promise<ClientSession>;
   /** Ends every session of the account (this one too); throws when the server could not. */
   signOutEverywhere: (leave?: () => Promise<unknown>) => Promise<void>;
   updateProfile: (displayName: string | null) => Promise<Profile>;
@@ -64,7 +64,7 @@ export function AuthProvider({ store, children }: { store: AuthStore; children: 
       signIn: (email, password) => store.signIn(email, password),
       signUp: (email, password, language) => store.signUp(email, password, language),
       signOut,
-      verifyEmail: (token) => store.verifyEmail(token),
+      verifyEmail: (token, password) => store.verifyEmail(token, password),
       signOutEverywhere: (leave) => store.signOutEverywhere(leave),
       updateProfile: (displayName) => store.updateProfile(displayName),
       refreshSession: () => store.refresh(),

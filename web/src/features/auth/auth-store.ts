@@ -148,12 +148,13 @@ export class AuthStore {
 
   /**
    * The page behind an emailed verification link posts its token (the GET of the link itself changes
-   * nothing, so mail scanners cannot use it): the gateway verifies and signs the user in.
+   * nothing, so mail scanners cannot use it) and the password the verifier chose: the gateway verifies,
+   * sets that password and signs the user in.
    */
-  async verifyEmail(token: string): Promise<ClientSession> {
+  async verifyEmail(token: string, password: string): Promise<ClientSession> {
     const response = await this.deps.api.post<SessionResponse>(
       '/api/auth/verify',
-      { token },
+      { token, password },
       { skipAuthRefresh: true },
     );
     this.generation += 1;

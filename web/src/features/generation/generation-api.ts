@@ -11,6 +11,7 @@ import type {
   MeResponse,
   SummaryDetail,
   SummaryListResponse,
+  UpdateGeneratedContentResponse,
 } from '@app/contracts';
 import { GENERATION_DEFAULTS } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -68,6 +69,10 @@ export const retryGenerationTask = (taskId: string) =>
 
 export const deleteGeneratedContent = (id: string) =>
   api.delete<{ success: true; task_deleted: boolean }>(`/api/generated-content/${id}`);
+
+/** Publishes the user's own result to its topic page (under their display name), or makes it private again. */
+export const setGeneratedContentPublished = (id: string, published: boolean) =>
+  api.patch<UpdateGeneratedContentResponse>(`/api/generated-content/${id}`, { published });
 
 /** Polled every 2 s while the task is queued or running; stops by itself once it ends. */
 export const taskStatusQueryOptions = (taskId: string | null) =>

@@ -1,15 +1,23 @@
 import { GENERATION_PLATFORM_LIMITS, type GenerationPlatform, type GenerationResult } from '@app/contracts';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { copyText } from './generation-api';
+import { PublishControl, VisibilityBadge } from './publish-control';
 
-/** One generated post: platform, character count against the limit, over-limit warning, copy (and an optional action). */
+/**
+ * One of the user's own generated posts: platform, character count against the limit, over-limit
+ * warning, whether it is private or published, copy, publish/unpublish (and an optional action).
+ */
 export function ResultCard({ result, action }: { result: GenerationResult; action?: ReactNode }) {
   const { t } = useTranslation('generation');
   const max = GENERATION_PLATFORM_LIMITS[result.platform as GenerationPlatform];
+  // A change made here shows at once; once the result is read again, what the server says wins
+  // (results of post mode are never read again).
+  const [changed, setChanged] = useState<{ from: string | null; to: string | null } | null>(null);
+  const publishedAt = changed && changed.from === result.published_at ? changed.to : result.published_at;
   const copy = async () => {
     try {
       await copyText(result.content);
@@ -34,11 +42,16 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
                 {t('template')}
               </Badge>
             ) : null}
+            <VisibilityBadge publishedAt={publishedAt} />
           </Group>
           <Group gap={6}>
             <Button size="xs" variant="light" leftSection={<IconCopy size={14} />} onClick={copy}>
               {t('copy')}
             </Button>
+            <PublishControl
+              result={{ ...result, published_at: publishedAt }}
+              onChange={(to) => setChanged({ from: result.published_at, to })}
+            />
             {action}
           </Group>
         </Group>

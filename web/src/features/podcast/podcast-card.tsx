@@ -97,6 +97,12 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
         )}
       </Group>
 
+      {podcast.failure_reason ? (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="podcast-unavailable-reason">
+          {t(`unavailableReason.${podcast.failure_reason}`)}
+        </Text>
+      ) : null}
+
       {failed ? (
         <Alert mt="sm" color="red" icon={<IconAlertCircle size={18} />} data-testid="podcast-audio-error">
           <Group justify="space-between" gap="xs">

@@ -15,7 +15,7 @@ import {
 import { IconAlertCircle, IconHeadphones } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
@@ -30,6 +30,11 @@ import { podcastsQueryOptions } from './podcast-queries';
 import { groupByDate, type PodcastSearch } from './podcast-utils';
 import { usePodcastPlayer } from './use-podcast-player';
 import { errorText } from '../../api/error-text';
+
+// Below the list and only for signed-in readers: fetched after the page's first screen.
+const PodcastFeedCard = lazy(() =>
+  import('./podcast-feed-card').then((module) => ({ default: module.PodcastFeedCard })),
+);
 
 /** /daily-podcast: signed-in users browse and play the daily podcasts (spec §2). */
 export function DailyPodcastPage() {
@@ -155,6 +160,10 @@ function PodcastBrowser() {
             </Stack>
           ))
         )}
+
+        <Suspense fallback={null}>
+          <PodcastFeedCard params={params} topics={topicOptions} />
+        </Suspense>
       </Stack>
       {/* biome-ignore lint/a11y/useMediaCaption: spoken news briefings; the transcript is on each card */}
       <audio ref={player.audioRef} preload="metadata" data-testid="podcast-audio" hidden />

@@ -38,11 +38,17 @@ function createLimits(app: FastifyInstance) {
     generationCreate: perUser('generation-create', config.GENERATION_TASKS_PER_MINUTE, 60_000),
     /** POST /api/source-submissions. */
     sourceSubmission: perUser('source-submission', config.SOURCE_SUBMISSIONS_PER_HOUR, 3_600_000),
-    /** Failed logins per account, from any address: an exponential delay, never a lock. */
+    /**
+     * Failed logins per account and source (or known device), under a ceiling per account: an exponential
+     * delay, never a lock, and none that a stranger's guesses impose on the owner's own browser.
+     */
     loginDelay: createLoginDelay(redis, NAMESPACE, {
       freeFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,
+      ceilingFailures: config.LOGIN_ACCOUNT_CEILING_FAILURES,
       windowSeconds: config.LOGIN_ACCOUNT_FAILURE_WINDOW_SECONDS,
       maxDelaySeconds: config.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+      warnAfterFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,
+      warnIntervalSeconds: config.LOGIN_WARNING_INTERVAL_HOURS * 3600,
       onError,
     }),
     /** POST /api/generate/post requests held open per user. */

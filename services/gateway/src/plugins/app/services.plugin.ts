@@ -24,10 +24,12 @@ import { createMailEventsService } from '../../services/mail-events.service.ts';
 import { createNewsletterService } from '../../services/newsletter.service.ts';
 import { createOpmlService } from '../../services/opml.service.ts';
 import { createPasswordsService } from '../../services/passwords.service.ts';
+import { createPodcastFeedService } from '../../services/podcast-feed.service.ts';
 import { createPodcastsService } from '../../services/podcasts.service.ts';
 import { createProfileService } from '../../services/profile.service.ts';
 import { createQueuesService } from '../../services/queues.service.ts';
 import { createSessionsService } from '../../services/sessions.service.ts';
+import { createSignInWarningsService } from '../../services/sign-in-warnings.service.ts';
 import { createStoriesService } from '../../services/stories.service.ts';
 import { createTopicsService } from '../../services/topics.service.ts';
 import { createUsageService } from '../../services/usage.service.ts';
@@ -44,6 +46,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const sessions = createSessionsService(ctx);
   const billing = createBillingService(ctx);
   const usage = createUsageService(ctx);
+  const podcastFeed = createPodcastFeedService(ctx, resources.storage);
   return {
     usage,
     health: createHealthService(ctx, resources.transport),
@@ -51,6 +54,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     auth: createAuthService(ctx, sessions),
     google: createGoogleAuthService(ctx, sessions),
     passwords: createPasswordsService(ctx, sessions),
+    signInWarnings: createSignInWarningsService(ctx),
     profile: createProfileService(ctx, usage),
     content: createContentService(ctx),
     stories: createStoriesService(ctx),
@@ -58,7 +62,8 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     favorites: createFavoritesService(ctx),
     feeds: createFeedsService(ctx),
     generation: createGenerationService(ctx, usage),
-    podcasts: createPodcastsService(ctx, resources.storage),
+    podcasts: createPodcastsService(ctx, resources.storage, podcastFeed),
+    podcastFeed,
     newsletter: createNewsletterService(ctx),
     digestOps: createDigestOpsService(ctx),
     admin: createAdminService(ctx),

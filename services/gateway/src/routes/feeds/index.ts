@@ -1,22 +1,7 @@
 import { FeedFileParamsSchema, FeedQuerySchema } from '@app/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import fresh from 'fresh';
-import type { RenderedFeed } from '../../services/feeds.service.ts';
-
-/**
- * Validators on every answer; 304 when the reader's copy is current (If-None-Match, weak forms
- * included, else If-Modified-Since: the `fresh` rules). The caching header is this route's own.
- */
-function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: RenderedFeed, cacheControl: string) {
-  const etag = feed.etag;
-  const lastModified = feed.lastModified.toUTCString();
-  reply.header('cache-control', cacheControl).header('etag', etag).header('last-modified', lastModified);
-  reply.header('vary', 'Accept-Encoding');
-  if (fresh(request.headers, { etag, 'last-modified': lastModified })) return reply.status(304).send();
-  const { contentType, body } = feed.render();
-  return reply.type(contentType).send(body);
-}
+import { sendFeed } from '../../lib/send-feed.ts';
 
 const FEED_DESCRIPTION =
   'RSS 2.0 (.rss), Atom 1.0 (.atom) or JSON Feed 1.1 (.json); at most 50 items, newest first';

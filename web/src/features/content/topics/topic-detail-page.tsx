@@ -72,7 +72,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
     }),
   );
   const options = useQuery(topicFilterOptionsQueryOptions(topic.id, language, timeZone));
-  const generated = useQuery(generatedContentQueryOptions(topic.id));
+  const generated = useQuery(generatedContentQueryOptions(topic.id, timeZone));
 
   const sourceChoices = options.data?.sources ?? [];
   const dayChoices = options.data?.dates ?? [];
@@ -193,6 +193,9 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="generated" pt="md">
+            <Text size="sm" c="dimmed" mb="md" data-testid="generated-intro">
+              {t('topic.generatedIntro')}
+            </Text>
             {generated.isLoading ? (
               <Center py="xl">
                 <Loader />
@@ -200,7 +203,9 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
             ) : generated.isError ? (
               <Alert color="red">{t('topic.generatedFailed')}</Alert>
             ) : (generated.data ?? []).length === 0 ? (
-              <Text c="dimmed">{t('topic.empty')}</Text>
+              <Text c="dimmed" data-testid="generated-empty">
+                {t('topic.empty')}
+              </Text>
             ) : (
               <Stack gap="lg">
                 {groupBy(generated.data!, (g) =>
@@ -214,15 +219,20 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                       <Badge variant="light">{items.length}</Badge>
                     </Group>
                     {items.map((g) => (
-                      <Card key={g.id} withBorder radius="md">
+                      <Card key={g.id} withBorder radius="md" data-testid="generated-item">
                         <Group justify="space-between" mb={4}>
                           <Badge data-testid="generated-platform">
                             {platformLabel(t, g.target_platform)}
                           </Badge>
                           <Text size="xs" c="dimmed">
-                            {formatDate(g.created_at, language, timeZone)}
+                            {formatDate(g.published_at, language, timeZone)}
                           </Text>
                         </Group>
+                        <Text size="xs" c="dimmed" mb={4} data-testid="generated-author">
+                          {g.author_name
+                            ? t('topic.generatedBy', { name: g.author_name })
+                            : t('topic.generatedByReader')}
+                        </Text>
                         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                           {g.content}
                         </Text>

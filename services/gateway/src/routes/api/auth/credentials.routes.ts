@@ -11,6 +11,8 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { createKnownDevices } from '../../../lib/known-device.ts';
+import { loginAttemptKey } from '../../../lib/login-delay.ts';
 import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
 import { tooManyAttempts } from '../../../lib/rate-limited.ts';
 import { emailLinkUrl } from '../../../lib/redirects.ts';
@@ -23,6 +25,7 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 
 const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
+  const knownDevices = createKnownDevices(config);
   // Besides the per-(IP, email) bucket below: one address trying many emails (credential stuffing).
   const loginsFromIp = app.createRateLimit({
     max: config.LOGIN_IP_RATE_LIMIT,
@@ -75,19 +78,24 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Per account, whatever the address (a distributed guess of one password): after a few failures each
-      // attempt waits longer (2, 4, 8… seconds since the last failure). The owner is slowed, never locked out.
+      // After a few failures each attempt waits longer (2, 4, 8… seconds since the last failure), counted
+      // per source, and per account past a ceiling; a browser that signed in to the account before counts
+      // alone and skips the ceiling, so guesses by someone who knows only the address never keep it out.
       const email = request.body.email;
-      const wait = await app.limits.loginDelay.check(email);
+      const key = loginAttemptKey(email, request.ip, knownDevices.deviceOf(request, email));
+      const wait = await app.limits.loginDelay.check(key);
       if (wait > 0) throw tooManyAttempts(wait);
       try {
         const { session, refreshToken } = await services.auth.login(request.body, metaOf(request));
-        await app.limits.loginDelay.clear(email);
+        await app.limits.loginDelay.clear(key);
         setRefreshCookie(reply, config, refreshToken);
+        knownDevices.remember(request, reply, email);
         return session;
       } catch (error) {
         if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
-          await app.limits.loginDelay.recordFailure(email);
+          const { warnOwner } = await app.limits.loginDelay.recordFailure(key);
+          // Not awaited: the answer must not take longer for an address that has an account.
+          if (warnOwner) void services.signInWarnings.warnOwner(email, metaOf(request));
         }
         throw error;
       }
@@ -126,15 +134,17 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Verify the email address with the link token; signs in and sets the refresh cookie',
+        summary:
+          "Verify the address with the link token, set the verifier's password; signs in (refresh cookie)",
         body: VerifyEmailBodySchema,
         response: { 200: SessionSchema, ...errorResponses(400, 429) },
       },
       preHandler: (request) => enforceRateLimit(verifyFromIp, request),
     },
     async (request, reply) => {
-      const { session, refreshToken } = await services.auth.verifyEmail(request.body.token, metaOf(request));
+      const { session, refreshToken } = await services.auth.verifyEmail(request.body, metaOf(request));
       setRefreshCookie(reply, config, refreshToken);
+      knownDevices.remember(request, reply, session.user.email);
       return session;
     },
   );

@@ -1,5 +1,6 @@
 import { GoogleCallbackQuerySchema, GoogleStartQuerySchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createKnownDevices } from '../../../lib/known-device.ts';
 import { authCallbackUrl, googleFailureUrl } from '../../../lib/redirects.ts';
 import { secureCookies, setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
@@ -10,6 +11,7 @@ const FLOW_COOKIE = 'google_oauth';
 
 const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
+  const knownDevices = createKnownDevices(config);
   const flowCookie = {
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -57,6 +59,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const { language, started } = await services.google.finish(query, readFlow(request), metaOf(request));
         setRefreshCookie(reply, config, started.refreshToken);
+        knownDevices.remember(request, reply, started.session.user.email);
         return reply.redirect(authCallbackUrl(config.PUBLIC_URL, language));
       } catch (error) {
         const language = error instanceof GoogleSignInError ? error.language : 'en';

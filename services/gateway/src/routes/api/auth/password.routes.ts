@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { createKnownDevices } from '../../../lib/known-device.ts';
 import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
 import { readRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
@@ -20,6 +21,7 @@ export const CHANGE_PASSWORD_ATTEMPTS = 10;
 /** /api/auth/password…: forgot password (request, confirm) and change password. */
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
+  const knownDevices = createKnownDevices(config);
   // Shared with "resend verification": one address sending account emails to many mailboxes.
   const mailFromIp = app.createRateLimit({
     max: config.LOGIN_IP_RATE_LIMIT,
@@ -73,8 +75,12 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: (request) => enforceRateLimit(confirmsFromIp, request),
     },
-    async (request) => {
-      const { message } = await services.passwords.resetPassword(request.body, metaOf(request));
+    async (request, reply) => {
+      const { message, email } = await services.passwords.resetPassword(request.body, metaOf(request));
+      // The mailbox's owner is back in charge: whatever failed logins slowed the account start over, and
+      // this browser is known to it from now on.
+      await app.limits.loginDelay.clearAccount(email);
+      knownDevices.remember(request, reply, email);
       return { success: true as const, message };
     },
   );
@@ -93,15 +99,17 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: (request) => enforceRateLimit(changesOfUser, request),
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       // The refresh cookie (path /api/auth) tells which login is the caller's own: that one stays.
-      const { endedSessions } = await services.passwords.changePassword(
+      const { endedSessions, email } = await services.passwords.changePassword(
         user.id,
         request.body,
         readRefreshCookie(request),
         metaOf(request),
       );
+      await app.limits.loginDelay.clearAccount(email);
+      knownDevices.remember(request, reply, email);
       return { success: true as const, ended_sessions: endedSessions };
     },
   );

@@ -3,12 +3,17 @@ import {
   GeneratedContentParamsSchema,
   GenerationResultsQuerySchema,
   GenerationResultsResponseSchema,
+  UpdateGeneratedContentBodySchema,
+  UpdateGeneratedContentResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 
-/** /api/generated-content: the caller's own generation results (read by id list, delete one). */
+/**
+ * /api/generated-content: the caller's own generation results (read by id list, publish or unpublish one,
+ * delete one). Someone else's result answers 404, as if it did not exist.
+ */
 const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const generation = app.services.generation;
   const errors = errorResponses(400, 401, 403, 404);
@@ -23,6 +28,23 @@ const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await generation.results(request.query.ids, requireUser(request).id) }),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['generation'],
+        summary:
+          'Publish your result to its topic page (shown under your display name, without your ' +
+          'instructions) or make it private again',
+        params: GeneratedContentParamsSchema,
+        body: UpdateGeneratedContentBodySchema,
+        response: { 200: UpdateGeneratedContentResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      generation.setPublished(request.params.id, requireUser(request).id, request.body.published),
   );
 
   app.delete(

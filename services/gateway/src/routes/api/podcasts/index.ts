@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { sendAudio } from '../../../lib/send-audio.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 
 /**
@@ -63,22 +64,7 @@ const podcastsRoutes: FastifyPluginAsyncZod = async (app) => {
         range: request.headers.range,
         withBody: request.method !== 'HEAD',
       });
-      reply.header('accept-ranges', 'bytes');
-      if (audio.unsatisfiable) {
-        return reply
-          .code(416)
-          .header('content-type', 'application/json')
-          .header('content-range', `bytes */${audio.size}`)
-          .send({ error: { code: 'RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable' } });
-      }
-      reply.header('content-type', 'audio/mpeg').header('cache-control', 'private, max-age=3600');
-      const { range, size, body } = audio;
-      if (!range) return reply.header('content-length', size).send(body as never);
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(body as never);
+      return sendAudio(reply, audio, 'private, max-age=3600');
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   TopicDtoSchema,
   TopicFilterOptionsQuerySchema,
   TopicFilterOptionsSchema,
+  TopicGeneratedContentQuerySchema,
   TopicListResponseSchema,
   TopicStatsQuerySchema,
   TopicStatsResponseSchema,
@@ -14,7 +15,7 @@ import { errorResponses } from '../../../lib/error-responses.ts';
 
 /**
  * /api/topics: active topics, today's per-topic stats for the home cards, one topic, its filter choices
- * and its generated content.
+ * and the generated content its authors published.
  */
 const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -60,12 +61,18 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['topics'],
-        summary: "Generated content made from the topic's summaries",
+        summary:
+          "Generated content its authors published from the topic's summaries, by display name; " +
+          'visitors and free users: from the summaries of yesterday and today',
         params: IdOrSlugParamsSchema,
-        response: { 200: GeneratedContentListSchema, ...errorResponses(404) },
+        querystring: TopicGeneratedContentQuerySchema,
+        response: { 200: GeneratedContentListSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({ data: await app.services.topics.generatedContent(request.params.idOrSlug) }),
+    async (request) => {
+      const range = app.services.content.allowedRange(await callerOf(request), null, request.query.timezone);
+      return { data: await app.services.topics.publishedContent(request.params.idOrSlug, range) };
+    },
   );
 
   app.get(
