@@ -43,8 +43,9 @@ export const podcastConfigSchema = z
     /** auto: ffmpeg when installed, else the JavaScript encoder (lamejs). */
     PODCAST_ENCODER: z.enum(['auto', 'ffmpeg', 'lamejs']).default('auto'),
     /**
-     * Worker threads for the npm espeak-ng and the lamejs encoder (each holds about 100 MB while it
-     * works and ends after a minute idle). One speaks about a hundred times faster than real time.
+     * Worker threads for the npm espeak-ng and the lamejs encoder. Each holds a compiled espeak-ng and
+     * its working memory while it works, and ends after a minute idle; one speaks far faster than real
+     * time, so more only help a service that makes many podcasts at once.
      */
     PODCAST_AUDIO_THREADS: z.coerce.number().int().min(1).max(8).default(1),
     /** espeak-ng words per minute (the program and the npm engine). */

@@ -19,7 +19,7 @@ export const AUDIO_WORKERS_IDLE_MS = 60_000;
 /**
  * The threads' young generation, in MiB. lamejs makes many short-lived arrays per MP3 frame: left to
  * size itself (Node 24's V8 does, unless NODE_OPTIONS caps semi-spaces as the launcher and the image
- * do), it grows by some 250 MiB while a podcast is encoded; capped, encoding is as fast.
+ * do), it grows by hundreds of MiB while a podcast is encoded; capped, encoding is as fast.
  */
 export const AUDIO_WORKERS_YOUNG_GENERATION_MB = 16;
 
