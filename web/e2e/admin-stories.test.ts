@@ -1,3 +1,4 @@
+import { STORY_RULE_VERSION } from '@app/stories';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
@@ -212,7 +213,7 @@ describe('admin stories', { timeout: 180_000 }, () => {
     await panel.waitFor();
     const summary = panel.getByTestId('story-clustering-summary');
     expect(await summary.textContent()).toContain(`${unclustered.toLocaleString('en-US')} without a story`);
-    expect(await panel.getByText('Clustering rule 2').count()).toBe(1);
+    expect(await panel.getByText(`Clustering rule ${STORY_RULE_VERSION}`).count()).toBe(1);
     await panel.getByRole('button', { name: 'Re-cluster now' }).click();
     await page.getByText('Re-clustering started').waitFor();
     await expect.poll(() => summary.textContent()).toMatch(/^Re-clustering:/);
