@@ -70,7 +70,9 @@ export default defineConfig({
   server: { port: 5173, strictPort: true, proxy: gateway },
   preview: { port: 4173, proxy: gateway },
   build: {
-    outDir: 'dist',
+    // WEB_OUT_DIR: another folder for a second build side by side (the browser tests read E2E_WEB_DIST).
+    outDir: process.env.WEB_OUT_DIR || 'dist',
+    emptyOutDir: true,
     // dist/.vite/manifest.json: which chunk holds which module (the bench and the code-splitting test read
     // it; the gateway never serves it).
     manifest: true,

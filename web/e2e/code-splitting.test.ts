@@ -1,11 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seed } from '@app/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { type Stack, startStack, uniqueEmail, webDist } from './harness.ts';
 
 // Route-level code splitting, in the built app as the gateway serves it: a visitor on a public page
 // never downloads the signed-in screens' code (admin, generator, history, profile) nor their strings,
@@ -13,7 +12,7 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 // pending screen showing while it is on its way.
 
 type ManifestEntry = { file: string; imports?: string[]; isDynamicEntry?: boolean; src?: string };
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = webDist;
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
   ManifestEntry

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seed } from '@app/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './harness.ts';
+import { type Stack, startStack, webDist } from './harness.ts';
 
 // The shell's own parts that only some readers use are fetched when first used, in the built app as
 // the gateway serves it: the language menu's popover, the side sheet under 768 px and the toasts'
 // container are not part of the first screen's download, and each works once asked for.
 
 type ManifestEntry = { file: string; isDynamicEntry?: boolean };
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = webDist;
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
   ManifestEntry

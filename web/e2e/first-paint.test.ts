@@ -1,24 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './harness.ts';
+import { type Stack, startStack, webDist } from './harness.ts';
 
 // The home page's hero is drawn by a tiny entry of its own (src/first-paint.ts) before the app's code has
 // arrived, in the reader's language; the app then replaces it with the full page. Here the app's entry
 // is held back, to look at what the reader sees until then.
 
 type ManifestEntry = { file: string; isEntry?: boolean; name?: string };
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = webDist;
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
   ManifestEntry
 >;
 const appEntry = `/${manifest['index.html']!.file}`;
 const firstPaintEntry = `/${manifest['src/first-paint.ts']!.file}`;
-const en = JSON.parse(readFileSync(path.resolve(dist, '../src/i18n/en.json'), 'utf8')).home;
-const zh = JSON.parse(readFileSync(path.resolve(dist, '../src/i18n/zh.json'), 'utf8')).home;
+const en = JSON.parse(readFileSync(new URL('../src/i18n/en.json', import.meta.url), 'utf8')).home;
+const zh = JSON.parse(readFileSync(new URL('../src/i18n/zh.json', import.meta.url), 'utf8')).home;
 
 let stack: Stack;
 beforeAll(async () => {

@@ -15,7 +15,10 @@ import {
 } from '@app/testing';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+/** The built web app the stack serves: web/dist, or E2E_WEB_DIST (a build made with WEB_OUT_DIR). */
+export const webDist = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 export const CHROMIUM_ARGS = [
   '--headless',

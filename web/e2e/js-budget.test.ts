@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { seed } from '@app/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routerPaths } from './a11y-routes.ts';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { type Stack, startStack, uniqueEmail, webDist } from './harness.ts';
 
 // The initial JavaScript budgets (spec: "Loading"), figured as the web bench figures them
 // (bench/scenarios/web.scenario.ts): each route is loaded in Chromium, the scripts its first screen
@@ -16,7 +15,7 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 // gets one.
 
 type ManifestEntry = { file: string; isEntry?: boolean; imports?: string[] };
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = webDist;
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,
   ManifestEntry
