@@ -5,8 +5,9 @@ import type { TermCounts } from './terms.ts';
  * The rule a fingerprint was decided under; stored with it. Fingerprints of an older rule are
  * re-decided by the backlog job (oldest first) and are never candidates of a newer one.
  * 2: weighted by how rare a token is in the window, matched against the story as a whole.
- * 3: headlines must cover each other (HEADLINE_COVERAGE); numbers part events only as other
- *    editions or versions of one name (`numbersConflict`).
+ * 3: headlines must cover each other (HEADLINE_COVERAGE) and not lead with other names
+ *    (`leadsApart`); numbers part events only as other editions or versions of one name
+ *    (`numbersConflict`).
  */
 export const STORY_RULE_VERSION = 3;
 
@@ -51,6 +52,8 @@ export type Comparable = {
   tokens: readonly number[];
   /** Sorted distinct hashes of the headline's tokens. */
   headlineTokens: readonly number[];
+  /** The headline's distinct token hashes in the headline's order. */
+  headlineOrder: readonly number[];
   numbers: readonly number[];
   /** The datasource: one outlet's episodes share boilerplate, not events. */
   sourceId: string | null;
@@ -97,6 +100,21 @@ export function numbersConflict(a: Comparable, b: Comparable): boolean {
 /** Headlines this alike (Jaccard of their words) with other numbers are other editions. */
 export const EDITION_HEADLINE_THRESHOLD = 0.5;
 
+/**
+ * Headlines led by other names: the first distinctive word of each (in a headline, mostly its
+ * subject: the company, the product, the person) is missing from the other item altogether. "Sun
+ * Pharmaceutical Issues Voluntary Recall of …" and "Alvogen Issues Voluntary Recall of …" share a
+ * template, not an event; "Parsec raises $40M" and "Northgate leads round in Parsec" name each
+ * other's subject.
+ */
+export function leadsApart(a: Comparable, b: Comparable, counts: TermCounts): boolean {
+  const leadA = a.headlineOrder.find((token) => counts.distinctive(token));
+  const leadB = b.headlineOrder.find((token) => counts.distinctive(token));
+  return (
+    leadA !== undefined && leadB !== undefined && !contains(b.tokens, leadA) && !contains(a.tokens, leadB)
+  );
+}
+
 /** The share of `doc`'s informative headline weight found among `other`'s tokens. */
 function headlineCoverage(doc: Comparable, other: Comparable, counts: TermCounts): number {
   let total = 0;
@@ -135,7 +153,8 @@ function sameValues(a: readonly number[], b: readonly number[]): boolean {
  * document frequency; headline words count double), so templates, sign-offs and the week's
  * buzzwords weigh next to nothing. Zero when the numbers tell the events apart (`numbersConflict`),
  * when fewer than MIN_SHARED_TOKENS informative tokens are shared, when either headline is not
- * covered by the other item (HEADLINE_COVERAGE), within one source unless the headlines nearly
+ * covered by the other item (HEADLINE_COVERAGE) or they lead with other names (`leadsApart`),
+ * within one source unless the headlines nearly
  * match with the same numbers, and below UNANCHORED_MATCH_THRESHOLD when no distinctive word of
  * either headline is shared.
  */
@@ -188,7 +207,8 @@ export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts)
   if (informative < MIN_SHARED_TOKENS || normA === 0 || normB === 0) return 0;
   if (
     headlineCoverage(a, b, counts) < HEADLINE_COVERAGE ||
-    headlineCoverage(b, a, counts) < HEADLINE_COVERAGE
+    headlineCoverage(b, a, counts) < HEADLINE_COVERAGE ||
+    leadsApart(a, b, counts)
   )
     return 0;
   const score = dot / Math.sqrt(normA * normB);

@@ -13,6 +13,8 @@ export type Fingerprint = {
   tokens: number[];
   /** Sorted distinct hashes of the headline's tokens alone. */
   headlineTokens: number[];
+  /** The same, in the headline's order (its first names lead: see `leadsApart` in decide.ts). */
+  headlineOrder: number[];
   /**
    * The headline's numbers with the word before each (its label: "Lumen" in "Lumen 4.1", "episode"
    * in "Episode 45"), as flattened [label hash, value hash] pairs, sorted, distinct. See
@@ -100,9 +102,11 @@ export function labelledNumbers(headline: string, language: StoryLanguage): numb
 export function fingerprint(input: StoryText): Fingerprint {
   const tokens = tokenSet(input);
   const headline = input.headline.normalize('NFKC');
+  const headlineOrder = [...new Set(tokenize(headline, input.language).map(hashToken))];
   return {
     tokens,
-    headlineTokens: sortedDistinct(tokenize(headline, input.language).map(hashToken)),
+    headlineTokens: sortedDistinct(headlineOrder),
+    headlineOrder,
     numbers: labelledNumbers(headline, input.language),
     bands: minhashBands(tokens, input.language),
   };

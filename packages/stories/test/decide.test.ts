@@ -70,6 +70,7 @@ describe('a story is matched as a whole, not through one member', () => {
     const doc = (tokens: number[], summaryId: string) => ({
       tokens,
       headlineTokens: tokens.slice(0, 3),
+      headlineOrder: tokens.slice(0, 3),
       numbers: [],
       sourceId: summaryId,
       summaryId,
@@ -86,7 +87,7 @@ describe('a story is matched as a whole, not through one member', () => {
     expect(bestStory({ ...doc([1, 2, 3, 4, 5, 7], 'x'), sourceId: 'x' }, story, even)).toBeNull();
     // Resembles two of three (its headline names both): the story.
     const both = bestStory(
-      { ...doc([1, 2, 3, 11, 12, 13], 'y'), headlineTokens: [1, 11], sourceId: 'y' },
+      { ...doc([1, 2, 3, 11, 12, 13], 'y'), headlineTokens: [1, 11], headlineOrder: [1, 11], sourceId: 'y' },
       story,
       even,
     );
@@ -251,5 +252,48 @@ describe('each headline must be covered by the other item', () => {
     );
     expect(roundup.storyId).not.toBe(report.storyId);
     expect(second.storyId).toBe(report.storyId);
+  });
+});
+
+describe('headlines led by other names are other events', () => {
+  it('two recall notices in one template, by two companies, stay apart; a report naming the other’s subject joins', () => {
+    const index = new StoryIndex();
+    for (let i = 0; i < 60; i++)
+      index.assign(
+        item(`filler-${i}`, `Filler item ${i} about topic ${i}`, `Body text number ${i}.`, -48 + i / 2),
+      );
+    const sun = index.assign(
+      item(
+        'fda',
+        'Sun Pharmaceutical Issues Voluntary Nationwide Recall of Vecuronium Bromide Due to Glass Particles',
+        'Sun Pharmaceutical is voluntarily recalling one lot of Vecuronium Bromide for Injection nationwide due to glass particles found in vials.',
+      ),
+    );
+    const alvogen = index.assign(
+      item(
+        'fda-mirror',
+        'Alvogen Issues Voluntary Nationwide Recall of Fentanyl Patches Due to Glass Particles',
+        'Alvogen is voluntarily recalling one lot of Fentanyl Transdermal patches nationwide due to glass particles found in pouches.',
+        1,
+      ),
+    );
+    const parsec = index.assign(
+      item(
+        'wire',
+        'Parsec raises $40M Series B for AI code review',
+        'Parsec, which reviews pull requests with AI, raised a $40M Series B led by Northgate Ventures.',
+        2,
+      ),
+    );
+    const northgate = index.assign(
+      item(
+        'vc-desk',
+        'Northgate leads $40 million round in code-review startup Parsec',
+        'Northgate Ventures led a $40 million Series B in Parsec, the AI code-review startup.',
+        3,
+      ),
+    );
+    expect(alvogen.storyId).not.toBe(sun.storyId);
+    expect(northgate.storyId).toBe(parsec.storyId);
   });
 });
