@@ -1,5 +1,6 @@
 import { GENERATION_DEFAULTS, type GenerationTaskDto } from '@app/contracts';
-import { createSqlRunner, type Language, type PrismaClient } from '@app/db';
+import { createSqlRunner, type Language, Prisma, type PrismaClient } from '@app/db';
+import { RateLimitedError } from '../lib/rate-limited.ts';
 import { historyInclude, toTaskDto } from './generation.mapper.ts';
 import { createStatusLoader } from './generation-status.loader.ts';
 import {
@@ -17,8 +18,39 @@ export type RunQuota = { limit: number; since: Date; at: Date } | null;
 
 export type GenerationTasksRepository = ReturnType<typeof createGenerationTasksRepository>;
 
+/** How long one user's create or retry waits for that user's earlier ones at most (then 429). */
+export const USER_LOCK_WAIT_MS = 8_000;
+
+/** PostgreSQL gave up waiting for a lock (lock_timeout), or Prisma for a connection or the transaction. */
+function isBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof Prisma.PrismaClientKnownRequestError && ['P2024', 'P2028'].includes(e.code)) return true;
+    const text = `${(e as { code?: unknown }).code ?? ''} ${(e as { message?: unknown }).message ?? ''}`;
+    if (/55P03|lock timeout|canceling statement due to lock timeout/i.test(text)) return true;
+  }
+  return false;
+}
+
+const busy = () =>
+  new RateLimitedError(
+    'TOO_MANY_CONCURRENT_REQUESTS',
+    'Too many requests at once, please try again in a moment',
+    2,
+  );
+
 /** content_generation_queue: a user's generation tasks, their place in the queue and their history. */
-export function createGenerationTasksRepository(prisma: PrismaClient) {
+export function createGenerationTasksRepository(prisma: PrismaClient, options: { lockWaitMs?: number } = {}) {
+  const lockWaitMs = options.lockWaitMs ?? USER_LOCK_WAIT_MS;
+  // The transaction outlives the longest wait on the lock, so the wait is what ends it.
+  const lockedTransaction = { maxWait: 5_000, timeout: lockWaitMs + 5_000 };
+  const underUserLock = async <T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> => {
+    try {
+      return await prisma.$transaction(fn, lockedTransaction);
+    } catch (error) {
+      if (isBusy(error)) throw busy();
+      throw error;
+    }
+  };
   const pendingAhead = async (taskId: string): Promise<number> => {
     const rows = await prisma.$queryRaw<{ ahead: number }[]>`
       SELECT ${AHEAD_SQL} AS ahead FROM content_generation_queue t WHERE t.id = ${taskId}::uuid`;
@@ -46,8 +78,8 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
       quota: RunQuota;
     }) {
       const id = crypto.randomUUID();
-      const row = await prisma.$transaction(async (tx) => {
-        if ((await lockAndCountPending(tx, input.userId)) >= input.maxPending)
+      const row = await underUserLock(async (tx) => {
+        if ((await lockAndCountPending(tx, input.userId, lockWaitMs)) >= input.maxPending)
           return 'too-many-pending' as const;
         if (input.quota && (await quotaRunsSince(tx, input.userId, input.quota.since)) >= input.quota.limit)
           return 'quota-exhausted' as const;
@@ -106,8 +138,8 @@ export function createGenerationTasksRepository(prisma: PrismaClient) {
       quota: RunQuota,
     ): Promise<{ jobId: string } | 'not-retryable' | 'too-many-pending' | 'quota-exhausted'> {
       const jobId = `${taskId}-r${Date.now()}`;
-      return prisma.$transaction(async (tx) => {
-        const pending = await lockAndCountPending(tx, userId);
+      return underUserLock(async (tx) => {
+        const pending = await lockAndCountPending(tx, userId, lockWaitMs);
         const retryable = await tx.contentGenerationQueue.count({
           where: { id: taskId, userId, status: { in: ['failed', 'cancelled'] } },
         });

@@ -54,7 +54,14 @@ export const STATUS_TEXT = `
  * Takes the user's transaction-scoped advisory lock on waiting tasks, then counts them. The count is its own
  * statement, after the lock: under READ COMMITTED it sees every task another holder of the lock committed.
  */
-export async function lockAndCountPending(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+export async function lockAndCountPending(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  lockWaitMs: number,
+): Promise<number> {
+  // A burst of one user's requests queues here: past lockWaitMs PostgreSQL gives up (lock_not_available)
+  // and the caller answers 429, instead of the transaction running out of time (a 500).
+  await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.floor(lockWaitMs))}`);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`generation-pending:${userId}`}, 0))`;
   return tx.contentGenerationQueue.count({ where: { userId, status: 'pending' } });
 }

@@ -82,15 +82,57 @@ describe('monthly generation quota', () => {
       );
       const accepted = answers.filter((a) => a.statusCode === 200);
       expect(accepted).toHaveLength(QUOTA);
+      // Refused for the quota, or (a burst outwaiting the user's lock on a busy machine) told to come
+      // back: a 429 either way, never a 500.
       for (const refused of answers.filter((a) => a.statusCode !== 200)) {
         expect(refused.statusCode).toBe(429);
-        expect(refused.json().error.code).toBe('GENERATION_QUOTA_EXHAUSTED');
+        expect(['GENERATION_QUOTA_EXHAUSTED', 'TOO_MANY_CONCURRENT_REQUESTS']).toContain(
+          refused.json().error.code,
+        );
       }
       expect(await gateway.db.prisma.contentGenerationQueue.count({ where: { userId: user.id } })).toBe(
         QUOTA,
       );
       expect(await used(user.token)).toBe(QUOTA);
     });
+
+  it('a create that waits too long behind the same user’s others gets 429 with Retry-After, not a 500', async () => {
+    const user = await proUser();
+    const repository = createGenerationTasksRepository(replicaPrisma, { lockWaitMs: 200 });
+    // Another request of the user holds the lock for a second.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = gateway.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`generation-pending:${user.id}`}, 0))`;
+        locked();
+        await held;
+      },
+      { timeout: 10_000 },
+    );
+    await holding;
+    const error = await repository
+      .create({
+        userId: user.id,
+        summaryId,
+        style: 'professional',
+        targetPlatforms: ['twitter'],
+        userLanguage: 'EN',
+        maxPending: 1000,
+        quota: { limit: QUOTA, since: new Date(0), at: new Date() },
+      })
+      .catch((e: unknown) => e);
+    release();
+    await holder;
+    expect(error).toMatchObject({ code: 'TOO_MANY_CONCURRENT_REQUESTS', status: 429, retryAfterSeconds: 2 });
+    expect(await gateway.db.prisma.contentGenerationQueue.count({ where: { userId: user.id } })).toBe(0);
+  });
 
   it('a retry is a run of its own: cancelling and retrying never passes the quota', async () => {
     const user = await proUser();
@@ -150,7 +192,7 @@ describe('monthly generation quota', () => {
 
   it('two processes creating at once, straight at the repository: the check and the insert are one locked step', async () => {
     const user = await proUser();
-    const repositories = [gateway.db.prisma, replicaPrisma].map(createGenerationTasksRepository);
+    const repositories = [gateway.db.prisma, replicaPrisma].map((client) => createGenerationTasksRepository(client));
     const quota = { limit: QUOTA, since: new Date(Date.now() - 86_400_000), at: new Date() };
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
