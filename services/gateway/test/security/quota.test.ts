@@ -192,7 +192,9 @@ describe('monthly generation quota', () => {
 
   it('two processes creating at once, straight at the repository: the check and the insert are one locked step', async () => {
     const user = await proUser();
-    const repositories = [gateway.db.prisma, replicaPrisma].map((client) => createGenerationTasksRepository(client));
+    const repositories = [gateway.db.prisma, replicaPrisma].map((client) =>
+      createGenerationTasksRepository(client),
+    );
     const quota = { limit: QUOTA, since: new Date(Date.now() - 86_400_000), at: new Date() };
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
