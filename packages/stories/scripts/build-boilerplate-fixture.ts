@@ -42,7 +42,6 @@ import {
   SINGLE_ITEMS,
   type Summary,
 } from './boilerplate-events.ts';
-import { feedItemEvent } from './same-event-feed-items.ts';
 
 type Kind = 'event' | 'hard-negative' | 'update' | 'take' | 'headline-only' | 'bad-input' | 'feed';
 type Item = {
@@ -293,21 +292,15 @@ async function feedItems(feedsDir: string): Promise<Item[]> {
       const newsletter = language === 'EN' ? n % 6 === 2 : n % 4 === 1;
       const source = newsletter ? (language === 'EN' ? EN_NEWSLETTER : ZH_NEWSLETTER) : feedTitle;
       const { summary, tryIt } = feedSummary(language, feedTitle, headline, body, id);
-      const event = feedItemEvent(file, headline, id);
-      // Posts on one news event (see same-event-feed-items.ts) come within hours of each other.
-      const eventAt =
-        event === id
-          ? feedTime(language, id)
-          : feedTime(language, event) + Math.floor(unit(`${id}:lag`) * 12) * HOUR;
       items.push({
         id,
-        event,
+        event: id,
         language,
         kind: 'feed',
         source,
         headline,
         text: render(language, source, headline, summary, tryIt),
-        eventAt: new Date(eventAt).toISOString(),
+        eventAt: new Date(feedTime(language, id)).toISOString(),
       });
     }
   }

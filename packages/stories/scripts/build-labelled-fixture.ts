@@ -10,7 +10,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Parser from 'rss-parser';
 import { HAND_WRITTEN_EVENTS } from './hand-written-events.ts';
-import { feedItemEvent } from './same-event-feed-items.ts';
 
 type Item = {
   id: string;
@@ -41,6 +40,23 @@ const FEEDS: [file: string, language: 'EN' | 'ZH', max: number][] = [
   ['rss2-zh-meituan-tech.xml', 'ZH', 10],
   ['rss2-zh-wechat-rsshub-synthetic.xml', 'ZH', 3],
   ['rss2-zh-xiaohongshu-rsshub-synthetic.xml', 'ZH', 2],
+];
+
+/**
+ * Feed items that report one event: a recall announcement and its updated or expanded notice
+ * (matched by headline prefix within one feed).
+ */
+const SAME_EVENT_IN_FEEDS: { feed: string; event: string; headline: RegExp }[] = [
+  {
+    feed: 'rss2-pubdate-html-time-element-xml-base.xml',
+    event: 'torrent-losartan-recall',
+    headline: /^(updated: )?torrent pharmaceuticals limited (issues|expands)/i,
+  },
+  {
+    feed: 'rss2-pubdate-html-time-element-xml-base.xml',
+    event: 'legacy-losartan-recall',
+    headline: /^legacy pharmaceutical packaging, llc (issues|expands)/i,
+  },
 ];
 
 const OUTLETS = ['Tech Roundup', 'The Daily Byte', 'Signal Wire', 'Morning Brief', '科技快讯', '每日观察'];
@@ -153,9 +169,10 @@ async function main() {
         entry['content:encoded'] ?? entry.content ?? entry.contentSnippet ?? entry.summary ?? '',
       );
       const id = `${file.replace(/\.xml$/, '')}-${taken++}`;
+      const group = SAME_EVENT_IN_FEEDS.find((rule) => rule.feed === file && rule.headline.test(headline));
       originals.push({
         id,
-        event: feedItemEvent(file, headline, id),
+        event: group?.event ?? id,
         language,
         kind: 'feed',
         source: feed.title ?? file,

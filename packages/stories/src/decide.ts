@@ -1,6 +1,5 @@
-import { cosine, headlineKeyOf, jaccard, MAX_HEADLINE_KEYS, NO_LABEL } from './fingerprint.ts';
+import { cosine, jaccard, NO_LABEL } from './fingerprint.ts';
 import type { TermCounts } from './terms.ts';
-import type { StoryLanguage } from './tokenize.ts';
 
 /**
  * The rule a fingerprint was decided under; stored with it. Fingerprints of an older rule are
@@ -286,19 +285,4 @@ export function bestEmbeddingMatch(
       best = { storyId: candidate.storyId, score };
   }
   return best;
-}
-
-/**
- * The headline keys an item looks up: those of its distinctive headline words (a name rare in the
- * window; a common word would bring half the window along). Every headline word's key is stored.
- */
-export function queriedHeadlineKeys(
-  headlineOrder: readonly number[],
-  language: StoryLanguage,
-  counts: TermCounts,
-): bigint[] {
-  return headlineOrder
-    .slice(0, MAX_HEADLINE_KEYS)
-    .filter((token) => counts.distinctive(token))
-    .map((token) => headlineKeyOf(token, language));
 }

@@ -23,12 +23,6 @@ export type Fingerprint = {
   numbers: number[];
   /** LSH band keys (64-bit, the language mixed in); empty when the text has no tokens. */
   bands: bigint[];
-  /**
-   * A key per headline word (its first MAX_HEADLINE_KEYS, in order; 64-bit, the language mixed in),
-   * stored beside the bands: a report whose text differs from the story's but whose headline names
-   * the event is found through its rare headline words (see `headlineKeyOf`).
-   */
-  headlineKeys: bigint[];
 };
 
 /** 32-bit FNV-1a of a string, as a signed int (PostgreSQL int4). */
@@ -90,17 +84,6 @@ export function minhashBands(tokens: number[], language: StoryLanguage): bigint[
 
 const sortedDistinct = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
-/** Headline words with a candidate key of their own. */
-export const MAX_HEADLINE_KEYS = 16;
-
-/** The candidate key of one headline word (a token hash) in a language: never a MinHash band's value. */
-export function headlineKeyOf(token: number, language: StoryLanguage): bigint {
-  const salt = language === 'ZH' ? 0x68_5a48 : 0x68_454e;
-  const hi = mix32(mix32(token ^ salt) + 0x3c6ef372);
-  const lo = mix32(token + salt);
-  return BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
-}
-
 /** Hash of the label of a number with no word before it. */
 export const NO_LABEL = hashToken('');
 
@@ -126,9 +109,6 @@ export function fingerprint(input: StoryText): Fingerprint {
     headlineOrder,
     numbers: labelledNumbers(headline, input.language),
     bands: minhashBands(tokens, input.language),
-    headlineKeys: headlineOrder
-      .slice(0, MAX_HEADLINE_KEYS)
-      .map((token) => headlineKeyOf(token, input.language)),
   };
 }
 

@@ -42,8 +42,6 @@ export const MIN_RARE_DF = 5;
 /** The counts one item is weighed with: documents in its window, and a token's weight there. */
 export type TermCounts = {
   docs: number;
-  /** Documents of the window holding the token. */
-  df: (token: number) => number;
   idf: (token: number) => number;
   /** Whether the token is rare enough to count as shared evidence of one event. */
   informative: (token: number) => boolean;
@@ -104,7 +102,6 @@ export class TermTable {
     };
     return {
       docs,
-      df: dfOf,
       idf: (token) => idf(dfOf(token), docs),
       informative: (token) => dfOf(token) <= common,
       distinctive: (token) => dfOf(token) <= rare,

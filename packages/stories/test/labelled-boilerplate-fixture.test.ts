@@ -71,11 +71,7 @@ describe('labelled-boilerplate.json', () => {
     for (const reports of multi) {
       const sources = new Set(reports.map((item) => item.source));
       const label = reports[0]!.event;
-      // One blog's posts on one news event (real feed items) may all come from that blog.
-      const oneBlog = reports.every((item) => item.kind === 'feed');
-      expect(sources.size >= 2 || oneBlog || reports.some((item) => item.kind === 'update'), label).toBe(
-        true,
-      );
+      expect(sources.size >= 2 || reports.some((item) => item.kind === 'update'), label).toBe(true);
       const times = reports.map(at);
       expect(Math.max(...times) - Math.min(...times), label).toBeLessThanOrEqual(60 * HOUR);
     }

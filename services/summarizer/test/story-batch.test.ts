@@ -6,11 +6,7 @@ import {
 } from '@app/stories/store';
 import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  labelledItems,
-  loadLabelled,
-  storeLabelled as storeLabelledSummaries,
-} from './support/labelled-summaries.ts';
+import { labelledItems, storeLabelled as storeLabelledSummaries } from './support/labelled-summaries.ts';
 
 // Clustering in batches (the backlog job, a burst after a crawl) must make the stories one
 // assignment at a time makes, keep two reports of a new event in one story when batches run side
@@ -143,28 +139,6 @@ describe('story clustering in batches', () => {
     expect(again.map((outcome) => (outcome.status === 'exists' ? outcome.storyId : outcome.status))).toEqual(
       many,
     );
-  }, 180_000);
-
-  it('on the boilerplate-heavy set, batches make the offline index’s stories (rare headline words find candidates)', async () => {
-    const boilerplate = loadLabelled('labelled-boilerplate.json');
-    const target = await createTestDatabase();
-    try {
-      const ids = await storeLabelledSummaries(target.prisma, boilerplate);
-      const outcomes = await assignSummariesToStories({ prisma: target.prisma }, ids, 64);
-      const stored = outcomes.map((outcome) => (outcome.status === 'assigned' ? outcome.storyId : ''));
-      const index = new StoryIndex();
-      const offline = boilerplate.map(
-        (item) => index.assign({ ...item, sourceId: item.source, eventAt: new Date(item.eventAt) }).storyId,
-      );
-      expect(partition(stored)).toEqual(partition(offline));
-      // Reports whose texts share no MinHash band, found through a rare headline word.
-      const story = (headline: string) => stored[boilerplate.findIndex((item) => item.headline === headline)];
-      expect(story('Patchwork sells to Brightline after two years of slow growth')).toBe(
-        story('Brightline to acquire Patchwork for $210 million'),
-      );
-    } finally {
-      await target.drop();
-    }
   }, 180_000);
 
   it('two batches with reports of one new event, side by side, make one story', async () => {

@@ -9,14 +9,13 @@ import {
   comparedMembers,
   type EmbeddingCandidate,
   type Match,
-  queriedHeadlineKeys,
   STORY_RULE_VERSION,
   STORY_WINDOW_MS,
   type StoryMember,
 } from '../decide.ts';
-import { type Fingerprint, fingerprint, headlineKeyOf, MAX_HEADLINE_KEYS } from '../fingerprint.ts';
+import { type Fingerprint, fingerprint } from '../fingerprint.ts';
 import { LEAD_HTML_CHARS, matchText } from '../match-text.ts';
-import { dayOf, MIN_RARE_DF, RARE_SHARE, TERM_WINDOW_DAYS, TermTable } from '../terms.ts';
+import { dayOf, TERM_WINDOW_DAYS, TermTable } from '../terms.ts';
 import type { StoryLanguage } from '../tokenize.ts';
 
 /** The embeddings of texts, from the configured provider; absent: cross-language matching is off. */
@@ -83,7 +82,6 @@ type Item = {
   summary: SummaryRow;
   print: Fingerprint;
   comparable: Comparable;
-  /** Its keys in story_bands: the MinHash bands and a key per headline word. */
   bands: string[];
   at: number;
   embedding: number[];
@@ -114,10 +112,9 @@ const STILL_PENDING = `
   LEFT JOIN summary_fingerprints f ON f.summary_id = s.id
   WHERE s.id = ANY($1::uuid[]) FOR KEY SHARE OF s`;
 
-// Members sharing a key (a MinHash band, or a distinctive headline word) with any summary of the
-// batch within the batch's window (of the current rule), and the other members of their stories in
-// that window, newest first: a story is judged as a whole. Which item each one is a candidate of (a
-// shared key, 72 h) is decided in JS.
+// Members sharing a MinHash band with any summary of the batch within the batch's window (of the
+// current rule), and the other members of their stories in that window, newest first: a story is
+// judged as a whole. Which item each one is a candidate of (a shared band, 72 h) is decided in JS.
 // The arrays come as comma-separated text: splitting that is several times cheaper than pg's
 // array parser.
 const TEXT_CANDIDATES = `
@@ -217,11 +214,10 @@ const RECOUNT_LEFT_STORIES = `
 
 /**
  * Attaches one summary to a story: the story of the most similar summary in the same language
- * within 72 h (candidates: one shared MinHash band or distinctive headline word), else, with an
- * embeddings provider, the closest summary in the other language, else a new story. Idempotent;
- * assignments in one language are serialised by an advisory lock so two reports of a new event
- * make one story. Four round trips: the read, the lock with the counts, the candidates, the write
- * with the commit.
+ * within 72 h (candidates: one shared MinHash band), else, with an embeddings provider, the
+ * closest summary in the other language, else a new story. Idempotent; assignments in one
+ * language are serialised by an advisory lock so two reports of a new event make one story.
+ * Three round trips: the read, the lock with the candidates, the write with the commit.
  */
 export async function assignSummaryToStory(deps: AssignDeps, summaryId: string): Promise<AssignOutcome> {
   const [outcome] = await assignSummariesToStories(deps, [summaryId]);
@@ -281,7 +277,7 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
         summary,
         print,
         comparable: { ...print, sourceId: summary.datasource_id },
-        bands: [...print.bands, ...print.headlineKeys].map(String),
+        bands: print.bands.map(String),
         at: new Date(summary.event_at).getTime(),
         embedding: [],
       });
@@ -300,6 +296,7 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
   }
 
   const languages = [...new Set(items.map((item) => item.summary.language))].sort();
+  const bands = [...new Set(items.flatMap((item) => item.bands))];
   const times = items.map((item) => item.at);
   const from = new Date(Math.min(...times) - STORY_WINDOW_MS);
   const to = new Date(Math.max(...times) + STORY_WINDOW_MS);
@@ -311,11 +308,13 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
     const results = await script([
       ...languages.map((language) => ({ text: LOCK_LANGUAGE, values: [`stories:${language}`] })),
       { text: STILL_PENDING, values: [items.map((item) => item.id)] },
+      { text: TEXT_CANDIDATES, values: [bands, from, to, STORY_RULE_VERSION] },
       { text: TERM_COUNTS, values: [languages, itemTokens, firstDay, lastDay] },
       { text: TERM_DAYS, values: [languages, firstDay, lastDay] },
     ]);
-    const [pendingRows, termRows, dayRows] = results.slice(languages.length) as [
+    const [pendingRows, candidateRows, termRows, dayRows] = results.slice(languages.length) as [
       { id: string; story_id: string | null; rule_version: number | null }[],
+      CandidateRow[],
       TermRow[],
       TermDayRow[],
     ];
@@ -333,28 +332,6 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
     });
     if (items.length === 0) return outcomes;
 
-    const terms = new Map(languages.map((language) => [language, new TermTable()]));
-    const loadTerms = (rows: TermRow[]) => {
-      for (const row of rows) terms.get(row.language)?.load(row.day, row.token, row.n);
-    };
-    loadTerms(termRows);
-    for (const row of dayRows) terms.get(row.language)?.loadDocs(row.day, row.docs);
-
-    // The keys looked up: every band, and the keys of headline words that may be distinctive when
-    // the item is decided (the batch's earlier items count by then: up to items.length more
-    // documents, so the bound is taken that much looser).
-    const keys = new Set<string>();
-    for (const item of items) {
-      for (const band of item.print.bands) keys.add(String(band));
-      const counts = terms.get(item.summary.language)!.countsFor(dayOf(item.at));
-      const rare = Math.max(MIN_RARE_DF, RARE_SHARE * (counts.docs + items.length));
-      for (const token of item.print.headlineOrder.slice(0, MAX_HEADLINE_KEYS))
-        if (counts.df(token) <= rare) keys.add(String(headlineKeyOf(token, item.summary.language)));
-    }
-    const [candidateRows] = (await script([
-      { text: TEXT_CANDIDATES, values: [[...keys], from, to, STORY_RULE_VERSION] },
-    ])) as [CandidateRow[]];
-
     const members = candidateRows.map(toMember);
     // The members' own tokens weigh in the similarity too: their counts, where the items lacked them.
     const known = new Set(itemTokens);
@@ -363,8 +340,12 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
       const [more] = (await script([
         { text: TERM_COUNTS, values: [languages, missing, firstDay, lastDay] },
       ])) as [TermRow[]];
-      loadTerms(more);
+      termRows.push(...more);
     }
+    const terms = new Map(languages.map((language) => [language, new TermTable()]));
+    for (const row of termRows) terms.get(row.language)?.load(row.day, row.token, row.n);
+    for (const row of dayRows) terms.get(row.language)?.loadDocs(row.day, row.docs);
+
     const decideText = textDecider(members);
     const crossLanguage = items.filter((item) => item.embedding.length > 0);
     const others =
@@ -422,7 +403,7 @@ function toMember(row: CandidateRow): Member {
 
 /**
  * The text decision for the batch's items in order, as the offline index makes it: the stories of
- * the members sharing a band or a distinctive headline word's key with the item within the window (stored ones, and the batch's
+ * the members sharing a band with the item within the window (stored ones, and the batch's
  * earlier items once `record`ed), each judged as a whole by its members in the item's language.
  */
 function textDecider(members: Member[]) {
@@ -441,13 +422,8 @@ function textDecider(members: Member[]) {
   for (const member of members) add(member);
 
   const decide = (item: Item, terms: TermTable): Match | null => {
-    const counts = terms.countsFor(dayOf(item.at));
-    const lookups = [
-      ...item.print.bands.map(String),
-      ...queriedHeadlineKeys(item.print.headlineOrder, item.summary.language, counts).map(String),
-    ];
     const storyIds = new Set<string>();
-    for (const band of lookups)
+    for (const band of item.bands)
       for (const hit of byBand.get(band) ?? [])
         if (Math.abs(hit.at - item.at) <= STORY_WINDOW_MS) storyIds.add(hit.storyId);
     if (storyIds.size === 0) return null;
@@ -460,7 +436,7 @@ function textDecider(members: Member[]) {
         ),
       })),
     );
-    return bestStory(item.comparable, stories, counts);
+    return bestStory(item.comparable, stories, terms.countsFor(dayOf(item.at)));
   };
   return Object.assign(decide, {
     record: (item: Item) =>

@@ -16,26 +16,17 @@ export type LabelledItem = {
   eventAt: string;
 };
 
-/** A labelled set of the stories package, in event-time order (ties by id). */
-export const loadLabelled = (file: string): LabelledItem[] =>
-  (
-    JSON.parse(readFileSync(path.join(repoRoot(), 'packages/stories/test/fixtures', file), 'utf8')) as {
-      items: LabelledItem[];
-    }
-  ).items.sort((a, b) => a.eventAt.localeCompare(b.eventAt) || a.id.localeCompare(b.id));
-
-export const labelledItems = loadLabelled('labelled-stories.json');
-
-const labelledItemsDefault = () => labelledItems;
+export const labelledItems = (
+  JSON.parse(
+    readFileSync(path.join(repoRoot(), 'packages/stories/test/fixtures/labelled-stories.json'), 'utf8'),
+  ) as { items: LabelledItem[] }
+).items;
 
 /**
  * The labelled set as summaries (event time = creation time, one datasource per outlet), in the
  * set's order; returns their ids in that order.
  */
-export async function storeLabelled(
-  prisma: PrismaClient,
-  labelledItems: LabelledItem[] = labelledItemsDefault(),
-): Promise<string[]> {
+export async function storeLabelled(prisma: PrismaClient): Promise<string[]> {
   const topic = await prisma.topic.create({ data: { slug: 'labelled', name: 'Labelled' } });
   const sources = new Map<string, string>();
   for (const [index, source] of [...new Set(labelledItems.map((item) => item.source))].entries()) {
