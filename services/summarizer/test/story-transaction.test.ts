@@ -1,3 +1,4 @@
+import { pgPoolOf } from '@app/db';
 import { inTransaction } from '@app/stories/store';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,5 +60,40 @@ describe('a script of statements sent as one message', () => {
       "SELECT to_regclass('summaries') IS NOT NULL AS exists",
     );
     expect(tables).toEqual([{ exists: true }]);
+  });
+});
+
+describe('the commit of a story transaction', () => {
+  // Decisions are derived data: their commit skips the WAL flush, and only theirs.
+  it('does not wait for the flush, in that transaction only, whichever call opens it', async () => {
+    const settings = async (open: 'run' | 'script') =>
+      inTransaction(db.prisma, async (run, script) => {
+        const show = {
+          text: "SELECT current_setting('synchronous_commit') AS mode, pg_backend_pid() AS pid",
+          values: [],
+        };
+        const [row] =
+          open === 'run'
+            ? await run<{ mode: string; pid: number }>(show)
+            : ((await script([show], { commit: true }))[0] as { mode: string; pid: number }[]);
+        return row!;
+      });
+    let pid = 0;
+    for (const open of ['run', 'script'] as const) {
+      const inside = await settings(open);
+      expect(inside.mode).toBe('off');
+      pid = inside.pid;
+    }
+    // The same pooled connection afterwards (the pool hands out its last idle client first),
+    // outside any story transaction: the default again.
+    const client = await pgPoolOf(db.prisma)!.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT current_setting('synchronous_commit') AS mode, pg_backend_pid() AS pid",
+      );
+      expect(rows[0]).toEqual({ mode: 'on', pid });
+    } finally {
+      client.release();
+    }
   });
 });

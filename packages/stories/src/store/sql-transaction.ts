@@ -14,7 +14,15 @@ export type RunScript = (statements: Sql[], options?: { commit?: boolean }) => P
  * statements, and Prisma's interactive transaction costs more than the statements themselves.
  * `script` sends several statements (and the BEGIN, and the COMMIT) in one round trip.
  * A client without a reachable pool (not made by createPrismaClient) uses $transaction.
+ *
+ * The commit does not wait for the WAL flush (`synchronous_commit = off` for this transaction
+ * only): a clustering decision is derived data. A crash loses at most the last few hundred
+ * milliseconds of decisions, whole transactions at a time, and the summaries they covered are
+ * left without a story, which the backlog job decides again. Waiting for the flush would be most
+ * of an assignment's time.
  */
+const ASYNC_COMMIT = 'SET LOCAL synchronous_commit = off';
+
 export async function inTransaction<T>(
   prisma: PrismaClient,
   work: (run: RunSql, script: RunScript) => Promise<T>,
@@ -44,7 +52,7 @@ export async function inTransaction<T>(
   const run = async <R>(statement: Sql) => {
     if (state === 'committed') throw new Error('the transaction is already committed');
     if (state === 'idle') {
-      await client.query('BEGIN');
+      await client.query(`BEGIN; ${ASYNC_COMMIT}`);
       state = 'open';
     }
     return (await client.query(statement)).rows as R[];
@@ -53,7 +61,7 @@ export async function inTransaction<T>(
     if (state === 'committed') throw new Error('the transaction is already committed');
     const parts = statements.map((statement) => inline(statement, (text) => client.escapeLiteral(text)));
     const begins = state === 'idle';
-    if (begins) parts.unshift('BEGIN');
+    if (begins) parts.unshift('BEGIN', ASYNC_COMMIT);
     if (options.commit) parts.push('COMMIT');
     state = 'open';
     const result = (await client.query(parts.join(';\n'))) as unknown as
@@ -61,7 +69,8 @@ export async function inTransaction<T>(
       | { rows: unknown[] };
     if (options.commit) state = 'committed';
     const results = Array.isArray(result) ? result : [result];
-    return results.slice(begins ? 1 : 0, (begins ? 1 : 0) + statements.length).map((r) => r.rows);
+    const skipped = begins ? 2 : 0;
+    return results.slice(skipped, skipped + statements.length).map((r) => r.rows);
   };
   try {
     const result = await work(run, script);
