@@ -89,10 +89,16 @@ export default defineConfig({
         // The automatic chunks shared by several screens are named after every screen sharing them; the
         // entry lists every chunk's file for its preloads, and each chunk names those it imports, so
         // such a file is called after its group alone (mantine-[hash].js).
+        //
+        // The entry lists every file's name for those preloads, so the names' hashes are seven characters
+        // (the fewest the bundler accepts for this many files), not eight: the digits of a hash do not
+        // compress, and the list is in every page's first download.
         chunkFileNames: (chunk) =>
           chunk.name.includes('~')
-            ? `assets/${chunk.name.split('~')[0]}-[hash].js`
-            : 'assets/[name]-[hash].js',
+            ? `assets/${chunk.name.split('~')[0]}-[hash:7].js`
+            : 'assets/[name]-[hash:7].js',
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // What every screen needs comes in as few files as will do: the libraries the shell uses in one
         // long-lived vendor chunk (an app release does not invalidate it), the app's own shell in another.
         // Each file costs a request and compresses on its own, so a dozen small ones weigh more than one.

@@ -161,12 +161,31 @@ describe('register → email → verify → login → refresh → logout', () =>
 });
 
 describe('auth errors', () => {
-  it('refuses a verified account\'s email with 409 "User already registered"', async () => {
+  it("answers a verified account's email as a new one, and mails its owner the ways in", async () => {
     const email = uniqueEmail('dup');
     await insertUser(gateway.db.prisma, { email });
-    const duplicate = await register(email.toUpperCase());
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: { code: 'USER_EXISTS', message: 'User already registered' } });
+    const fresh = await register(uniqueEmail('not-dup'));
+    const duplicate = await register(email.toUpperCase(), 'someone-elses');
+    expect(duplicate.statusCode).toBe(fresh.statusCode);
+    expect(duplicate.json()).toEqual(fresh.json());
+    const delivered = await mail.smtp.waitForMessage((m) => m.to.includes(email), 15_000);
+    expect(delivered.subject).toBe('Someone tried to create a Daily Curated account with your address');
+    expect(delivered.html).toContain(`href="${PUBLIC_URL}/auth"`);
+    expect(delivered.html).toContain(`href="${PUBLIC_URL}/auth/reset"`);
+    expect(delivered.text).toContain(`${PUBLIC_URL}/auth/reset`);
+    // No verification link: the account is not touched, its own password still signs in.
+    expect(mail.count(email, /\/auth\/verify\?token=/)).toBe(0);
+    expect((await login(gateway, email)).accessToken).toBeTruthy();
+  });
+
+  it('mails that owner in Chinese when the registration was in Chinese', async () => {
+    const email = uniqueEmail('dup-zh');
+    await insertUser(gateway.db.prisma, { email });
+    expect((await register(email, 'correct-horse', 'zh')).statusCode).toBe(201);
+    const delivered = await mail.smtp.waitForMessage((m) => m.to.includes(email), 15_000);
+    expect(delivered.subject).toBe('有人尝试用您的邮箱地址注册每日精选账户');
+    expect(delivered.html).toContain(`href="${PUBLIC_URL}/zh/auth"`);
+    expect(delivered.text).toContain(`${PUBLIC_URL}/zh/auth/reset`);
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {

@@ -172,13 +172,13 @@ describe('the 8 AM digest in each subscriber’s own time zone', () => {
 
   it('the Chinese digest arrives intact: subject, HTML and text', async () => {
     const mail = await smtp.waitForMessage((m) => m.to.includes(tokyo));
-    expect(mail.subject).toBe('Daily Curated 每日摘要 · 2026年11月20日');
+    expect(mail.subject).toBe('每日精选摘要 · 2026年11月20日');
     expect(mail.html).toContain('智能体框架的新进展');
     expect(mail.html).toContain('AI 智能体');
     expect(mail.html).toContain('lang="zh-CN"');
     expect(mail.text).toContain('本周，多个开源智能体框架发布了新版本');
     expect(mail.text).toContain(`${PUBLIC_URL}/zh/topics/${topics.ai.id}`);
-    expect(mail.text).toContain(`在 Daily Curated 阅读: ${PUBLIC_URL}/zh/content-summary?summary=`);
+    expect(mail.text).toContain(`在每日精选阅读: ${PUBLIC_URL}/zh/content-summary?summary=`);
     expect(mail.text).not.toContain('Postgres');
   });
 

@@ -196,7 +196,7 @@ describe('newsletter consent (double opt-in by default)', () => {
     });
     expect(response.json()).toEqual({ success: true, error: null, pending_confirmation: true });
     const { mail, url, token } = await mailer.waitForConfirmation(email, 2);
-    expect(mail.subject).toBe('请确认订阅 Daily Curated 每日摘要');
+    expect(mail.subject).toBe('请确认订阅每日精选的每日摘要');
     expect(url.startsWith(`${PUBLIC_URL}/zh/newsletter/confirm?token=`)).toBe(true);
     const during = await subscriberOf(email);
     expect(during).toMatchObject({ language: 'EN', timeZone: 'UTC', status: 'active' });

@@ -48,7 +48,7 @@ describe('the sign-in warning email', () => {
     });
     for (let i = 0; i < 3; i++) await guess(email);
     const delivered = await mail.smtp.waitForMessage((m) => m.to.includes(email), 15_000);
-    expect(delivered.subject).toBe('有人尝试登录您的 Daily Curated 账户');
+    expect(delivered.subject).toBe('有人尝试登录您的每日精选账户');
     expect(delivered.text).toContain(`${PUBLIC_URL}/zh/auth/reset`);
   });
 

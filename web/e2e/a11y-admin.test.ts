@@ -16,6 +16,7 @@ beforeAll(async () => {
     data: {
       slug: 'a11y-robots',
       name: 'A11y Robots',
+      nameZh: '无障碍机器人',
       description: 'Robots',
       keywords: ['robots', 'arms', 'ai'],
     },
@@ -26,6 +27,20 @@ beforeAll(async () => {
       platform: 'blog',
       sourceName: 'Robots blog',
       sourceUrl: 'https://robots.example.com/feed',
+    },
+  });
+  // A failing source: its status, error description and times are shown in the list and in source health.
+  await stack.prisma.datasource.create({
+    data: {
+      topicId: topic.id,
+      platform: 'twitter_rss',
+      sourceName: 'Robots accounts',
+      sourceUrl: 'https://robots.example.com/accounts.rss',
+      lastCrawledAt: new Date(Date.now() - 10 * 60_000),
+      lastErrorAt: new Date(Date.now() - 10 * 60_000),
+      lastErrorClass: 'network',
+      lastErrorMessage: 'getaddrinfo ENOTFOUND robots.example.com',
+      consecutiveFailures: 2,
     },
   });
   const suggester = await stack.createUser({ email: uniqueEmail('a11y-suggester') });
@@ -49,6 +64,7 @@ const LANGUAGES = [
     title: 'Admin dashboard',
     navLink: 'Admin',
     pending: 'Pending',
+    failing: 'Failing',
     newPost: 'New post',
     cleanup: 'Data cleanup',
     tabs: {
@@ -66,6 +82,7 @@ const LANGUAGES = [
     title: '管理后台',
     navLink: '管理后台',
     pending: '待抓取',
+    failing: '失败中',
     newPost: '新建文章',
     cleanup: '数据清理',
     tabs: {
@@ -118,6 +135,8 @@ describe('the admin area in English and Chinese passes axe-core', { timeout: 180
         await page.getByRole('tab', { name: language.tabs.datasources }).click();
         const row = page.getByTestId('ds-row').filter({ hasText: 'Robots blog' });
         await expect.poll(() => row.getByTestId('ds-status').textContent()).toBe(language.pending);
+        const failing = page.getByTestId('ds-row').filter({ hasText: 'Robots accounts' });
+        expect(await failing.getByTestId('ds-status').textContent()).toBe(language.failing);
         await expectAccessible(page, `${language.path} data sources`);
 
         await page.getByTestId('ds-add').click();

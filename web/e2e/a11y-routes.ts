@@ -188,8 +188,13 @@ const VISITS: Record<string, Visit> = {
   '/unsubscribe': { urls: () => ['/unsubscribe', '/unsubscribe?token=forged.token'] },
   '/newsletter/confirm': { urls: () => ['/newsletter/confirm', '/newsletter/confirm?token=forged.token'] },
   // A slug shows the topic's landing page, its id the detail page.
-  '/topics/$id': { urls: (s) => [`/topics/${s.topicSlug}`, `/topics/${s.topicId}`] },
-  '/youtube/$sourceName': { urls: (s) => [`/youtube/${encodeURIComponent(s.channel)}`] },
+  '/topics/$id': {
+    urls: (s) => [`/topics/${s.topicSlug}`, `/topics/${s.topicId}`, '/topics/no-such-topic'],
+  },
+  // An unknown channel, and no channel's name ("Invalid source name"): each with the ways back.
+  '/youtube/{-$sourceName}': {
+    urls: (s) => [`/youtube/${encodeURIComponent(s.channel)}`, '/youtube/No%20Such%20Channel', '/youtube/'],
+  },
   '/other-youtube-sources': { urls: () => ['/other-youtube-sources'] },
   '/auth-test': { urls: () => ['/auth-test'] },
   '/data-test': { urls: () => ['/data-test'] },

@@ -119,7 +119,7 @@ describe.each(['en', 'zh'] as const)('accounts (%s)', (language) => {
     await expect.poll(() => page.getByTestId('reset-request-outcome').textContent()).toContain(t.sent);
 
     const mail = await stack.smtp.waitForMessage((m) => m.to.includes(user.email), 20_000);
-    if (language === 'zh') expect(mail.subject).toBe('重置您的 Daily Curated 密码');
+    if (language === 'zh') expect(mail.subject).toBe('重置您的每日精选密码');
     const link = linkIn(mail.text, 'reset');
     expect(new URL(link!).pathname).toBe(`${t.prefix}/auth/reset`);
 

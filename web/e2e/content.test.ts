@@ -122,7 +122,7 @@ describe('reading summaries', () => {
       'YouTube',
       'Podcast',
       'Rednote',
-      'Twitter (API)',
+      'Twitter search',
       'Twitter',
       'Reddit',
     ];
@@ -221,10 +221,11 @@ describe('reading summaries', () => {
     await page.getByTestId('youtube-card').first().getByRole('link', { name: 'View' }).click();
     await page.waitForURL(/\/youtube\//);
     await page.getByTestId('youtube-title').waitFor({ timeout: 15_000 });
-    await page.getByTestId('youtube-limited').waitFor();
+    // A visitor is asked to sign in; the free plan's note is for signed-in free readers.
+    await page.getByTestId('youtube-sign-in').waitFor();
     await page.goto('/youtube/No%20Such%20Channel');
     await page.getByTestId('youtube-error').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('youtube-error').textContent()).toBe('Channel not found');
+    expect(await page.getByTestId('youtube-error-title').textContent()).toBe('Channel not found');
 
     await page.goto('/database-test');
     await expect

@@ -49,7 +49,10 @@ const ROUTES: Record<string, Row> = {
   '/content-summary': { urls: () => ['/content-summary'], budget: ROUTE_BUDGET_KIB },
   '/daily-podcast': { urls: () => ['/daily-podcast'], budget: ROUTE_BUDGET_KIB },
   '/other-youtube-sources': { urls: () => ['/other-youtube-sources'], budget: ROUTE_BUDGET_KIB },
-  '/youtube/$sourceName': { urls: () => ['/youtube/Some%20Channel'], budget: ROUTE_BUDGET_KIB },
+  '/youtube/{-$sourceName}': {
+    urls: () => ['/youtube/Some%20Channel', '/youtube/'],
+    budget: ROUTE_BUDGET_KIB,
+  },
   '/unsubscribe': { urls: () => ['/unsubscribe'], budget: ROUTE_BUDGET_KIB },
   '/newsletter/confirm': { urls: () => ['/newsletter/confirm'], budget: ROUTE_BUDGET_KIB },
   '/auth': { urls: () => ['/auth'], budget: ROUTE_BUDGET_KIB },

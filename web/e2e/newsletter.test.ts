@@ -218,7 +218,7 @@ describe('newsletter in the browser', () => {
     expect(row).toMatchObject({ language: 'ZH', timeZone: SHANGHAI });
 
     const mail = await sendDigestTo(email);
-    expect(mail.subject).toContain('Daily Curated 每日摘要');
+    expect(mail.subject).toContain('每日精选摘要');
     expect(mail.html).toContain(`智能体发布（${SHANGHAI}）`);
     const unsubscribeUrl = mail.text.match(/退订: (https?:\/\/\S+\/zh\/unsubscribe\?token=\S+)/)?.[1];
     expect(unsubscribeUrl).toBeDefined();
@@ -290,7 +290,8 @@ describe('the confirm page (/newsletter/confirm, /zh/newsletter/confirm)', () =>
     release();
     const success = page.getByTestId('newsletter-confirm-success');
     await success.waitFor({ timeout: 15_000 });
-    expect(await success.textContent()).toContain('will get the daily digest at 8 AM');
+    // No zone was sent: the digest's default zone, named.
+    expect(await success.textContent()).toContain('will get the digest every day at 8 AM, America/New_York');
     expect(await htmlLang(page)).toBe('en');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(

@@ -102,7 +102,7 @@ async function digestLink(language: 'en' | 'zh', headline: string) {
   const lines = text.split('\n');
   const entry = lines.indexOf(`* ${headline}`);
   expect(entry).toBeGreaterThanOrEqual(0);
-  const label = language === 'zh' ? '在 Daily Curated 阅读' : 'Read on Daily Curated';
+  const label = language === 'zh' ? '在每日精选阅读' : 'Read on Daily Curated';
   const read = lines.slice(entry).find((line) => line.trim().startsWith(`${label}: `));
   return read!.trim().slice(label.length + 2);
 }

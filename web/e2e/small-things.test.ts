@@ -35,7 +35,7 @@ beforeAll(async () => {
     },
   });
   topicId = topic.id;
-  // Keyword Twitter and Twitter RSS share the display name "Twitter".
+  // Keyword Twitter ("Twitter search") and Twitter RSS ("Twitter") keep their one name each.
   const sources = await Promise.all(
     (['twitter', 'twitter_rss', 'reddit'] as const).map((platform) =>
       stack.prisma.datasource.create({
@@ -104,7 +104,11 @@ describe('a topic card on the home page', () => {
     const card = page.locator('[data-testid="topic-card"][data-topic="zz-tiny-details"]');
     await card.waitFor({ timeout: 15_000 });
     await expect.poll(() => card.getByTestId('topic-count').textContent()).toBe('3 items');
-    expect(await card.getByTestId('topic-platform').allTextContents()).toEqual(['Twitter', 'Reddit']);
+    expect(await card.getByTestId('topic-platform').allTextContents()).toEqual([
+      'Twitter search',
+      'Twitter',
+      'Reddit',
+    ]);
     await page.context().close();
   });
 });

@@ -100,7 +100,7 @@ describe('a keyword source on the summary page', () => {
     await story.getByTestId('story-toggle').click();
     await story.getByTestId('story-member').waitFor({ timeout: 15_000 });
     expect(await story.getByTestId('story-member-source').textContent()).toMatch(
-      new RegExp(`^${LABEL} · Twitter · `),
+      new RegExp(`^${LABEL} · Twitter search · `),
     );
     expect(await treeNames(page)).toEqual([LABEL]);
     expect(await page.locator('body').textContent()).not.toContain('相关推文');

@@ -429,7 +429,7 @@ describe('stored XSS stays inert in the web app', () => {
       await seeText(page, text);
       if (tab === '数据源健康') {
         // The crawl error shows in a tooltip.
-        await page.getByText('parse_error').first().hover();
+        await page.getByText('无法读取订阅内容').first().hover();
         await seeText(page, 'XSS-crawl-error');
       }
       await expectInert(page, `admin ${tab}`, dialogs);
@@ -504,6 +504,7 @@ describe('stored XSS stays inert in emails', () => {
     const email = personalizeDigest(
       template,
       digestLinks(publicUrl, 'en', `token"><script>window.__xss='token'</script>`, '2026-02-02'),
+      'UTC',
     );
     expect(email.subject).not.toMatch(/<script/i);
     const { page, dialogs } = await openEmail(email.html);

@@ -58,13 +58,19 @@ export const AdminTopicSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
   name: z.string(),
+  /** The Chinese name and description readers of /zh see (null: the English ones stand). */
+  name_zh: z.string().nullable(),
   description: z.string(),
+  description_zh: z.string().nullable(),
   keywords: z.array(z.string()),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   datasource_count: z.number().int(),
+  /** Items crawled from the topic's sources (posts). */
   post_count: z.number().int(),
+  /** Summaries filed under the topic (they outlive their posts after the posts clean-up). */
+  summary_count: z.number().int(),
 });
 export type AdminTopic = z.infer<typeof AdminTopicSchema>;
 export const AdminTopicListQuerySchema = z.object({
@@ -102,7 +108,12 @@ export const BatchStatusResponseSchema = z.object({ updated: z.number().int() })
 
 // ── datasources ──
 
-export const DatasourceStatusSchema = z.enum(['disabled', 'pending', 'normal']);
+/**
+ * A source's status, read from its crawl health (the Source health tab's data): disabled when
+ * inactive, pending before any crawl, normal while its last success is recent, stale when it is
+ * old, failing while its last crawls fail.
+ */
+export const DatasourceStatusSchema = z.enum(['disabled', 'pending', 'normal', 'stale', 'failing']);
 export type DatasourceStatus = z.infer<typeof DatasourceStatusSchema>;
 
 export const AdminDatasourceSchema = z.object({
@@ -114,12 +125,24 @@ export const AdminDatasourceSchema = z.object({
   language: DataLanguageSchema,
   is_active: z.boolean(),
   config: z.record(z.string(), z.unknown()),
+  /** The last crawl attempt, successful or not. */
   last_crawled_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  /** One of CRAWL_ERROR_CLASSES (an older row may hold another word). */
+  last_error_class: z.string().nullable(),
+  last_error_message: z.string().nullable(),
+  consecutive_failures: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
   status: DatasourceStatusSchema,
   post_count: z.number().int(),
-  topic: z.object({ id: z.uuid(), name: z.string(), description: z.string() }),
+  topic: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    name_zh: z.string().nullable(),
+    description: z.string(),
+  }),
 });
 export type AdminDatasource = z.infer<typeof AdminDatasourceSchema>;
 export const AdminDatasourceListQuerySchema = z.object({

@@ -15,6 +15,11 @@ export const BILLING_MESSAGES = {
   reactivated: 'Your subscription has been reactivated',
   cancelFailed: 'Failed to cancel subscription',
   reactivateFailed: 'Failed to reactivate subscription',
+  demoOff: 'The demo checkout is off on this server',
+  demoSessionInvalid: 'This checkout link is invalid or has expired. Start again from the pricing page.',
+  demoNotEnding: 'Only a subscription set to cancel can end now',
+  demoEnded: 'Your subscription has ended',
+  demoDeliveryFailed: 'The demo checkout could not deliver its payment event',
 } as const;
 
 export const BillingPlanSchema = z.enum(['monthly', 'annual']);
@@ -99,3 +104,33 @@ export const WebhookResponseSchema = z.object({
   /** True when the event id was seen before and nothing was done. */
   duplicate: z.boolean(),
 });
+
+// The demo checkout (BILLING_DEMO: a fresh install without Stripe keys): a local page plays Stripe
+// Checkout's part and sends Stripe's signed events through the real webhook. No money moves.
+
+/** The demo session's signed token, as the demo page has it (`/pricing?demo_checkout=…`). */
+const DemoSessionTokenSchema = z.string().trim().min(1, 'session is required').max(4096);
+
+export const DemoCheckoutQuerySchema = z.object({ session: DemoSessionTokenSchema });
+export type DemoCheckoutQuery = z.infer<typeof DemoCheckoutQuerySchema>;
+
+/** What the demo page shows: the plan and price the session was opened for, and where "back" goes. */
+export const DemoCheckoutSessionSchema = z.object({
+  plan: BillingPlanSchema,
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  email: z.string().nullable(),
+  cancel_url: z.string(),
+});
+export type DemoCheckoutSession = z.infer<typeof DemoCheckoutSessionSchema>;
+
+export const DemoCheckoutPayBodySchema = z.object({ session: DemoSessionTokenSchema });
+export type DemoCheckoutPayBody = z.infer<typeof DemoCheckoutPayBodySchema>;
+
+/** Paid: the page goes where Stripe would send the customer (the profile, `?payment=success`). */
+export const DemoCheckoutPayResponseSchema = z.object({ success: z.literal(true), redirect_url: z.string() });
+export type DemoCheckoutPayResponse = z.infer<typeof DemoCheckoutPayResponseSchema>;
+
+/** Ends the caller's cancelling demo subscription now, as Stripe does when the period is over. */
+export const DemoEndPeriodResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type DemoEndPeriodResponse = z.infer<typeof DemoEndPeriodResponseSchema>;

@@ -14,12 +14,13 @@ export const GENERATION_PLATFORM_LIMITS: Record<GenerationPlatform, number> = {
   reddit: 10000,
   wechat: 2000,
 };
+/** The targets' English names in the prompts; the web's tests keep them equal to the screens' names. */
 export const GENERATION_PLATFORM_NAMES: Record<GenerationPlatform, string> = {
   linkedin: 'LinkedIn',
   twitter: 'Twitter',
   xiaohongshu: 'Rednote',
   reddit: 'Reddit',
-  wechat: 'Wechat',
+  wechat: 'WeChat',
 };
 
 export const GENERATION_STYLES = ['engaging', 'professional', 'casual', 'creative', 'analytical'] as const;
@@ -51,6 +52,12 @@ export function isOverLimit(platform: string, characterCount: number): boolean {
 /** Characters as a user counts them (code points, so emoji and CJK count once). */
 export function characterCount(text: string): number {
   return [...text].length;
+}
+
+/** A generated post as it is copied to be posted: its text, then its hashtags on a line of their own. */
+export function postText(content: string, hashtags: readonly string[]): string {
+  const tags = hashtags.map((tag) => `#${tag}`).join(' ');
+  return [content, tags].filter(Boolean).join('\n\n');
 }
 
 /** The generation API's own messages (the web app shows its translations; see ACCESS_MESSAGES). */

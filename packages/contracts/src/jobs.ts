@@ -55,6 +55,22 @@ export const SendSignInWarningEmailJobSchema = z.object({
 });
 export type SendSignInWarningEmailJob = z.infer<typeof SendSignInWarningEmailJobSchema>;
 
+/**
+ * "Someone tried to create an account with your address": a registration named an address that already
+ * has an account. The page answers as for a new address; only the mailbox's owner learns of it.
+ */
+export const SendRegistrationAttemptEmailJobSchema = z.object({
+  ...base,
+  userId: z.uuid(),
+  email: z.email(),
+  /** Absolute link to the sign-in page; built by the gateway from PUBLIC_URL. */
+  signInUrl: z.url(),
+  /** Absolute link to the web page that asks for a password reset link. */
+  resetUrl: z.url(),
+  language: UiLanguageSchema,
+});
+export type SendRegistrationAttemptEmailJob = z.infer<typeof SendRegistrationAttemptEmailJobSchema>;
+
 /** Scheduled every few minutes: sends the digest to everyone whose 8 AM has come. */
 export const DigestTickJobSchema = z.object({ ...base });
 export type DigestTickJob = z.infer<typeof DigestTickJobSchema>;
@@ -149,6 +165,10 @@ export const JOB_DEFINITIONS = {
   'send-verification-email': { queue: QUEUE_NAMES.mail, schema: SendVerificationEmailJobSchema },
   'send-password-reset-email': { queue: QUEUE_NAMES.mail, schema: SendPasswordResetEmailJobSchema },
   'send-sign-in-warning-email': { queue: QUEUE_NAMES.mail, schema: SendSignInWarningEmailJobSchema },
+  'send-registration-attempt-email': {
+    queue: QUEUE_NAMES.mail,
+    schema: SendRegistrationAttemptEmailJobSchema,
+  },
   'crawl-datasource': { queue: QUEUE_NAMES.crawl, schema: CrawlDatasourceJobSchema },
   'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema },
   'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema },

@@ -25,3 +25,12 @@ export function toLocale(language: UiLanguage): 'en-US' | 'zh-CN' {
 export function toHtmlLang(language: UiLanguage): 'en' | 'zh-CN' {
   return LANGUAGES[language].htmlLang;
 }
+
+/**
+ * The product's name as each language's readers know it: the web app's `common.appName`, and the name
+ * every email uses for a reader of that language (subject, body, footer).
+ */
+export const BRAND_NAME = {
+  en: 'Daily Curated',
+  zh: '每日精选',
+} as const satisfies Record<UiLanguage, string>;

@@ -1,5 +1,6 @@
+import { canonicalTimeZone } from '@app/time/zone-names';
 import { z } from 'zod';
-import { TimeZoneSchema, UiLanguageSchema } from './common.ts';
+import { type UiLanguage, UiLanguageSchema } from './common.ts';
 
 /** Texts the spec fixes (§5, §8); the web shows its own translations of them. */
 export const NEWSLETTER_MESSAGES = {
@@ -12,6 +13,7 @@ export const NEWSLETTER_MESSAGES = {
   invalidConfirmationLink: 'Invalid confirmation link',
   expiredConfirmationLink: 'This confirmation link has expired. Please subscribe again.',
   usedConfirmationLink: 'This confirmation link has already been used',
+  unknownTimeZone: 'Unknown time zone: choose one from the list (an IANA zone name such as Asia/Shanghai)',
 } as const;
 
 /** Double opt-in: a confirmation link works this long after it was sent, and once. */
@@ -23,6 +25,25 @@ export const NEWSLETTER_CONFIRMATION_INTERVAL_MS = 10 * 60_000;
 export const DIGEST_HOUR = 8;
 export const DEFAULT_DIGEST_TIME_ZONE = 'America/New_York';
 export const MAX_NEWSLETTER_TOPICS = 50;
+
+/**
+ * The digest's zone: any IANA zone (the reader's own, not only the 13 of the summaries' picker),
+ * stored as the zone database spells it; anything else is a 400 that says so.
+ */
+export const DigestTimeZoneSchema = z
+  .string({ error: NEWSLETTER_MESSAGES.unknownTimeZone })
+  .trim()
+  .transform((name, context) => {
+    const zone = canonicalTimeZone(name);
+    if (zone) return zone;
+    context.addIssue({ code: 'custom', message: NEWSLETTER_MESSAGES.unknownTimeZone });
+    return z.NEVER;
+  });
+
+/** When the digest arrives, in the reader's words: "8 AM, Asia/Shanghai", "上午 8 点（Asia/Shanghai）". */
+export function digestTimeText(language: UiLanguage, timeZone: string): string {
+  return language === 'zh' ? `上午 ${DIGEST_HOUR} 点（${timeZone}）` : `${DIGEST_HOUR} AM, ${timeZone}`;
+}
 
 const NewsletterEmailSchema = z
   .string({ error: NEWSLETTER_MESSAGES.emailAndTopicRequired })
@@ -40,8 +61,8 @@ export const NewsletterSubscribeBodySchema = z.object({
     .min(1, NEWSLETTER_MESSAGES.emailAndTopicRequired)
     .max(MAX_NEWSLETTER_TOPICS),
   language: UiLanguageSchema.default('en'),
-  /** One of the 13 zones; the digest arrives at 8 AM there. Unset keeps the stored zone (new: New York). */
-  timezone: TimeZoneSchema.optional(),
+  /** An IANA zone; the digest arrives at 8 AM there. Unset keeps the stored zone (new: New York). */
+  timezone: DigestTimeZoneSchema.optional(),
 });
 export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBodySchema>;
 
@@ -110,6 +131,19 @@ export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
 export const OneClickQuerySchema = z.object({ token: UnsubscribeTokenSchema });
 export const OneClickResponseSchema = z.object({ success: z.literal(true) });
 
+/** POST /api/newsletter/preferences: what the management page changes (the token's subscriber). */
+export const NewsletterPreferencesBodySchema = z
+  .object({ token: UnsubscribeTokenSchema, time_zone: DigestTimeZoneSchema })
+  .strict();
+export type NewsletterPreferencesBody = z.infer<typeof NewsletterPreferencesBodySchema>;
+
+export const NewsletterPreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  /** The zone now stored: the next digest arrives at 8 AM there. */
+  time_zone: z.string(),
+});
+export type NewsletterPreferencesResponse = z.infer<typeof NewsletterPreferencesResponseSchema>;
+
 /** The signed token of a confirmation link: `<confirmation id>.<HMAC>`. */
 export const NewsletterConfirmTokenSchema = z
   .string({ error: NEWSLETTER_MESSAGES.invalidConfirmationLink })
@@ -147,7 +181,7 @@ export const DigestPreviewBodySchema = z.union([
     .object({
       language: UiLanguageSchema,
       topic_ids: z.array(z.uuid()).min(1).max(MAX_NEWSLETTER_TOPICS),
-      timezone: TimeZoneSchema.default(DEFAULT_DIGEST_TIME_ZONE),
+      timezone: DigestTimeZoneSchema.default(DEFAULT_DIGEST_TIME_ZONE),
       date: z.iso.date().optional(),
     })
     .strict(),

@@ -53,6 +53,20 @@ export const PostsCleanupResponseSchema = z.object({
   generatedContentUpdated: z.number().int(),
 });
 
+/** The classes a failed crawl is recorded under (datasources.last_error_class); screens describe each. */
+export const CRAWL_ERROR_CLASSES = [
+  'timeout',
+  'http_4xx',
+  'http_5xx',
+  'rate_limited',
+  'parse_error',
+  'blocked',
+  'too_large',
+  'network',
+  'config',
+] as const;
+export type CrawlErrorClassId = (typeof CRAWL_ERROR_CLASSES)[number];
+
 export const SourceHealthStateSchema = z.enum(['healthy', 'failing', 'stale', 'never_crawled', 'inactive']);
 export const SourceHealthSchema = z.object({
   id: z.uuid(),

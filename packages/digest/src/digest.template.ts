@@ -1,4 +1,4 @@
-import { sourceDisplayName, toLocale, type UiLanguage } from '@app/contracts';
+import { digestTimeText, sourceDisplayName, toLocale, type UiLanguage } from '@app/contracts';
 import escapeHtml from 'escape-html';
 import { type RenderedEmail, renderLayout } from './email-layout.ts';
 import type { DigestContent, DigestSummary } from './digest-content.ts';
@@ -12,6 +12,8 @@ export const PLACEHOLDERS = {
   unsubscribeUrl: '%%DC_UNSUBSCRIBE_URL%%',
   manageUrl: '%%DC_MANAGE_URL%%',
   viewUrl: '%%DC_VIEW_URL%%',
+  /** The recipient's zone: zones of one offset share a render, and each reader sees their own. */
+  timeZone: '%%DC_TIME_ZONE%%',
 } as const;
 
 export type DigestLinks = { unsubscribeUrl: string; manageUrl: string; viewUrl: string };
@@ -32,14 +34,15 @@ const COPY = {
     viewInBrowser: 'View in browser',
     unsubscribe: 'Unsubscribe',
     manage: 'Manage subscriptions',
-    footer: 'You receive this email because you subscribed to the Daily Curated newsletter.',
+    footer: (time: string) =>
+      `You receive this email every day at ${time}, because you subscribed to the Daily Curated newsletter.`,
   },
   zh: {
-    subject: (date: string) => `Daily Curated 每日摘要 · ${date}`,
+    subject: (date: string) => `每日精选摘要 · ${date}`,
     preview: (count: number) => `今天为您精选了 ${count} 条新内容。`,
     heading: '今日精选摘要',
     intro: '以下是您关注的主题在过去 24 小时内的最新摘要。',
-    readMore: '在 Daily Curated 阅读',
+    readMore: '在每日精选阅读',
     original: '原文',
     coveredBy: '报道来源',
     separator: '：',
@@ -49,7 +52,7 @@ const COPY = {
     viewInBrowser: '在浏览器中查看',
     unsubscribe: '退订',
     manage: '管理订阅',
-    footer: '您收到此邮件，是因为您订阅了 Daily Curated 每日摘要。',
+    footer: (time: string) => `您每天${time}收到此邮件，是因为您订阅了每日精选的每日摘要。`,
   },
 } as const;
 
@@ -129,11 +132,12 @@ export async function renderDigestTemplate(
         <mj-text padding="0" font-size="13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.moreInTopic(topic.name))}</a></mj-text>`;
     })
     .join('');
+  const footer = copy.footer(digestTimeText(content.language, PLACEHOLDERS.timeZone));
   const html = await renderLayout({
     language: content.language,
     title: copy.subject(dateText),
     preview: copy.preview(content.summaryCount),
-    footer: copy.footer,
+    footer,
     body: `
         <mj-text align="right" font-size="12px" padding="0 0 8px"><a href="${PLACEHOLDERS.viewUrl}" style="color:#7b8794">${escapeHtml(copy.viewInBrowser)}</a></mj-text>
         <mj-text font-size="20px" font-weight="700" padding="0">${escapeHtml(copy.heading)}</mj-text>
@@ -177,7 +181,7 @@ export async function renderDigestTemplate(
     '',
     ...textSections,
     '--',
-    copy.footer,
+    footer,
     `${copy.viewInBrowser}: ${PLACEHOLDERS.viewUrl}`,
     `${copy.manage}: ${PLACEHOLDERS.manageUrl}`,
     `${copy.unsubscribe}: ${PLACEHOLDERS.unsubscribeUrl}`,
@@ -186,10 +190,15 @@ export async function renderDigestTemplate(
   return { subject: copy.subject(dateText), html, text };
 }
 
-/** The recipient's copy: the shared render with their own links filled in. */
-export function personalizeDigest(template: RenderedEmail, links: DigestLinks): RenderedEmail {
+/** The recipient's copy: the shared render with their own links and zone filled in. */
+export function personalizeDigest(
+  template: RenderedEmail,
+  links: DigestLinks,
+  timeZone: string,
+): RenderedEmail {
   const fill = (value: string, asHtml: boolean) =>
     value
+      .replaceAll(PLACEHOLDERS.timeZone, asHtml ? escapeHtml(timeZone) : timeZone)
       .replaceAll(
         PLACEHOLDERS.unsubscribeUrl,
         asHtml ? escapeHtml(links.unsubscribeUrl) : links.unsubscribeUrl,

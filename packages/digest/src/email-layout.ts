@@ -1,4 +1,4 @@
-import { toHtmlLang, type UiLanguage } from '@app/contracts';
+import { BRAND_NAME, toHtmlLang, type UiLanguage } from '@app/contracts';
 import escapeHtml from 'escape-html';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -10,7 +10,8 @@ const FONTS = {
 };
 
 /**
- * The shared frame of every email: title, preview line, a white card on grey and a footer.
+ * The shared frame of every email: the product's name in the reader's language, title, preview line,
+ * a white card on grey and a footer.
  * `body` is MJML for the inside of the card's column; every value placed in it goes through
  * escape-html (MJML passes text and attributes through as HTML), quotes included.
  */
@@ -34,7 +35,7 @@ export async function renderLayout(options: {
   <mj-body background-color="#f4f5f7">
     <mj-section padding="24px 0 8px">
       <mj-column>
-        <mj-text align="center" font-size="20px" font-weight="700" color="#1c7ed6">Daily Curated</mj-text>
+        <mj-text align="center" font-size="20px" font-weight="700" color="#1c7ed6">${escapeHtml(BRAND_NAME[options.language])}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="24px">

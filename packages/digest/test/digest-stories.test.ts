@@ -203,9 +203,7 @@ describe('a digest of stories', () => {
     );
     const zh = await renderDigestTemplate(await load('zh'), 'https://app.test');
     expect(zh.html).toContain(`href="https://app.test/zh/content-summary?summary=${zhStory}"`);
-    expect(zh.text).toContain(
-      `  在 Daily Curated 阅读: https://app.test/zh/content-summary?summary=${zhStory}`,
-    );
+    expect(zh.text).toContain(`  在每日精选阅读: https://app.test/zh/content-summary?summary=${zhStory}`);
     // The topic keeps its own link, under its entries.
     expect(email.html).toContain(`href="https://app.test/topics/${topicId}"`);
   });

@@ -101,7 +101,7 @@ describe('the digest template', () => {
       'https://app.test',
     );
     const links = digestLinks('https://app.test', 'en', 'id.sig', '2026-11-20');
-    const email = personalizeDigest(template, links);
+    const email = personalizeDigest(template, links, 'UTC');
     expect(email.html).toContain('href="https://app.test/unsubscribe?token=id.sig&amp;action=view"');
     expect(email.text).toContain('https://app.test/unsubscribe?token=id.sig&action=view');
     expect(email.html).not.toContain('%%DC_');

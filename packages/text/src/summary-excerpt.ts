@@ -64,7 +64,8 @@ function collectBlocks(nodes: readonly RootContent[]): Piece[] {
   });
 }
 
-function inlineText(node: Nodes): string {
+/** A block's words: emphasis, links and code spans as their text; images, HTML and footnote marks dropped. */
+export function inlineText(node: Nodes): string {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
@@ -82,7 +83,7 @@ function inlineText(node: Nodes): string {
 }
 
 /** Collapses white space; a line break between two Chinese characters is no space at all. */
-function tidy(text: string): string {
+export function tidy(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .replace(

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { isValidTimeZone } from './zone.ts';
 
 export { isValidTimeZone };
+export { canonicalTimeZone, listedTimeZones } from './zone-names.ts';
 
 /**
  * Calendar dates and wall-clock hours in a time zone, for the gateway, the workers and the browser

@@ -4,10 +4,12 @@ import {
   GENERATION_PLATFORM_NAMES,
   type GenerationPlatform,
   type GenerationStyle,
+  postText,
   sourceDisplayName,
   type UiLanguage,
 } from '@app/contracts';
 import type { Llm, UsageTags } from '@app/llm';
+import { plainText, summaryExcerpt } from '@app/text';
 import { z } from 'zod';
 
 export type GenerationSource = {
@@ -68,7 +70,8 @@ export function buildMessages(request: GenerationRequest) {
     `Write ${PLATFORM_GUIDE[platform]}. Tone: ${STYLE_GUIDE[style]}.`,
     `Stay under ${limit} characters including hashtags.`,
     `Write in ${language === 'zh' ? 'Simplified Chinese' : 'English'}.`,
-    'Answer as JSON: {"content": the post text, "hashtags": up to 5 hashtags without #}.',
+    'Plain text only, as the platform shows it: no markdown (no #, *, _, list marks or links in brackets).',
+    'Answer as JSON: {"content": the post text without hashtags, "hashtags": up to 5 hashtags without #}.',
   ].join(' ');
   const user = [
     `Title: ${source.headline}`,
@@ -94,11 +97,59 @@ export async function generateCopy(
 ): Promise<GeneratedCopy> {
   if (!llm.isConfigured) return llm.offline(usage, 'template', () => templateCopy(request));
   const reply = await llm.generateObject(buildMessages(request), CopySchema, { name: 'social_post', usage });
-  const hashtags = reply.hashtags
-    .map((tag) => tag.replace(/^#+/, '').trim())
-    .filter(Boolean)
-    .slice(0, 5);
-  return { content: reply.content.trim(), hashtags, generator: 'llm', model: llm.model };
+  return { ...readyToPost(reply.content, reply.hashtags), generator: 'llm', model: llm.model };
+}
+
+/** A hashtag in running text: '#' after a space or the line's start, with at least one letter. */
+const HASHTAG = /(?<=^|\s)#((?=[\p{N}_]*\p{L})[\p{L}\p{N}_]+)/gu;
+const IS_HASHTAG = /^#(?=[\p{N}_]*\p{L})[\p{L}\p{N}_]+[,，、]?$/u;
+
+/** A line without the hashtags that close it (all of it when it is only hashtags), and those hashtags. */
+function splitTrailingHashtags(line: string): { text: string; tags: string[] } {
+  const words = [...line.matchAll(/\S+/g)];
+  let keep = words.length;
+  while (keep > 0 && IS_HASHTAG.test(words[keep - 1]![0])) keep -= 1;
+  if (keep === words.length) return { text: line, tags: [] };
+  const tags = words.slice(keep).map(([word]) => word.replace(/^#|[,，、]$/gu, ''));
+  return { text: line.slice(0, words[keep]!.index).trimEnd(), tags };
+}
+
+/**
+ * A model's copy as it is posted: plain text (whatever markdown it wrote anyway is read as markdown
+ * and reduced to its words), each hashtag once, in the list the page shows beside the text. Hashtags
+ * that end a line are taken out of the text; one inside a sentence keeps its word and loses its '#'.
+ */
+export function readyToPost(
+  content: string,
+  tags: readonly string[],
+): { content: string; hashtags: string[] } {
+  const found: string[] = [];
+  const withoutTrailing = content
+    .split('\n')
+    .map((line) => {
+      const { text, tags: closing } = splitTrailingHashtags(line);
+      found.push(...closing);
+      return text;
+    })
+    .join('\n');
+  const text = plainText(withoutTrailing).replace(HASHTAG, (_, word: string) => {
+    found.push(word);
+    return word;
+  });
+  return { content: text.trim(), hashtags: uniqueTags([...tags, ...found]).slice(0, 5) };
+}
+
+/** Without '#', without spaces or punctuation, each once (letter case aside). */
+function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags
+    .map((tag) => tag.replace(/[^\p{L}\p{N}_]+/gu, ''))
+    .filter((tag) => {
+      const key = tag.toLowerCase();
+      if (!tag || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 const OPENERS: Record<GenerationStyle, { en: string; zh: string }> = {
@@ -110,41 +161,45 @@ const OPENERS: Record<GenerationStyle, { en: string; zh: string }> = {
 };
 
 /**
- * Offline copy (no LLM key): headline, an excerpt cut to fit the platform, the link and hashtags. The
- * user's extra instructions are for a model; a template cannot follow them, and pasting them in would
- * put private text into copy its author may publish.
+ * Offline copy (no LLM key): headline, the summary as plain text cut to fit the platform (one line of
+ * prose for a tweet, blocks and "•" lines elsewhere), the link; the hashtags in their own list, with room
+ * left for them when the post is copied with them. The user's extra instructions are for a model; a
+ * template cannot follow them, and pasting them in would put private text into copy its author may
+ * publish.
  */
 export function templateCopy(request: GenerationRequest): GeneratedCopy {
   const { platform, style, language, source } = request;
   const limit = GENERATION_PLATFORM_LIMITS[platform];
   const opener = OPENERS[style][language];
   const link = source.sourceUrls[0] ?? '';
-  const hashtags = [
-    source.topicName,
-    GENERATION_PLATFORM_NAMES[platform] === 'Twitter' ? null : sourceNameFor(request),
-  ]
-    .filter((tag): tag is string => Boolean(tag))
-    .map((tag) => tag.replace(/[^\p{L}\p{N}]+/gu, ''))
-    .filter(Boolean)
-    .slice(0, 3);
-  const tagLine = hashtags.map((tag) => `#${tag}`).join(' ');
+  const hashtags = uniqueTags([
+    source.topicName ?? '',
+    GENERATION_PLATFORM_NAMES[platform] === 'Twitter' ? '' : (sourceNameFor(request) ?? ''),
+  ]).slice(0, 3);
   const question =
     platform === 'linkedin' || platform === 'reddit'
       ? language === 'zh'
         ? '你怎么看？'
         : 'What do you think?'
       : '';
-  const fixed = [opener, source.headline, '', '', question, link, tagLine].filter(
-    (part, index) => part || index === 2 || index === 3,
-  );
-  const overhead = characterCount(fixed.join('\n')) + 1;
-  const room = Math.max(0, limit - overhead);
-  const body = truncate(source.content.replace(/\s+/g, ' ').trim(), room);
-  const content = [`${opener} ${source.headline}`.trim(), body, question, link, tagLine]
-    .filter(Boolean)
-    .join('\n\n');
+  const title = `${opener} ${source.headline}`.trim();
+  const posted = postText('', hashtags);
+  const fixed = [title, question, link].filter(Boolean).join('\n\n');
+  // The body's own blank lines around it, and the hashtags as they are copied after the text.
+  const room = limit - characterCount(fixed) - characterCount(posted) - 4;
+  const options = { headline: source.headline, maxLength: room };
+  const body =
+    room < MIN_BODY
+      ? ''
+      : platform === 'twitter'
+        ? summaryExcerpt(source.content, { ...options, language })
+        : plainText(source.content, options);
+  const content = [title, body, question, link].filter(Boolean).join('\n\n');
   return { content: truncate(content, limit), hashtags, generator: 'template', model: null };
 }
+
+/** Shorter than this, an excerpt says nothing: the post is the headline and the link. */
+const MIN_BODY = 20;
 
 function truncate(text: string, max: number): string {
   const chars = [...text];

@@ -1,14 +1,7 @@
-/** The classes a failed crawl is recorded under (datasources.last_error_class). */
-export type CrawlErrorClass =
-  | 'timeout'
-  | 'http_4xx'
-  | 'http_5xx'
-  | 'rate_limited'
-  | 'parse_error'
-  | 'blocked'
-  | 'too_large'
-  | 'network'
-  | 'config';
+import type { CrawlErrorClassId } from '@app/contracts';
+
+/** The classes a failed crawl is recorded under (datasources.last_error_class); the admin screens describe each. */
+export type CrawlErrorClass = CrawlErrorClassId;
 
 /** An expected failure of a source: recorded in its health, never retried by the queue. */
 export class CrawlError extends Error {

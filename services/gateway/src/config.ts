@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env, isProductionLike, loadConfig, loadConfigOrExit, secretProblem, z } from '@app/config';
+import type { PaymentsMode } from '@app/contracts';
 import { storageEnvIssues, storageEnvShape } from '@app/storage';
 import { isValidTimeZone } from '@app/time';
 
@@ -109,6 +111,14 @@ export const gatewayConfigSchema = z
     STRIPE_PRICE_ANNUAL: z.string().min(1).optional(),
     /** Stripe API base URL (tests point it at a local fake); unset: api.stripe.com. */
     STRIPE_API_BASE: z.url().optional(),
+    /**
+     * The demo checkout: a local page, labelled as taking no payment, plays Stripe Checkout's part and
+     * sends Stripe's signed events through the real webhook route, so a fresh install can go Pro, cancel
+     * and reactivate. Unset: on when STRIPE_SECRET_KEY is unset and the site is not production. Refused
+     * in production and beside STRIPE_SECRET_KEY. Its webhook secret is STRIPE_WEBHOOK_SECRET, or one
+     * derived from JWT_SECRET.
+     */
+    BILLING_DEMO: env.booleanString.optional(),
     /** The Vite build of web/; served with an SPA fallback when the folder exists. */
     WEB_DIST_DIR: z.string().default(path.resolve(here, '../../../web/dist')),
     /** Login attempts allowed per minute for one IP and email pair. */
@@ -214,6 +224,22 @@ export const gatewayConfigSchema = z
         if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `${problem} in production` });
       }
     }
+    // A checkout that takes no money must never face real customers.
+    if (config.BILLING_DEMO && isProductionLike(config)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_DEMO'],
+        message:
+          'the demo checkout takes no payment and is refused in production (NODE_ENV=production or an https PUBLIC_URL): set the STRIPE_* keys, or unset BILLING_DEMO to turn payments off',
+      });
+    }
+    if (config.BILLING_DEMO && config.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLING_DEMO'],
+        message: 'set either BILLING_DEMO or STRIPE_SECRET_KEY, not both',
+      });
+    }
     // Half a Stripe set-up would only fail at the first checkout: say so at boot instead.
     for (const key of ['STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
       if (config.STRIPE_SECRET_KEY && !config[key]) {
@@ -238,12 +264,31 @@ export const gatewayConfigSchema = z
   });
 
 type ParsedConfig = z.infer<typeof gatewayConfigSchema>;
-export type GatewayConfig = Omit<ParsedConfig, 'JWT_SECRET'> & { JWT_SECRET: string };
+export type GatewayConfig = Omit<ParsedConfig, 'JWT_SECRET' | 'BILLING_DEMO'> & {
+  JWT_SECRET: string;
+  BILLING_DEMO: boolean;
+};
 
 type Env = Record<string, string | undefined>;
 
+/** The demo checkout's price ids: its own, so no Stripe account's id appears in a demo row. */
+const DEMO_PRICES = { monthly: 'price_demo_monthly', annual: 'price_demo_annual' } as const;
+
 function withDefaults(config: ParsedConfig): GatewayConfig {
-  return { ...config, JWT_SECRET: config.JWT_SECRET ?? DEV_JWT_SECRET };
+  const jwtSecret = config.JWT_SECRET ?? DEV_JWT_SECRET;
+  const demo = config.BILLING_DEMO ?? (!config.STRIPE_SECRET_KEY && !isProductionLike(config));
+  if (!demo) return { ...config, JWT_SECRET: jwtSecret, BILLING_DEMO: false };
+  return {
+    ...config,
+    JWT_SECRET: jwtSecret,
+    BILLING_DEMO: true,
+    // Not a published value: whoever knows it could make anyone Pro on this install.
+    STRIPE_WEBHOOK_SECRET:
+      config.STRIPE_WEBHOOK_SECRET ??
+      `whsec_${createHmac('sha256', jwtSecret).update('billing-demo-webhook').digest('base64url')}`,
+    STRIPE_PRICE_MONTHLY: config.STRIPE_PRICE_MONTHLY ?? DEMO_PRICES.monthly,
+    STRIPE_PRICE_ANNUAL: config.STRIPE_PRICE_ANNUAL ?? DEMO_PRICES.annual,
+  };
 }
 
 /** Parses the environment; throws ConfigError naming every bad key (tests use this). */
@@ -258,4 +303,12 @@ export function loadGatewayConfigOrExit(source: Env = process.env): GatewayConfi
 
 export function isGoogleConfigured(config: GatewayConfig): boolean {
   return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+}
+
+/** How this install takes payments: Stripe, the local demo checkout, or not at all. */
+export function paymentsModeOf(config: GatewayConfig): PaymentsMode {
+  if (config.BILLING_DEMO) return 'demo';
+  return config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_MONTHLY && config.STRIPE_PRICE_ANNUAL
+    ? 'stripe'
+    : 'off';
 }

@@ -9,6 +9,9 @@ const logger = createLogger('gateway', { level: config.LOG_LEVEL });
 if (cluster.isPrimary && config.JWT_SECRET === DEV_JWT_SECRET) {
   logger.warn('JWT_SECRET is not set: using the development default; never run like this in production');
 }
+if (cluster.isPrimary && config.BILLING_DEMO) {
+  logger.warn('payments: demo checkout (BILLING_DEMO), no real payment; set the STRIPE_* keys to take money');
+}
 
 if (cluster.isPrimary && config.GATEWAY_WORKERS > 1) {
   const { superviseWorkers } = await import('./cluster-primary.ts');

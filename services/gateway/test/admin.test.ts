@@ -233,7 +233,10 @@ describe('datasources', () => {
     const badEdit = await call('PATCH', `/api/admin/datasources/${ids[0]}`, { config: 'nope' });
     expect(badEdit.statusCode).toBe(400);
 
-    await gateway.db.prisma.datasource.update({ where: { id: ids[1] }, data: { lastCrawledAt: new Date() } });
+    await gateway.db.prisma.datasource.update({
+      where: { id: ids[1] },
+      data: { lastCrawledAt: new Date(), lastSuccessAt: new Date() },
+    });
     const batch = await call('POST', '/api/admin/datasources/batch-status', {
       ids: [ids[2]],
       is_active: false,
@@ -257,6 +260,156 @@ describe('datasources', () => {
     expect((await call('DELETE', `/api/admin/datasources/${ids[0]}`)).statusCode).toBe(200);
     expect(await gateway.db.prisma.datasource.count({ where: { id: ids[0] } })).toBe(0);
     expect((await call('DELETE', `/api/admin/datasources/${ids[0]}`)).statusCode).toBe(404);
+  });
+});
+
+describe('what the admin lists tell about sources and topics', () => {
+  it("takes each source's status and times from its crawl health, as the Source health tab does", async () => {
+    const topic = await createTopic('Health Truth');
+    const prisma = gateway.db.prisma;
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms);
+    const make = async (name: string, data: Record<string, unknown>) =>
+      (
+        await prisma.datasource.create({
+          data: {
+            topicId: topic.id,
+            platform: 'blog',
+            sourceName: name,
+            sourceUrl: `https://${name}.example.com/feed`,
+            ...data,
+          },
+        })
+      ).id;
+    const ids = {
+      // Tried a minute ago and failing ever since it was added: never a success.
+      failing: await make('failing', {
+        lastCrawledAt: ago(60_000),
+        lastErrorAt: ago(60_000),
+        lastErrorClass: 'network',
+        lastErrorMessage: 'getaddrinfo ENOTFOUND failing.example.com',
+        consecutiveFailures: 4,
+      }),
+      // Failing now after an old success.
+      relapsed: await make('relapsed', {
+        lastCrawledAt: ago(120_000),
+        lastSuccessAt: ago(3 * 86_400_000),
+        lastErrorAt: ago(120_000),
+        lastErrorClass: 'config',
+        consecutiveFailures: 1,
+      }),
+      healthy: await make('healthy', { lastCrawledAt: ago(600_000), lastSuccessAt: ago(600_000) }),
+      stale: await make('stale', { lastCrawledAt: ago(5 * 86_400_000), lastSuccessAt: ago(5 * 86_400_000) }),
+      never: await make('never', {}),
+      paused: await make('paused', { isActive: false, lastCrawledAt: ago(60_000), consecutiveFailures: 2 }),
+    };
+
+    const listed = (await call('GET', `/api/admin/datasources?topic_id=${topic.id}`)).json().data as {
+      id: string;
+      status: string;
+      last_crawled_at: string | null;
+      last_success_at: string | null;
+      last_error_class: string | null;
+      last_error_message: string | null;
+      consecutive_failures: number;
+    }[];
+    const byId = new Map(listed.map((d) => [d.id, d]));
+    const health = (await call('GET', '/api/admin/source-health')).json().data as {
+      id: string;
+      state: string;
+    }[];
+    const stateOf = new Map(health.map((h) => [h.id, h.state]));
+    // One status per health state, whatever the screen.
+    const STATUS_OF_STATE = {
+      failing: 'failing',
+      healthy: 'normal',
+      stale: 'stale',
+      never_crawled: 'pending',
+      inactive: 'disabled',
+    } as Record<string, string>;
+    for (const id of Object.values(ids)) expect(byId.get(id)!.status).toBe(STATUS_OF_STATE[stateOf.get(id)!]);
+    expect(Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, byId.get(id)!.status]))).toEqual(
+      {
+        failing: 'failing',
+        relapsed: 'failing',
+        healthy: 'normal',
+        stale: 'stale',
+        never: 'pending',
+        paused: 'disabled',
+      },
+    );
+    expect(byId.get(ids.failing)).toMatchObject({
+      last_crawled_at: ago(60_000).toISOString(),
+      last_success_at: null,
+      last_error_class: 'network',
+      last_error_message: 'getaddrinfo ENOTFOUND failing.example.com',
+      consecutive_failures: 4,
+    });
+    expect(byId.get(ids.relapsed)!.last_success_at).toBe(ago(3 * 86_400_000).toISOString());
+    expect(byId.get(ids.never)).toMatchObject({ last_crawled_at: null, last_success_at: null });
+  });
+
+  it("counts a topic's crawled posts and its summaries, also once the posts clean-up kept only the summaries", async () => {
+    const prisma = gateway.db.prisma;
+    const topic = await createTopic('Counting Things');
+    await prisma.topic.update({
+      where: { id: topic.id },
+      data: { nameZh: '计数', descriptionZh: '关于计数' },
+    });
+    const source = await call('POST', '/api/admin/datasources', {
+      topic_id: topic.id,
+      platform: 'blog',
+      source_name: 'Counting blog',
+      source_url: 'https://counting.example.com/feed',
+    });
+    const datasourceId = source.json().id as string;
+    const posts = await Promise.all(
+      [1, 2, 3].map((n) =>
+        prisma.post.create({
+          data: {
+            datasourceId,
+            url: `https://counting.example.com/${n}`,
+            urlHash: `count-${n}`,
+            title: `${n}`,
+          },
+        }),
+      ),
+    );
+    // One summary per post, and two whose posts the clean-up already deleted.
+    await prisma.summary.createMany({
+      data: [
+        ...posts.map((post) => ({ postId: post.id, datasourceId, topicId: topic.id })),
+        { postId: null, datasourceId, topicId: topic.id },
+        { postId: null, datasourceId, topicId: topic.id },
+      ].map((row, i) => ({
+        ...row,
+        content: `summary ${i}`,
+        summaryType: 'blog_post' as const,
+        language: 'EN' as const,
+      })),
+    });
+    await prisma.post.delete({ where: { id: posts[0]!.id } });
+
+    const [listed] = (await call('GET', '/api/admin/topics?q=counting')).json().data;
+    const expected = {
+      posts: await prisma.post.count({ where: { datasource: { topicId: topic.id } } }),
+      summaries: await prisma.summary.count({ where: { topicId: topic.id } }),
+    };
+    expect(expected).toEqual({ posts: 2, summaries: 5 });
+    expect(listed).toMatchObject({
+      id: topic.id,
+      datasource_count: 1,
+      post_count: expected.posts,
+      summary_count: expected.summaries,
+      name_zh: '计数',
+      description_zh: '关于计数',
+    });
+    // The Chinese name finds it, and the source list names the topic in both languages.
+    expect((await call('GET', `/api/admin/topics?q=${encodeURIComponent('计数')}`)).json().data).toHaveLength(
+      1,
+    );
+    const [row] = (await call('GET', `/api/admin/datasources?topic_id=${topic.id}`)).json().data;
+    expect(row.topic).toMatchObject({ name: 'Counting Things', name_zh: '计数' });
   });
 });
 

@@ -363,7 +363,8 @@ describe('POST /api/billing/subscription', () => {
 describe('without Stripe configured', () => {
   let bare: Gateway;
   beforeAll(async () => {
-    bare = await startGateway();
+    // Payments off (the demo checkout, on by default here, is billing-demo.test.ts).
+    bare = await startGateway({ BILLING_DEMO: 'false' });
   });
   afterAll(async () => {
     await bare?.close();

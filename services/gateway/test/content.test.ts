@@ -330,7 +330,8 @@ describe('a summary’s content_html', () => {
     const detail = await get(`/api/summaries/${summary.id}`, tokens.pro);
     expect(detail.statusCode).toBe(200);
     const html: string = detail.json().content_html;
-    expect(html).toContain('<h2>Heading</h2>');
+    // Under the page's own headings: a summary's top heading is an h4.
+    expect(html).toContain('<h4>Heading</h4>');
     expect(html).toContain('<li>item</li>');
     expect(html).toContain(
       '<a href="https://example.com/p" target="_blank" rel="noopener noreferrer">post</a>',
@@ -343,9 +344,37 @@ describe('a summary’s content_html', () => {
 
     await prisma.summary.update({ where: { id: summary.id }, data: { content: '### Edited' } });
     expect((await get(`/api/summaries/${summary.id}`, tokens.pro)).json().content_html).toBe(
-      '<h3>Edited</h3>\n',
+      '<h4>Edited</h4>\n',
     );
     await prisma.summary.delete({ where: { id: summary.id } });
+  });
+
+  it('leaves out a heading that only repeats the headline, the card shows it already', async () => {
+    const summary = await gateway.db.prisma.summary.create({
+      data: {
+        headline: 'Postgres 18 ships async I/O',
+        content: [
+          '# Postgres 18 ships **async I/O**.',
+          '',
+          'The release notes.',
+          '',
+          '## What changed',
+          '',
+          '- io',
+        ].join('\n'),
+        summaryType: 'blog_post',
+        language: 'EN',
+        topicId,
+        datasourceId: sourceId,
+      },
+    });
+    const html: string = (await get(`/api/summaries/${summary.id}`, tokens.pro)).json().content_html;
+    expect(html).not.toContain('Postgres 18');
+    expect(html).toContain('<p>The release notes.</p>');
+    // The heading left is the top one now: an h4, under the page's own.
+    expect(html).toContain('<h4>What changed</h4>');
+    expect(html).not.toMatch(/<h[123]>/);
+    await gateway.db.prisma.summary.delete({ where: { id: summary.id } });
   });
 
   it('is a required string in the OpenAPI document of both summary routes', async () => {

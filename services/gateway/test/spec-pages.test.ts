@@ -79,7 +79,7 @@ describe('GET /api/config', () => {
   it('says Google sign-in is off on a default install, publicly and cacheably', async () => {
     const response = await get('/api/config');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ google_sign_in: false });
+    expect(response.json()).toEqual({ google_sign_in: false, payments: 'demo' });
     expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 
@@ -90,7 +90,7 @@ describe('GET /api/config', () => {
     });
     try {
       const response = await configured.app.inject({ method: 'GET', url: '/api/config' });
-      expect(response.json()).toEqual({ google_sign_in: true });
+      expect(response.json()).toEqual({ google_sign_in: true, payments: 'demo' });
     } finally {
       await configured.close();
     }
@@ -206,6 +206,48 @@ describe('GET /api/topics/:idOrSlug/filter-options', () => {
       sources: [{ name: NEWEST_SOURCE, platform: 'blog', summary_count: 1 }],
       dates: [todayLA],
     });
+  });
+
+  it('offers the English page English sources only; the Chinese page every source it has summaries of', async () => {
+    const prisma = gateway.db.prisma;
+    const topic = await prisma.topic.create({
+      data: { name: 'Spec languages topic', slug: `spec-languages-${Date.now()}` },
+    });
+    const source = (sourceName: string, language: 'EN' | 'ZH') =>
+      prisma.datasource.create({
+        data: {
+          topicId: topic.id,
+          platform: 'blog',
+          sourceName,
+          language,
+          sourceUrl: `https://example.com/${language}`,
+        },
+      });
+    const english = await source('Spec English Feed', 'EN');
+    const chinese = await source('规格中文博客', 'ZH');
+    const at = new Date(Date.now() - 60_000);
+    await prisma.summary.createMany({
+      data: [
+        { datasourceId: english.id, language: 'EN' as const },
+        { datasourceId: english.id, language: 'ZH' as const },
+        // A Chinese source summarised in English once (by hand, or an older run): still a Chinese source.
+        { datasourceId: chinese.id, language: 'EN' as const },
+        { datasourceId: chinese.id, language: 'ZH' as const },
+      ].map((row) => ({
+        ...row,
+        topicId: topic.id,
+        headline: 'x',
+        content: 'x',
+        summaryType: 'blog_post' as const,
+        createdAt: at,
+      })),
+    });
+    const names = async (language: string) =>
+      (await get(url(topic.id, `timezone=${LA}&language=${language}`)))
+        .json()
+        .sources.map((s: { name: string }) => s.name);
+    expect(await names('en')).toEqual(['Spec English Feed']);
+    expect(await names('zh')).toEqual(['Spec English Feed', '规格中文博客']);
   });
 
   it('a day choice filters the list to that day, the source choice to that source', async () => {

@@ -79,7 +79,8 @@ describe('a summary’s content as page HTML', () => {
     const html = toSummaryDto(
       row({ headline: 'Agents ship', language: 'EN', content: hostile }),
     ).content_html;
-    expect(html).toContain('<h2>What shipped</h2>');
+    // Under the page's own headings: a summary's top heading is an h4.
+    expect(html).toContain('<h4>What shipped</h4>');
     expect(html).toContain('<li><strong>Agents</strong>: a new API</li>');
     expect(html).toMatch(/<ol>\s*<li>First<\/li>\s*<li>Second<\/li>\s*<\/ol>/);
     expect(html).toMatch(/<table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>/);
@@ -108,14 +109,14 @@ describe('a summary’s content as page HTML', () => {
   it('is rendered anew when the content changes, and kept while it does not', () => {
     const id = '00000000-0000-4000-8000-000000000001';
     const first = toSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
-    expect(first.content_html).toBe('<h1>One</h1>\n');
+    expect(first.content_html).toBe('<h4>One</h4>\n');
     const again = toSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
     expect(again.content_html).toBe(first.content_html);
     const edited = toSummaryDto({
       ...row({ headline: 'Same', language: 'EN', content: '# Two\n\n<b onclick="x()">b</b>' }),
       id,
     });
-    expect(edited.content_html).toBe('<h1>Two</h1>\n<p>&lt;b onclick="x()"&gt;b&lt;/b&gt;</p>\n');
+    expect(edited.content_html).toBe('<h4>Two</h4>\n<p>&lt;b onclick="x()"&gt;b&lt;/b&gt;</p>\n');
     expect(edited.excerpt).not.toBe(first.excerpt);
   });
 });

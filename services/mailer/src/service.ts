@@ -8,6 +8,7 @@ import { digestTickProcessor } from './processors/digest-tick.processor.ts';
 import { sendDigestProcessor } from './processors/send-digest.processor.ts';
 import { sendNewsletterConfirmationProcessor } from './processors/send-newsletter-confirmation.processor.ts';
 import { sendPasswordResetEmailProcessor } from './processors/send-password-reset-email.processor.ts';
+import { sendRegistrationAttemptEmailProcessor } from './processors/send-registration-attempt-email.processor.ts';
 import { sendSignInWarningEmailProcessor } from './processors/send-sign-in-warning-email.processor.ts';
 import { sendVerificationEmailProcessor } from './processors/send-verification-email.processor.ts';
 
@@ -56,6 +57,7 @@ export const mailerService = defineWorkerService({
         sendVerificationEmailProcessor({ transport, from: config.MAIL_FROM }),
         sendPasswordResetEmailProcessor({ transport, from: config.MAIL_FROM }),
         sendSignInWarningEmailProcessor({ transport, from: config.MAIL_FROM }),
+        sendRegistrationAttemptEmailProcessor({ transport, from: config.MAIL_FROM }),
         sendNewsletterConfirmationProcessor(digest),
         digestTickProcessor(digest, config.BOUNCE_MAILDIR),
         sendDigestProcessor(digest),

@@ -115,7 +115,7 @@ describe('account emails', () => {
       language: 'zh',
     });
     const mail = await smtp.waitForMessage(sentTo('li@example.com'), 10_000);
-    expect(mail.subject).toBe('请验证您的 Daily Curated 邮箱地址');
+    expect(mail.subject).toBe('请验证您的每日精选邮箱地址');
     expect(mail.html).toContain('验证邮箱地址');
     expect(mail.html).toContain(`href="${verifyUrl}"`);
     expect(mail.text).toContain(verifyUrl);
@@ -171,7 +171,7 @@ describe('account emails', () => {
   it('sends the password reset email in English and Chinese, the link in HTML and text', async () => {
     for (const [language, address, subject] of [
       ['en', 'reset-en@example.com', 'Reset your Daily Curated password'],
-      ['zh', 'reset-zh@example.com', '重置您的 Daily Curated 密码'],
+      ['zh', 'reset-zh@example.com', '重置您的每日精选密码'],
     ] as const) {
       const resetUrl = `http://localhost:3000${language === 'zh' ? '/zh' : ''}/auth/reset?token=${randomUUID()}`;
       const jobId = await producer.enqueue('send-password-reset-email', {

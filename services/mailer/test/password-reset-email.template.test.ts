@@ -16,7 +16,7 @@ describe('renderPasswordResetEmail', () => {
 
   it('renders Chinese copy for language zh', async () => {
     const email = await renderPasswordResetEmail({ resetUrl, language: 'zh' });
-    expect(email.subject).toBe('重置您的 Daily Curated 密码');
+    expect(email.subject).toBe('重置您的每日精选密码');
     expect(email.html).toContain('lang="zh-CN"');
     expect(email.text).toContain('一小时后失效');
     expect(email.text).toContain(resetUrl);

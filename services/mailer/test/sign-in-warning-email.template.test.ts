@@ -19,7 +19,7 @@ describe('renderSignInWarningEmail', () => {
       resetUrl: `${resetUrl.replace('/auth', '/zh/auth')}`,
       language: 'zh',
     });
-    expect(email.subject).toBe('有人尝试登录您的 Daily Curated 账户');
+    expect(email.subject).toBe('有人尝试登录您的每日精选账户');
     expect(email.html).toContain('lang="zh-CN"');
     expect(email.text).toContain('设置新密码');
     expect(email.text).toContain('https://daily.example.com/zh/auth/reset');

@@ -18,10 +18,10 @@ describe('renderVerificationEmail', () => {
 
   it('renders Chinese copy for language zh', async () => {
     const email = await renderVerificationEmail({ verifyUrl, language: 'zh' });
-    expect(email.subject).toBe('请验证您的 Daily Curated 邮箱地址');
+    expect(email.subject).toBe('请验证您的每日精选邮箱地址');
     expect(email.html).toContain('lang="zh-CN"');
     expect(email.html).toContain('验证邮箱地址');
-    expect(email.text).toContain('感谢您注册 Daily Curated');
+    expect(email.text).toContain('感谢您注册每日精选');
     expect(email.text).toContain(verifyUrl);
     expect(email.text).not.toMatch(/Thanks for signing up/);
   });

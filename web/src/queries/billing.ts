@@ -1,6 +1,9 @@
 import type {
   BillingPlan,
   CheckoutResponse,
+  DemoCheckoutPayResponse,
+  DemoCheckoutSession,
+  DemoEndPeriodResponse,
   SubscriptionActionBody,
   SubscriptionActionResponse,
   SubscriptionResponse,
@@ -12,6 +15,7 @@ import type { Language } from '../i18n/language';
 export const billingKeys = {
   all: ['billing'] as const,
   subscription: (userId: string) => ['billing', 'subscription', userId] as const,
+  demoSession: (session: string) => ['billing', 'demo-session', session] as const,
 };
 
 /** GET /api/billing/subscription: the current subscription (or null) and the payment history. */
@@ -30,4 +34,26 @@ export function createCheckout(plan: BillingPlan, language: Language) {
 
 export function changeSubscription(body: SubscriptionActionBody) {
   return api.post<SubscriptionActionResponse>('/api/billing/subscription', body);
+}
+
+/** GET /api/billing/demo/session: what a demo checkout link is for (the demo checkout page). */
+export function demoSessionQueryOptions(session: string) {
+  return queryOptions({
+    queryKey: billingKeys.demoSession(session),
+    queryFn: ({ signal }) =>
+      api.get<DemoCheckoutSession>('/api/billing/demo/session', { query: { session }, signal }),
+    // A forged or expired link stays so: say it at once instead of asking again.
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /api/billing/demo/pay: the demo checkout's "Pay" (Stripe's signed events, no money). */
+export function payDemoCheckout(session: string) {
+  return api.post<DemoCheckoutPayResponse>('/api/billing/demo/pay', { session });
+}
+
+/** POST /api/billing/demo/end-period: a cancelling demo subscription ends now. */
+export function endDemoPeriod() {
+  return api.post<DemoEndPeriodResponse>('/api/billing/demo/end-period');
 }

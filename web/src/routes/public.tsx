@@ -131,13 +131,14 @@ export const topicRoute = createRoute({
   }, TopicPage),
 });
 
+/** The name is optional: /youtube/ without one says "Invalid source name", not the generic 404. */
 export const youtubeSourceRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
-  path: 'youtube/$sourceName',
+  path: 'youtube/{-$sourceName}',
   loader: loadStrings('content'),
   component: preloading(function YoutubeSourceRouteComponent() {
     const { sourceName } = youtubeSourceRoute.useParams();
-    return <YoutubeSourcePage sourceName={sourceName} />;
+    return <YoutubeSourcePage sourceName={sourceName ?? ''} />;
   }, YoutubeSourcePage),
 });
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
-// One-time secrets that travel in query strings (email links, OAuth callbacks) never reach the logs.
-const SECRET_PARAMS = ['token', 'code', 'state'];
+// One-time secrets that travel in query strings (email links, OAuth callbacks, demo checkout
+// sessions) never reach the logs.
+const SECRET_PARAMS = ['token', 'code', 'state', 'session', 'demo_checkout'];
 
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { Marked, marked } from 'marked';
+import { Marked, marked, type Token, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 /** What markdown makes of a summary, short of images: text markup, links and tables. */
@@ -81,9 +81,54 @@ export function summaryHtml(markdown: string): string {
 }
 
 /**
- * A summary's markdown as the HTML the web app puts into its pages as it is (SummaryDto.content_html):
- * parsed and sanitised here, so the browser needs no markdown parser.
+ * The level a summary's top headings get on a page: under the page's h1, its sections and the topic
+ * page's source groups (h3), inside a card whose title the page shows already. From h4 down the web
+ * app's type scale draws them as small section titles (18 px and less), not page titles.
  */
-export function summaryPageHtml(markdown: string): string {
-  return sanitizeHtml(pageMarked.parse(markdown, { async: false }) as string, PAGE_SANITIZE);
+export const SUMMARY_TOP_HEADING = 4;
+
+/** A heading's words as a reader sees them: marks, links and images dropped to their text. */
+function inlineText(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.type === 'image' || token.type === 'html') return '';
+      if (token.type === 'br') return ' ';
+      if ('tokens' in token && token.tokens) return inlineText(token.tokens);
+      return 'text' in token ? String(token.text) : '';
+    })
+    .join('');
+}
+
+/** Compared loosely: case, spacing and a closing full stop do not make a heading another headline. */
+const sameWords = (a: string, b: string) => {
+  const tidy = (text: string) =>
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[.。!！]+$/u, '')
+      .toLowerCase();
+  return tidy(a) !== '' && tidy(a) === tidy(b);
+};
+
+/**
+ * A summary's markdown as the HTML the web app puts into its pages as it is (SummaryDto.content_html):
+ * parsed and sanitised here, so the browser needs no markdown parser. The card shows the headline, so
+ * a heading that only repeats it is left out, and the headings left start at SUMMARY_TOP_HEADING
+ * (a summary written with `#` or `##` would otherwise be the size and rank of the page's own title).
+ */
+export function summaryPageHtml(markdown: string, headline?: string | null): string {
+  const tokens = pageMarked.lexer(markdown);
+  const kept = headline
+    ? tokens.filter(
+        (token) =>
+          !(token.type === 'heading' && sameWords(inlineText((token as Tokens.Heading).tokens), headline)),
+      )
+    : tokens;
+  const headings: Tokens.Heading[] = [];
+  pageMarked.walkTokens(kept, (token) => {
+    if (token.type === 'heading') headings.push(token as Tokens.Heading);
+  });
+  const shift = SUMMARY_TOP_HEADING - Math.min(SUMMARY_TOP_HEADING, ...headings.map((h) => h.depth));
+  for (const heading of headings) heading.depth = Math.min(6, heading.depth + shift);
+  return sanitizeHtml(pageMarked.parser(kept), PAGE_SANITIZE);
 }

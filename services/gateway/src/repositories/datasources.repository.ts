@@ -9,6 +9,7 @@ import {
 } from '@app/db';
 import { activeWhere } from './active-filter.ts';
 import { likeLiteral } from '../lib/like-literal.ts';
+import { datasourceStatusOf } from '../lib/source-health.ts';
 
 export type DatasourcesRepository = ReturnType<typeof createDatasourcesRepository>;
 
@@ -26,7 +27,9 @@ export type DatasourceWrite = {
 export const adminDatasourceInclude = { topic: true, _count: { select: { posts: true } } } as const;
 type AdminDatasourceRow = Prisma.DatasourceGetPayload<{ include: typeof adminDatasourceInclude }>;
 
-export function adminDatasourceDto(row: AdminDatasourceRow): AdminDatasource {
+/** The admin's answer for a source; its status and times come from its crawl health, as of `now`. */
+export function adminDatasourceDto(row: AdminDatasourceRow, now: Date): AdminDatasource {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     id: row.id,
     topic_id: row.topicId,
@@ -39,21 +42,30 @@ export function adminDatasourceDto(row: AdminDatasourceRow): AdminDatasource {
       row.config && typeof row.config === 'object' && !Array.isArray(row.config)
         ? (row.config as Record<string, unknown>)
         : {},
-    last_crawled_at: row.lastCrawledAt?.toISOString() ?? null,
+    last_crawled_at: iso(row.lastCrawledAt),
+    last_success_at: iso(row.lastSuccessAt),
+    last_error_at: iso(row.lastErrorAt),
+    last_error_class: row.lastErrorClass,
+    last_error_message: row.lastErrorMessage,
+    consecutive_failures: row.consecutiveFailures,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    // Spec §4: disabled when inactive, pending when active but never crawled, normal otherwise.
-    status: !row.isActive ? 'disabled' : row.lastCrawledAt ? 'normal' : 'pending',
+    status: datasourceStatusOf(row, now),
     post_count: row._count.posts,
-    topic: { id: row.topic.id, name: row.topic.name, description: row.topic.description },
+    topic: {
+      id: row.topic.id,
+      name: row.topic.name,
+      name_zh: row.topic.nameZh,
+      description: row.topic.description,
+    },
   };
 }
 
 /** datasources: the reader's source lists, the admin's list and writes, and the crawl health rows. */
 export function createDatasourcesRepository(prisma: PrismaClient) {
-  const findForAdmin = async (id: string) => {
+  const findForAdmin = async (id: string, now: Date) => {
     const row = await prisma.datasource.findUnique({ where: { id }, include: adminDatasourceInclude });
-    return row ? adminDatasourceDto(row) : null;
+    return row ? adminDatasourceDto(row, now) : null;
   };
 
   return {
@@ -105,7 +117,7 @@ export function createDatasourcesRepository(prisma: PrismaClient) {
 
     countOfTopic: (topicId: string) => prisma.datasource.count({ where: { topicId } }),
 
-    async listForAdmin(filter: AdminDatasourceListQuery) {
+    async listForAdmin(filter: AdminDatasourceListQuery, now: Date) {
       const where: Prisma.DatasourceWhereInput = { ...activeWhere(filter.status) };
       if (filter.topic_id) where.topicId = filter.topic_id;
       if (filter.platform) where.platform = platformFromId(filter.platform) ?? undefined;
@@ -121,18 +133,21 @@ export function createDatasourcesRepository(prisma: PrismaClient) {
         include: adminDatasourceInclude,
         orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       });
-      return rows.map(adminDatasourceDto);
+      return rows.map((row) => adminDatasourceDto(row, now));
     },
 
     findForAdmin,
 
-    async create(data: DatasourceWrite) {
-      return adminDatasourceDto(await prisma.datasource.create({ data, include: adminDatasourceInclude }));
+    async create(data: DatasourceWrite, now: Date) {
+      return adminDatasourceDto(
+        await prisma.datasource.create({ data, include: adminDatasourceInclude }),
+        now,
+      );
     },
 
-    async update(id: string, data: Partial<DatasourceWrite>) {
+    async update(id: string, data: Partial<DatasourceWrite>, now: Date) {
       const { count } = await prisma.datasource.updateMany({ where: { id }, data });
-      return count === 0 ? null : findForAdmin(id);
+      return count === 0 ? null : findForAdmin(id, now);
     },
 
     async delete(id: string) {

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@app/db';
+import { isValidTimeZone } from '@app/time';
 
 /**
  * Who the scheduled digest send would mail now, counted the way it picks them (the mailer's
@@ -7,6 +8,14 @@ import type { PrismaClient } from '@app/db';
  */
 export function createDigestDueRepository(prisma: PrismaClient) {
   return {
+    /** The zones of active, confirmed subscribers (the mailer's subscriberZones): the ones a send covers. */
+    async zones(): Promise<string[]> {
+      const rows = await prisma.$queryRaw<{ timeZone: string }[]>`
+        SELECT DISTINCT time_zone AS "timeZone" FROM newsletter_subscribers
+        WHERE status = 'active' AND confirmed_at IS NOT NULL`;
+      return rows.map((row) => row.timeZone).filter((zone) => isValidTimeZone(zone));
+    },
+
     async countDue(timeZone: string, date: string): Promise<number> {
       const [row] = await prisma.$queryRaw<{ count: bigint }[]>`
         SELECT count(*) AS count

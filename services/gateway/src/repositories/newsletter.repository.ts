@@ -157,6 +157,14 @@ export function createNewsletterRepository(prisma: PrismaClient) {
 
     findSubscriber: (id: string) => prisma.newsletterSubscriber.findUnique({ where: { id } }),
 
+    /** The zone whose 8 AM the digest waits for; the delivery rows per local date keep it to one a day. */
+    setTimeZone: (subscriberId: string, timeZone: string) =>
+      prisma.newsletterSubscriber.update({
+        where: { id: subscriberId },
+        data: { timeZone },
+        select: { timeZone: true },
+      }),
+
     findSubscriberByEmail: (email: string) => prisma.newsletterSubscriber.findUnique({ where: { email } }),
 
     activeSubscriptions: (subscriberId: string) =>

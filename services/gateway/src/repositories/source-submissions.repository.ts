@@ -83,7 +83,8 @@ export function createSourceSubmissionsRepository(prisma: PrismaClient) {
           where: { id },
           include: { topic: true, user: true },
         });
-        return { submission: submissionDto(submission), datasource: adminDatasourceDto(created) };
+        // A source made just now has never been crawled: its status does not depend on the clock.
+        return { submission: submissionDto(submission), datasource: adminDatasourceDto(created, new Date()) };
       });
     },
 

@@ -114,11 +114,14 @@ export function createSummariesRepository(prisma: PrismaClient) {
       const where = Prisma.sql`s.topic_id = ${topicId}::uuid AND s.language = ${language}::"Language"
         ${range.from ? Prisma.sql`AND s.created_at >= ${range.from}` : Prisma.empty}
         ${range.to ? Prisma.sql`AND s.created_at <= ${range.to}` : Prisma.empty}`;
+      // The English page offers the sources written in English only: a Chinese source's stray English
+      // summary does not make it one. The Chinese page offers every source with Chinese summaries.
+      const sourceLanguage = language === 'EN' ? Prisma.sql`AND d.language = 'EN'::"Language"` : Prisma.empty;
       const [sources, days] = await Promise.all([
         prisma.$queryRaw<{ name: string; platform: string; n: number }[]>`
           SELECT d.source_name AS name, min(d.platform::text) AS platform, count(*)::int AS n
           FROM summaries s JOIN datasources d ON d.id = s.datasource_id
-          WHERE ${where}
+          WHERE ${where} ${sourceLanguage}
           GROUP BY d.source_name ORDER BY lower(d.source_name), d.source_name`,
         prisma.$queryRaw<{ day: string }[]>`
           SELECT DISTINCT to_char(s.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day

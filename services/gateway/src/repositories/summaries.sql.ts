@@ -247,7 +247,7 @@ function renderSummary(r: SummaryRow): Rendered {
     headline: r.headline,
     language: r.language,
     excerpt,
-    contentHtml: summaryPageHtml(r.content),
+    contentHtml: summaryPageHtml(r.content, r.headline),
   };
   rendered.set(r.id, entry);
   if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);

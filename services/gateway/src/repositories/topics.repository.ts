@@ -27,18 +27,23 @@ const topicDto = (t: {
   is_active: t.isActive,
 });
 
-function adminTopicDto(row: AdminTopicRow, postCount: number): AdminTopic {
+type TopicCounts = { posts: number; summaries: number };
+
+function adminTopicDto(row: AdminTopicRow, counts: TopicCounts | undefined): AdminTopic {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
+    name_zh: row.nameZh,
     description: row.description,
+    description_zh: row.descriptionZh,
     keywords: row.keywords,
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     datasource_count: row._count.datasources,
-    post_count: postCount,
+    post_count: counts?.posts ?? 0,
+    summary_count: counts?.summaries ?? 0,
   };
 }
 
@@ -47,20 +52,26 @@ const withDatasourceCount = { _count: { select: { datasources: true } } } as con
 
 /** topics: the reader's list and pages, and the admin's list with counts and its writes. */
 export function createTopicsRepository(prisma: PrismaClient) {
-  async function postCountsByTopic(topicIds: string[]): Promise<Map<string, number>> {
+  /**
+   * Per topic: the posts crawled from its sources, and the summaries filed under it. The two differ:
+   * the posts clean-up deletes old posts and keeps their summaries.
+   */
+  async function countsByTopic(topicIds: string[]): Promise<Map<string, TopicCounts>> {
     if (topicIds.length === 0) return new Map();
-    const rows = await prisma.$queryRaw<{ topic_id: string; n: number }[]>`
-      SELECT d.topic_id, count(p.id)::int AS n
-      FROM datasources d JOIN posts p ON p.datasource_id = d.id
-      WHERE d.topic_id = ANY(${topicIds}::uuid[])
-      GROUP BY d.topic_id`;
-    return new Map(rows.map((r) => [r.topic_id, r.n]));
+    const rows = await prisma.$queryRaw<{ topic_id: string; posts: number; summaries: number }[]>`
+      SELECT t.id AS topic_id,
+        (SELECT count(*) FROM posts p JOIN datasources d ON d.id = p.datasource_id
+          WHERE d.topic_id = t.id)::int AS posts,
+        (SELECT count(*) FROM summaries s WHERE s.topic_id = t.id)::int AS summaries
+      FROM topics t
+      WHERE t.id = ANY(${topicIds}::uuid[])`;
+    return new Map(rows.map((r) => [r.topic_id, { posts: r.posts, summaries: r.summaries }]));
   }
 
   async function findForAdmin(id: string) {
     const row = await prisma.topic.findUnique({ where: { id }, include: withDatasourceCount });
     if (!row) return null;
-    return adminTopicDto(row, (await postCountsByTopic([id])).get(id) ?? 0);
+    return adminTopicDto(row, (await countsByTopic([id])).get(id));
   }
 
   return {
@@ -86,6 +97,7 @@ export function createTopicsRepository(prisma: PrismaClient) {
       if (filter.q) {
         where.OR = [
           { name: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
+          { nameZh: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
           { description: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
           { keywords: { has: filter.q } },
         ];
@@ -96,8 +108,8 @@ export function createTopicsRepository(prisma: PrismaClient) {
         orderBy:
           filter.sort === 'name' ? [{ name: 'asc' }, { id: 'asc' }] : [{ createdAt: 'desc' }, { id: 'asc' }],
       });
-      const posts = await postCountsByTopic(rows.map((r) => r.id));
-      return rows.map((row) => adminTopicDto(row, posts.get(row.id) ?? 0));
+      const counts = await countsByTopic(rows.map((r) => r.id));
+      return rows.map((row) => adminTopicDto(row, counts.get(row.id)));
     },
 
     findForAdmin,

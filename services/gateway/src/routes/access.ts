@@ -71,6 +71,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/newsletter/subscriptions', access: 'public' },
   { method: 'GET', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
+  { method: 'POST', url: '/api/newsletter/preferences', access: 'public' },
   { method: 'POST', url: '/api/newsletter/one-click', access: 'public' },
   // The provider's bounce/complaint webhook: its signature (MAIL_WEBHOOK_SECRET) is the credential.
   { method: 'POST', url: '/api/newsletter/mail-events', access: 'public' },
@@ -123,6 +124,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/billing/subscription', access: 'user' },
   { method: 'POST', url: '/api/billing/subscription', access: 'user' },
   { method: 'POST', url: '/api/billing/webhook', access: 'public' },
+  // The demo checkout (BILLING_DEMO; 404 when off): a session link works only for the account that opened it.
+  { method: 'GET', url: '/api/billing/demo/session', access: 'user' },
+  { method: 'POST', url: '/api/billing/demo/pay', access: 'user' },
+  { method: 'POST', url: '/api/billing/demo/end-period', access: 'user' },
   // Daily podcast (issue 6). The audio route checks its own signed ?token= (or a Bearer token), because
   // an <audio> element cannot send a header: see routes/api/podcasts/index.ts.
   { method: 'GET', url: '/api/podcasts', access: 'user' },

@@ -135,7 +135,7 @@ export function createAdminService(ctx: ServiceContext) {
     },
 
     // ── datasources ──
-    listDatasources: (filter: AdminDatasourceListQuery) => datasources.listForAdmin(filter),
+    listDatasources: (filter: AdminDatasourceListQuery) => datasources.listForAdmin(filter, ctx.clock()),
     setDatasourcesActive: (ids: string[], isActive: boolean) => datasources.setActive(ids, isActive),
     async createDatasource(body: DatasourceBody) {
       const platform = platformFromId(body.platform)!;
@@ -151,14 +151,14 @@ export function createAdminService(ctx: ServiceContext) {
         config: (body.config ?? defaultConfigFor(platform)) as Prisma.InputJsonObject,
       };
       try {
-        return await datasources.create(data);
+        return await datasources.create(data, ctx.clock());
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
       }
     },
     async updateDatasource(id: string, patch: DatasourcePatch) {
-      const current = await datasources.findForAdmin(id);
+      const current = await datasources.findForAdmin(id, ctx.clock());
       if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
       const platform = platformFromId(patch.platform ?? current.platform)!;
       if (patch.topic_id && patch.topic_id !== current.topic_id) await requireActiveTopic(patch.topic_id);
@@ -183,7 +183,7 @@ export function createAdminService(ctx: ServiceContext) {
       if (patch.is_active !== undefined) data.isActive = patch.is_active;
       if (patch.config !== undefined) data.config = patch.config as Prisma.InputJsonObject;
       try {
-        const updated = await datasources.update(id, data);
+        const updated = await datasources.update(id, data, ctx.clock());
         if (!updated) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
         return updated;
       } catch (error) {

@@ -19,7 +19,10 @@ export type AuthService = ReturnType<typeof createAuthService>;
 const VERIFICATION_TTL_MS = 24 * 3600_000;
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
 
-const userExists = () => new AppError('USER_EXISTS', MESSAGES.userExists);
+const unavailable = () =>
+  new AppError('UNAVAILABLE', 'Registration is temporarily unavailable, please try again later');
+/** One "someone tried to register your address" email per account in this time at most. */
+const REGISTRATION_NOTICE_INTERVAL_MS = 3600_000;
 
 export function createAuthService(ctx: ServiceContext, sessions: SessionsService) {
   const { config, repos, producer, clock, logger } = ctx;
@@ -48,17 +51,56 @@ export function createAuthService(ctx: ServiceContext, sessions: SessionsService
       language,
     });
 
+  /** Where an account's owner signs in, or asks for a new password, in their language. */
+  const pageUrl = (language: RegisterBody['language'], page: '/auth' | '/auth/reset') =>
+    `${config.PUBLIC_URL}${language === 'zh' ? '/zh' : ''}${page}`;
+
+  /**
+   * "Someone tried to register your address": one email per account and hour however often it is tried
+   * (the job id). Failing to queue it fails the registration as a new address's would (503), so the
+   * answer tells nothing either way.
+   */
+  const noticeOwner = async (user: User, language: RegisterBody['language'], meta: RequestMeta) => {
+    try {
+      await producer.enqueue(
+        'send-registration-attempt-email',
+        {
+          requestId: meta.requestId,
+          userId: user.id,
+          email: user.email,
+          signInUrl: pageUrl(language, '/auth'),
+          resetUrl: pageUrl(language, '/auth/reset'),
+          language,
+        },
+        {
+          jobId: `registration-attempt-${user.id}-${Math.floor(clock().getTime() / REGISTRATION_NOTICE_INTERVAL_MS)}`,
+        },
+      );
+    } catch (error) {
+      logger.error(
+        { err: error, userId: user.id, requestId: meta.requestId },
+        'registration notice not queued',
+      );
+      throw unavailable();
+    }
+  };
+
   return {
     /**
      * A new account, or a new password for an account whose address was never verified (whoever set the
      * old one never proved they own the mailbox; the new link goes to that mailbox). A verified account
-     * answers USER_EXISTS.
+     * is left as it is and its owner gets an email saying someone tried (sign in, or reset the password).
+     * The answer is the same in every case, so it never tells a stranger whether an address has an
+     * account; the password is hashed in every case too, so it takes as long.
      */
     async register(body: RegisterBody, meta: RequestMeta): Promise<{ message: string }> {
       const existing = await repos.users.findByEmail(body.email);
-      if (existing?.emailVerifiedAt) throw userExists();
-      const link = newVerification(body.language);
       const passwordHash = await hashPassword(body.password);
+      if (existing?.emailVerifiedAt) {
+        await noticeOwner(existing, body.language, meta);
+        return { message: REGISTERED_MESSAGE };
+      }
+      const link = newVerification(body.language);
       const input = {
         passwordHash,
         verificationTokenHash: link.tokenHash,
@@ -66,16 +108,23 @@ export function createAuthService(ctx: ServiceContext, sessions: SessionsService
       };
       let user: User;
       if (existing) {
-        if (!(await repos.users.replaceUnverifiedPassword(existing.id, input, clock()))) throw userExists();
+        if (!(await repos.users.replaceUnverifiedPassword(existing.id, input, clock()))) {
+          // Verified since it was read: the same as a verified account.
+          await noticeOwner(existing, body.language, meta);
+          return { message: REGISTERED_MESSAGE };
+        }
         user = existing;
       } else {
-        user = await repos.users
+        const created = await repos.users
           .createWithPassword({ email: body.email, ...input })
           .catch((error: unknown) => {
-            // Two registrations of one email racing: the unique index decides.
-            if ((error as { code?: string }).code === 'P2002') throw userExists();
+            // Two registrations of one email racing: the unique index decides, and the winner's link
+            // is on its way to that mailbox.
+            if ((error as { code?: string }).code === 'P2002') return null;
             throw error;
           });
+        if (!created) return { message: REGISTERED_MESSAGE };
+        user = created;
       }
       try {
         await queueVerificationEmail(user, link.token, body.language, meta);
@@ -87,7 +136,7 @@ export function createAuthService(ctx: ServiceContext, sessions: SessionsService
         // Without the email a new account could never be verified: undo it so the user can simply try
         // again. An existing unverified account stays; registering again or "resend" sends a new link.
         if (!existing) await repos.users.deleteById(user.id);
-        throw new AppError('UNAVAILABLE', 'Registration is temporarily unavailable, please try again later');
+        throw unavailable();
       }
       return { message: REGISTERED_MESSAGE };
     },

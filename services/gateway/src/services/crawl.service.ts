@@ -1,31 +1,10 @@
 import type { AdminCrawlBody } from '@app/contracts';
 import { type Datasource, platformToId } from '@app/db';
+import { type HealthState, healthStateOf } from '../lib/source-health.ts';
 import type { QueuedTask } from '../repositories/crawl-tasks.repository.ts';
 import type { ServiceContext } from './context.ts';
 
 export type CrawlService = ReturnType<typeof createCrawlService>;
-
-export type HealthState = 'healthy' | 'failing' | 'stale' | 'never_crawled' | 'inactive';
-
-/** Same rule as the crawler's: config.check_interval, else daily for crawl_frequency 'daily', else an hour. */
-function intervalSeconds(datasource: Datasource): number {
-  const config = (datasource.config ?? {}) as Record<string, unknown>;
-  const interval = Number(config.check_interval);
-  if (Number.isFinite(interval) && interval >= 60) return interval;
-  return config.crawl_frequency === 'daily' ? 86_400 : 3_600;
-}
-
-/**
- * A source's state for the admin: 'healthy' only while its last success is recent (within two
- * intervals plus an hour); an old success is 'stale', never shown as fresh.
- */
-export function healthStateOf(datasource: Datasource, now: Date): HealthState {
-  if (!datasource.isActive) return 'inactive';
-  if (datasource.consecutiveFailures > 0) return 'failing';
-  if (!datasource.lastSuccessAt) return 'never_crawled';
-  const freshFor = (2 * intervalSeconds(datasource) + 3600) * 1000;
-  return now.getTime() - datasource.lastSuccessAt.getTime() > freshFor ? 'stale' : 'healthy';
-}
 
 function toSourceHealth(datasource: Datasource, now: Date) {
   const iso = (d: Date | null) => d?.toISOString() ?? null;

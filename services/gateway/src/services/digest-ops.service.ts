@@ -14,7 +14,7 @@ export function createDigestOpsService(ctx: ServiceContext) {
 
   async function due(): Promise<DigestDueResponse> {
     const zones = [];
-    for (const zone of dueZones(ctx.clock())) {
+    for (const zone of dueZones(ctx.clock(), await repo.zones())) {
       const count = await repo.countDue(zone.timeZone, zone.date);
       if (count > 0) zones.push({ time_zone: zone.timeZone, date: zone.date, count });
     }

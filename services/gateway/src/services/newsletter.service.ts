@@ -7,6 +7,7 @@ import {
   type EmailSubscription,
   NEWSLETTER_MESSAGES,
   type NewsletterConfirmResponse,
+  type NewsletterPreferencesResponse,
   type NewsletterSubscribeBody,
   type NewsletterSubscribeResponse,
   QUEUE_NAMES,
@@ -138,6 +139,14 @@ export function createNewsletterService(ctx: ServiceContext) {
       };
     },
 
+    /** The management page's zone change: the token's subscriber gets the digest at 8 AM there. */
+    async setPreferences(token: string, timeZone: string): Promise<NewsletterPreferencesResponse> {
+      const subscriber = await subscriberOfToken(token);
+      const updated = await repo.setTimeZone(subscriber.id, timeZone);
+      ctx.logger.info({ subscriberId: subscriber.id, timeZone }, 'newsletter time zone changed');
+      return { success: true, time_zone: updated.timeZone };
+    },
+
     /** Uses a confirmation link (POST from the confirm page): applies the request it stored, once. */
     async confirm(token: string): Promise<NewsletterConfirmResponse> {
       const id = confirmationIdOf(token);
@@ -178,7 +187,7 @@ export function createNewsletterService(ctx: ServiceContext) {
       const built = topics.length > 0 ? await render(recipient, date) : null;
       if (!built) throw new AppError('NOT_FOUND', 'No digest for this date');
       const links = digestLinks(config.PUBLIC_URL, recipient.language, token, date);
-      return personalizeDigest(built.template, links).html;
+      return personalizeDigest(built.template, links, recipient.timeZone).html;
     },
 
     async preview(body: DigestPreviewBody): Promise<DigestPreviewResponse> {
@@ -207,6 +216,7 @@ export function createNewsletterService(ctx: ServiceContext) {
       const email = personalizeDigest(
         built.template,
         digestLinks(config.PUBLIC_URL, recipient.language, token, date),
+        recipient.timeZone,
       );
       return {
         digest_date: date,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { GatewayConfig } from '../config.ts';
+import { type GatewayConfig, paymentsModeOf } from '../config.ts';
 
 export type StripeClient = Stripe;
 /** Stripe's SDK, loaded by the first call that needs it (checkout, a webhook), not at start-up. */
@@ -29,6 +29,7 @@ export function createStripeClient(config: GatewayConfig): StripeLoader | null {
   };
 }
 
+/** Stripe or the demo checkout can take a checkout (the demo's price ids are its own). */
 export function isCheckoutConfigured(config: GatewayConfig): boolean {
-  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_MONTHLY && config.STRIPE_PRICE_ANNUAL);
+  return paymentsModeOf(config) !== 'off';
 }

@@ -295,6 +295,14 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       }),
       expect: all(200),
     },
+    // The zone the subscriber already has: the digest row below reads the subscriber's local date.
+    'POST /api/newsletter/preferences': {
+      call: () => ({
+        url: '/api/newsletter/preferences',
+        payload: { token: fx().unsubscribeToken, time_zone: fx().subscriber.timeZone },
+      }),
+      expect: all(200),
+    },
     'POST /api/newsletter/one-click': {
       call: () => ({
         url: `/api/newsletter/one-click?token=${encodeURIComponent(`${fx().subscriber.id}.forged`)}`,
@@ -577,6 +585,20 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     'POST /api/billing/webhook': {
       call: () => ({ url: '/api/billing/webhook', payload: { type: 'customer.subscription.updated' } }),
       expect: all(400),
+    },
+    // The demo checkout is off beside Stripe keys (as here): signed in, 404. Its own session checks
+    // (another account's link, a forged one) are in billing-demo.test.ts.
+    'GET /api/billing/demo/session': {
+      call: () => ({ url: '/api/billing/demo/session?session=x' }),
+      expect: user(404),
+    },
+    'POST /api/billing/demo/pay': {
+      call: () => ({ url: '/api/billing/demo/pay', payload: { session: 'x' } }),
+      expect: user(404),
+    },
+    'POST /api/billing/demo/end-period': {
+      call: () => ({ url: '/api/billing/demo/end-period' }),
+      expect: user(404),
     },
 
     // ── podcasts: signed-in users; the audio also takes its own signed ?token= ──

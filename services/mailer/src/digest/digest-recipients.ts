@@ -1,8 +1,21 @@
 import type { PrismaClient } from '@app/db';
 import { type DigestRecipient, digestRecipientOf } from '@app/digest';
+import { isValidTimeZone } from '@app/time';
 
 /** Recipients read from the database at once. */
 export const RECIPIENT_BATCH = 500;
+
+/**
+ * The zones the digest goes out in: each one an active, confirmed subscriber chose (any IANA zone, not
+ * only the summaries' 13), read from the (status, time_zone) index. A name this runtime does not know
+ * is left out rather than stopping the tick for everyone else.
+ */
+export async function subscriberZones(prisma: PrismaClient): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ timeZone: string }[]>`
+    SELECT DISTINCT time_zone AS "timeZone" FROM newsletter_subscribers
+    WHERE status = 'active' AND confirmed_at IS NOT NULL`;
+  return rows.map((row) => row.timeZone).filter((zone) => isValidTimeZone(zone));
+}
 
 /** Active, confirmed subscribers of a zone with enabled topics and no final delivery for `date`. */
 export async function dueRecipients(

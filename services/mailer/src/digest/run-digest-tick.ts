@@ -1,11 +1,11 @@
 import { DigestCache, dueZones } from '@app/digest';
 import { resolveInterrupted } from './delivery-records.ts';
-import { dueRecipients, RECIPIENT_BATCH } from './digest-recipients.ts';
+import { dueRecipients, RECIPIENT_BATCH, subscriberZones } from './digest-recipients.ts';
 import { type DeliveryOutcome, type DigestDeps, deliverDigests } from './send-digests.ts';
 
 export type TickStats = Record<DeliveryOutcome, number> & { interrupted: number };
 
-/** One scheduler tick: every zone whose 8 AM has come, every subscriber there not yet served today. */
+/** One scheduler tick: each zone a subscriber chose whose 8 AM has come, everyone there not yet served today. */
 export async function runDigestTick(deps: DigestDeps): Promise<TickStats> {
   const stats: TickStats = { sent: 0, skipped: 0, failed: 0, bounced: 0, retry: 0, taken: 0, interrupted: 0 };
   stats.interrupted = await resolveInterrupted(deps);
@@ -13,7 +13,7 @@ export async function runDigestTick(deps: DigestDeps): Promise<TickStats> {
     deps.log.warn({ rows: stats.interrupted }, 'interrupted digest sends queued again');
   const cache = new DigestCache(deps);
   const now = deps.clock();
-  for (const { timeZone, date } of dueZones(now)) {
+  for (const { timeZone, date } of dueZones(now, await subscriberZones(deps.prisma))) {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       if (deps.signal?.aborted) return stats;

@@ -126,7 +126,7 @@ function sendOne(
 ) {
   const token = signUnsubscribeToken(deps.secret, recipient);
   const links = digestLinks(deps.publicUrl, recipient.language, token, date);
-  const email = personalizeDigest(template, links);
+  const email = personalizeDigest(template, links, recipient.timeZone);
   const host = new URL(deps.publicUrl).hostname || 'localhost';
   return deps.transport.sendMail({
     from: deps.from,

@@ -25,7 +25,7 @@ export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirma
     async handle(payload, { log }) {
       const confirmation = await deps.prisma.newsletterConfirmation.findUnique({
         where: { subscriberId: payload.subscriberId },
-        include: { subscriber: { select: { email: true } } },
+        include: { subscriber: { select: { email: true, timeZone: true } } },
       });
       if (!confirmation || confirmation.usedAt || confirmation.expiresAt <= new Date()) {
         return { skipped: true };
@@ -35,6 +35,8 @@ export function sendNewsletterConfirmationProcessor(deps: SendNewsletterConfirma
       const email = await renderNewsletterConfirmation({
         language,
         confirmUrl: confirmationPageUrl(deps.publicUrl, language, token),
+        // What the request asked for, else what the subscriber has: the zone the digest will keep.
+        timeZone: confirmation.timeZone ?? confirmation.subscriber.timeZone,
       });
       return sendTransactionalEmail(deps.transport, deps.from, log, {
         to: confirmation.subscriber.email,

@@ -18,15 +18,15 @@ const COPY = {
       'You received this email because a password reset was requested for this address on Daily Curated.',
   },
   zh: {
-    subject: '重置您的 Daily Curated 密码',
+    subject: '重置您的每日精选密码',
     preview: '设置新密码的链接，一小时内有效。',
     heading: '设置新密码',
-    intro: '有人请求重置此邮箱地址对应的 Daily Curated 账户密码。请打开以下页面设置新密码：',
+    intro: '有人请求重置此邮箱地址对应的每日精选账户密码。请打开以下页面设置新密码：',
     button: '重置密码',
     fallback: '如果按钮无法使用，请将以下链接复制到浏览器中打开：',
     expiry: '此链接只能使用一次，一小时后失效。设置新密码后，您的账户将在所有设备上退出登录。',
     ignore: '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
-    footer: '您收到此邮件，是因为有人在 Daily Curated 为此邮箱地址请求了密码重置。',
+    footer: '您收到此邮件，是因为有人在每日精选为此邮箱地址请求了密码重置。',
   },
 } satisfies Record<UiLanguage, Record<string, string>>;
 

@@ -17,17 +17,17 @@ const COPY = {
     footer: 'You received this email because sign-ins to your Daily Curated account failed several times.',
   },
   zh: {
-    subject: '有人尝试登录您的 Daily Curated 账户',
+    subject: '有人尝试登录您的每日精选账户',
     preview: '有人多次使用错误的密码尝试登录此邮箱地址对应的账户。',
     heading: '有人尝试登录您的账户',
     intro:
-      '有人多次使用错误的密码尝试登录此邮箱地址对应的 Daily Curated 账户。如果是您本人，无需任何操作。如果不是，可能有人在猜测您的密码，您可以在此设置新密码：',
+      '有人多次使用错误的密码尝试登录此邮箱地址对应的每日精选账户。如果是您本人，无需任何操作。如果不是，可能有人在猜测您的密码，您可以在此设置新密码：',
     button: '设置新密码',
     fallback: '如果按钮无法使用，请将以下链接复制到浏览器中打开：',
     devices:
       '这些尝试不会影响您在以前登录过的浏览器上登录。设置新密码会解除这些尝试造成的登录限速，并让您的账户在所有设备上退出登录。',
     frequency: '在这些尝试持续期间，此类邮件每隔几个小时最多发送一次。',
-    footer: '您收到此邮件，是因为您的 Daily Curated 账户多次登录失败。',
+    footer: '您收到此邮件，是因为您的每日精选账户多次登录失败。',
   },
 } satisfies Record<UiLanguage, Record<string, string>>;
 

@@ -14,14 +14,14 @@ const COPY = {
     footer: 'You received this email because someone signed up for Daily Curated with this address.',
   },
   zh: {
-    subject: '请验证您的 Daily Curated 邮箱地址',
-    preview: '只需一步，即可开始使用 Daily Curated。',
+    subject: '请验证您的每日精选邮箱地址',
+    preview: '只需一步，即可开始使用每日精选。',
     heading: '确认您的邮箱地址',
-    intro: '感谢您注册 Daily Curated。请点击下方按钮确认这是您的邮箱地址：',
+    intro: '感谢您注册每日精选。请点击下方按钮确认这是您的邮箱地址：',
     button: '验证邮箱地址',
     fallback: '如果按钮无法使用，请将以下链接复制到浏览器中打开：',
-    ignore: '如果您没有注册 Daily Curated 账户，请忽略此邮件。',
-    footer: '您收到此邮件，是因为有人使用此邮箱地址注册了 Daily Curated。',
+    ignore: '如果您没有注册每日精选账户，请忽略此邮件。',
+    footer: '您收到此邮件，是因为有人使用此邮箱地址注册了每日精选。',
   },
 } satisfies Record<UiLanguage, Record<string, string>>;
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import {
   checkDatasourceForm,
+  crawlErrorText,
   type DatasourceForm,
-  datasourceStatus,
   lastCrawledText,
   parseKeywords,
   planFilteredCrawl,
@@ -19,16 +19,17 @@ const H = 3_600_000;
 const zh = createI18n('zh').fixedT('admin');
 const en = createI18n('en').fixedT('admin');
 
-describe('datasource status and last-crawled text', () => {
-  it('derives disabled / pending / normal', () => {
-    expect(datasourceStatus({ is_active: false, last_crawled_at: ago(1) })).toBe('disabled');
-    expect(datasourceStatus({ is_active: true, last_crawled_at: null })).toBe('pending');
-    expect(datasourceStatus({ is_active: true, last_crawled_at: ago(1) })).toBe('normal');
+describe('crawl error and last-crawled text', () => {
+  it('describes each crawl error class in words, in both languages', () => {
+    expect(crawlErrorText(en, 'network')).toBe('Could not reach the site (network or DNS error)');
+    expect(crawlErrorText(zh, 'config')).toBe('数据源配置缺失或有误（请检查 URL 和配置）');
+    expect(crawlErrorText(en, 'something_new')).toBe('Crawl failed');
   });
 
-  it('speaks in just now, hours, days, then a date (Chinese)', () => {
+  it('speaks in just now, minutes, hours, days, then a date (Chinese)', () => {
     expect(lastCrawledText(null, zh, 'zh', now)).toBe('从未抓取');
-    expect(lastCrawledText(ago(59 * 60_000), zh, 'zh', now)).toBe('刚刚');
+    expect(lastCrawledText(ago(59_000), zh, 'zh', now)).toBe('刚刚');
+    expect(lastCrawledText(ago(59 * 60_000), zh, 'zh', now)).toBe('59分钟前');
     expect(lastCrawledText(ago(H), zh, 'zh', now)).toBe('1小时前');
     expect(lastCrawledText(ago(23.9 * H), zh, 'zh', now)).toBe('23小时前');
     expect(lastCrawledText(ago(24 * H), zh, 'zh', now)).toBe('1天前');
@@ -36,9 +37,11 @@ describe('datasource status and last-crawled text', () => {
     expect(lastCrawledText(ago(7 * 24 * H), zh, 'zh', now)).toBe('2026年11月15日');
   });
 
-  it('speaks in just now, hours, days, then a date (English)', () => {
+  it('speaks in just now, minutes, hours, days, then a date (English)', () => {
     expect(lastCrawledText(null, en, 'en', now)).toBe('Never crawled');
-    expect(lastCrawledText(ago(59 * 60_000), en, 'en', now)).toBe('Just now');
+    expect(lastCrawledText(ago(59_000), en, 'en', now)).toBe('Just now');
+    expect(lastCrawledText(ago(60_000), en, 'en', now)).toBe('1 minute ago');
+    expect(lastCrawledText(ago(59 * 60_000), en, 'en', now)).toBe('59 minutes ago');
     expect(lastCrawledText(ago(H), en, 'en', now)).toBe('1 hour ago');
     expect(lastCrawledText(ago(23.9 * H), en, 'en', now)).toBe('23 hours ago');
     expect(lastCrawledText(ago(24 * H), en, 'en', now)).toBe('1 day ago');

@@ -1,5 +1,5 @@
-import { toLocale } from '@app/contracts';
-import { type AdminDatasource, type DatasourceStatus, PLATFORMS, type Platform } from '@app/contracts';
+import { CRAWL_ERROR_CLASSES, toLocale } from '@app/contracts';
+import type { AdminDatasource, DatasourceStatus, Platform } from '@app/contracts';
 import {
   type Platform as DbPlatform,
   defaultConfigFor,
@@ -18,31 +18,32 @@ export type AdminT = TFunction<'admin'>;
 /** A validation or refusal message: a key under 'messages' in features/admin/locales. */
 export type AdminMessage = keyof typeof en.messages;
 
-/** Display names of the admin area (spec §3 "Platform display names in one area"); unknown ids as they are. */
-export function platformLabel(t: AdminT, platform: string): string {
-  return (PLATFORMS as readonly string[]).includes(platform)
-    ? t(`platforms.${platform as Platform}`)
-    : platform;
-}
-
+/** The colours of a source's status (the server reads it from the source's crawl health). */
 export const STATUS_COLORS: Record<DatasourceStatus, string> = {
   disabled: 'gray',
   pending: 'yellow',
   normal: 'teal',
+  stale: 'orange',
+  failing: 'red',
 };
 
-/** Spec §4: disabled when inactive, pending when active but never crawled, normal otherwise. */
-export function datasourceStatus(
-  source: Pick<AdminDatasource, 'is_active' | 'last_crawled_at'>,
-): DatasourceStatus {
-  if (!source.is_active) return 'disabled';
-  return source.last_crawled_at ? 'normal' : 'pending';
+/** A topic's name in the admin's language: the Chinese one on /zh/admin where the topic has one. */
+export function topicName(topic: { name: string; name_zh?: string | null }, language: Language): string {
+  return (language === 'zh' && topic.name_zh) || topic.name;
 }
 
-const HOUR = 3_600_000;
+/** What a failed crawl's error class means, in words (an unknown class reads as a plain failure). */
+export function crawlErrorText(t: AdminT, errorClass: string): string {
+  return (CRAWL_ERROR_CLASSES as readonly string[]).includes(errorClass)
+    ? t(`crawlErrors.${errorClass as (typeof CRAWL_ERROR_CLASSES)[number]}`)
+    : t('crawlErrors.other');
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Spec §4: never; 'just now' under 1 h; N hours under 24 h; N days under 7 days; otherwise a date. */
+/** Never; 'just now' under a minute; N minutes under 1 h; N hours under 24 h; N days under 7 days; otherwise a date. */
 export function lastCrawledText(
   iso: string | null,
   t: AdminT,
@@ -52,7 +53,8 @@ export function lastCrawledText(
   if (!iso) return t('lastCrawled.never');
   const at = new Date(iso);
   const age = now.getTime() - at.getTime();
-  if (age < HOUR) return t('lastCrawled.justNow');
+  if (age < MINUTE) return t('lastCrawled.justNow');
+  if (age < HOUR) return t('lastCrawled.minutesAgo', { count: Math.floor(age / MINUTE) });
   if (age < DAY) return t('lastCrawled.hoursAgo', { count: Math.floor(age / HOUR) });
   if (age < 7 * DAY) return t('lastCrawled.daysAgo', { count: Math.floor(age / DAY) });
   return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'long' }).format(at);

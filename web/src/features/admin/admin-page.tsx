@@ -110,7 +110,8 @@ export function AdminPage() {
           </Group>
         </Group>
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {/* The tabs wrap onto more rows on a phone: every tab stays in sight, none hides off-screen. */}
+          <Tabs.List>
             <Tabs.Tab value="topics">{t('tabs.topics')}</Tabs.Tab>
             <Tabs.Tab value="datasources">{t('tabs.datasources')}</Tabs.Tab>
             <Tabs.Tab value="health">{t('tabs.health')}</Tabs.Tab>

@@ -1,10 +1,12 @@
 import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
+import { useLanguage } from '../../i18n/language-provider';
 import { useTranslation } from '../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
-import { errorText } from './admin-api';
+import { adminTopicsQuery, errorText } from './admin-api';
+import { topicName } from './admin-logic';
 import type { ConfirmRequest } from './confirm-dialog';
 
 /**
@@ -29,6 +31,23 @@ export function useAdminAction<TVars, TResult>(options: {
     onError: (error) => showErrorToast(options.failure, errorText(t, error, t('messages.tryLater'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
+}
+
+/**
+ * A topic's name by id in the admin's language, for rows that carry the topic's id and its stored
+ * (English) name: the admin's topic list knows the Chinese one; `fallback` stands until it loads, or
+ * for a topic deleted since.
+ */
+export function useTopicName() {
+  const { language } = useLanguage();
+  const topics = useQuery(adminTopicsQuery());
+  return useCallback(
+    (id: string | null | undefined, fallback: string) => {
+      const topic = id ? topics.data?.find((candidate) => candidate.id === id) : undefined;
+      return topic ? topicName(topic, language) : fallback;
+    },
+    [topics.data, language],
+  );
 }
 
 const ConfirmDialog = lazy(() =>

@@ -2,14 +2,16 @@ import { PLATFORMS, type Platform } from '@app/contracts';
 import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { useLanguage } from '../../i18n/language-provider';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
+import { platformName } from '../content/platform-options';
 import type { AdminDatasource, AdminTopic } from './admin-api';
 import {
   type AdminT,
   checkDatasourceForm,
   type DatasourceForm,
-  platformLabel,
+  topicName,
   withPlatform,
   withUrl,
 } from './admin-logic';
@@ -36,6 +38,7 @@ function urlLabel(t: AdminT, platform: DatasourceForm['platform']) {
 /** Add and edit modes (spec §4/§5): platform resets config, URL and name; twitter names itself. */
 export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const [form, setForm] = useState<DatasourceForm>(EMPTY);
   const [configError, setConfigError] = useState<string | null>(null);
   useEffect(() => {
@@ -75,8 +78,8 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
 
   // Only active topics are offered (plus the current one when editing).
   const topicOptions = topics
-    .filter((t) => t.is_active || t.id === source?.topic_id)
-    .map((t) => ({ value: t.id, label: t.name }));
+    .filter((topic) => topic.is_active || topic.id === source?.topic_id)
+    .map((topic) => ({ value: topic.id, label: topicName(topic, language) }));
 
   const submit = () => {
     const check = checkDatasourceForm(form);
@@ -122,7 +125,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
           <Select
             label={t('datasources.platform')}
             required
-            data={PLATFORMS.map((id) => ({ value: id, label: platformLabel(t, id) }))}
+            data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
             value={form.platform || null}
             onChange={(value) => value && setForm((f) => withPlatform(f, value as Platform))}
             allowDeselect={false}

@@ -4,8 +4,10 @@ import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-re
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { useLanguage } from '../../i18n/language-provider';
 import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
+import { platformName } from '../content/platform-options';
 import {
   type AdminDatasource,
   adminDatasourcesQuery,
@@ -17,8 +19,8 @@ import {
   crawlResultText,
   planFilteredCrawl,
   planSelectedCrawl,
-  platformLabel,
   toggleSelection,
+  topicName,
 } from './admin-logic';
 import { BatchToolbar, LoadError, useAdminAction, useConfirm } from './admin-shared';
 import { DatasourceDialog } from './datasource-dialog';
@@ -29,6 +31,7 @@ type StatusFilter = 'all' | 'active' | 'paused';
 
 export function DatasourcesTab() {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const query = useQuery(adminDatasourcesQuery());
   const topics = useQuery(adminTopicsQuery());
   const [search, setSearch] = useState('');
@@ -135,7 +138,7 @@ export function DatasourcesTab() {
           label={t('datasources.topic')}
           placeholder={t('datasources.allTopics')}
           clearable
-          data={(topics.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          data={(topics.data ?? []).map((topic) => ({ value: topic.id, label: topicName(topic, language) }))}
           value={topicId}
           onChange={setTopicId}
         />
@@ -144,7 +147,7 @@ export function DatasourcesTab() {
           label={t('datasources.platformFilter')}
           placeholder={t('datasources.allPlatforms')}
           clearable
-          data={PLATFORMS.map((id) => ({ value: id, label: platformLabel(t, id) }))}
+          data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
           value={platform}
           onChange={setPlatform}
           data-testid="ds-filter-platform"

@@ -1,17 +1,83 @@
-import { Anchor, Badge, Button, Checkbox, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
+import { platformName } from '../content/platform-options';
 import { api } from '../../api/client';
+import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminDatasource, startCrawl } from './admin-api';
 import {
+  type AdminT,
+  crawlErrorText,
   crawlResultText,
-  datasourceStatus,
+  formatDateTime,
   lastCrawledText,
-  platformLabel,
   STATUS_COLORS,
+  topicName,
 } from './admin-logic';
 import { RowActions, useAdminAction, useConfirm } from './admin-shared';
+
+/** A time as the admin reads it ("5 minutes ago"), the exact date and time on hover and for machines. */
+function CrawlTime({ iso, t, language }: { iso: string; t: AdminT; language: Language }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso, language)}>
+      {lastCrawledText(iso, t, language)}
+    </time>
+  );
+}
+
+/**
+ * A source's status from its crawl health: the state, and for a failing source what went wrong
+ * (in words, then the crawler's own message) and how many times in a row.
+ */
+function SourceStatus({ source, t }: { source: AdminDatasource; t: AdminT }) {
+  const { status } = source;
+  return (
+    <Stack gap={2} maw={240}>
+      <Badge color={STATUS_COLORS[status]} variant="dot" data-testid="ds-status">
+        {t(`datasources.states.${status}`)}
+      </Badge>
+      {status === 'failing' ? (
+        <>
+          <Text size="xs" c="red.9" data-testid="ds-error">
+            {crawlErrorText(t, source.last_error_class ?? '')}
+            {' · '}
+            {t('datasources.failures', { count: source.consecutive_failures })}
+          </Text>
+          {source.last_error_message ? (
+            <Text size="xs" c="dimmed" lineClamp={2} title={source.last_error_message}>
+              {source.last_error_message}
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The last successful crawl, and the last try when it came after (a failed one). */
+function LastCrawled({ source, t, language }: { source: AdminDatasource; t: AdminT; language: Language }) {
+  const triedSince =
+    source.last_crawled_at && (!source.last_success_at || source.last_crawled_at > source.last_success_at);
+  return (
+    <Stack gap={2} data-testid="ds-last-crawled">
+      <Text size="xs">
+        {source.last_success_at ? (
+          <CrawlTime iso={source.last_success_at} t={t} language={language} />
+        ) : source.last_crawled_at ? (
+          t('datasources.noSuccess')
+        ) : (
+          t('lastCrawled.never')
+        )}
+      </Text>
+      {triedSince && source.last_crawled_at ? (
+        <Text size="xs" c="dimmed">
+          {t('datasources.lastAttempt', { when: lastCrawledText(source.last_crawled_at, t, language) })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 type Props = {
   sources: AdminDatasource[];
@@ -64,7 +130,6 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
           </Table.Thead>
           <Table.Tbody>
             {sources.map((source) => {
-              const state = datasourceStatus(source);
               return (
                 <Table.Tr key={source.id} data-testid="ds-row" data-name={source.source_name}>
                   {batch ? (
@@ -92,16 +157,14 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                       {source.source_url}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{platformLabel(t, source.platform)}</Table.Td>
-                  <Table.Td>{source.topic.name}</Table.Td>
+                  <Table.Td>{platformName(t, source.platform)}</Table.Td>
+                  <Table.Td>{topicName(source.topic, language)}</Table.Td>
                   <Table.Td>{source.language}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[state]} variant="dot" data-testid="ds-status">
-                      {t(`datasources.states.${state}`)}
-                    </Badge>
+                    <SourceStatus source={source} t={t} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">{lastCrawledText(source.last_crawled_at, t, language)}</Text>
+                    <LastCrawled source={source} t={t} language={language} />
                   </Table.Td>
                   <Table.Td>
                     <RowActions

@@ -3,8 +3,10 @@ import { Alert, Button, FileInput, Group, Modal, Radio, Select, Stack, Table, Te
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { useLanguage } from '../../i18n/language-provider';
 import { api } from '../../api/client';
 import { errorText } from './admin-api';
+import { topicName } from './admin-logic';
 
 type Mode = 'folders' | 'topic';
 
@@ -19,6 +21,7 @@ export function OpmlImportDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<Mode>('folders');
@@ -78,7 +81,7 @@ export function OpmlImportDialog({
         <Select
           label={mode === 'topic' ? t('opml.targetTopic') : t('opml.looseTopic')}
           placeholder={t('opml.chooseTopic')}
-          data={activeTopics.map((topic) => ({ value: topic.id, label: topic.name }))}
+          data={activeTopics.map((topic) => ({ value: topic.id, label: topicName(topic, language) }))}
           value={topicId}
           onChange={setTopicId}
           clearable

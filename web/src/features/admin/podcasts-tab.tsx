@@ -29,7 +29,8 @@ import {
   adminTopicsQuery,
   generatePodcasts,
 } from './admin-api';
-import { LoadError, useAdminAction } from './admin-shared';
+import { LoadError, useAdminAction, useTopicName } from './admin-shared';
+import { topicName } from './admin-logic';
 
 const ALL = 'all';
 const STATUS_COLOURS: Record<string, string> = {
@@ -50,6 +51,7 @@ export function PodcastsTab() {
   const { t } = useTranslation('admin');
   const { language: uiLanguage } = useLanguage();
   const topics = useQuery(adminTopicsQuery());
+  const nameOfTopic = useTopicName();
   const tasks = useQuery(adminPodcastsQuery());
   const [topicId, setTopicId] = useState<string>(ALL);
   const [date, setDate] = useState('');
@@ -101,7 +103,7 @@ export function PodcastsTab() {
                 label={t('podcasts.topic')}
                 data={[
                   { value: ALL, label: t('podcasts.allTopics') },
-                  ...activeTopics.map((topic) => ({ value: topic.id, label: topic.name })),
+                  ...activeTopics.map((topic) => ({ value: topic.id, label: topicName(topic, uiLanguage) })),
                 ]}
                 value={topicId}
                 onChange={(value) => setTopicId(value ?? ALL)}
@@ -149,7 +151,8 @@ export function PodcastsTab() {
                   <List size="sm" spacing={2}>
                     {answer.results.map((result) => (
                       <List.Item key={`${result.topic_id}:${result.language}`} data-testid="podcast-result">
-                        {result.topic_name} · {t(`podcasts.languages.${result.language}`)}:{' '}
+                        {nameOfTopic(result.topic_id, result.topic_name)} ·{' '}
+                        {t(`podcasts.languages.${result.language}`)}:{' '}
                         {t(`podcasts.outcomes.${result.outcome}`)}
                       </List.Item>
                     ))}
@@ -195,7 +198,7 @@ export function PodcastsTab() {
             <Table.Tbody>
               {tasks.data.data.map((task) => (
                 <Table.Tr key={task.id} data-testid="podcast-task">
-                  <Table.Td>{task.topic_name}</Table.Td>
+                  <Table.Td>{nameOfTopic(task.topic_id, task.topic_name)}</Table.Td>
                   <Table.Td>{task.target_date}</Table.Td>
                   <Table.Td>{t(`podcasts.languages.${task.language}`)}</Table.Td>
                   <Table.Td maw={320}>

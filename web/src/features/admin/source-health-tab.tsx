@@ -1,12 +1,13 @@
 import { toLocale } from '@app/contracts';
-import { Badge, SegmentedControl, Stack, Table, Tooltip } from '@mantine/core';
+import { Badge, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { type SourceHealthRow, sourceHealthQuery } from './admin-api';
-import { lastCrawledText, platformLabel } from './admin-logic';
+import { crawlErrorText, lastCrawledText } from './admin-logic';
+import { platformName } from '../content/platform-options';
 import { AdminQueryState, AdminTable } from './admin-table';
 
 const STATES: SourceHealthRow['state'][] = ['healthy', 'failing', 'stale', 'never_crawled', 'inactive'];
@@ -70,7 +71,7 @@ export function SourceHealthTab() {
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.source_name}</Table.Td>
-                  <Table.Td>{platformLabel(t, row.platform)}</Table.Td>
+                  <Table.Td>{platformName(t, row.platform)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATE_COLORS[row.state]} variant="dot">
                       {t(`health.states.${row.state}`)}
@@ -81,16 +82,14 @@ export function SourceHealthTab() {
                   </Table.Td>
                   <Table.Td>
                     {row.last_error_class ? (
-                      <Tooltip
-                        label={row.last_error_message ?? ''}
-                        multiline
-                        maw={360}
-                        disabled={!row.last_error_message}
-                      >
-                        <Badge color="red" variant="outline" tt="none">
-                          {row.last_error_class}
-                        </Badge>
-                      </Tooltip>
+                      <Stack gap={2} maw={280} data-testid="health-error-text">
+                        <Text size="sm">{crawlErrorText(t, row.last_error_class)}</Text>
+                        {row.last_error_message ? (
+                          <Text size="xs" c="dimmed" lineClamp={2} title={row.last_error_message}>
+                            {row.last_error_message}
+                          </Text>
+                        ) : null}
+                      </Stack>
                     ) : (
                       '—'
                     )}

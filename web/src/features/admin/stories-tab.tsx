@@ -11,7 +11,8 @@ import {
   adminTopicsQuery,
   splitStory,
 } from './admin-api';
-import { formatDateTime, platformLabel } from './admin-logic';
+import { formatDateTime, topicName } from './admin-logic';
+import { platformName } from '../content/platform-options';
 import { useAdminAction, useConfirm } from './admin-shared';
 import { AdminEmpty, AdminQueryState } from './admin-table';
 import { MergeStoryDialog } from './merge-story-dialog';
@@ -23,6 +24,7 @@ import { StoryClustering } from './story-clustering';
  */
 export function StoriesTab() {
   const { t } = useTranslation('admin');
+  const { language: uiLanguage } = useLanguage();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [language, setLanguage] = useState<'EN' | 'ZH' | null>(null);
@@ -67,7 +69,10 @@ export function StoriesTab() {
           placeholder={t('stories.topicAll')}
           value={topicId}
           onChange={setTopicId}
-          data={(topics.data ?? []).map((topic) => ({ value: topic.id, label: topic.name }))}
+          data={(topics.data ?? []).map((topic) => ({
+            value: topic.id,
+            label: topicName(topic, uiLanguage),
+          }))}
           searchable
           clearable
           w={{ base: '100%', sm: 220 }}
@@ -173,7 +178,7 @@ function StoryCard({
                 label={<span style={{ overflowWrap: 'anywhere' }}>{member.title || '—'}</span>}
                 description={[
                   member.source_name || t('stories.unknownSource'),
-                  member.platform ? platformLabel(t, member.platform) : null,
+                  member.platform ? platformName(t, member.platform) : null,
                   t(`stories.languages.${member.language}`),
                   formatDateTime(member.published_at, language),
                 ]

@@ -19,7 +19,8 @@ import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery } from './admin-api';
-import { platformLabel } from './admin-logic';
+import { topicName } from './admin-logic';
+import { platformName } from '../content/platform-options';
 import { LoadError, useAdminAction } from './admin-shared';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'all';
@@ -29,6 +30,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const topics = useQuery(adminTopicsQuery());
+  const topic = topics.data?.find((candidate) => candidate.id === submission.topic_id);
   const knownPlatform = PLATFORMS.includes(submission.platform as Platform) ? submission.platform : null;
   const [topicId, setTopicId] = useState<string | null>(submission.topic_id);
   const [platform, setPlatform] = useState<string | null>(knownPlatform);
@@ -70,9 +72,17 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
         </Group>
         <Text size="xs" c="dimmed">
           {submission.user_email ?? '—'} ·{' '}
-          {t('submissions.topicLine', { name: submission.topic_name ?? submission.topic_custom ?? '—' })} ·{' '}
+          {t('submissions.topicLine', {
+            name: topic
+              ? topicName(topic, language)
+              : (submission.topic_name ?? submission.topic_custom ?? '—'),
+          })}{' '}
+          ·{' '}
           {t('submissions.platformLine', {
-            name: submission.platform === 'other' ? submission.platform_custom : submission.platform,
+            name:
+              submission.platform === 'other'
+                ? submission.platform_custom
+                : platformName(t, submission.platform),
           })}{' '}
           ·{' '}
           {new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium' }).format(
@@ -85,15 +95,15 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
               size="xs"
               label={t('submissions.topic')}
               data={(topics.data ?? [])
-                .filter((t) => t.is_active)
-                .map((t) => ({ value: t.id, label: t.name }))}
+                .filter((candidate) => candidate.is_active)
+                .map((candidate) => ({ value: candidate.id, label: topicName(candidate, language) }))}
               value={topicId}
               onChange={setTopicId}
             />
             <Select
               size="xs"
               label={t('submissions.platform')}
-              data={PLATFORMS.map((id) => ({ value: id, label: platformLabel(t, id) }))}
+              data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
               value={platform}
               onChange={setPlatform}
             />

@@ -15,11 +15,12 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { useLanguage } from '../../i18n/language-provider';
 import { api } from '../../api/client';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast } from '../ui/toast';
 import { type AdminTopic, adminTopicsQuery } from './admin-api';
-import { toggleSelection } from './admin-logic';
+import { toggleSelection, topicName } from './admin-logic';
 import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from './admin-shared';
 
 // The add and edit dialog's code comes when it first opens.
@@ -29,6 +30,7 @@ type StatusFilter = 'all' | 'active' | 'paused';
 
 export function TopicsTab() {
   const { t } = useTranslation('admin');
+  const { language } = useLanguage();
   const query = useQuery(adminTopicsQuery());
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -43,8 +45,9 @@ export function TopicsTab() {
       (t) =>
         (status === 'all' || (status === 'active') === t.is_active) &&
         (!term ||
-          t.name.toLowerCase().includes(term) ||
-          t.description.toLowerCase().includes(term) ||
+          [t.name, t.name_zh, t.description, t.description_zh].some((text) =>
+            text?.toLowerCase().includes(term),
+          ) ||
           t.keywords.some((k) => k.toLowerCase().includes(term))),
     );
   }, [query.data, search, status]);
@@ -145,21 +148,27 @@ export function TopicsTab() {
                   <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     {batch ? (
                       <Checkbox
-                        aria-label={t('selection.select', { name: topic.name })}
+                        aria-label={t('selection.select', { name: topicName(topic, language) })}
                         checked={selected.has(topic.id)}
                         onChange={() => setSelected((s) => toggleSelection(s, topic.id))}
                       />
                     ) : null}
-                    <Text fw={600} truncate>
-                      {topic.name}
+                    <Text fw={600} truncate title={topicName(topic, language)}>
+                      {topicName(topic, language)}
                     </Text>
                   </Group>
-                  <Badge variant="dot" color={topic.is_active ? 'teal' : 'gray'}>
+                  {/* The name gives way to the status, never the other way round. */}
+                  <Badge
+                    variant="dot"
+                    color={topic.is_active ? 'teal' : 'gray'}
+                    style={{ flexShrink: 0, overflow: 'visible' }}
+                    data-testid="topic-status"
+                  >
                     {topic.is_active ? t('status.active') : t('status.paused')}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed" lineClamp={2}>
-                  {topic.description}
+                  {(language === 'zh' && topic.description_zh) || topic.description}
                 </Text>
                 <Group gap={4}>
                   {topic.keywords.slice(0, 2).map((k) => (
@@ -173,8 +182,12 @@ export function TopicsTab() {
                     </Badge>
                   ) : null}
                 </Group>
-                <Text size="xs" c="dimmed">
-                  {t('topics.stats', { datasources: topic.datasource_count, posts: topic.post_count })}
+                <Text size="xs" c="dimmed" data-testid="topic-stats">
+                  {t('topics.stats', {
+                    datasources: topic.datasource_count,
+                    posts: topic.post_count,
+                    summaries: topic.summary_count,
+                  })}
                 </Text>
                 {!batch ? (
                   <RowActions
@@ -184,7 +197,7 @@ export function TopicsTab() {
                     onDelete={() => remove.mutate(topic)}
                     confirmDelete={{
                       title: t('confirm.deleteTopicTitle'),
-                      message: t('confirm.deleteTopicMessage', { name: topic.name }),
+                      message: t('confirm.deleteTopicMessage', { name: topicName(topic, language) }),
                       ask: confirm.ask,
                     }}
                   />

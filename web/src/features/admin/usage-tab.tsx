@@ -16,7 +16,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { useLanguage } from '../../i18n/language-provider';
-import { LoadError } from './admin-shared';
+import { LoadError, useTopicName } from './admin-shared';
 import { adminUsageQuery, lastDays, type UsageResponse } from './usage-api';
 
 const RANGES = ['7', '30', '90'] as const;
@@ -32,6 +32,7 @@ const BarChart = lazy(() => import('./usage-chart'));
 export function UsageTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
+  const nameOfTopic = useTopicName();
   const [days, setDays] = useState<(typeof RANGES)[number]>('30');
   const range = useMemo(() => lastDays(Number(days)), [days]);
   const query = useQuery(adminUsageQuery(range));
@@ -214,7 +215,11 @@ export function UsageTab() {
               <Table.Tbody>
                 {data.top_topics.map((topic) => (
                   <Table.Tr key={topic.topic_id}>
-                    <Table.Td>{topic.topic_name ?? t('usage.deletedTopic')}</Table.Td>
+                    <Table.Td>
+                      {topic.topic_name
+                        ? nameOfTopic(topic.topic_id, topic.topic_name)
+                        : t('usage.deletedTopic')}
+                    </Table.Td>
                     <Table.Td>{number(topic.calls)}</Table.Td>
                     <Table.Td>{cost(topic)}</Table.Td>
                   </Table.Tr>

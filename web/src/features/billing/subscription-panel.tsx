@@ -4,15 +4,15 @@ import {
   SUBSCRIPTION_STATUSES,
   type SubscriptionActionBody,
 } from '@app/contracts';
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
-import { changeSubscription, subscriptionQueryOptions } from '../../queries/billing';
+import { changeSubscription, endDemoPeriod, subscriptionQueryOptions } from '../../queries/billing';
 import { profileKeys } from '../../queries/profile';
 import { useAuth } from '../auth/auth-provider';
 import { ButtonLink } from '../ui/router-links';
@@ -20,6 +20,7 @@ import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { formatLongDate, formatMoney } from './format';
 import { errorText } from '../../api/error-text';
 import { messageText } from '../../api/message-keys';
+import { usePaymentsMode } from '../../queries/config';
 
 const KNOWN_STATUSES: readonly string[] = SUBSCRIPTION_STATUSES;
 const STATUS_COLORS: Record<string, string> = {
@@ -33,6 +34,7 @@ const STATUS_COLORS: Record<string, string> = {
 // After a payment the webhook may land a moment later: poll for this long at most.
 const ACTIVATION_POLL_MS = 2000;
 const ACTIVATION_MAX_MS = 60_000;
+const PRO_FEATURES = ['history', 'favorites', 'generation', 'support'] as const;
 
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('billing');
@@ -126,6 +128,17 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
     },
   });
   const canChange = subscription.status === 'active' || subscription.status === 'trialing';
+  const payments = usePaymentsMode();
+  // The demo checkout's stand-in for the period running out: Stripe's deletion event, now.
+  const endNow = useMutation({
+    mutationFn: endDemoPeriod,
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions(userId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.byUser(userId) });
+      showSuccessToast(t('panel.demoEnded'), messageText(t, result.message));
+    },
+    onError: (error) => showErrorToast(t('panel.demoEndFailed'), errorText(t, error)),
+  });
 
   return (
     <Stack gap="sm">
@@ -164,14 +177,26 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
       {canChange ? (
         <Group>
           {subscription.cancel_at_period_end ? (
-            <Button
-              variant="light"
-              onClick={() => mutation.mutate('reactivate')}
-              loading={mutation.isPending}
-              data-testid="reactivate-subscription"
-            >
-              {t('panel.reactivate')}
-            </Button>
+            <>
+              <Button
+                variant="light"
+                onClick={() => mutation.mutate('reactivate')}
+                loading={mutation.isPending}
+                data-testid="reactivate-subscription"
+              >
+                {t('panel.reactivate')}
+              </Button>
+              {payments === 'demo' ? (
+                <Button
+                  variant="default"
+                  onClick={() => endNow.mutate()}
+                  loading={endNow.isPending}
+                  data-testid="demo-end-period"
+                >
+                  {t('panel.demoEnd')}
+                </Button>
+              ) : null}
+            </>
           ) : (
             <Button
               variant="outline"
@@ -211,6 +236,31 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
   );
 }
 
+/** An admin without a subscription: every Pro feature, nothing to buy (not the Free plan). */
+function AdminAccess() {
+  const { t } = useTranslation('billing');
+  return (
+    <Stack gap="sm" data-testid="admin-access">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={700} fz="lg">
+          {t('panel.adminAccess')}
+        </Text>
+        <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={14} aria-hidden />}>
+          {t('panel.proFeaturesIncluded')}
+        </Badge>
+      </Group>
+      <Text c="dimmed" fz="sm">
+        {t('panel.adminNote')}
+      </Text>
+      <List size="sm" spacing={4}>
+        {PRO_FEATURES.map((feature) => (
+          <List.Item key={feature}>{t(`pricing.proFeatures.${feature}`)}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 /**
  * The profile's subscription panel (spec §2): the Free card with an upgrade link, or the Pro plan
  * with price, status, next billing date, cancel/reactivate; then the payment history.
@@ -219,6 +269,7 @@ export function SubscriptionPanel() {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
   const { user, isAdmin, isPro } = useAuth();
+  const payments = usePaymentsMode();
   const queryClient = useQueryClient();
   const search = useSearch({ strict: false }) as { payment?: unknown };
   const justPaid = search.payment === 'success';
@@ -280,7 +331,9 @@ export function SubscriptionPanel() {
           <>
             {subscription ? (
               <ProDetails subscription={subscription} userId={userId} />
-            ) : isPro && !isAdmin ? (
+            ) : isAdmin ? (
+              <AdminAccess />
+            ) : isPro ? (
               <Stack gap={4} data-testid="pro-granted">
                 <Text fw={700} fz="lg">
                   {t('panel.proPlan')}
@@ -300,11 +353,17 @@ export function SubscriptionPanel() {
                   </Badge>
                 </Group>
                 <Text c="dimmed" fz="sm">
-                  {isAdmin ? t('panel.adminNote') : t('panel.freeDescription')}
+                  {t('panel.freeDescription')}
                 </Text>
-                <ButtonLink to="/pricing" w="fit-content">
-                  {t('panel.upgrade')}
-                </ButtonLink>
+                {payments === 'off' ? (
+                  <Text fz="sm" data-testid="payments-off">
+                    {t('pricing.paymentsOff')}
+                  </Text>
+                ) : (
+                  <ButtonLink to="/pricing" w="fit-content">
+                    {t('panel.upgrade')}
+                  </ButtonLink>
+                )}
               </Stack>
             )}
             <PaymentHistory payments={query.data.payment_history} language={language} />

@@ -27,6 +27,7 @@ import { formatBlogDate } from './blog-format';
 import { BlogPostCard, useCategoryLabel } from './blog-post-card';
 import { blogPostQueryOptions, recordView } from './blog-queries';
 import { errorText } from '../../api/error-text';
+import { NEUTRAL_IMAGE, useImageFallback } from './image-fallback';
 
 function BackToBlog() {
   const { t } = useTranslation('blog');
@@ -68,6 +69,8 @@ export function BlogPostPage({ slug }: { slug: string }) {
   const related = query.data?.related ?? [];
   useDocumentTitle(post?.meta_title ?? post?.title);
   const [views, setViews] = useState<number | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  useImageFallback(body, post?.content);
 
   // One view per opened post (the ref survives StrictMode's double effect run).
   const counted = useRef<string | null>(null);
@@ -169,18 +172,22 @@ export function BlogPostPage({ slug }: { slug: string }) {
           </Button>
         </Group>
         {post.featured_image_url ? (
+          // Its height is set before it loads (nothing moves when it comes, or fails to and the grey
+          // panel takes its place).
           <Image
             src={post.featured_image_url}
             alt={post.featured_image_alt ?? post.title}
             radius="lg"
-            mah={420}
+            h={{ base: 200, sm: 360 }}
             fit="cover"
+            fallbackSrc={NEUTRAL_IMAGE}
+            data-testid="blog-post-image"
           />
         ) : null}
         <Typography data-testid="blog-post-content">
           {/* Sanitised on the server (sanitize-html) before it is stored and again when served. */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised post HTML */}
-          <div dangerouslySetInnerHTML={{ __html: post.content }} />
+          <div ref={body} dangerouslySetInnerHTML={{ __html: post.content }} />
         </Typography>
         {post.tags.length > 0 ? (
           <Group gap="xs">

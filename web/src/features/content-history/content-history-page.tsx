@@ -35,7 +35,15 @@ export function ContentHistoryPage() {
   const totalPages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.page_size)) : 1;
 
   return (
-    <Stack gap="md" maw={1040} mx="auto" w="100%" data-testid="content-history">
+    <Stack
+      gap="md"
+      maw={1040}
+      mx="auto"
+      w="100%"
+      px={{ base: 'md', sm: 'lg' }}
+      py="lg"
+      data-testid="content-history"
+    >
       <Stack gap={2}>
         <Title order={2}>{t('title')}</Title>
         <Text c="dimmed" size="sm">

@@ -5,6 +5,7 @@ import {
   type Platform,
   sourceDisplayName,
 } from '@app/contracts';
+import { platformName } from '../content/platform-options';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,7 +43,6 @@ export function HistoryFilterFields({
 }: HistoryFilterFieldsProps) {
   const { t } = useTranslation('contentHistory');
   const { t: tg } = useTranslation('generation');
-  const { t: tc } = useTranslation('content');
   const [search, setSearch] = useState('');
   const { language } = useLanguage();
   const topics = useQuery({ ...topicsQueryOptions(), enabled: open });
@@ -56,7 +56,7 @@ export function HistoryFilterFields({
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((source) => ({
       value: source.id,
-      label: `${source.name} · ${tc(`platforms.${source.platform}` as 'platforms.blog', source.platform)}`,
+      label: `${source.name} · ${platformName(t, source.platform)}`,
     }));
 
   const runSearch = () => {
@@ -95,7 +95,10 @@ export function HistoryFilterFields({
           placeholder={t('filters.all')}
           value={filters.target_platforms ?? []}
           onChange={(value) => set({ target_platforms: value })}
-          data={choices.targetPlatforms.map((p) => ({ value: p, label: tg(`platforms.${p}`) }))}
+          data={choices.targetPlatforms.map((p) => ({
+            value: p,
+            label: platformName(t, p, 'target'),
+          }))}
         />
         <Select
           label={t('filters.style')}
@@ -112,7 +115,7 @@ export function HistoryFilterFields({
           onChange={(value) => set({ source_platforms: value })}
           data={choices.sourcePlatforms.map((p) => ({
             value: p,
-            label: tc(`platforms.${p}` as 'platforms.blog', p),
+            label: platformName(t, p),
           }))}
         />
         <Select

@@ -1,4 +1,5 @@
 import { sourceDisplayName, toLocale } from '@app/contracts';
+import { platformName } from '../content/platform-options';
 import type { GenerationTaskDto } from '@app/contracts';
 import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
@@ -45,7 +46,6 @@ const STATUS_COLOR: Record<string, string> = {
 export function TaskCard({ task }: { task: GenerationTaskDto }) {
   const { t, i18n } = useTranslation('contentHistory');
   const { t: tg } = useTranslation('generation');
-  const { t: tc } = useTranslation('content');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -90,7 +90,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
             <Badge variant="outline">{tg(`styles.${task.style}` as 'styles.engaging', task.style)}</Badge>
             {info?.platform ? (
               <Badge variant="outline" color="gray">
-                {tc(`platforms.${info.platform}` as 'platforms.blog', info.platform)}
+                {platformName(t, info.platform)}
               </Badge>
             ) : null}
             {info?.topic_name ? (
@@ -118,10 +118,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
             </Text>
             {task.target_platforms[0] ? (
               <Text size="xs" c="dimmed">
-                {tg(
-                  `platforms.${task.target_platforms[0]}` as 'platforms.linkedin',
-                  task.target_platforms[0],
-                )}
+                {platformName(t, task.target_platforms[0], 'target')}
                 {task.target_platforms.length > 1 ? ` +${task.target_platforms.length - 1}` : ''}
               </Text>
             ) : null}

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
-import { platformBadgeLabels } from './platform-options';
+import { platformBadgeLabels, platformOptions } from './platform-options';
 
 const tIn = (language: 'en' | 'zh') => createI18n(language).fixedT('content');
 
 describe('platformBadgeLabels', () => {
-  it('names Twitter once when a topic has keyword Twitter and Twitter RSS sources', () => {
-    expect(platformBadgeLabels(tIn('en'), ['reddit', 'twitter', 'twitter-rss'])).toEqual([
-      'Twitter',
-      'Reddit',
-    ]);
-    expect(platformBadgeLabels(tIn('en'), ['twitter-rss', 'reddit', 'twitter'])).toEqual([
+  it('names keyword Twitter and Twitter RSS sources apart, each once', () => {
+    expect(platformBadgeLabels(tIn('en'), ['reddit', 'twitter', 'twitter-rss', 'twitter'])).toEqual([
+      'Twitter search',
       'Twitter',
       'Reddit',
     ]);
@@ -24,6 +21,7 @@ describe('platformBadgeLabels', () => {
       'YouTube',
       'Podcast',
       'Rednote',
+      'Twitter search',
       'Twitter',
       'Reddit',
     ]);
@@ -33,6 +31,7 @@ describe('platformBadgeLabels', () => {
       'YouTube',
       '播客',
       '小红书',
+      'Twitter 搜索',
       'Twitter',
       'Reddit',
     ]);
@@ -40,5 +39,19 @@ describe('platformBadgeLabels', () => {
 
   it('shows an unknown platform by its id, after the known ones', () => {
     expect(platformBadgeLabels(tIn('en'), ['mastodon', 'blog'])).toEqual(['Blog', 'mastodon']);
+  });
+});
+
+describe('platformOptions', () => {
+  it('offers the same names as the badges', () => {
+    for (const language of ['en', 'zh'] as const) {
+      const options = platformOptions(tIn(language));
+      expect(options.map((o) => o.label)).toEqual(
+        platformBadgeLabels(
+          tIn(language),
+          options.map((o) => o.value),
+        ),
+      );
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { sourceDisplayName } from '@app/contracts';
+import { platformName } from './platform-options';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/react';
@@ -99,11 +100,7 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
               <Group gap={6} wrap="wrap">
                 <Text size="xs" c="dimmed" data-testid="story-member-source">
                   {sourceName}
-                  {member.datasource?.platform
-                    ? ` · ${t(`platforms.${member.datasource.platform}` as 'platforms.blog', {
-                        defaultValue: member.datasource.platform,
-                      })}`
-                    : ''}
+                  {member.datasource?.platform ? ` · ${platformName(t, member.datasource.platform)}` : ''}
                   {` · ${formatDate(member.created_at, language, timeZone)}`}
                 </Text>
                 <Badge size="xs" variant="outline" color="gray">

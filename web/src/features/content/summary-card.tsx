@@ -1,4 +1,5 @@
 import { type SummaryDto, sourceDisplayName } from '@app/contracts';
+import { platformName } from './platform-options';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import {
   IconExternalLink,
@@ -15,7 +16,8 @@ import { useAuth } from '../auth/auth-provider';
 import { HoverTooltip } from '../ui/hover-tooltip';
 import { Markdown } from './markdown';
 import { StoryCoverage } from './story-coverage';
-import { formatDate, MAX_LINKS, TITLE_MAX, truncate } from './text';
+import { linkTitles } from './link-titles';
+import { formatDate, linkLabel, MAX_LINKS, TITLE_MAX, truncate } from './text';
 import { useUpgradeDialog } from './upgrade-dialog';
 
 // The generation dialog loads on first use, so reading pages do not carry its code.
@@ -66,6 +68,7 @@ export function SummaryCard({
   // Read as sentences by the server (see SummaryDto.excerpt).
   const excerpt = summary.excerpt;
   const links = summary.source_urls.slice(0, MAX_LINKS);
+  const titles = linkTitles(summary.metadata);
 
   const generate = () => {
     // Visitors sign in first and come back here (spec: Generate sends them to /auth).
@@ -86,7 +89,7 @@ export function SummaryCard({
             ) : null}
             {platform ? (
               <Badge variant="outline" color="gray" data-testid="platform-badge">
-                {t(`platforms.${platform}` as 'platforms.blog', { defaultValue: platform })}
+                {platformName(t, platform)}
               </Badge>
             ) : null}
           </Group>
@@ -152,12 +155,14 @@ export function SummaryCard({
                     <Anchor
                       key={url}
                       href={url}
+                      title={url}
                       target="_blank"
                       rel="noopener noreferrer"
                       size="sm"
                       lineClamp={1}
+                      data-testid="summary-link"
                     >
-                      <IconExternalLink size={12} aria-hidden /> {url}
+                      <IconExternalLink size={12} aria-hidden /> {linkLabel(url, titles)}
                     </Anchor>
                   ))}
                 </Stack>

@@ -36,3 +36,19 @@ export function pageWindow(current: number, total: number): (number | 'gap')[] {
   }
   return out;
 }
+
+const LINK_MAX = 60;
+
+/**
+ * A link as a reader reads it: the page's title when it is known, else its host and path (no scheme,
+ * "www.", query, fragment or closing slash), cut to a line. The link itself keeps the full URL.
+ */
+export function linkLabel(url: string, titles?: ReadonlyMap<string, string>): string {
+  let shown = url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/?([?#].*)?$/, '');
+  try {
+    shown = decodeURI(shown);
+  } catch {
+    // A malformed escape: the path as written.
+  }
+  return truncate(titles?.get(url) || shown, LINK_MAX);
+}

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
+import { usePaymentsMode } from '../../queries/config';
 import { ButtonLink } from '../ui/router-links';
 import type { UpgradeFeature } from './upgrade-dialog';
 
@@ -15,6 +16,7 @@ export function UpgradeDialogModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('content');
+  const payments = usePaymentsMode();
   return (
     <Modal
       opened={opened}
@@ -29,13 +31,20 @@ export function UpgradeDialogModal({
     >
       <Stack data-testid="upgrade-dialog" data-feature={feature ?? ''}>
         <Text>{feature ? t(`upgrade.${feature}`) : ''}</Text>
+        {payments === 'off' ? (
+          <Text c="dimmed" data-testid="payments-off">
+            {t('upgrade.paymentsOff')}
+          </Text>
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('upgrade.later')}
           </Button>
-          <ButtonLink to="/pricing" onClick={onClose}>
-            {t('upgrade.viewPlans')}
-          </ButtonLink>
+          {payments === 'off' ? null : (
+            <ButtonLink to="/pricing" onClick={onClose}>
+              {t('upgrade.viewPlans')}
+            </ButtonLink>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -4,6 +4,7 @@ import {
   type SummaryDto,
   sourceDisplayName,
 } from '@app/contracts';
+import { platformName } from '../content/platform-options';
 import {
   Alert,
   Anchor,
@@ -125,7 +126,16 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
   };
 
   return (
-    <Stack gap="md" maw={960} mx="auto" w="100%" data-testid="content-generator" data-mode={mode}>
+    <Stack
+      gap="md"
+      maw={960}
+      mx="auto"
+      w="100%"
+      px={{ base: 'md', sm: 'lg' }}
+      py="lg"
+      data-testid="content-generator"
+      data-mode={mode}
+    >
       <Group justify="space-between" wrap="wrap">
         <Stack gap={2}>
           <AnchorLink to="/" size="sm">
@@ -285,7 +295,7 @@ function SourcePreview({
       <Group gap={6} mb={4}>
         {platform ? (
           <Badge variant="outline" data-testid="generation-source-platform">
-            {t(`platforms.${platform}` as 'platforms.blog', { defaultValue: platform })}
+            {platformName(t, platform)}
           </Badge>
         ) : null}
         {source.topic ? (

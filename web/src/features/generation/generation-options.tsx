@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { Checkbox, Group, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from '../../i18n/react';
+import { platformName } from '../content/platform-options';
 
 export type GenerationOptions = {
   platforms: GenerationPlatform[];
@@ -51,7 +52,7 @@ export function GenerationOptionsForm({
               value={platform}
               disabled={disabled}
               data-testid={`platform-${platform}`}
-              label={t(`platforms.${platform}`)}
+              label={platformName(t, platform, 'target')}
               description={t('platforms.limit', { count: GENERATION_PLATFORM_LIMITS[platform] })}
             />
           ))}

@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
+import { usePaymentsMode } from '../../queries/config';
 import { CenteredLoader } from '../ui/centered-loader';
 import { ButtonLink } from '../ui/router-links';
 
@@ -10,6 +11,7 @@ import { ButtonLink } from '../ui/router-links';
 export function ProGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('generation');
   const { isPro, isAdmin, profileLoading, profile } = useAuth();
+  const payments = usePaymentsMode();
   if (!profile && profileLoading) return <CenteredLoader />;
   if (isPro || isAdmin) return <>{children}</>;
   return (
@@ -17,9 +19,15 @@ export function ProGate({ children }: { children: ReactNode }) {
       <Alert color="yellow" icon={<IconLock size={18} />} title={t('proRequired.title')}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('proRequired.text')}</Text>
-          <ButtonLink to="/pricing" size="xs">
-            {t('proRequired.cta')}
-          </ButtonLink>
+          {payments === 'off' ? (
+            <Text size="sm" fw={600} data-testid="payments-off">
+              {t('proRequired.paymentsOff')}
+            </Text>
+          ) : (
+            <ButtonLink to="/pricing" size="xs">
+              {t('proRequired.cta')}
+            </ButtonLink>
+          )}
         </Stack>
       </Alert>
     </Container>

@@ -1,9 +1,15 @@
-import { GENERATION_PLATFORM_LIMITS, type GenerationPlatform, type GenerationResult } from '@app/contracts';
+import {
+  GENERATION_PLATFORM_LIMITS,
+  type GenerationPlatform,
+  type GenerationResult,
+  postText,
+} from '@app/contracts';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
+import { platformName } from '../content/platform-options';
 import { copyText } from './generation-api';
 import { PublishControl, VisibilityBadge } from './publish-control';
 
@@ -20,7 +26,8 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
   const publishedAt = changed && changed.from === result.published_at ? changed.to : result.published_at;
   const copy = async () => {
     try {
-      await copyText(result.content);
+      // Ready to paste: the text, then its hashtags (shown apart below it, in the text once).
+      await copyText(postText(result.content, result.hashtags));
       showSuccessToast(t('copied'));
     } catch {
       showErrorToast(t('copyFailed'));
@@ -31,9 +38,7 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap={6}>
-            <Badge variant="light">
-              {t(`platforms.${result.platform}` as 'platforms.linkedin', result.platform)}
-            </Badge>
+            <Badge variant="light">{platformName(t, result.platform, 'target')}</Badge>
             <Text size="xs" c={result.is_over_limit ? 'red' : 'dimmed'}>
               {t('characters', { count: result.character_count, max })}
             </Text>

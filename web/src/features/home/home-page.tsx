@@ -68,7 +68,7 @@ function BrowseCallToAction() {
 }
 
 /** The placeholders' heights: the sections' at 1280 px (px), so the footer stays below them until they draw. */
-const NEWSLETTER_HEIGHT = 374;
+const NEWSLETTER_HEIGHT = 412;
 const TOPIC_CARDS_HEIGHT = 614;
 const BROWSE_HEIGHT = 252;
 

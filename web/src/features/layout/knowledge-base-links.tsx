@@ -46,7 +46,7 @@ export function KnowledgeBaseLinks() {
         names.map((name) => (
           <AnchorLink
             key={name}
-            to="/youtube/$sourceName"
+            to="/youtube/{-$sourceName}"
             params={{ sourceName: name }}
             data-testid="knowledge-base-link"
             {...linkProps}

@@ -25,7 +25,7 @@ function Success({ result }: { result: NewsletterConfirmResponse }) {
       data-testid="newsletter-confirm-success"
     >
       <Stack gap="sm" align="flex-start">
-        <Text>{t('confirmSuccessText', { email: result.email })}</Text>
+        <Text>{t('confirmSuccessText', { email: result.email, zone: result.time_zone })}</Text>
         {result.topics.length > 0 && (
           <List size="sm" data-testid="newsletter-confirm-topics">
             {result.topics.map((topic) => (

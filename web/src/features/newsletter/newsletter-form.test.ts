@@ -1,7 +1,8 @@
+import { DEFAULT_DIGEST_TIME_ZONE } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { nameMessages } from '../../api/message-keys';
-import { canSubmit, failureMessage, normalizeEmail } from './newsletter-form';
+import { browserTimeZone, canSubmit, DEFAULT_ZONE, failureMessage, normalizeEmail } from './newsletter-form';
 
 describe('newsletter signup rules', () => {
   it('needs a non-blank email and a topic', () => {
@@ -24,5 +25,9 @@ describe('newsletter signup rules', () => {
     expect(failureMessage(new ApiError(400, 'BAD_REQUEST', 'Odd'), 'home')).toEqual({
       errorKey: 'apiErrors:codes.BAD_REQUEST',
     });
+  });
+  it("starts from the browser's zone, else the digest's default", () => {
+    expect(DEFAULT_ZONE).toBe(DEFAULT_DIGEST_TIME_ZONE);
+    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

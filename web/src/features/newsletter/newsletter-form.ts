@@ -1,4 +1,4 @@
-import { TIME_ZONES } from '@app/contracts';
+import { isValidTimeZone } from '@app/time/zone';
 import { isApiError } from '../../api/client';
 import { type ErrorTextKey, errorTextKey } from '../../api/error-text';
 
@@ -12,13 +12,22 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The browser's zone when it is one of the 13 the digest supports; otherwise the server's default. */
-export function browserTimeZone(): string | undefined {
+/**
+ * The digest's default zone, DEFAULT_DIGEST_TIME_ZONE of @app/contracts (newsletter-form.test.ts keeps
+ * them equal): imported, its module would bring the newsletter's message table into the home page's JS.
+ */
+export const DEFAULT_ZONE = 'America/New_York';
+
+/**
+ * The zone the sign-up form starts with: the browser's own (the reader sees it and can change it), else
+ * the digest's default zone.
+ */
+export function browserTimeZone(): string {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return (TIME_ZONES as readonly string[]).includes(zone) ? zone : undefined;
+    return isValidTimeZone(zone) ? zone : DEFAULT_ZONE;
   } catch {
-    return undefined;
+    return DEFAULT_ZONE;
   }
 }
 

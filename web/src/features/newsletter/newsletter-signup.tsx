@@ -18,7 +18,12 @@ import { useTranslation } from '../../i18n/react';
 import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
+import { useDeferredComponent } from '../ui/deferred';
 import { browserTimeZone, canSubmit, failureMessage, normalizeEmail } from './newsletter-form';
+
+// The list of zones (Mantine's Select, every IANA name) is fetched when the reader asks to change it.
+const loadZoneSelect = () =>
+  import('./time-zone-select-loader').then((module) => module.loadTimeZoneSelect());
 
 export type NewsletterTopic = { id: string; name: string; name_zh?: string | null };
 
@@ -40,6 +45,10 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
   const [email, setEmail] = useState('');
   const [selected, setSelected] = useState<string[]>(initialTopicIds);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Prefilled from the browser, shown beside the delivery time, changeable before subscribing.
+  const [timeZone, setTimeZone] = useState(browserTimeZone);
+  const zoneSelect = useDeferredComponent(loadZoneSelect);
+  const ZoneSelect = zoneSelect.Component;
   const topicsQuery = useQuery({ ...topicsQueryOptions(), enabled: topics === undefined });
   // The chips for topics that have just arrived are drawn in a pass that yields to the browser, not in
   // the query's synchronous update.
@@ -51,7 +60,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
         email: normalizeEmail(email),
         topic_ids: selected,
         language,
-        timezone: browserTimeZone(),
+        timezone: timeZone,
       }),
     onSuccess: (result) => {
       const key = result.pending_confirmation
@@ -184,6 +193,34 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
             {subscribe.isPending ? t('submitting') : t('submit')}
           </Button>
         </Group>
+        <Group gap={4} wrap="wrap" data-testid="newsletter-delivery">
+          <Text size="sm" data-testid="newsletter-delivery-time">
+            {t('deliveryTime', { zone: timeZone })}
+          </Text>
+          {ZoneSelect ? null : (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onPointerEnter={zoneSelect.preload}
+              onFocus={zoneSelect.preload}
+              onClick={zoneSelect.show}
+              data-testid="newsletter-change-zone"
+            >
+              {t('changeZone')}
+            </Button>
+          )}
+        </Group>
+        {ZoneSelect ? (
+          <ZoneSelect
+            value={timeZone}
+            onChange={setTimeZone}
+            label={t('zoneLabel')}
+            description={t('zoneHint')}
+            nothingFound={t('zoneNothingFound')}
+            focusOnMount
+            data-testid="newsletter-zone"
+          />
+        ) : null}
         <Text size="xs" c="dimmed">
           {t('free')}
         </Text>

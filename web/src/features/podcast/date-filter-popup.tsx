@@ -1,7 +1,10 @@
 // The date picker's styles load with the picker (not with the app's entry nor the page).
 import '@mantine/dates/styles.css';
+// Chinese month and weekday names for locale="zh-cn", fetched with the picker too.
+import 'dayjs/locale/zh-cn';
 import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import { useLanguage } from '../../i18n/language-provider';
 import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
 import { DateFilterButton } from './date-filter-button';
@@ -18,6 +21,7 @@ export function DateFilterPopup({
   openOnMount: boolean;
 }) {
   const { t } = useTranslation('podcast');
+  const { language } = useLanguage();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   const pick = (date: string | undefined) => {
     onChange(date);
@@ -54,7 +58,21 @@ export function DateFilterPopup({
               {t('quick.clear')}
             </Button>
           </Group>
-          <DatePicker value={value ?? null} onChange={(date) => pick(date ?? undefined)} />
+          <DatePicker
+            locale={language === 'zh' ? 'zh-cn' : 'en'}
+            hideOutsideDates
+            weekendDays={[]}
+            ariaLabels={{
+              previousMonth: t('calendar.previousMonth'),
+              nextMonth: t('calendar.nextMonth'),
+              previousYear: t('calendar.previousYear'),
+              nextYear: t('calendar.nextYear'),
+              previousDecade: t('calendar.previousDecade'),
+              nextDecade: t('calendar.nextDecade'),
+            }}
+            value={value ?? null}
+            onChange={(date) => pick(date ?? undefined)}
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -15,9 +15,9 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { createCheckout } from '../../queries/billing';
@@ -25,8 +25,15 @@ import { useAuth } from '../auth/auth-provider';
 import { formatMoney } from '../billing/format';
 import { errorText } from '../../api/error-text';
 import { type CheckoutFailure, classifyCheckoutError } from '../billing/payment-error';
+import { usePaymentsMode } from '../../queries/config';
+import { CenteredLoader } from '../ui/centered-loader';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
+
+// The demo checkout (a fresh install without Stripe keys) is fetched only when a checkout opens it.
+const DemoCheckoutPage = lazy(() =>
+  import('../billing/demo-checkout-page').then((m) => ({ default: m.DemoCheckoutPage })),
+);
 
 type Processing = { plan: BillingPlan; step: 0 | 1 | 2 };
 type Failure = { plan: BillingPlan; error: CheckoutFailure };
@@ -125,11 +132,25 @@ function FailureNotice({
   );
 }
 
-/** /pricing (spec §2 "Pricing screen", §4 "Checkout", §8 payment errors). */
+/**
+ * /pricing (spec §2 "Pricing screen", §4 "Checkout", §8 payment errors). With `?demo_checkout=` (the
+ * link the demo checkout's Stripe hands out) it is the demo checkout page instead, in place of Stripe's.
+ */
 export function PricingPage() {
+  const search = useSearch({ strict: false }) as { demo_checkout?: unknown };
+  if (typeof search.demo_checkout !== 'string') return <Plans />;
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <DemoCheckoutPage session={search.demo_checkout} />
+    </Suspense>
+  );
+}
+
+function Plans() {
   const { t } = useTranslation('billing');
   const { language } = useLanguage();
   const { isAuthenticated, isPro, isAdmin } = useAuth();
+  const payments = usePaymentsMode();
   const search = useSearch({ strict: false }) as { payment?: unknown };
   const [processing, setProcessing] = useState<Processing | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -211,17 +232,27 @@ export function PricingPage() {
           ) : null}
           <FeatureList items={proFeatures} />
           <Stack gap="xs" mt="auto">
-            {alreadyPro ? (
+            {isAdmin ? (
+              // Admins have every Pro feature: nothing to buy.
+              <Text ta="center" fw={600} data-testid={`included-${plan}`}>
+                {t('pricing.admin.included')}
+              </Text>
+            ) : alreadyPro ? (
               <ButtonLink to="/profile" variant="light" fullWidth>
                 {t('pricing.manage')}
               </ButtonLink>
+            ) : payments === 'off' ? (
+              <Text ta="center" c="dimmed" data-testid={`payments-off-${plan}`}>
+                {t('pricing.paymentsOff')}
+              </Text>
             ) : (
               <Button
                 fullWidth
                 size="md"
                 loading={busy}
                 loaderProps={{ type: 'dots' }}
-                disabled={processing !== null && !busy}
+                // Until the gateway says how it takes payments, a click could lead nowhere.
+                disabled={payments === undefined || (processing !== null && !busy)}
                 onClick={() => startCheckout(plan)}
                 data-testid={`checkout-${plan}`}
               >
@@ -280,6 +311,26 @@ export function PricingPage() {
         {isPro && !isAdmin ? (
           <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t('pricing.currentPro')} />
         ) : null}
+        {isAdmin ? (
+          <Alert
+            color="teal"
+            icon={<IconShieldCheck size={18} aria-hidden />}
+            title={t('pricing.admin.title')}
+            data-testid="admin-access"
+          >
+            {t('pricing.admin.description')}
+          </Alert>
+        ) : null}
+        {payments === 'demo' && !isPro ? (
+          <Alert
+            color="blue"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            title={t('pricing.demo.title')}
+            data-testid="demo-checkout-notice"
+          >
+            {t('pricing.demo.description')}
+          </Alert>
+        ) : null}
         {processing ? <PaymentSteps step={processing.step} /> : null}
 
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
@@ -300,8 +351,9 @@ export function PricingPage() {
                 </Text>
               </Group>
               <FeatureList items={FREE_FEATURES.map((key) => t(`pricing.free.features.${key}`))} />
-              <Button fullWidth size="md" variant="default" disabled mt="auto">
-                {t('pricing.free.button')}
+              <Button fullWidth size="md" variant="default" disabled mt="auto" data-testid="free-plan-button">
+                {/* Free is the current plan only of a free reader (or a visitor); Pro and admins have more. */}
+                {t(isPro ? 'pricing.free.included' : 'pricing.free.button')}
               </Button>
             </Stack>
           </Card>

@@ -1,4 +1,9 @@
-import type { UnsubscribeResponse, UnsubscribeViewResponse } from '@app/contracts';
+import {
+  NEWSLETTER_MESSAGES,
+  type NewsletterPreferencesResponse,
+  type UnsubscribeResponse,
+  type UnsubscribeViewResponse,
+} from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
 
@@ -28,4 +33,18 @@ export function errorKey(
 ): 'invalidLink' | typeof fallback | 'unexpected' {
   if (isApiError(error)) return error.status === 400 ? 'invalidLink' : fallback;
   return 'unexpected';
+}
+
+/** The digest's zone (the management page): the next digest comes at 8 AM there. */
+export function saveTimeZone(token: string, timeZone: string) {
+  return api.post<NewsletterPreferencesResponse>('/api/newsletter/preferences', {
+    token,
+    time_zone: timeZone,
+  });
+}
+
+/** Why a zone was not saved: a zone the server does not know, a bad link, or anything else. */
+export function timeZoneErrorKey(error: unknown): 'zoneInvalid' | 'invalidLink' | 'zoneFailed' {
+  if (!isApiError(error) || error.status !== 400) return 'zoneFailed';
+  return error.message === NEWSLETTER_MESSAGES.unknownTimeZone ? 'zoneInvalid' : 'invalidLink';
 }

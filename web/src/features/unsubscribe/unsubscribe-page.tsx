@@ -4,10 +4,18 @@ import { IconCheck, IconMailOff, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { TimeZoneSelect } from '../newsletter/time-zone-select';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink, ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
-import { errorKey, subscriptionsQueryOptions, unsubscribe, unsubscribeKeys } from './unsubscribe-api';
+import {
+  errorKey,
+  saveTimeZone,
+  subscriptionsQueryOptions,
+  timeZoneErrorKey,
+  unsubscribe,
+  unsubscribeKeys,
+} from './unsubscribe-api';
 import type { UnsubscribeSearch } from './unsubscribe-search';
 
 type Result = { kind: 'success'; count: number } | { kind: 'error'; key: ReturnType<typeof errorKey> };
@@ -97,6 +105,74 @@ function SubscriptionRow({
   );
 }
 
+/** When the digest comes, with its zone, and a searchable list to move it to another zone. */
+function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) {
+  const { t } = useTranslation('unsubscribe');
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(timeZone);
+  const [notice, setNotice] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: (zone: string) => saveTimeZone(token, zone),
+    onSuccess: (response) => {
+      queryClient.setQueryData(subscriptionsQueryOptions(token).queryKey, (old) =>
+        old ? { ...old, time_zone: response.time_zone } : old,
+      );
+      setDraft(response.time_zone);
+      setNotice({ tone: 'green', text: t('zoneSaved', { zone: response.time_zone }) });
+    },
+    onError: (error) => {
+      console.error('saving the time zone failed', error);
+      setNotice({ tone: 'red', text: t(timeZoneErrorKey(error)) });
+    },
+  });
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="unsubscribe-delivery">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} fz="lg">
+            {t('deliveryTitle')}
+          </Title>
+          <Text data-testid="unsubscribe-delivery-time">{t('deliveryTime', { zone: timeZone })}</Text>
+        </div>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <div style={{ flex: '1 1 220px', minWidth: 0 }}>
+            <TimeZoneSelect
+              value={draft}
+              onChange={(zone) => {
+                setDraft(zone);
+                setNotice(null);
+              }}
+              label={t('zoneLabel')}
+              description={t('zoneHint')}
+              nothingFound={t('zoneNothingFound')}
+              data-testid="unsubscribe-zone"
+            />
+          </div>
+          <Button
+            variant="light"
+            loading={save.isPending}
+            disabled={draft === timeZone}
+            onClick={() => save.mutate(draft)}
+            data-testid="unsubscribe-zone-save"
+          >
+            {t('zoneSave')}
+          </Button>
+        </Group>
+        {notice && (
+          <Alert
+            color={notice.tone}
+            variant="light"
+            role={notice.tone === 'red' ? 'alert' : 'status'}
+            data-testid="unsubscribe-zone-notice"
+          >
+            {notice.text}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 function ManageList({ token, confirmed }: { token: string; confirmed: boolean }) {
   const { t } = useTranslation('unsubscribe');
   const queryClient = useQueryClient();
@@ -137,7 +213,7 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
   }
   if (query.isPending) return <CenteredLoader label={t('loading')} />;
   if (query.isError) return <ErrorScreen messageKey={errorKey(query.error, 'loadFailed')} />;
-  const { subscriptions, email } = query.data;
+  const { subscriptions, email, time_zone: timeZone } = query.data;
   return (
     <Stack gap="md" data-testid="unsubscribe-manage">
       <div>
@@ -148,7 +224,7 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
       </div>
       {confirmed && (
         <Alert color="green" variant="light" icon={<IconCheck size={18} />}>
-          {t('confirmed')}
+          {t('confirmed', { zone: timeZone })}
         </Alert>
       )}
       {notice && (
@@ -161,6 +237,7 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
           {notice.text}
         </Alert>
       )}
+      {subscriptions.length > 0 && <DeliveryTime token={token} timeZone={timeZone} />}
       {subscriptions.length === 0 ? (
         <Text c="dimmed" data-testid="unsubscribe-empty">
           {t('empty')}

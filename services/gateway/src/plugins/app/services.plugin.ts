@@ -7,6 +7,7 @@ import { createRepositories } from '../../repositories/index.ts';
 import { createAdminPodcastsService } from '../../services/admin-podcasts.service.ts';
 import { createAdminService } from '../../services/admin.service.ts';
 import { createAuthService } from '../../services/auth.service.ts';
+import { createBillingDemoService } from '../../services/billing-demo.service.ts';
 import { createBillingWebhookService } from '../../services/billing-webhook.service.ts';
 import { createBillingService } from '../../services/billing.service.ts';
 import { createBlogService } from '../../services/blog.service.ts';
@@ -14,6 +15,7 @@ import { createCleanupService } from '../../services/cleanup.service.ts';
 import { createContentService } from '../../services/content.service.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createCrawlService } from '../../services/crawl.service.ts';
+import { createDemoStripe, type WebhookSender } from '../../services/demo-stripe.ts';
 import { createDigestOpsService } from '../../services/digest-ops.service.ts';
 import { createFavoritesService } from '../../services/favorites.service.ts';
 import { createFeedsService } from '../../services/feeds.service.ts';
@@ -40,11 +42,15 @@ export type Services = ReturnType<typeof createServices>;
 type ServiceResources = Pick<AppDeps, 'transport' | 'blogCache'> & {
   storage: ReturnType<typeof createStorage>;
   blogChanges: ChangeChannel;
+  /** POST /api/billing/webhook in this process (the demo checkout's Stripe delivers its events there). */
+  sendWebhook: WebhookSender;
 };
 
 function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const sessions = createSessionsService(ctx);
-  const billing = createBillingService(ctx);
+  // Without Stripe keys on a developer's machine: the demo checkout's in-process Stripe (BILLING_DEMO).
+  const demoStripe = ctx.config.BILLING_DEMO ? createDemoStripe(ctx, resources.sendWebhook) : null;
+  const billing = createBillingService(ctx, demoStripe?.stripe);
   const usage = createUsageService(ctx);
   const podcastFeed = createPodcastFeedService(ctx, resources.storage);
   return {
@@ -75,6 +81,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     blog: createBlogService(ctx, { changes: resources.blogChanges, cache: resources.blogCache }),
     billing,
     billingWebhook: createBillingWebhookService(ctx, billing.stripe),
+    billingDemo: createBillingDemoService(ctx, demoStripe),
     mailEvents: createMailEventsService(ctx),
   };
 }
@@ -108,9 +115,24 @@ export default fp<{ deps: AppDeps }>(
     app.addHook('onClose', () => blogChanges.close());
     // Start serving once other processes' edits are heard: the first subscription clears the cache.
     app.addHook('onReady', () => blogChanges.listening());
+    const sendWebhook: WebhookSender = async (payload, signature) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/billing/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        })
+      ).statusCode;
     app.decorate(
       'services',
-      createServices(ctx, { transport: deps.transport, blogCache: deps.blogCache, storage, blogChanges }),
+      createServices(ctx, {
+        transport: deps.transport,
+        blogCache: deps.blogCache,
+        storage,
+        blogChanges,
+        sendWebhook,
+      }),
     );
   },
   { name: 'services', dependencies: ['cookie-jwt', 'rate-limit'] },

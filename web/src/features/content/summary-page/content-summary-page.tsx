@@ -81,7 +81,7 @@ function ContentSummary() {
               })}
               {summaries.data?.total_capped ? '+' : ''}
             </Text>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" data-testid="source-count">
               {t('summary.filteredSources', { count: filteredSourceCount })}
             </Text>
           </Group>

@@ -1,5 +1,7 @@
 // The date picker's styles load with the popup (not with the summaries' first screen).
 import '@mantine/dates/styles.css';
+// Chinese month and weekday names for locale="zh-cn": with the calendar's chunk, not the app's entry.
+import 'dayjs/locale/zh-cn';
 import { Badge, Group, SegmentedControl, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useTranslation } from '../../../i18n/react';
@@ -31,6 +33,21 @@ export default function DatePopup({
   apply,
 }: Props) {
   const { t } = useTranslation('content');
+  // Named arrows; no days of the months around (too faint to read; the arrows go there) and no red
+  // weekends (too faint on white): every day is as readable as the others.
+  const calendar = {
+    locale: language === 'zh' ? 'zh-cn' : 'en',
+    hideOutsideDates: true,
+    weekendDays: [],
+    ariaLabels: {
+      previousMonth: t('calendar.previousMonth'),
+      nextMonth: t('calendar.nextMonth'),
+      previousYear: t('calendar.previousYear'),
+      nextYear: t('calendar.nextYear'),
+      previousDecade: t('calendar.previousDecade'),
+      nextDecade: t('calendar.nextDecade'),
+    },
+  };
   return (
     <Stack gap="xs" data-testid="date-popup">
       <SegmentedControl
@@ -61,7 +78,7 @@ export default function DatePopup({
       </Group>
       {mode === 'single' ? (
         <DatePicker
-          locale={language === 'zh' ? 'zh-cn' : 'en'}
+          {...calendar}
           value={value?.from === value?.to ? (value?.from ?? null) : null}
           onChange={(d) => d && apply({ from: toDate(d), to: toDate(d) })}
         />
@@ -69,7 +86,7 @@ export default function DatePopup({
         <DatePicker
           type="range"
           allowSingleDateInRange
-          locale={language === 'zh' ? 'zh-cn' : 'en'}
+          {...calendar}
           value={draft}
           onChange={(range) => {
             setDraft(range);

@@ -1,6 +1,8 @@
 import { comparePlatforms, type SourceTree as SourceTreeData, sourceDisplayName } from '@app/contracts';
+import { platformName } from '../platform-options';
 import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { IconChevronRight, IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { formatDay } from '../text';
 
@@ -16,10 +18,48 @@ type Props = {
 };
 
 const count = (n: number) => (
-  <Badge size="xs" variant="light" color="gray">
+  <Badge size="xs" variant="light" color="gray" data-testid="tree-count">
     {n}
   </Badge>
 );
+
+type BranchProps = {
+  label: ReactNode;
+  summaryCount: number;
+  defaultOpened: boolean;
+  children: ReactNode;
+} & Record<`data-${string}`, string>;
+
+/**
+ * A node that opens: its count, then a chevron that turns as it opens. Mantine turns the whole right
+ * section, so the section stays still and only the chevron turns.
+ */
+function TreeBranch({ label, summaryCount, defaultOpened, children, ...data }: BranchProps) {
+  const [opened, setOpened] = useState(defaultOpened);
+  return (
+    <NavLink
+      {...data}
+      label={label}
+      opened={opened}
+      onChange={setOpened}
+      disableRightSectionRotation
+      rightSection={
+        <Group gap={4} wrap="nowrap">
+          {count(summaryCount)}
+          <IconChevronRight
+            size={14}
+            aria-hidden
+            data-testid="tree-chevron"
+            style={{ transition: 'transform 150ms ease', transform: opened ? 'rotate(90deg)' : undefined }}
+          />
+        </Group>
+      }
+      childrenOffset={12}
+    >
+      {children}
+    </NavLink>
+  );
+}
 
 /** All data sources → topic → platform → source, each with its summary count. */
 export function SourceTree({
@@ -52,26 +92,23 @@ export function SourceTree({
         rightSection={count(tree.total)}
       />
       {tree.topics.map((topic) => (
-        <NavLink
+        <TreeBranch
           key={topic.id}
+          data-testid="tree-topic"
           label={(language === 'zh' && topic.name_zh) || topic.name}
-          rightSection={count(topic.summary_count)}
+          summaryCount={topic.summary_count}
           defaultOpened={topic.platforms.some((p) => p.sources.some((s) => s.name === selected))}
-          childrenOffset={12}
         >
           {[...topic.platforms]
             .sort((a, b) => comparePlatforms(a.platform, b.platform))
             .map((platform) => (
-              <NavLink
+              <TreeBranch
                 key={platform.platform}
                 data-testid="tree-platform"
                 data-platform={platform.platform}
-                label={t(`platforms.${platform.platform}` as 'platforms.blog', {
-                  defaultValue: platform.platform,
-                })}
-                rightSection={count(platform.summary_count)}
+                label={platformName(t, platform.platform)}
+                summaryCount={platform.summary_count}
                 defaultOpened={platform.sources.some((s) => s.name === selected)}
-                childrenOffset={12}
               >
                 {platform.sources.map((source) => {
                   const isFavorite = favoriteIds.has(source.id);
@@ -119,9 +156,9 @@ export function SourceTree({
                     />
                   );
                 })}
-              </NavLink>
+              </TreeBranch>
             ))}
-        </NavLink>
+        </TreeBranch>
       ))}
     </Box>
   );

@@ -1,4 +1,5 @@
 import { type SummaryDto, sourceDisplayName, type TopicDto } from '@app/contracts';
+import { platformName } from '../platform-options';
 import {
   Alert,
   Anchor,
@@ -24,9 +25,8 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { Markdown } from '../markdown';
 import { topicFeedLinks, useFeedLinks } from '../feed-links';
 import { usePageMeta } from '../page-meta';
-import { platformLabel } from '../platform-options';
 import { PageNav } from '../summary-page/page-nav';
-import { formatDate, MAX_LINKS } from '../text';
+import { formatDate, linkLabel, MAX_LINKS } from '../text';
 import { readStoredTimeZone } from '../use-time-zone';
 import { errorText } from '../../../api/error-text';
 import type { TopicSearch } from './topic-search';
@@ -80,7 +80,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const sources = [
     ...sourceChoices.map((s) => ({
       value: s.name,
-      label: `${sourceDisplayName(s.name, language)} · ${platformLabel(t, s.platform)}`,
+      label: `${sourceDisplayName(s.name, language)} · ${platformName(t, s.platform)}`,
     })),
     ...(source && !sourceChoices.some((s) => s.name === source)
       ? [{ value: source, label: sourceDisplayName(source, language) }]
@@ -99,14 +99,15 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
         <Text c="dimmed">{description}</Text>
         <Group gap="sm" wrap="wrap">
           <NativeSelect
-            aria-label={t('topic.source')}
+            label={t('topic.source')}
+            maw="100%"
             data={[{ value: '', label: t('topic.allSources') }, ...sources]}
             value={source}
             onChange={(e) => update({ source: e.currentTarget.value || undefined })}
             data-testid="topic-source-filter"
           />
           <NativeSelect
-            aria-label={t('topic.date')}
+            label={t('topic.date')}
             data={[{ value: '', label: t('topic.allDates') }, ...days.map((d) => ({ value: d, label: d }))]}
             value={day}
             onChange={(e) => update({ date: e.currentTarget.value || undefined })}
@@ -170,7 +171,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                                 size="xs"
                                 lineClamp={1}
                               >
-                                {url}
+                                {linkLabel(url)}
                               </Anchor>
                             ))}
                           </Stack>
@@ -222,7 +223,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                       <Card key={g.id} withBorder radius="md" data-testid="generated-item">
                         <Group justify="space-between" mb={4}>
                           <Badge data-testid="generated-platform">
-                            {platformLabel(t, g.target_platform)}
+                            {platformName(t, g.target_platform, 'target')}
                           </Badge>
                           <Text size="xs" c="dimmed">
                             {formatDate(g.published_at, language, timeZone)}
@@ -250,7 +251,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                             size="xs"
                             lineClamp={1}
                           >
-                            {url}
+                            {linkLabel(url)}
                           </Anchor>
                         ))}
                       </Card>

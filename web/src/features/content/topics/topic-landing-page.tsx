@@ -1,6 +1,6 @@
 import type { TopicDto } from '@app/contracts';
-import { Anchor, Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
@@ -8,7 +8,6 @@ import { localizePath } from '../../../i18n/language';
 import { topicsQueryOptions } from '../../../queries/content';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { CARD_GRADIENTS } from '../home/topic-cards';
 import { NewsletterSignupSlot } from '../home/newsletter-signup-slot';
 import { topicFeedLinks, useFeedLinks } from '../feed-links';
 import { usePageMeta } from '../page-meta';
@@ -16,6 +15,11 @@ import { readStoredTimeZone } from '../use-time-zone';
 import { todayStartIso } from '../zoned-dates';
 
 const MAX_RELATED = 5;
+
+// White text on both banners: every colour of their gradients keeps it above 4.5:1 (WCAG AA for body
+// text), the lighter card gradients of the home page did not.
+const HERO_BACKGROUND = 'linear-gradient(135deg, #4c51bf 0%, #6b46c1 100%)';
+const CTA_BACKGROUND = 'linear-gradient(135deg, #0b7285 0%, #1864ab 100%)';
 
 /** Four static tiles per slug (approximate values, spec §2 "Landing page"). */
 const STATS: Record<string, [string, string, string]> = {
@@ -70,7 +74,11 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
 
   return (
     <>
-      <Box py={{ base: 48, sm: 80 }} style={{ background: CARD_GRADIENTS[0], color: 'white' }}>
+      <Box
+        py={{ base: 48, sm: 80 }}
+        style={{ background: HERO_BACKGROUND, color: 'white' }}
+        data-testid="landing-hero"
+      >
         <Container size="md">
           <Stack align="center" ta="center" gap="md">
             <Title order={1} fz={{ base: 30, sm: 44 }} data-testid="landing-title">
@@ -113,15 +121,13 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
               </Paper>
             ))}
           </SimpleGrid>
-          <Paper withBorder radius="lg" p="lg">
-            <Title order={2} fz="xl" mb="sm">
-              {t('topic.subscribeTitle')}
-            </Title>
-            <Text c="dimmed" mb="sm">
+          {/* The signup box is a card of its own: not put in another one. */}
+          <Stack gap="sm">
+            <Text c="dimmed" data-testid="landing-description">
               {description}
             </Text>
             <NewsletterSignupSlot topicIds={[topic.id]} />
-          </Paper>
+          </Stack>
           {related.length > 0 ? (
             <Stack gap="sm">
               <Title order={2} fz="xl">
@@ -141,7 +147,13 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
               </SimpleGrid>
             </Stack>
           ) : null}
-          <Paper radius="lg" p="xl" ta="center" style={{ background: CARD_GRADIENTS[2], color: 'white' }}>
+          <Paper
+            radius="lg"
+            p="xl"
+            ta="center"
+            style={{ background: CTA_BACKGROUND, color: 'white' }}
+            data-testid="landing-cta"
+          >
             <Stack align="center" gap="sm">
               <Title order={2}>{t('topic.ctaTitle')}</Title>
               <Text>{t('topic.ctaText', { topic: name })}</Text>
@@ -151,9 +163,10 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
             </Stack>
           </Paper>
           <Group justify="center">
-            <Anchor href={localizePath('/', language)} size="sm" c="dimmed">
-              ←
-            </Anchor>
+            <AnchorLink to="/" size="sm" data-testid="landing-back">
+              <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 4 }} />
+              {t('back.topics')}
+            </AnchorLink>
           </Group>
         </Stack>
       </Container>

@@ -1,4 +1,4 @@
-import { Alert, Center, Container, Loader, Text } from '@mantine/core';
+import { Alert, Center, Container, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../../i18n/react';
@@ -18,18 +18,18 @@ const TopicLandingPage = lazy(() =>
   loadLandingPage().then((module) => ({ default: module.TopicLandingPage })),
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Rare, so fetched only when needed: the topic pages' first load does without it.
+const TopicNotFound = lazy(() =>
+  import('./topic-not-found').then((module) => ({ default: module.TopicNotFound })),
+);
 
-export function TopicNotFound() {
-  const { t } = useTranslation('content');
-  return (
-    <Container size="sm" py="xl">
-      <Alert color="gray" data-testid="topic-not-found">
-        <Text fw={600}>{t('topic.notFound')}</Text>
-      </Alert>
-    </Container>
-  );
-}
+const pageLoader = (
+  <Center py="xl">
+    <Loader />
+  </Center>
+);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /topics/$id: one of the five slugs shows the landing page, a UUID the detail page. */
 export function TopicPage({ id }: { id: string }) {
@@ -44,32 +44,25 @@ export function TopicPage({ id }: { id: string }) {
     loadLandingPage().catch(() => undefined);
     void queryClient.prefetchQuery(topicsQueryOptions());
   }, [isSlug, queryClient]);
-  if (!isSlug && !isUuid) return <TopicNotFound />;
-  if (topic.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
-  if (topic.isError) {
-    if ((topic.error as { status?: number }).status === 404) return <TopicNotFound />;
+  const isMissing =
+    (!isSlug && !isUuid) || (topic.isError && (topic.error as { status?: number }).status === 404);
+  if (topic.isLoading) return pageLoader;
+  if (topic.isError && !isMissing) {
     return (
       <Container size="sm" py="xl">
         <Alert color="red">{t('topic.loadFailed', { message: errorText(t, topic.error) })}</Alert>
       </Container>
     );
   }
-  const data = topic.data!;
   return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader />
-        </Center>
-      }
-    >
-      {isSlug ? <TopicLandingPage topic={data} /> : <TopicDetailPage topic={data} />}
+    <Suspense fallback={pageLoader}>
+      {isMissing ? (
+        <TopicNotFound />
+      ) : isSlug ? (
+        <TopicLandingPage topic={topic.data!} />
+      ) : (
+        <TopicDetailPage topic={topic.data!} />
+      )}
     </Suspense>
   );
 }

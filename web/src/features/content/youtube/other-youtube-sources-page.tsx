@@ -39,7 +39,7 @@ export function OtherYoutubeSourcesPage() {
                     {(language === 'zh' && source.topic.name_zh) || source.topic.name}
                   </Badge>
                   <ButtonLink
-                    to="/youtube/$sourceName"
+                    to="/youtube/{-$sourceName}"
                     params={{ sourceName: source.source_name }}
                     variant="light"
                     size="xs"

@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconBrandYoutube } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBrandYoutube, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { youtubeSummariesQueryOptions } from '../../../queries/content';
 import { useAuth } from '../../auth/auth-provider';
-import { AnchorLink } from '../../ui/router-links';
+import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { usePageMeta } from '../page-meta';
 import { SummaryCard } from '../summary-card';
@@ -27,6 +15,37 @@ import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
 import { readStoredTimeZone } from '../use-time-zone';
 import { errorText } from '../../../api/error-text';
+import { NotFoundBox } from '../not-found-box';
+import { youtubeChannelUrl } from './channel-link';
+
+/** The ways back from a channel that is not there: every channel, and home. */
+function WaysBack() {
+  const { t } = useTranslation('content');
+  return (
+    <>
+      <ButtonLink to="/other-youtube-sources" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        {t('back.allChannels')}
+      </ButtonLink>
+      <ButtonLink to="/" variant="default">
+        {t('back.home')}
+      </ButtonLink>
+    </>
+  );
+}
+
+/** /youtube/ with no channel name (or only spaces): said plainly, with the ways back. */
+function InvalidSourceName() {
+  const { t } = useTranslation('content');
+  return (
+    <NotFoundBox
+      title={t('youtube.invalidSource')}
+      text={t('youtube.invalidSourceText')}
+      data-testid="youtube-invalid-source"
+    >
+      <WaysBack />
+    </NotFoundBox>
+  );
+}
 
 export function YoutubeSourcePage({ sourceName }: { sourceName: string }) {
   return (
@@ -39,8 +58,8 @@ export function YoutubeSourcePage({ sourceName }: { sourceName: string }) {
 function YoutubeSource({ sourceName }: { sourceName: string }) {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
-  const { user, isPro } = useAuth();
-  const router = useRouter();
+  const { user, isPro, loading: authLoading } = useAuth();
+  const location = useLocation();
   const timeZone = readStoredTimeZone();
   const favorites = useFavorites();
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -57,13 +76,7 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
     sourceName,
   );
 
-  if (!sourceName) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red">{t('youtube.invalidSource')}</Alert>
-      </Container>
-    );
-  }
+  if (!sourceName) return <InvalidSourceName />;
   if (query.isLoading) {
     return (
       <Center py="xl">
@@ -74,23 +87,17 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
   if (query.isError) {
     const notFound = (query.error as { status?: number }).status === 404;
     return (
-      <Container size="sm" py="xl">
-        <Stack align="flex-start">
-          <Alert color="red" data-testid="youtube-error" w="100%">
-            {notFound ? t('youtube.notFound') : errorText(t, query.error)}
-          </Alert>
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-            onClick={() => router.history.back()}
-          >
-            {t('youtube.goBack')}
-          </Button>
-        </Stack>
-      </Container>
+      <NotFoundBox
+        title={notFound ? t('youtube.notFound') : t('youtube.loadFailed')}
+        text={notFound ? t('youtube.notFoundText') : errorText(t, query.error)}
+        data-testid="youtube-error"
+      >
+        <WaysBack />
+      </NotFoundBox>
     );
   }
   const { source, limited, data } = query.data!;
+  const channelUrl = youtubeChannelUrl(source.source_url);
   return (
     <Container size="md" py="xl">
       <Stack gap="md">
@@ -106,7 +113,15 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
             <Badge variant="outline">{t('youtube.summaries', { count: data.length })}</Badge>
           </Group>
         </Stack>
-        {limited ? (
+        {/* The plan's window is a signed-in free reader's business; a visitor is asked in, not sold a plan. */}
+        {authLoading ? null : !user ? (
+          <Alert color="gray" variant="light" data-testid="youtube-sign-in">
+            {t('youtube.signInPrompt')}{' '}
+            <AnchorLink to="/auth" search={{ redirect: location.href }} fw={600}>
+              {t('youtube.signIn')}
+            </AnchorLink>
+          </Alert>
+        ) : limited ? (
           <Alert color="yellow" data-testid="youtube-limited">
             {t('youtube.limited')}{' '}
             <AnchorLink to="/pricing" fw={600}>
@@ -131,15 +146,20 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
             />
           ))
         )}
-        {/* Only a web link becomes a link: the stored value is whatever an admin typed. */}
-        <Anchor
-          href={/^https?:\/\//i.test(source.source_url) ? source.source_url : undefined}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-        >
-          {source.source_url}
-        </Anchor>
+        {/* The channel's page, named; its feed address is the crawler's business, not the reader's. */}
+        {channelUrl ? (
+          <Anchor
+            href={channelUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            w="fit-content"
+            data-testid="youtube-channel-link"
+          >
+            <IconExternalLink size={14} aria-hidden />{' '}
+            {t('youtube.channelLink', { name: source.source_name })}
+          </Anchor>
+        ) : null}
       </Stack>
     </Container>
   );

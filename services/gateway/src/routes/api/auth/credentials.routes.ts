@@ -38,9 +38,10 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; a verification email is sent',
+        summary:
+          'Create an account; a verification email is sent (an address with an account: the same answer, and its owner is told by email)',
         body: RegisterBodySchema,
-        response: { 201: RegisterResponseSchema, ...errorResponses(400, 409, 415, 429, 503) },
+        response: { 201: RegisterResponseSchema, ...errorResponses(400, 415, 429, 503) },
       },
       config: {
         // Fake accounts and verification mail sent to strangers: REGISTER_IP_RATE_LIMIT an hour per address.

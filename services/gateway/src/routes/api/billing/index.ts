@@ -9,12 +9,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
+import demoRoutes from './demo.routes.ts';
 import webhookRoutes from './webhook.routes.ts';
 
 // A card the provider refused; errorResponses() only lists the statuses other routes share.
 const paymentFailed = { 402: ErrorBodySchema };
 
-/** /api/billing: Stripe checkout, the caller's subscription and payments, and Stripe's webhook. */
+/**
+ * /api/billing: Stripe checkout, the caller's subscription and payments, Stripe's webhook, and the
+ * demo checkout that stands in for Stripe on a fresh install.
+ */
 const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
@@ -23,7 +27,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['billing'],
         summary: 'Start a Stripe Checkout session for Pro Monthly or Pro Annual',
         description:
-          'The price comes from the server configuration; retried up to 3 times on retryable Stripe failures. 503 when Stripe is not configured.',
+          'The price comes from the server configuration; retried up to 3 times on retryable Stripe failures. With BILLING_DEMO the URL opens the local demo checkout page. 503 when payments are off.',
         body: CheckoutBodySchema,
         response: { 200: CheckoutResponseSchema, ...paymentFailed, ...errorResponses(400, 401, 409, 503) },
       },
@@ -61,6 +65,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(webhookRoutes);
+  await app.register(demoRoutes, { prefix: '/demo' });
 };
 
 export default billingRoutes;

@@ -1,6 +1,6 @@
 import { AppConfigSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isGoogleConfigured } from '../../../config.ts';
+import { isGoogleConfigured, paymentsModeOf } from '../../../config.ts';
 
 // The same for every caller and fixed until the next deploy: browsers and proxies may keep it a minute.
 const CACHE_CONTROL = 'public, max-age=60';
@@ -12,13 +12,14 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['config'],
-        summary: 'Optional features of this install (e.g. whether Google sign-in is configured)',
+        summary:
+          'Optional features of this install (Google sign-in configured; payments by Stripe, demo or off)',
         response: { 200: AppConfigSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', CACHE_CONTROL);
-      return { google_sign_in: isGoogleConfigured(app.config) };
+      return { google_sign_in: isGoogleConfigured(app.config), payments: paymentsModeOf(app.config) };
     },
   );
 };

@@ -3,6 +3,8 @@ import {
   NewsletterConfirmBodySchema,
   NewsletterConfirmQuerySchema,
   NewsletterConfirmResponseSchema,
+  NewsletterPreferencesBodySchema,
+  NewsletterPreferencesResponseSchema,
   NewsletterSubscribeBodySchema,
   NewsletterSubscribeResponseSchema,
   UnsubscribeBodySchema,
@@ -83,6 +85,19 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => newsletter.unsubscribe(request.body.token, request.body.topic),
+  );
+
+  app.post(
+    '/preferences',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "The management page's settings: the digest's time zone (8 AM there)",
+        body: NewsletterPreferencesBodySchema,
+        response: { 200: NewsletterPreferencesResponseSchema, ...errorResponses(400, 415) },
+      },
+    },
+    async (request) => newsletter.setPreferences(request.body.token, request.body.time_zone),
   );
 
   app.post(
