@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DataLanguageSchema, PLATFORMS, PlatformSchema } from './common.ts';
+import { countsOf, DataLanguageSchema, PLATFORMS, PlatformSchema } from './common.ts';
 import { QUEUE_NAMES } from './jobs.ts';
 
 // The admin API (content spec §5 admin rules, §7 admin reads and writes, §8 admin messages):
@@ -251,7 +251,7 @@ export const QueueNameSchema = z.enum(Object.values(QUEUE_NAMES) as [string, ...
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
 export const QueueCountsSchema = z.object({
   name: z.string(),
-  counts: z.record(z.enum(JOB_STATES), z.number().int()),
+  counts: countsOf(JOB_STATES),
 });
 export const FailedJobSchema = z.object({
   queue: z.string(),

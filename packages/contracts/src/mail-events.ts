@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countsOf } from './common.ts';
 
 /**
  * The email provider's delivery events (Resend's webhook format, signed by Svix / Standard
@@ -76,6 +77,6 @@ export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>;
 
 export const AdminSubscribersResponseSchema = z.object({
   data: z.array(AdminSubscriberSchema),
-  counts: z.record(SubscriberStatusSchema, z.number().int()),
+  counts: countsOf(SubscriberStatusSchema.options),
 });
 export type AdminSubscribersResponse = z.infer<typeof AdminSubscribersResponseSchema>;

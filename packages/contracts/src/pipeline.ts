@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlatformSchema } from './common.ts';
+import { countsOf, PlatformSchema } from './common.ts';
 
 // Admin API of the content pipeline (spec §7: master-scheduler, data-cleanup, posts-cleanup).
 
@@ -90,5 +90,5 @@ export const SourceHealthQuerySchema = z.object({
 });
 export const SourceHealthResponseSchema = z.object({
   data: z.array(SourceHealthSchema),
-  counts: z.record(SourceHealthStateSchema, z.number().int()),
+  counts: countsOf(SourceHealthStateSchema.options),
 });

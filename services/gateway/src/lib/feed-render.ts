@@ -1,5 +1,6 @@
 import type { FeedFormat, FeedItem } from '@app/contracts';
 import escapeHtml from 'escape-html';
+import { decodeHTML } from 'entities';
 import { Feed } from 'feed';
 import sanitizeHtml from 'sanitize-html';
 import { FEED_SANITIZE } from './summary-html.ts';
@@ -20,6 +21,29 @@ export function itemHtml(item: FeedItem, sourcesLabel: string): string {
   );
 }
 
+/** How long an item's plain-text excerpt (RSS `description`, Atom `summary`, JSON `summary`) may be. */
+const EXCERPT_LENGTH = 280;
+
+/** The summary as plain text, cut at a word (or, for Chinese, anywhere) near EXCERPT_LENGTH characters. */
+export function itemExcerpt(item: FeedItem): string {
+  // Block ends become spaces, so paragraphs and list items do not run into each other.
+  const spaced = item.content_html.replace(/<\/(p|li|h[1-6]|blockquote|pre|td|th)>|<br\s*\/?>/gi, '$& ');
+  const text = decodeHTML(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!text) return item.title;
+  const chars = Array.from(text);
+  if (chars.length <= EXCERPT_LENGTH) return text;
+  const cut = chars.slice(0, EXCERPT_LENGTH).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The names of the sources an item reports, each once: the entry's authors. */
+export function itemAuthors(item: FeedItem): string[] {
+  return [...new Set(item.links.map((link) => link.source_name).filter((name) => name.trim()))];
+}
+
 export type FeedMeta = {
   id: string;
   title: string;
@@ -29,6 +53,8 @@ export type FeedMeta = {
   /** This feed's own URL per format. */
   selfUrls: Record<FeedFormat, string>;
   language: 'en' | 'zh';
+  /** The feed's author, for the entries that name no source (Atom wants one for every entry). */
+  author: string;
   updated: Date;
   sourcesLabel: string;
 };
@@ -39,10 +65,16 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
   json: 'application/feed+json; charset=utf-8',
 };
 
+/** The language tag each format carries (RSS `<language>`, Atom `xml:lang`, JSON `language`). */
+const languageTag = (language: FeedMeta['language']) => (language === 'zh' ? 'zh-CN' : 'en');
+
 /**
  * RSS 2.0 and Atom 1.0 through the `feed` library; JSON Feed 1.1 as its plain JSON object (the library
  * writes version 1). Titles are text, yet Atom declares them HTML and many RSS readers read them so:
- * they go out HTML-escaped, which every reader shows as the original text.
+ * they go out HTML-escaped, which every reader shows as the original text; so does the plain-text
+ * excerpt. What the W3C feed validator asks beyond the library: every Atom entry has an author (the
+ * sources it reports, else the feed's), the Atom feed its `xml:lang`, every RSS item a `description`
+ * before `content:encoded`, and RSS names sources with `dc:creator` (RSS `author` must be an email).
  */
 export function renderFeed(format: FeedFormat, meta: FeedMeta, items: FeedItem[]) {
   const contentType = CONTENT_TYPES[format];
@@ -53,12 +85,15 @@ export function renderFeed(format: FeedFormat, meta: FeedMeta, items: FeedItem[]
       home_page_url: meta.homeUrl,
       feed_url: meta.selfUrls.json,
       description: meta.description,
-      language: meta.language === 'zh' ? 'zh-CN' : 'en',
+      language: languageTag(meta.language),
+      authors: [{ name: meta.author }],
       items: items.map((item) => ({
         id: item.id,
         url: item.links[0]?.url ?? meta.homeUrl,
         title: item.title,
         content_html: itemHtml(item, meta.sourcesLabel),
+        summary: itemExcerpt(item),
+        ...(itemAuthors(item).length > 0 ? { authors: itemAuthors(item).map((name) => ({ name })) } : {}),
         date_published: item.published.toISOString(),
         date_modified: item.updated.toISOString(),
         ...(item.links.length > 0 ? { external_url: item.links[0]?.url } : {}),
@@ -71,13 +106,15 @@ export function renderFeed(format: FeedFormat, meta: FeedMeta, items: FeedItem[]
     title: meta.title,
     description: meta.description,
     link: meta.homeUrl,
-    language: meta.language === 'zh' ? 'zh-CN' : 'en',
+    language: languageTag(meta.language),
     updated: meta.updated,
+    author: { name: meta.author },
     generator: false,
     feedLinks: { rss: meta.selfUrls.rss, atom: meta.selfUrls.atom, json: meta.selfUrls.json },
     copyright: '',
   });
   for (const item of items) {
+    const authors = itemAuthors(item);
     feed.addItem({
       // Atom wants an IRI as the entry id.
       id: `urn:uuid:${item.id}`,
@@ -86,8 +123,32 @@ export function renderFeed(format: FeedFormat, meta: FeedMeta, items: FeedItem[]
       link: item.links[0]?.url ?? meta.homeUrl,
       date: item.updated,
       published: item.published,
+      description: escapeHtml(itemExcerpt(item)),
       content: itemHtml(item, meta.sourcesLabel),
+      ...(format === 'atom' && authors.length > 0 ? { author: authors.map((name) => ({ name })) } : {}),
+      // xml-js (under the library) writes an array as repeated elements: one dc:creator per source.
+      ...(format === 'rss' && authors.length > 0
+        ? {
+            extensions: [
+              {
+                name: 'dc:creator',
+                objects: authors.map((name) => ({ _text: name })) as unknown as Record<string, unknown>,
+              },
+            ],
+          }
+        : {}),
     });
   }
-  return { contentType, body: format === 'rss' ? feed.rss2() : feed.atom1() };
+  if (format === 'rss') return { contentType, body: feed.rss2() };
+  // The library writes no xml:lang: the root element gets it, so every text in the feed has a language.
+  const atom = feed.atom1();
+  const root = '<feed xmlns="http://www.w3.org/2005/Atom">';
+  if (!atom.includes(root)) throw new Error('Unexpected Atom root element from the feed library');
+  return {
+    contentType,
+    body: atom.replace(
+      root,
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${languageTag(meta.language)}">`,
+    ),
+  };
 }

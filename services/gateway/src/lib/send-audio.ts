@@ -1,5 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { AudioAnswer } from '../services/podcast-audio.ts';
+import { errorResponses } from './error-responses.ts';
+import { mediaResponse } from './openapi.ts';
+
+/** What sendAudio answers, for the schemas of the routes that use it. */
+export const AUDIO_RESPONSES = {
+  200: mediaResponse('The MP3', ['audio/mpeg'], 'binary'),
+  206: mediaResponse('The byte range asked for (Range)', ['audio/mpeg'], 'binary'),
+  ...errorResponses(416),
+};
 
 /**
  * An MP3 answer: 200 with the whole file, 206 with the range asked for, or 416 (with the file's size)

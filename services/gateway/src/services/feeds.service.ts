@@ -30,11 +30,13 @@ export type RenderedFeed = {
 
 const STRINGS = {
   en: {
+    author: 'Daily Curated',
     sources: 'Sources',
     favorites: 'My favourites',
     favoritesDescription: 'Summaries I starred, and those of the sources I follow',
   },
   zh: {
+    author: '每日精选',
     sources: '来源',
     favorites: '我的收藏',
     favoritesDescription: '我收藏的摘要，以及我关注的来源的摘要',
@@ -168,6 +170,7 @@ export function createFeedsService(ctx: ServiceContext) {
           homeUrl: `${base()}${zh ? '/zh' : ''}/topics/${encodeURIComponent(topic.slug)}`,
           selfUrls: selfUrls(path, language),
           language,
+          author: STRINGS[language].author,
           sourcesLabel: STRINGS[language].sources,
         },
         items,
@@ -195,10 +198,12 @@ export function createFeedsService(ctx: ServiceContext) {
           homeUrl: `${base()}${language === 'zh' ? '/zh' : ''}/content-summary`,
           selfUrls: selfUrls(`/feeds/favorites/${parts.name}`, language),
           language,
+          author: strings.author,
           sourcesLabel: strings.sources,
         },
         rows.map((row) => toFeedItem(row, language)),
-        new Date(0),
+        // Never 1970: with nothing starred yet, the feed is dated by its token's creation.
+        owner.createdAt,
       );
     },
 

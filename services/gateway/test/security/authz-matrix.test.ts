@@ -190,6 +190,8 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: `/feeds/favorites/${'x'.repeat(43)}.rss` }),
       expect: all(404),
     },
+    // Any other /feeds path: the JSON 404, not the web app.
+    'GET /feeds/*': { call: () => ({ url: '/feeds/podcasts.rss' }), expect: all(404) },
     'GET /api/admin/ping': { call: () => ({ url: '/api/admin/ping' }), expect: admin(200) },
 
     // ── reading: public (the free window is applied inside) ──

@@ -37,8 +37,8 @@ export default fp(
       if (levels.size !== 1 || !access) {
         throw new Error(`${methods.join(',')} ${route.url} has no single entry in src/routes/access.ts`);
       }
+      // The OpenAPI document's security comes from this level too (lib/openapi.ts).
       route.config = { ...route.config, access };
-      if (access !== 'public') route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });
     // The level comes from the route the router matched, never from the URL text: the router decodes
     // and normalises the path ("/%61pi/admin/…" matches /api/admin/…), so a test on request.url can be

@@ -1,10 +1,19 @@
 import { FeedFileParamsSchema, FeedQuerySchema } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { mediaResponse, noBody } from '../../lib/openapi.ts';
 import { sendFeed } from '../../lib/send-feed.ts';
+import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
 
 const FEED_DESCRIPTION =
   'RSS 2.0 (.rss), Atom 1.0 (.atom) or JSON Feed 1.1 (.json); at most 50 items, newest first';
+/** The feed in the format its file name asks for; 304 to a reader whose copy is current. */
+const FEED_RESPONSES = {
+  200: mediaResponse('The feed', ['application/rss+xml', 'application/atom+xml', 'application/feed+json']),
+  304: noBody("The reader's copy is current (If-None-Match, If-Modified-Since)"),
+  ...errorResponses(404),
+};
 
 /**
  * Feeds out, outside /api: public topic feeds, and the favourites feed whose unguessable token in the
@@ -25,6 +34,7 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `A topic's feed: /feeds/topics/{slug}.{rss|atom|json}?lang=en|zh. ${FEED_DESCRIPTION}`,
         params: FeedFileParamsSchema,
         querystring: FeedQuerySchema,
+        response: FEED_RESPONSES,
       },
       config: { rateLimit },
     },
@@ -42,6 +52,7 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `A Pro user's favourites: /feeds/favorites/{token}.{rss|atom|json}?lang=en|zh (token from the profile page). ${FEED_DESCRIPTION}`,
         params: FeedFileParamsSchema,
         querystring: FeedQuerySchema,
+        response: FEED_RESPONSES,
       },
       config: { rateLimit },
     },
@@ -51,6 +62,10 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFeed(request, reply, feed, 'private, max-age=300');
     },
   );
+
+  // Any other /feeds path (a mistyped feed URL such as /feeds/podcasts.rss): the JSON 404 a feed reader
+  // can report, never the web app's page. The router decides it; the routes above are more specific.
+  app.get('/*', { schema: { hide: true } }, (_request, reply) => sendEnvelope(reply, notFoundEnvelope()));
 };
 
 export default feedsRoutes;

@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError, HealthResponseSchema, ReadyResponseSchema } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { mediaResponse } from '../../lib/openapi.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -48,7 +50,15 @@ const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/metrics',
     {
-      schema: { tags: ['ops'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN; 404 without one set)' },
+      schema: {
+        tags: ['ops'],
+        summary: 'Prometheus metrics (Bearer METRICS_TOKEN; 404 without one set)',
+        security: [{ metricsToken: [] }],
+        response: {
+          200: mediaResponse('The Prometheus text exposition format', ['text/plain']),
+          ...errorResponses(401, 404),
+        },
+      },
       onRequest: metricsGuard(app.config.METRICS_TOKEN),
     },
     async (_request, reply) => {

@@ -1,7 +1,7 @@
 import { OpmlImportBodySchema, OpmlImportResultSchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { mediaResponse } from '../../../lib/openapi.ts';
 
 /** /api/admin/opml: the datasources as OPML (one folder per topic), and importing a feed reader's OPML. */
 const adminOpmlRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +13,7 @@ const adminOpmlRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Every datasource with a feed URL as OPML 2.0, one folder outline per topic',
-        response: { 200: z.string(), ...errorResponses(401, 403) },
+        response: { 200: mediaResponse('The OPML file', ['text/x-opml']), ...errorResponses(401, 403) },
       },
     },
     async (_request, reply) => {

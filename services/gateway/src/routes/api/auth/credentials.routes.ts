@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { createKnownDevices } from '../../../lib/known-device.ts';
 import { loginAttemptKey } from '../../../lib/login-delay.ts';
+import { noBody } from '../../../lib/openapi.ts';
 import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
 import { tooManyAttempts } from '../../../lib/rate-limited.ts';
 import { emailLinkUrl } from '../../../lib/redirects.ts';
@@ -112,6 +113,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Old verification links: redirect to the web page /auth/verify (changes nothing)',
         querystring: VerifyQuerySchema,
+        response: { 302: noBody('To the web page /auth/verify, which posts the token') },
       },
       attachValidation: true,
     },

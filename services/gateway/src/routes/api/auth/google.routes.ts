@@ -1,6 +1,7 @@
 import { GoogleCallbackQuerySchema, GoogleStartQuerySchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createKnownDevices } from '../../../lib/known-device.ts';
+import { noBody } from '../../../lib/openapi.ts';
 import { authCallbackUrl, googleFailureUrl } from '../../../lib/redirects.ts';
 import { secureCookies, setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
@@ -27,6 +28,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Redirect to Google sign-in (to /auth?error=google_unavailable when it is not configured)',
         querystring: GoogleStartQuerySchema,
+        response: { 302: noBody("To Google's sign-in page, or back to /auth with an error") },
       },
       // A browser follows this link: an unknown language falls back to English rather than a JSON 400.
       attachValidation: true,
@@ -50,6 +52,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Google redirects here; signs in and redirects to /auth/callback (on failure /auth?error=google_failed)',
         querystring: GoogleCallbackQuerySchema,
+        response: { 302: noBody('To /auth/callback signed in, or to /auth with an error') },
       },
       attachValidation: true,
     },

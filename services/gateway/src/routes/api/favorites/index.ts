@@ -16,7 +16,13 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/datasources',
-    { schema: { tags: ['favorites'], response: { 200: FavoriteDatasourcesResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Your favourite sources',
+        response: { 200: FavoriteDatasourcesResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
       favorites: await favorites.datasources(requireUser(request).id),
@@ -27,6 +33,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['favorites'],
+        summary: 'Add a source to your favourites (adding it twice is fine)',
         body: FavoriteDatasourceBodySchema,
         response: { 200: SuccessMessageSchema, ...errors },
       },
@@ -41,6 +48,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['favorites'],
+        summary: 'Remove a source from your favourites',
         body: FavoriteDatasourceBodySchema,
         response: { 200: SuccessMessageSchema, ...errors },
       },
@@ -53,7 +61,13 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/summaries',
-    { schema: { tags: ['favorites'], response: { 200: FavoriteSummariesResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Your favourite summaries',
+        response: { 200: FavoriteSummariesResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
       favorites: await favorites.summaries(requireUser(request).id),
@@ -64,6 +78,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['favorites'],
+        summary: 'Add a summary to your favourites (adding it twice is fine)',
         body: FavoriteSummaryBodySchema,
         response: { 200: SuccessMessageSchema, ...errors },
       },
@@ -78,6 +93,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['favorites'],
+        summary: 'Remove a summary from your favourites',
         body: FavoriteSummaryBodySchema,
         response: { 200: SuccessMessageSchema, ...errors },
       },

@@ -15,6 +15,7 @@ const generateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: 'Generate one post from a summary and wait for it (post mode, Pro)',
         body: GeneratePostBodySchema,
         response: { 200: GeneratePostResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },

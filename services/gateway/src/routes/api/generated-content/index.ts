@@ -23,6 +23,7 @@ const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: "The caller's generated results by id",
         querystring: GenerationResultsQuerySchema,
         response: { 200: GenerationResultsResponseSchema, ...errors },
       },
@@ -52,6 +53,7 @@ const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: 'Delete one of your generated results',
         params: GeneratedContentParamsSchema,
         response: { 200: DeleteGeneratedContentResponseSchema, ...errors },
       },

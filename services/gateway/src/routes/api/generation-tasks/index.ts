@@ -28,6 +28,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: 'Queue content generation from a summary for the chosen platforms (Pro)',
         body: CreateGenerationTaskBodySchema,
         response: { 200: CreateGenerationTaskResponseSchema, ...creates },
       },
@@ -52,6 +53,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: "The caller's generation tasks, a page at a time, with what each used (Pro)",
         querystring: GenerationHistoryQuerySchema,
         response: { 200: GenerationHistoryResponseSchema, ...errors },
       },
@@ -64,6 +66,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: "One of the caller's generation tasks: its status, progress and results (polled)",
         params: GenerationTaskParamsSchema,
         response: { 200: GenerationTaskStatusSchema, ...errors },
       },
@@ -76,6 +79,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: 'Queue a failed or cancelled task of the caller again (Pro)',
         params: GenerationTaskParamsSchema,
         response: { 200: GenerationTaskActionResponseSchema, ...creates },
       },
@@ -89,6 +93,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['generation'],
+        summary: "Cancel one of the caller's waiting or running tasks",
         params: GenerationTaskParamsSchema,
         response: { 200: GenerationTaskActionResponseSchema, ...errors },
       },

@@ -13,8 +13,8 @@ import {
   UnsubscribeViewResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { mediaResponse, noBody } from '../../../lib/openapi.ts';
 import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
 import mailEventsRoutes from './mail-events.routes.ts';
 import oneClickRoutes from './one-click.routes.ts';
@@ -123,7 +123,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletter'],
         summary: 'Old confirmation links: redirects to the confirm page and changes nothing',
         querystring: NewsletterConfirmQuerySchema,
-        response: { 303: z.null(), ...errorResponses(400) },
+        response: { 303: noBody('To the confirm page /newsletter/confirm'), ...errorResponses(400) },
       },
     },
     async (request, reply) =>
@@ -140,7 +140,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletter'],
         summary: "'View in browser': the subscriber's digest of a date as HTML",
         querystring: DigestViewQuerySchema,
-        response: { 200: z.string(), ...errorResponses(400, 404) },
+        response: { 200: mediaResponse('The digest page', ['text/html']), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

@@ -6,12 +6,12 @@ import {
 } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import fresh from 'fresh';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { mediaResponse, noBody } from '../../../lib/openapi.ts';
 import { podcastArtwork } from '../../../lib/podcast-artwork.ts';
-import { sendAudio } from '../../../lib/send-audio.ts';
-import { sendFeed } from '../../../lib/send-feed.ts';
+import { AUDIO_RESPONSES, sendAudio } from '../../../lib/send-audio.ts';
+import { isFresh, sendFeed } from '../../../lib/send-feed.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 
 /**
@@ -20,6 +20,8 @@ import { requireUser } from '../../../plugins/app/guards.ts';
  * chapters ('public' in the access table; the service checks the token). Private to caches, never
  * indexed. The signed-in owner makes, replaces and revokes the token.
  */
+const NOT_MODIFIED = noBody("The app's copy is current (If-None-Match, If-Modified-Since)");
+
 const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const feed = app.services.podcastFeed;
   // Apps poll and download; a scraper or a token guesser hammers: FEEDS_IP_RATE_LIMIT a minute per
@@ -65,12 +67,18 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/artwork.png',
-    { schema: { tags: ['podcasts'], summary: "The show's square cover (1400 px PNG), for podcast apps" } },
+    {
+      schema: {
+        tags: ['podcasts'],
+        summary: "The show's square cover (1400 px PNG), for podcast apps",
+        response: { 200: mediaResponse('The cover', ['image/png'], 'binary'), 304: NOT_MODIFIED },
+      },
+    },
     async (request, reply) => {
       const { body, etag } = podcastArtwork();
       openToPlayers(reply);
       reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
-      if (fresh(request.headers, { etag })) return reply.status(304).send();
+      if (isFresh(request.headers, { etag })) return reply.status(304).send();
       return reply.type('image/png').send(body);
     },
   );
@@ -84,7 +92,11 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
           'The private podcast feed (RSS 2.0, iTunes and Podcasting 2.0 tags) for a podcast app: ?lang=en,zh&topics=<id>,<id>. An unknown or revoked token is a 404',
         params: PodcastFeedParamsSchema,
         querystring: PodcastFeedQuerySchema,
-        response: errorResponses(400, 404),
+        response: {
+          200: mediaResponse('The feed', ['application/rss+xml']),
+          304: NOT_MODIFIED,
+          ...errorResponses(400, 404),
+        },
       },
       ...tokenRoute,
     },
@@ -103,7 +115,7 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: "An episode's MP3 for the feed's token holder (HTTP Range → 206, outside the file → 416)",
         params: PodcastFeedEpisodeParamsSchema,
-        response: errorResponses(400, 404),
+        response: { ...AUDIO_RESPONSES, ...errorResponses(400, 404) },
       },
       config: { rateLimit: rateLimit('podcast-audio-ip') },
     },
@@ -125,7 +137,7 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: "An episode's transcript as plain text (podcast:transcript)",
         params: PodcastFeedEpisodeParamsSchema,
-        response: errorResponses(400, 404),
+        response: { 200: mediaResponse('The transcript', ['text/plain']), ...errorResponses(400, 404) },
       },
       ...tokenRoute,
     },
@@ -146,7 +158,10 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['podcasts'],
         summary: "An episode's chapters, one per story (podcast:chapters, JSON chapters 1.2)",
         params: PodcastFeedEpisodeParamsSchema,
-        response: errorResponses(400, 404),
+        response: {
+          200: mediaResponse('The chapters', ['application/json+chapters']),
+          ...errorResponses(400, 404),
+        },
       },
       ...tokenRoute,
     },

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
-import { sendAudio } from '../../../lib/send-audio.ts';
+import { AUDIO_RESPONSES, sendAudio } from '../../../lib/send-audio.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 
 /**
@@ -52,7 +52,8 @@ const podcastsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The MP3 (HTTP Range → 206 for seeking); signed ?token= from the list, or a Bearer token',
         params: PodcastIdParamsSchema,
         querystring: PodcastAudioQuerySchema,
-        response: errorResponses(400, 401, 404),
+        security: [{ podcastAudioToken: [] }, { bearerAuth: [] }],
+        response: { ...AUDIO_RESPONSES, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sources'],
+        summary: 'YouTube channels with their summary counts (the channel grid)',
         querystring: z.object({ language: UiLanguageSchema.optional() }),
         response: { 200: YoutubeSourcesResponseSchema, ...errorResponses(400) },
       },
@@ -28,6 +29,7 @@ const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['sources'],
+        summary: "One YouTube channel's summaries, oldest first",
         params: SourceNameParamsSchema,
         querystring: YoutubeSummariesQuerySchema,
         response: { 200: YoutubeSummariesResponseSchema, ...errorResponses(400, 404) },
