@@ -140,7 +140,11 @@ describe('admin Podcasts tab', () => {
     await page.setViewportSize({ width: 320, height: 720 });
     await page.goto('/zh/admin');
     await page.getByRole('tab', { name: '播客' }).click();
-    const zhRow = page.getByTestId('podcast-task').filter({ hasText: topicName }).filter({ hasText: '中文' });
+    // /zh/admin names the topic by its Chinese name.
+    const zhRow = page
+      .getByTestId('podcast-task')
+      .filter({ hasText: `未朗读 ${stamp}` })
+      .filter({ hasText: '中文' });
     await expect
       .poll(() => zhRow.getByTestId('podcast-failure-reason').textContent())
       .toBe('无音频：工作进程没有语音引擎');
