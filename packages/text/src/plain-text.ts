@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { inlineText, tidy } from './summary-excerpt.ts';
+import { bodyBlocks, cutAtWord } from './cut.ts';
+import { inlineText, tidy } from './inline.ts';
 
 export type PlainTextOptions = {
   /** Longest result in characters (code points), the closing "…" included. */
@@ -19,12 +19,8 @@ const BULLET = '• ';
  * separated by a blank line. Read back as markdown, the result is paragraphs of text only.
  */
 export function plainText(markdown: string, options: PlainTextOptions = {}): string {
-  const headline = tidy(options.headline ?? '');
-  const blocks = fromMarkdown(markdown).children.filter(
-    (node) => !(headline && node.type === 'heading' && tidy(inlineText(node)) === headline),
-  );
-  const text = collectBlocks(blocks).join('\n\n');
-  return options.maxLength === undefined ? text : cutText(text, options.maxLength);
+  const text = collectBlocks(bodyBlocks(markdown, options.headline)).join('\n\n');
+  return options.maxLength === undefined ? text : cutAtWord(text, options.maxLength);
 }
 
 function collectBlocks(nodes: readonly RootContent[]): string[] {
@@ -52,26 +48,4 @@ function collectBlocks(nodes: readonly RootContent[]): string[] {
         return [];
     }
   });
-}
-
-const isWordChar = (char: string | undefined) =>
-  !!char && /[\p{L}\p{N}_'’-]/u.test(char) && !/\p{Script=Han}/u.test(char);
-
-/** At most `max` characters with the "…"; a Latin word is not split unless it is half the text. */
-function cutText(text: string, max: number): string {
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  if (max < 1) return '';
-  let end = max - 1;
-  if (isWordChar(chars[end]) && isWordChar(chars[end - 1])) {
-    let start = end - 1;
-    while (start > 0 && isWordChar(chars[start - 1])) start -= 1;
-    if (start > max / 2) end = start;
-  }
-  const head = chars
-    .slice(0, end)
-    .join('')
-    // Neither a bullet left with no words nor punctuation before the "…".
-    .replace(/[\s•,.;:!?、，。；：！？（(「『“‘-]+$/u, '');
-  return `${head}…`;
 }

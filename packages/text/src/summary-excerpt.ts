@@ -1,5 +1,6 @@
-import type { Nodes, RootContent } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { RootContent } from 'mdast';
+import { bodyBlocks, cutAtWord } from './cut.ts';
+import { inlineText, tidy } from './inline.ts';
 
 export type ExcerptOptions = {
   /** Longest result in characters (code points), the closing "…" included. */
@@ -31,14 +32,10 @@ const FULL_WIDTH_END = /[\u3000-\u303f\uff00-\uffef]["'”’)）」』]*$/u;
  * are dropped to their words, and a cut falls between words, marked with "…".
  */
 export function summaryExcerpt(markdown: string, options: ExcerptOptions = {}): string {
-  const headline = tidy(options.headline ?? '');
-  const blocks = fromMarkdown(markdown).children.filter(
-    (node) => !(headline && node.type === 'heading' && tidy(inlineText(node)) === headline),
-  );
-  const pieces = collectBlocks(blocks);
+  const pieces = collectBlocks(bodyBlocks(markdown, options.headline));
   const language = options.language ?? guessLanguage(joinPieces(pieces, LATIN_MARKS));
   const text = joinPieces(pieces, language === 'zh' ? CJK_MARKS : LATIN_MARKS);
-  return options.maxLength === undefined ? text : cutAt(text, options.maxLength);
+  return options.maxLength === undefined ? text : cutAtWord(text, options.maxLength);
 }
 
 function collectBlocks(nodes: readonly RootContent[]): Piece[] {
@@ -62,35 +59,6 @@ function collectBlocks(nodes: readonly RootContent[]): Piece[] {
         return [];
     }
   });
-}
-
-/** A block's words: emphasis, links and code spans as their text; images, HTML and footnote marks dropped. */
-export function inlineText(node: Nodes): string {
-  switch (node.type) {
-    case 'text':
-    case 'inlineCode':
-      return node.value;
-    case 'break':
-      return ' ';
-    case 'image':
-    case 'imageReference':
-    case 'html':
-    case 'footnoteReference':
-      return '';
-    default:
-      return 'children' in node ? node.children.map((child) => inlineText(child as Nodes)).join('') : '';
-  }
-}
-
-/** Collapses white space; a line break between two Chinese characters is no space at all. */
-export function tidy(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(
-      /(?<=[\p{Script=Han}\u3000-\u303f\uff00-\uffef]) (?=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])/gu,
-      '',
-    )
-    .trim();
 }
 
 /**
@@ -120,23 +88,4 @@ function guessLanguage(text: string): 'en' | 'zh' {
   const cjk = text.match(CJK_ALL)?.length ?? 0;
   const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
   return cjk > 0 && cjk * 4 >= latin ? 'zh' : 'en';
-}
-
-const isWordChar = (char: string | undefined) => !!char && /[\p{L}\p{N}_'’-]/u.test(char) && !CJK.test(char);
-
-/** At most `max` characters with the "…"; a Latin word is not split unless it is half the excerpt. */
-function cutAt(text: string, max: number): string {
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  let end = Math.max(max - 1, 0);
-  if (isWordChar(chars[end]) && isWordChar(chars[end - 1])) {
-    let start = end - 1;
-    while (start > 0 && isWordChar(chars[start - 1])) start -= 1;
-    if (start > max / 2) end = start;
-  }
-  const head = chars
-    .slice(0, end)
-    .join('')
-    .replace(/[\s,.;:!?、，。；：！？（(「『“‘-]+$/u, '');
-  return `${head}…`;
 }
