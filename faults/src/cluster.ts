@@ -2,9 +2,9 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate } from '@app/db';
-import { findFreePort } from '@app/infra/launcher/ports.ts';
-import { type RunningPostgres, startPostgres } from '@app/infra/launcher/postgres.ts';
-import { findExecutable, type RunningRedis, startRedis } from '@app/infra/launcher/redis.ts';
+import { findFreePort } from '@app/local-services/ports';
+import { type RunningPostgres, startPostgres } from '@app/local-services/postgres';
+import { findExecutable, type RunningRedis, startRedis } from '@app/local-services/redis';
 
 export type Restart = { downMs: number };
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Exit, exitOf, reapGroup, stopChild } from './child.ts';
+import { type Exit, exitOf, reapGroup, stopChild } from '@app/local-services/child';
 
 export type ProcessSpec = {
   /** Shown before each output line. */

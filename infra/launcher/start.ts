@@ -11,10 +11,10 @@ import { parseArgs } from 'node:util';
 import { buildServices } from '../build/build-services.ts';
 import { queueFirstPodcasts } from './first-podcast.ts';
 import { type Mailbox, type StoredMessage, startMailbox } from './mailbox.ts';
-import { findFreePort, httpStatus, isPortFree, waitFor } from './ports.ts';
-import { type RunningPostgres, startPostgres } from './postgres.ts';
+import { findFreePort, httpStatus, isPortFree, waitFor } from '@app/local-services/ports';
+import { type RunningPostgres, startPostgres } from '@app/local-services/postgres';
 import { createSupervisor, formatPrefix, type RunningProcess } from './processes.ts';
-import { findExecutable, type RunningRedis, startRedis } from './redis.ts';
+import { findExecutable, type RunningRedis, startRedis } from '@app/local-services/redis';
 import { loadSecrets } from './secrets.ts';
 import { serviceEnv } from '../build/node-options.ts';
 

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { findFreePort, waitFor } from '../launcher/ports.ts';
+import { findFreePort, waitFor } from '@app/local-services/ports';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: flags } = parseArgs({

@@ -6,8 +6,8 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, type Mailbox, type StoredMessage, startMailbox } from '../launcher/mailbox.ts';
-import { findFreePort, isPortFree } from '../launcher/ports.ts';
-import { startPostgres } from '../launcher/postgres.ts';
+import { findFreePort, isPortFree } from '@app/local-services/ports';
+import { startPostgres } from '@app/local-services/postgres';
 import {
   createLinePrefixer,
   createSupervisor,
@@ -15,7 +15,7 @@ import {
   prettyLogLine,
   resolveScript,
 } from '../launcher/processes.ts';
-import { findExecutable, ping, startRedis } from '../launcher/redis.ts';
+import { findExecutable, ping, startRedis } from '@app/local-services/redis';
 import { loadSecrets } from '../launcher/secrets.ts';
 
 const temps: string[] = [];

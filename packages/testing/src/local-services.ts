@@ -1,8 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
-import { findFreePort } from '@app/infra/launcher/ports.ts';
-import { startPostgres } from '@app/infra/launcher/postgres.ts';
-import { findExecutable, startRedis } from '@app/infra/launcher/redis.ts';
+import { findFreePort } from '@app/local-services/ports';
+import { startPostgres } from '@app/local-services/postgres';
+import { findExecutable, startRedis } from '@app/local-services/redis';
 import { repoRoot } from './paths.ts';
 
 type Stop = () => Promise<void>;

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 
-// No service imports another, and no shared package imports a service: what two services need lives
-// in packages/, and a test that runs two services together lives in integration/. Every file of a
-// service is read (source, tests, scripts), as is its package.json.
+// No service imports another, and no shared package imports a service or infra/ (the launcher, the
+// builds): what two services need lives in packages/, and a test that runs two services together
+// lives in integration/. Every file of a service is read (source, tests, scripts), as is its
+// package.json.
 
 const ROOT = repoRoot();
 /** This file spells out cross-service imports as strings to check the matcher; it is not scanned. */
@@ -52,8 +53,12 @@ function importedServices(line: string, file: string, others: Workspace[]): stri
 }
 
 /** Each import, in `files`, of a service other than `owner`, as `file:line imports name ('specifier')`. */
-function crossServiceImports(owner: Workspace | null, files: string[]): string[] {
-  const others = services.filter((service) => service.dir !== owner?.dir);
+function crossServiceImports(
+  owner: Workspace | null,
+  files: string[],
+  forbidden: Workspace[] = services,
+): string[] {
+  const others = forbidden.filter((service) => service.dir !== owner?.dir);
   return files.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
@@ -66,7 +71,7 @@ function crossServiceImports(owner: Workspace | null, files: string[]): string[]
 }
 
 /** The other services a package.json lists in any of its dependency fields. */
-function serviceDependencies(packageJsonPath: string): string[] {
+function serviceDependencies(packageJsonPath: string, forbidden: Workspace[] = services): string[] {
   const manifest = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as Record<string, unknown>;
   const names = DEPENDENCY_FIELDS.flatMap((field) =>
     Object.keys((manifest[field] as Record<string, string> | undefined) ?? {}).map((name) => ({
@@ -75,12 +80,13 @@ function serviceDependencies(packageJsonPath: string): string[] {
     })),
   );
   return names
-    .filter(({ name }) => name !== manifest.name && services.some((service) => service.name === name))
+    .filter(({ name }) => name !== manifest.name && forbidden.some((service) => service.name === name))
     .map(({ field, name }) => `${path.relative(ROOT, packageJsonPath)} lists ${name} in ${field}`);
 }
 
 const services = workspacesUnder('services');
 const packages = workspacesUnder('packages');
+const infra: Workspace = { name: '@app/infra', dir: path.join(ROOT, 'infra') };
 
 describe('service boundaries', () => {
   it('finds the services and the shared packages', () => {
@@ -102,13 +108,14 @@ describe('service boundaries', () => {
     expect(found).toEqual([]);
   });
 
-  it('no shared package imports or depends on a service', () => {
+  it('no shared package imports or depends on a service or on infra/', () => {
     const found = packages.flatMap((pkg) => [
       ...crossServiceImports(
         null,
         sourceFiles(pkg.dir).filter((file) => file !== SELF),
+        [...services, infra],
       ),
-      ...serviceDependencies(path.join(pkg.dir, 'package.json')),
+      ...serviceDependencies(path.join(pkg.dir, 'package.json'), [...services, infra]),
     ]);
     expect(found).toEqual([]);
   });

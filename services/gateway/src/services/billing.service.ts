@@ -13,10 +13,10 @@ import {
   type SubscriptionActionBody,
   type SubscriptionActionResponse,
   type SubscriptionResponse,
-  withRetry,
 } from '@app/contracts';
 import type { BillingSubscription, Payment } from '@app/db';
 import type { Stripe } from 'stripe';
+import { withRetry } from '../lib/retry.ts';
 import type { ServiceContext } from './context.ts';
 import { createStripeClient, isCheckoutConfigured } from './stripe-client.ts';
 import { StripeSubscriptionSchema, toSubscriptionSnapshot } from './stripe-objects.ts';
