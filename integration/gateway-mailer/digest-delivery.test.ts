@@ -200,6 +200,47 @@ describe('the 8 AM digest in each subscriber’s own time zone', () => {
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/unsubscribe\\?token=\\S+&action=view`));
   });
 
+  it('records with each sent digest what it was made of: topics, language and zone', async () => {
+    const rows = await gateway.db.prisma.emailDelivery.findMany({
+      where: { subscriber: { email: { in: [tokyo, la] } } },
+      include: { subscriber: true },
+    });
+    const made = Object.fromEntries(
+      rows.map((r) => [r.subscriber.email, [r.language, [...r.topicIds].sort(), r.timeZone]]),
+    );
+    expect(made).toEqual({
+      [tokyo]: ['ZH', [topics.ai.id], 'Asia/Tokyo'],
+      [la]: ['EN', [topics.ai.id, topics.eng.id].sort(), 'America/Los_Angeles'],
+    });
+  });
+
+  it('the one-click URL opened in a browser shows a page in the reader’s language and changes nothing', async () => {
+    for (const [email, lang, button] of [
+      [tokyo, 'zh-CN', '退订'],
+      [la, 'en', 'Unsubscribe'],
+    ] as const) {
+      const mail = await smtp.waitForMessage((m) => m.to.includes(email));
+      const oneClick = header(mail, 'list-unsubscribe').match(/<(https?:\/\/[^>]+)>/)?.[1];
+      const page = await gateway.app.inject({
+        method: 'GET',
+        url: pathOf(oneClick!),
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain(`<html lang="${lang}">`);
+      expect(page.body).toMatch(
+        new RegExp(`<form method="post">[\\s\\S]*<button type="submit">${button}</button>`),
+      );
+      const subscriber = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({
+        where: { email },
+        include: { subscriptions: true },
+      });
+      expect(subscriber.status).toBe('active');
+      expect(subscriber.subscriptions.every((s) => s.enabled)).toBe(true);
+    }
+  });
+
   it('has List-Unsubscribe and List-Unsubscribe-Post, and a POST to the one-click URL unsubscribes', async () => {
     const mail = await smtp.waitForMessage((m) => m.to.includes(la));
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -246,6 +287,22 @@ describe('the 8 AM digest in each subscriber’s own time zone', () => {
       payload: { token, topic: topics.ai.id },
     });
     expect(one.json()).toMatchObject({ unsubscribedCount: 1, remainingCount: 0 });
+  });
+
+  it("'view in browser' still shows a sent digest after its reader unsubscribed", async () => {
+    for (const [email, headline] of [
+      [tokyo, '智能体框架的新进展'],
+      [la, 'Postgres 18 ships async I/O'],
+    ] as const) {
+      const subscriber = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
+      expect(subscriber.status).toBe('unsubscribed');
+      const mail = await smtp.waitForMessage((m) => m.to.includes(email));
+      const viewUrl = mail.text.match(/https?:\/\/\S+\/api\/newsletter\/digest\?\S+/)?.[0];
+      const response = await gateway.app.inject({ method: 'GET', url: pathOf(viewUrl!) });
+      expect(response.statusCode, email).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain(headline);
+    }
   });
 
   it('a quiet day (nothing new for the topics) sends nothing and records a skip', async () => {

@@ -5,35 +5,32 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // Feeds out and OPML in the browser: the home and topic pages advertise their feeds with
 // <link rel="alternate">, a Pro reader makes, copies and replaces the private favourites feed URL on the
-// profile page, and an admin imports an OPML file (with its per-line report) and exports one; each screen
-// passes axe-core in English and Chinese.
+// profile page, and an admin uploads an OPML file, previews each of its lines, imports it and reads the
+// per-line report in their language, then exports the datasources; each screen passes axe-core in English
+// and Chinese, at 1280 and 375 px.
 
 let stack: Stack;
 let topicId = '';
 let admin: { email: string; password: string };
 let reader: { email: string; password: string };
 
-const OPML_GOOD = `<?xml version="1.0" encoding="UTF-8"?>
+/** A Feedly export: a folder with a good feed and one on a private address. */
+const feedlyExport = (folder: string, host: string) => `<?xml version="1.0" encoding="UTF-8"?>
+
 <opml version="1.0">
-  <head><title>Subscriptions in feedly Cloud</title></head>
-  <body>
-    <outline text="E2E Imported" title="E2E Imported">
-      <outline type="rss" text="Imported blog" title="Imported blog" xmlUrl="https://imported.example.com/feed" htmlUrl="https://imported.example.com/"/>
-    </outline>
-  </body>
+    <head>
+        <title>Jane subscriptions in feedly Cloud</title>
+    </head>
+    <body>
+        <outline text="${folder}" title="${folder}">
+            <outline type="rss" text="Imported blog" title="Imported blog" xmlUrl="https://${host}/feed" htmlUrl="https://${host}/"/>
+            <outline type="rss" text="Local" title="Local" xmlUrl="http://127.0.0.1/feed"/>
+        </outline>
+    </body>
 </opml>
 `;
-const OPML_BAD = `<?xml version="1.0" encoding="UTF-8"?>
-<opml version="2.0">
-  <head><title>Bad</title></head>
-  <body>
-    <outline text="E2E Imported">
-      <outline type="rss" text="Again" xmlUrl="https://imported.example.com/feed"/>
-      <outline type="rss" text="Local" xmlUrl="http://127.0.0.1/feed"/>
-    </outline>
-  </body>
-</opml>
-`;
+const BROKEN =
+  '<opml version="2.0"><body>\n<outline text="x" xmlUrl="https://a.example.com/f">\n</body></opml>';
 
 beforeAll(async () => {
   stack = await startStack({ gatewayEnv: { CRAWLER_ALLOW_PRIVATE_HOSTS: 'false' } });
@@ -131,61 +128,113 @@ describe('the private favourites feed on the profile page', { timeout: 120_000 }
   });
 });
 
-describe('OPML import and export in the admin area', { timeout: 180_000 }, () => {
+/** The dialog's content does not stick out sideways at 320 px (WCAG 1.4.10 reflow). */
+async function expectDialogFitsAt320(page: Page) {
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: 320, height: 640 });
+  const overflow = `(() => {
+    const body = document.querySelector('[role="dialog"] .mantine-Modal-body');
+    return body ? body.scrollWidth - body.clientWidth : -1;
+  })()`;
+  await expect.poll(() => page.evaluate(overflow) as Promise<number>).toBe(0);
+  await page.setViewportSize(before);
+}
+
+describe('OPML import and export in the admin area', { timeout: 240_000 }, () => {
   for (const language of [
-    { path: '/admin', tab: 'Data sources', done: 'Imported', refused: 'Nothing was imported' },
-    { path: '/zh/admin', tab: '数据源管理', done: '已导入', refused: '未导入任何内容' },
+    {
+      path: '/admin',
+      tab: 'Data sources',
+      folder: 'E2E Imported',
+      host: 'imported.example.com',
+      willAdd: 'Will be added to the new topic “E2E Imported”.',
+      added: 'Added to the new topic “E2E Imported”.',
+      private: 'The feed URL points to a private, local or reserved address, which cannot be crawled.',
+      present: 'Already present in the topic “E2E Imported”: nothing to do.',
+      previewTitle: 'Preview: nothing has been imported yet',
+      done: 'Imported',
+      broken: 'This file cannot be read as OPML (line 3).',
+    },
+    {
+      path: '/zh/admin',
+      tab: '数据源管理',
+      folder: 'E2E Imported ZH',
+      host: 'zh.example.com',
+      willAdd: '将加入新建的主题“E2E Imported ZH”。',
+      added: '已加入新建的主题“E2E Imported ZH”。',
+      private: '订阅链接指向内网、本机或保留地址，无法抓取。',
+      present: '主题“E2E Imported ZH”中已有此订阅源，无需导入。',
+      previewTitle: '预览：尚未导入任何内容',
+      done: '已导入',
+      broken: '无法作为 OPML 读取该文件（第 3 行）。',
+    },
   ]) {
-    it(`${language.path}: import with a report, then export`, async () => {
-      const page = await stack.newPage({ viewport: { width: 375, height: 740 } });
+    it(`${language.path}: upload a file, preview its lines, import, read the report, export`, async () => {
+      const page = await stack.newPage({ viewport: { width: 1280, height: 900 } });
       await stack.signIn(page, admin.email, admin.password);
       await page.goto(language.path);
       await page.getByRole('tab', { name: language.tab }).click();
       await page.getByTestId('opml-import').click();
-      await page.getByTestId('opml-submit').waitFor();
+      await page.getByTestId('opml-preview').waitFor();
       await expectAccessible(page, `${language.path} OPML dialog`);
 
       const dialog = page.getByRole('dialog');
-      const good =
-        language.path === '/admin'
-          ? OPML_GOOD
-          : OPML_GOOD.replaceAll('imported.example.com', 'zh.example.com');
-      await dialog.locator('input[type="file"]').setInputFiles({
-        name: 'feedly.opml',
-        mimeType: 'text/x-opml',
-        buffer: Buffer.from(good),
-      });
+      const upload = (name: string, text: string) =>
+        dialog
+          .locator('input[type="file"]')
+          .setInputFiles({ name, mimeType: 'text/x-opml', buffer: Buffer.from(text) });
+      const lines = page.getByTestId('opml-line');
+      const file = feedlyExport(language.folder, language.host);
+      await upload('feedly.opml', file);
+      await page.getByTestId('opml-unmatched-create').check();
+      // Import waits for a preview of this file and these choices.
+      expect(await page.getByTestId('opml-submit').isDisabled()).toBe(true);
+      await page.getByTestId('opml-preview').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => lines.count()).toBe(2);
+      expect(await page.getByTestId('opml-report').textContent()).toContain(language.previewTitle);
+      expect(await lines.nth(0).getAttribute('data-status')).toBe('import');
+      expect(await lines.nth(0).textContent()).toMatch(/^9/);
+      expect(await lines.nth(0).getByTestId('opml-line-message').textContent()).toBe(language.willAdd);
+      expect(await lines.nth(1).getAttribute('data-status')).toBe('refused');
+      expect(await lines.nth(1).getByTestId('opml-line-message').textContent()).toBe(language.private);
+      await expectAccessible(page, `${language.path} OPML preview at 1280`);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectAccessible(page, `${language.path} OPML preview at 375`);
+      await expectDialogFitsAt320(page);
+
       await page.getByTestId('opml-submit').click();
       await expect.poll(() => page.getByTestId('opml-report').textContent()).toContain(language.done);
-      await expectAccessible(page, `${language.path} OPML import done`);
+      expect(await lines.nth(0).getByTestId('opml-line-message').textContent()).toBe(language.added);
+      expect(await lines.nth(1).getAttribute('data-status')).toBe('refused');
+      await expectAccessible(page, `${language.path} OPML import report at 375`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await expectAccessible(page, `${language.path} OPML import report at 1280`);
 
-      await dialog.locator('input[type="file"]').setInputFiles({
-        name: 'bad.opml',
-        mimeType: 'text/x-opml',
-        buffer: Buffer.from(
-          language.path === '/admin'
-            ? OPML_BAD
-            : OPML_BAD.replaceAll('imported.example.com', 'zh.example.com'),
-        ),
-      });
-      await page.getByTestId('opml-submit').click();
-      await expect.poll(() => page.getByTestId('opml-issue').count()).toBe(2);
-      expect(await page.getByTestId('opml-report').textContent()).toContain(language.refused);
-      expect(await page.getByTestId('opml-issue').first().textContent()).toMatch(/^6/);
-      await expectAccessible(page, `${language.path} OPML import report`);
+      // The same file again: the feed is already there, so there is nothing to import.
+      await upload('again.opml', file);
+      await page.getByTestId('opml-preview').click();
+      await expect.poll(() => lines.nth(0).getAttribute('data-status')).toBe('present');
+      expect(await lines.nth(0).getByTestId('opml-line-message').textContent()).toBe(language.present);
+      expect(await page.getByTestId('opml-submit').isDisabled()).toBe(true);
+
+      await upload('broken.opml', BROKEN);
+      await page.getByTestId('opml-preview').click();
+      await expect.poll(() => page.getByTestId('opml-error').textContent()).toBe(language.broken);
+      await expectAccessible(page, `${language.path} OPML error`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 
       const download = page.waitForEvent('download');
       await page.getByTestId('opml-export').click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe('datasources.opml');
-      const stream = await file.createReadStream();
+      const exported = await download;
+      expect(exported.suggestedFilename()).toBe('datasources.opml');
+      const stream = await exported.createReadStream();
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
-      expect(text).toContain('text="E2E Imported"');
-      expect(text).toContain('https://imported.example.com/feed');
+      expect(text).toContain(`text="${language.folder}"`);
+      expect(text).toContain(`xmlUrl="https://${language.host}/feed" htmlUrl="https://${language.host}/"`);
       await page.context().close();
     });
   }

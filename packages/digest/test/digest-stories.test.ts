@@ -208,14 +208,14 @@ describe('a digest of stories', () => {
     expect(email.html).toContain(`href="https://app.test/topics/${topicId}"`);
   });
 
-  it('in Chinese: one entry, 报道来源 with the outlets joined by 、', async () => {
+  it('in Chinese: one entry, 报道来源 with the outlets spaced apart (no link glued to the text)', async () => {
     const content = await load('zh');
     expect(content.summaryCount).toBe(1);
     const email = await renderDigestTemplate(content, 'https://app.test');
     expect(email.html.match(/2 纳米芯片来了/g)).toHaveLength(1);
     expect(email.html).not.toContain('首篇报道');
     expect(email.html).toMatch(
-      /报道来源：<a href="https:\/\/jiqizhixin\.example\/2nm"[^>]*>机器之心<\/a>、<a href="https:\/\/wire\.example\/zh-launch"[^>]*>Wire<\/a>/,
+      /报道来源： <a href="https:\/\/jiqizhixin\.example\/2nm"[^>]*>机器之心<\/a> · <a href="https:\/\/wire\.example\/zh-launch"[^>]*>Wire<\/a>/,
     );
     expect(email.text).toContain(
       '  报道来源：\n  - 机器之心: https://jiqizhixin.example/2nm\n  - Wire: https://wire.example/zh-launch',

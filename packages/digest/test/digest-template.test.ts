@@ -92,7 +92,7 @@ describe('the digest template', () => {
       expect(`${email.html}${email.text}`).not.toContain('相关推文');
 
     const chinese = await renderDigestTemplate({ ...covered, language: 'zh' }, 'https://app.test');
-    expect(chinese.html).toContain('>system design 相关推文</a>、Wire</div>');
+    expect(chinese.html).toContain('>system design 相关推文</a> · Wire</div>');
   });
 
   it('fills in each recipient’s links, escaped in the HTML and plain in the text', async () => {

@@ -6,6 +6,7 @@ import type { EnqueueOptions } from '@app/queue';
 import { CrawlError, isCrawlError } from './errors.ts';
 import { extractArticle } from './extract-article.ts';
 import type { Fetcher } from './fetch/http-fetcher.ts';
+import { feedLanguage } from './parse/feed-language.ts';
 import { createSanitizer, type Sanitizer } from './parse/sanitizer.ts';
 import { crawlStoreFor } from './crawl-store.ts';
 import { checkIntervalSeconds, recordFailure } from './health.ts';
@@ -66,7 +67,7 @@ export async function crawlDatasource(
   const now = deps.clock?.() ?? new Date();
   // Concurrent crawls on this client share their statements (crawl-store.ts).
   const store = crawlStoreFor(prisma);
-  const datasource = await store.loadDatasource(input.datasourceId);
+  let datasource = await store.loadDatasource(input.datasourceId);
   if (!datasource) return { status: 'skipped', reason: 'missing' };
   if (!datasource.isActive && !input.force) return { status: 'skipped', reason: 'inactive' };
   // An admin/daily task is marked processing up front; a scheduled crawl writes its day's row when done.
@@ -94,6 +95,7 @@ export async function crawlDatasource(
       });
       return { status: 'not_modified' };
     }
+    if (datasource.languageUnconfirmed) datasource = await confirmLanguage(prisma, datasource, result);
     const clean = await (deps.sanitizer ?? INLINE_SANITIZER).sanitize(
       result.posts.map((post) => ({ html: post.content, baseUrl: post.url })),
     );
@@ -136,6 +138,26 @@ export async function crawlDatasource(
     );
     return { status: 'failed', errorClass: error.errorClass, message: error.message };
   }
+}
+
+/**
+ * A source imported without a language gets the feed's own on its first crawl that tells it (what it
+ * declares, else its text's script), before any of its summaries is queued; a source given a language
+ * keeps it.
+ */
+async function confirmLanguage(
+  prisma: PrismaClient,
+  datasource: Datasource,
+  result: { posts: CrawledPost[]; language?: string | null },
+): Promise<Datasource> {
+  const texts = result.posts.flatMap((post) => [post.title, post.content]);
+  const language = feedLanguage(result.language, texts);
+  if (!language) return datasource;
+  await prisma.datasource.update({
+    where: { id: datasource.id },
+    data: { language, languageUnconfirmed: false },
+  });
+  return { ...datasource, language, languageUnconfirmed: false };
 }
 
 async function extractArticles(deps: CrawlDeps, datasourceId: string, posts: CrawledPost[]): Promise<void> {

@@ -83,7 +83,7 @@ export async function loadDatasources(
 
 const LOAD_DATASOURCES_SQL = `
   SELECT id, topic_id AS "topicId", platform, source_name AS "sourceName", source_url AS "sourceUrl", language,
-         is_active AS "isActive", config, last_crawled_at AS "lastCrawledAt", last_success_at AS "lastSuccessAt",
+         language_unconfirmed AS "languageUnconfirmed", html_url AS "htmlUrl", is_active AS "isActive", config, last_crawled_at AS "lastCrawledAt", last_success_at AS "lastSuccessAt",
          last_error_at AS "lastErrorAt", last_error_class AS "lastErrorClass", last_error_message AS "lastErrorMessage",
          consecutive_failures AS "consecutiveFailures", next_check_at AS "nextCheckAt", etag,
          last_modified AS "lastModified", created_at AS "createdAt", updated_at AS "updatedAt"

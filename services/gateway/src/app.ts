@@ -13,6 +13,7 @@ import limitsPlugin from './plugins/app/limits.plugin.ts';
 import metricsPlugin from './plugins/app/metrics.plugin.ts';
 import requestIdPlugin, { requestIdOf } from './plugins/app/request-id.plugin.ts';
 import servicesPlugin from './plugins/app/services.plugin.ts';
+import compressPlugin from './plugins/external/compress.plugin.ts';
 import cookieJwt from './plugins/external/cookie-jwt.plugin.ts';
 import helmetPlugin from './plugins/external/helmet.plugin.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.plugin.ts';
@@ -31,6 +32,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** The blog's cached public answers: how long and how many (tests); default in blog.service.ts. */
   blogCache?: Partial<AnswerCacheOptions>;
+  /** URLs per sitemap file (tests); default SITEMAP_PAGE_SIZE in lib/sitemap.ts. */
+  sitemapPageSize?: number;
 };
 
 /** A hop count means "trust the nearest n proxies", which fastify's types only accept as a function. */
@@ -81,6 +84,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(webStatic);
+  // Compression hooks the routes registered after it: not the web build's files (web-static), which come
+  // with the build's own brotli and gzip copies.
+  await app.register(compressPlugin);
   // App plugins: the services (holding the repositories and the queue producer), the per-user limits,
   // then the auth hook.
   await app.register(servicesPlugin, { deps });

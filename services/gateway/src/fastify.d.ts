@@ -22,6 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Filled from routes/access.ts when the route is registered. */
     access?: AccessLevel;
+    /**
+     * The body also comes as a file (lib/openapi.ts documents it): raw in these media types, or as a
+     * multipart upload whose file is the JSON body's `field`.
+     */
+    upload?: { field: string; mediaTypes: readonly string[] };
   }
 }
 

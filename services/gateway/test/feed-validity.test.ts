@@ -391,7 +391,7 @@ describe('conditional GET from a browser', () => {
 describe('unknown feed paths', () => {
   it('answer the JSON 404, not the web app', async () => {
     // The web build is there: a page path gets it.
-    const page = await fetch(`${base}/topics/valid-topic`);
+    const page = await fetch(`${base}/pricing`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('web app');
     for (const url of [

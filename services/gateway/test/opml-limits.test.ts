@@ -58,7 +58,7 @@ describe('OPML import limits', () => {
     );
     const response = await importOpml(opml(urls));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ imported: true, datasources_created: 600 });
+    expect(response.json()).toMatchObject({ datasources_created: 600, counts: { import: 600 } });
     expect(lookups.sort()).toEqual(['a.feeds.test', 'b.feeds.test', 'c.feeds.test']);
   });
 
@@ -70,9 +70,12 @@ describe('OPML import limits', () => {
       'https://internal.feeds.test/b',
     ];
     const response = await importOpml(opml(urls));
-    expect(response.json().imported).toBe(false);
+    expect(response.json().counts).toEqual({ import: 1, present: 0, refused: 2 });
     expect(
-      response.json().issues.map((issue: { reason: string; url: string }) => [issue.reason, issue.url]),
+      response
+        .json()
+        .lines.filter((line: { status: string }) => line.status === 'refused')
+        .map((line: { reason: string; url: string }) => [line.reason, line.url]),
     ).toEqual([
       ['private_url', 'https://internal.feeds.test/a'],
       ['private_url', 'https://internal.feeds.test/b'],
@@ -84,13 +87,17 @@ describe('OPML import limits', () => {
     lookups.length = 0;
     const urls = Array.from({ length: OPML_MAX_FEEDS + 1 }, (_, i) => `https://host${i}.feeds.test/feed`);
     const response = await importOpml(opml(urls));
-    expect(response.json()).toMatchObject({ imported: false, datasources_created: 0 });
-    expect(response.json().issues).toEqual([
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ datasources_created: 0, counts: { import: 0, refused: 1 } });
+    expect(response.json().lines).toEqual([
       expect.objectContaining({
         reason: 'too_many_feeds',
         url: `https://host${OPML_MAX_FEEDS}.feeds.test/feed`,
       }),
     ]);
     expect(lookups).toEqual([]);
+    expect(await gateway.db.prisma.datasource.count({ where: { sourceUrl: { contains: 'host1.' } } })).toBe(
+      0,
+    );
   });
 });

@@ -190,6 +190,17 @@ describe('web app', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     withWeb = await startGateway({ WEB_DIST_DIR: dist });
+    // Channels with a dot in their names: their pages are pages, not files.
+    const topic = await withWeb.db.prisma.topic.create({ data: { slug: 'dotted', name: 'Dotted' } });
+    for (const sourceName of ['Fireship.io', 'Dr. Becky', 'a.b'])
+      await withWeb.db.prisma.datasource.create({
+        data: {
+          topicId: topic.id,
+          platform: 'youtube',
+          sourceName,
+          sourceUrl: `https://example.com/${sourceName}`,
+        },
+      });
   });
   afterAll(async () => {
     await withWeb?.close();
@@ -197,7 +208,7 @@ describe('web app', () => {
   });
 
   it('serves index.html for client-side routes but keeps JSON 404s for /api and missing files', async () => {
-    const page = await withWeb.app.inject({ method: 'GET', url: '/zh/topics/engineering' });
+    const page = await withWeb.app.inject({ method: 'GET', url: '/zh/pricing' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('id="root"');
     const root = await withWeb.app.inject({ method: 'GET', url: '/' });

@@ -1,5 +1,7 @@
 // Fixed site content shared by the navigation, footer and landing pages.
 
+// The topics with a landing page (/topics/{slug}); the gateway's copy, which answers 404 for any other
+// slug, is @app/contracts TOPIC_LANDING_SLUGS (a test holds the two equal).
 export const TOPIC_SLUGS = [
   'ai-agents-apps',
   'engineering',

@@ -71,9 +71,18 @@ export async function parseFeed(text: string): Promise<ParsedFeed> {
   return {
     title: cleanTitle(feed.title ?? ''),
     link: typeof feed.link === 'string' ? feed.link.trim() : null,
-    language: typeof feed.language === 'string' ? feed.language : null,
+    language:
+      typeof feed.language === 'string' && feed.language.trim() ? feed.language : rootXmlLang(repaired),
     items: (feed.items ?? []).map(toFeedItem),
   };
+}
+
+/** An Atom feed (or an RSS one) states its language as xml:lang on its root or channel element. */
+function rootXmlLang(text: string): string | null {
+  return (
+    /<(?:feed|rss|channel|rdf:RDF)\b[^>]*?\sxml:lang\s*=\s*["']([^"']+)["']/.exec(text.slice(0, 4096))?.[1] ??
+    null
+  );
 }
 
 function toFeedItem(item: RssItem): FeedItem {

@@ -11,5 +11,11 @@ export const crawlBlog: PlatformCrawler = async (context) => {
     // Dropping the tags is enough to measure the text (the content is sanitised later, with every post).
     post.needsExtraction = post.content.replace(/<[^>]*>/g, '').length < settings.extractBelowChars;
   }
-  return { notModified: false, posts, etag: fetched.etag, lastModified: fetched.lastModified };
+  return {
+    notModified: false,
+    posts,
+    language: fetched.feed.language,
+    etag: fetched.etag,
+    lastModified: fetched.lastModified,
+  };
 };

@@ -30,6 +30,7 @@ export const crawlPodcast: PlatformCrawler = async (context) => {
   return {
     notModified: false,
     posts: uniqueByUrl(posts),
+    language: fetched.feed.language,
     etag: fetched.etag,
     lastModified: fetched.lastModified,
   };

@@ -48,6 +48,8 @@ export type PlatformResult =
   | {
       notModified: false;
       posts: CrawledPost[];
+      /** The language the feed declares (`<language>`, xml:lang), when it is a feed. */
+      language?: string | null;
       /** Conditional-GET validators to store for the next crawl (single-URL sources only). */
       etag?: string | null;
       lastModified?: string | null;

@@ -69,6 +69,27 @@ function withHookErrors(response: Responses | undefined, route: RouteOptions): R
   return all;
 }
 
+type JsonObjectSchema = { properties?: Record<string, unknown>; [key: string]: unknown };
+
+/**
+ * A route whose body is also a file (config.upload): the JSON body as it is, the same fields as a
+ * multipart form whose `field` is the file, and the file's bytes alone in each of its media types.
+ */
+function withUploads(body: unknown, upload: NonNullable<RouteOptions['config']>['upload']): unknown {
+  if (!upload || !body || typeof body !== 'object') return body;
+  const json = body as JsonObjectSchema;
+  const file = { type: 'string', format: 'binary', description: 'The file' };
+  const form = { ...json, properties: { ...json.properties, [upload.field]: file } };
+  const raw = { type: 'string', description: 'The file itself' };
+  return {
+    content: {
+      'application/json': { schema: json },
+      'multipart/form-data': { schema: form },
+      ...Object.fromEntries(upload.mediaTypes.map((type) => [type, { schema: raw }])),
+    },
+  };
+}
+
 /** 204, 304 and redirects carry no body: described, without a media type. */
 const NO_BODY = /^(204|205|304|30[1235678])$/;
 function withoutBodies(response: Responses): Responses {
@@ -107,6 +128,7 @@ export function describeOperations(transform: SwaggerTransform): SwaggerTransfor
     };
     const result = transform({ ...input, schema: described });
     const out = result.schema as Documented;
-    return { ...result, schema: { ...out, response: withoutBodies(out.response ?? {}) } };
+    const body = withUploads(out.body, route.config?.upload);
+    return { ...result, schema: { ...out, body, response: withoutBodies(out.response ?? {}) } };
   };
 }

@@ -1,3 +1,4 @@
+import type { DataLanguage } from '@app/contracts';
 import { XMLBuilder } from 'fast-xml-parser';
 import { SaxesParser } from 'saxes';
 
@@ -6,7 +7,11 @@ export type OpmlFeed = {
   line: number;
   title: string | null;
   url: string | null;
+  /** The site of the feed, when the outline names an http(s) one. */
+  htmlUrl: string | null;
   folders: string[];
+  /** From the outline's xml:lang or language attribute (xml:lang is inherited from the folders around it). */
+  language: DataLanguage | null;
   attrs: Record<string, string>;
 };
 export type OpmlParse =
@@ -17,24 +22,39 @@ export type OpmlParse =
 export const OPML_NS = 'https://dailycurated.app/ns/opml';
 export const OPML_PREFIX = 'dailycurated';
 
-const textOf = (attrs: Record<string, string>) => (attrs.text ?? attrs.title ?? '').trim() || null;
+/** `text` is what the reader shows (the subscriber may have renamed it); `title` is the feed's own. */
+const textOf = (attrs: Record<string, string>) =>
+  (attrs.text ?? attrs.title ?? '').trim() || attrs.title?.trim() || null;
+const attrOf = (attrs: Record<string, string>, name: string) =>
+  (attrs[name] ?? attrs[name.toLowerCase()] ?? '').trim();
+
+/** A language tag the product serves (zh-CN, zh-Hans, en-US …), else null. */
+export function languageOfTag(tag: string | undefined): DataLanguage | null {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return primary === 'zh' ? 'ZH' : primary === 'en' ? 'EN' : null;
+}
 
 class RefusedDocument extends Error {}
 
 /**
- * Reads an OPML document with a streaming XML parser that keeps line numbers. A DOCTYPE is refused outright,
- * so no entity can be declared, let alone expanded (XXE, "billion laughs"); an undeclared entity is an error.
- * Outlines with an xmlUrl (or a type of rss/atom) are feeds; other outlines with children are folders.
+ * Reads an OPML document (1.0 or 2.0) with a streaming XML parser that keeps line numbers. A DOCTYPE is
+ * refused outright, so no entity can be declared, let alone expanded (XXE, "billion laughs"); an undeclared
+ * entity is an error. Outlines with an xmlUrl (or a type of rss/atom) are feeds; other outlines are folders.
  */
 export function parseOpml(text: string): OpmlParse {
   const parser = new SaxesParser({ position: true });
   const feeds: OpmlFeed[] = [];
-  // Each open outline: its title and whether it is a feed (feeds nested in feeds keep the folder path).
-  const stack: { name: string; folder: string | null }[] = [];
+  // Each open element: its name, its folder title (folders only) and its xml:lang (inherited).
+  const stack: { name: string; folder: string | null; lang: string | undefined }[] = [];
   let sawOpml = false;
   let sawBody = false;
   let title = '';
   let inHeadTitle = false;
+  // An outline's line is where its tag starts (attributes may run over several lines).
+  let tagLine = 1;
+  parser.on('opentagstart', () => {
+    tagLine = parser.line;
+  });
   parser.on('doctype', () => {
     throw new RefusedDocument('A DOCTYPE is not accepted in OPML');
   });
@@ -45,18 +65,29 @@ export function parseOpml(text: string): OpmlParse {
       if (name !== 'opml') throw new RefusedDocument('Not an OPML document');
       sawOpml = true;
     }
+    const lang = attrs['xml:lang'] ?? stack.at(-1)?.lang;
     if (name === 'body') sawBody = true;
     if (name === 'title' && stack.at(-1)?.name === 'head') inHeadTitle = true;
     if (name === 'outline') {
-      const url = (attrs.xmlUrl ?? attrs.xmlurl ?? attrs.url ?? '').trim();
+      const url = attrOf(attrs, 'xmlUrl') || attrOf(attrs, 'url');
       const type = (attrs.type ?? '').toLowerCase();
       const isFeed = url !== '' || type === 'rss' || type === 'atom';
-      const folders = stack.flatMap((entry) => (entry.folder ? [entry.folder] : []));
-      if (isFeed) feeds.push({ line: parser.line, title: textOf(attrs), url: url || null, folders, attrs });
-      stack.push({ name, folder: isFeed ? null : textOf(attrs) });
+      if (isFeed) {
+        const htmlUrl = attrOf(attrs, 'htmlUrl');
+        feeds.push({
+          line: tagLine,
+          title: textOf(attrs),
+          url: url || null,
+          htmlUrl: /^https?:\/\/\S+$/i.test(htmlUrl) && URL.canParse(htmlUrl) ? htmlUrl : null,
+          folders: stack.flatMap((entry) => (entry.folder ? [entry.folder] : [])),
+          language: languageOfTag(attrs['xml:lang'] ?? attrs.language) ?? languageOfTag(lang),
+          attrs,
+        });
+      }
+      stack.push({ name, folder: isFeed ? null : textOf(attrs), lang });
       return;
     }
-    stack.push({ name, folder: null });
+    stack.push({ name, folder: null, lang });
   });
   parser.on('text', (value) => {
     if (inHeadTitle) title += value;
@@ -78,17 +109,29 @@ export function parseOpml(text: string): OpmlParse {
 
 export type OpmlGroup = {
   title: string;
-  feeds: { title: string; xmlUrl: string; htmlUrl?: string; platform: string; language: string }[];
+  feeds: {
+    title: string;
+    xmlUrl: string;
+    htmlUrl: string | null;
+    platform: string;
+    language: string | null;
+  }[];
+  /** Sources of the group that are not in the file, each said in a comment (which, and why). */
+  leftOut: string[];
 };
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
+  commentPropName: '#comment',
   format: true,
   indentBy: '  ',
   suppressEmptyNode: true,
   processEntities: true,
 });
+
+/** XML forbids "--" inside a comment (and a final "-"). */
+const commentText = (text: string) => ` ${text.replace(/-{2,}/g, '-').replace(/-$/, '- ')} `;
 
 /** OPML 2.0 with one folder outline per group (a topic), the way feed readers export subscriptions. */
 export function buildOpml(title: string, created: Date, groups: OpmlGroup[]): string {
@@ -102,6 +145,7 @@ export function buildOpml(title: string, created: Date, groups: OpmlGroup[]): st
         outline: groups.map((group) => ({
           '@_text': group.title,
           '@_title': group.title,
+          ...(group.leftOut.length > 0 ? { '#comment': group.leftOut.map(commentText) } : {}),
           outline: group.feeds.map((feed) => ({
             '@_type': 'rss',
             '@_text': feed.title,
@@ -109,7 +153,7 @@ export function buildOpml(title: string, created: Date, groups: OpmlGroup[]): st
             '@_xmlUrl': feed.xmlUrl,
             ...(feed.htmlUrl ? { '@_htmlUrl': feed.htmlUrl } : {}),
             [`@_${OPML_PREFIX}:platform`]: feed.platform,
-            [`@_${OPML_PREFIX}:language`]: feed.language,
+            ...(feed.language ? { [`@_${OPML_PREFIX}:language`]: feed.language } : {}),
           })),
         })),
       },

@@ -3,6 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
+/**
+ * Set and cleared with the refresh cookie, site-wide and readable by the page: it holds no secret, only
+ * tells the web app that a refresh cookie may be there, so a visitor's page load does not ask
+ * /api/auth/refresh for a session it cannot have (web/src/features/auth/auth-store.ts).
+ */
+export const SESSION_HINT_COOKIE = 'has_session';
 
 /**
  * Cookies are Secure whenever the site is served over https (whatever NODE_ENV says) and in production;
@@ -22,15 +28,19 @@ function cookieOptions(config: GatewayConfig) {
   };
 }
 
+function hintOptions(config: GatewayConfig) {
+  return { httpOnly: false, sameSite: 'lax' as const, secure: secureCookies(config), path: '/' };
+}
+
 export function setRefreshCookie(reply: FastifyReply, config: GatewayConfig, token: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    ...cookieOptions(config),
-    maxAge: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-  });
+  const maxAge = config.REFRESH_TOKEN_TTL_DAYS * 86_400;
+  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(config), maxAge });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(config), maxAge });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: GatewayConfig): void {
   reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(config));
 }
 
 export function readRefreshCookie(request: FastifyRequest): string | undefined {

@@ -19,6 +19,8 @@ export type DatasourceWrite = {
   sourceName: string;
   sourceUrl: string;
   language: Language;
+  /** False once someone chose the language (an import without one leaves it to the first crawl). */
+  languageUnconfirmed?: boolean;
   isActive: boolean;
   config: Prisma.InputJsonObject;
 };

@@ -25,6 +25,7 @@ import { createTopicsRepository } from './topics.repository.ts';
 import { createUsageRepository } from './usage.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { createVerificationTokensRepository } from './verification-tokens.repository.ts';
+import { createWebPagesRepository } from './web-pages.repository.ts';
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
@@ -57,5 +58,6 @@ export function createRepositories(prisma: PrismaClient) {
     sessions: createSessionsRepository(prisma),
     verificationTokens: createVerificationTokensRepository(prisma),
     passwordResets: createPasswordResetsRepository(prisma),
+    webPages: createWebPagesRepository(prisma),
   };
 }

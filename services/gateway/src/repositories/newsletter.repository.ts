@@ -234,6 +234,25 @@ export function createNewsletterRepository(prisma: PrismaClient) {
     /** A bounce or complaint reported by the email provider (see suppressSubscriber in @app/db). */
     suppress: (suppression: MailSuppression) => suppressSubscriber(prisma, suppression),
 
+    /** The digest that went to the subscriber for that date, with what it was made of; null if none did. */
+    findSentDelivery: (subscriberId: string, digestDate: string) =>
+      prisma.emailDelivery.findFirst({
+        where: { subscriberId, digestDate: new Date(`${digestDate}T00:00:00Z`), status: 'sent' },
+      }),
+
+    /**
+     * The topics that were on at `at`, from the subscription rows as they are now: a row turned off
+     * since then was last changed after it (turning a row off is its last change until it is turned
+     * on again). For digests sent before a delivery kept its own topic list.
+     */
+    async topicIdsOnAt(subscriberId: string, at: Date): Promise<string[]> {
+      const rows = await prisma.newsletterSubscription.findMany({
+        where: { subscriberId, createdAt: { lte: at }, OR: [{ enabled: true }, { updatedAt: { gt: at } }] },
+        select: { topicId: true },
+      });
+      return rows.map((row) => row.topicId);
+    },
+
     findDelivery: (subscriberId: string, digestDate: string) =>
       prisma.emailDelivery.findUnique({
         where: { subscriberId_digestDate: { subscriberId, digestDate: new Date(`${digestDate}T00:00:00Z`) } },

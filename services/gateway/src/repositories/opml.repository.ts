@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Language, Platform, Prisma, PrismaClient } from '@app/db';
 
 export type OpmlRepository = ReturnType<typeof createOpmlRepository>;
@@ -8,7 +9,10 @@ export type OpmlDatasourceWrite = {
   platform: Platform;
   sourceName: string;
   sourceUrl: string;
+  htmlUrl: string | null;
   language: Language;
+  /** No language was given: the first crawl reads it from the feed. */
+  languageUnconfirmed: boolean;
   config: Prisma.InputJsonObject;
 };
 
@@ -18,11 +22,10 @@ export function createOpmlRepository(prisma: PrismaClient) {
     topics: () =>
       prisma.topic.findMany({ select: { id: true, slug: true, name: true, nameZh: true, isActive: true } }),
 
-    /** Datasources whose URL is one of `urls`, for the duplicate check. */
-    existingSources: (urls: string[]) =>
+    /** Every datasource's topic and feed, for telling which lines are already present. */
+    existingFeeds: () =>
       prisma.datasource.findMany({
-        where: { sourceUrl: { in: urls } },
-        select: { topicId: true, platform: true, sourceUrl: true },
+        select: { topicId: true, platform: true, sourceUrl: true, config: true },
       }),
 
     /** Every datasource with its topic, grouped by topic name for the export. */
@@ -33,25 +36,37 @@ export function createOpmlRepository(prisma: PrismaClient) {
           name: true,
           datasources: {
             orderBy: [{ sourceName: 'asc' }],
-            select: { platform: true, sourceName: true, sourceUrl: true, language: true },
+            select: {
+              platform: true,
+              sourceName: true,
+              sourceUrl: true,
+              htmlUrl: true,
+              config: true,
+              language: true,
+              languageUnconfirmed: true,
+            },
           },
         },
       }),
 
-    /** Creates the new topics, then every datasource, in one transaction: all of it or none. */
-    importAll: (newTopics: { slug: string; name: string }[], sources: OpmlDatasourceWrite[]) =>
-      prisma.$transaction(async (tx) => {
-        const created: { id: string; name: string }[] = [];
-        for (const topic of newTopics) {
-          created.push(await tx.topic.create({ data: topic, select: { id: true, name: true } }));
-        }
-        const result = await tx.datasource.createMany({
+    /**
+     * Creates the new topics, then every datasource, in one transaction (a batch: its topic ids are made
+     * here, so no round trip waits inside it). A source another import added meanwhile is skipped rather
+     * than failing the whole file.
+     */
+    importAll: async (newTopics: { slug: string; name: string }[], sources: OpmlDatasourceWrite[]) => {
+      const created = newTopics.map((topic) => ({ id: randomUUID(), ...topic }));
+      const [, result] = await prisma.$transaction([
+        prisma.topic.createMany({ data: created }),
+        prisma.datasource.createMany({
           data: sources.map(({ topic, ...source }) => ({
             ...source,
             topicId: 'id' in topic ? topic.id : created[topic.newTopic]!.id,
           })),
-        });
-        return { topics: created, datasources: result.count };
-      }),
+          skipDuplicates: true,
+        }),
+      ]);
+      return { topics: created.map(({ id, name }) => ({ id, name })), datasources: result.count };
+    },
   };
 }

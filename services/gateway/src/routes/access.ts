@@ -73,6 +73,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/preferences', access: 'public' },
   { method: 'POST', url: '/api/newsletter/one-click', access: 'public' },
+  { method: 'GET', url: '/api/newsletter/one-click', access: 'public' },
   // The provider's bounce/complaint webhook: its signature (MAIL_WEBHOOK_SECRET) is the credential.
   { method: 'POST', url: '/api/newsletter/mail-events', access: 'public' },
   // Double opt-in: the POST (the confirm page) uses the emailed token; the GET only redirects to that page.

@@ -28,12 +28,15 @@ import generationTasksRoutes from './api/generation-tasks/index.ts';
 import apiNotFoundRoutes from './api/not-found/index.ts';
 import feedsRoutes from './feeds/index.ts';
 import opsRoutes from './ops/index.ts';
+import webRoutes from './web/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
 import podcastFeedRoutes from './api/podcasts/feed.routes.ts';
 
 /** Every route folder, with its prefix. Who may call what lives in ./access.ts. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(opsRoutes);
+  // robots.txt and the sitemaps, for the web app's public pages.
+  await app.register(webRoutes);
   // Feeds out (RSS, Atom, JSON Feed): outside /api, each route sets its own caching.
   await app.register(feedsRoutes, { prefix: '/feeds' });
   // Social content generation (issue 5).

@@ -179,7 +179,11 @@ export function createAdminService(ctx: ServiceContext) {
           patch.source_url ?? current.source_url,
         );
       }
-      if (patch.language !== undefined) data.language = patch.language;
+      if (patch.language !== undefined) {
+        data.language = patch.language;
+        // A language the admin changes is chosen: the first crawl no longer reads it from the feed.
+        if (patch.language !== current.language) data.languageUnconfirmed = false;
+      }
       if (patch.is_active !== undefined) data.isActive = patch.is_active;
       if (patch.config !== undefined) data.config = patch.config as Prisma.InputJsonObject;
       try {

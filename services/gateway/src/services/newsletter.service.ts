@@ -12,6 +12,7 @@ import {
   type NewsletterSubscribeResponse,
   QUEUE_NAMES,
   toUiLanguage,
+  type UiLanguage,
   type UnsubscribeResponse,
   type UnsubscribeViewResponse,
 } from '@app/contracts';
@@ -30,6 +31,7 @@ import {
 } from '@app/digest';
 import type { Producer } from '@app/queue';
 import { localDateTime } from '@app/time';
+import { oneClickPage } from '../lib/one-click-page.ts';
 import type { ServiceContext } from './context.ts';
 
 const DIGEST_PER_TOPIC = 5;
@@ -48,14 +50,34 @@ export function createNewsletterService(ctx: ServiceContext) {
   const repo = ctx.repos.newsletter;
   const secret = resolveUnsubscribeSecret(config);
 
-  /** The subscriber a signed token names, or 400 'Invalid unsubscribe link' (forged, tampered, revoked). */
-  async function subscriberOfToken(token: string): Promise<NewsletterSubscriber> {
+  /** The subscriber a signed token names; null when it is forged, tampered with or revoked. */
+  async function findSubscriberOfToken(token: string): Promise<NewsletterSubscriber | null> {
     const id = subscriberIdOf(token);
     const subscriber = id ? await repo.findSubscriber(id) : null;
-    if (!subscriber || !verifyUnsubscribeToken(secret, token, subscriber)) {
-      throw new AppError('BAD_REQUEST', NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
-    }
+    return subscriber && verifyUnsubscribeToken(secret, token, subscriber) ? subscriber : null;
+  }
+
+  /** The subscriber a signed token names, or 400 'Invalid unsubscribe link' (forged, tampered, revoked). */
+  async function subscriberOfToken(token: string): Promise<NewsletterSubscriber> {
+    const subscriber = await findSubscriberOfToken(token);
+    if (!subscriber) throw new AppError('BAD_REQUEST', NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
     return subscriber;
+  }
+
+  /** Who the subscriber's digest of `date` was made for (see viewDigest). */
+  async function digestRecipientOfDate(subscriber: NewsletterSubscriber, date: string) {
+    const sent = await repo.findSentDelivery(subscriber.id, date);
+    if (sent?.language) {
+      return {
+        ...digestRecipientOf(subscriber, sent.topicIds),
+        language: toUiLanguage(sent.language),
+        timeZone: sent.timeZone ?? subscriber.timeZone,
+      };
+    }
+    const topicIds = sent?.sentAt
+      ? await repo.topicIdsOnAt(subscriber.id, sent.sentAt)
+      : (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
+    return digestRecipientOf(subscriber, topicIds);
   }
 
   const render = (recipient: DigestRecipient, date: string) =>
@@ -139,6 +161,21 @@ export function createNewsletterService(ctx: ServiceContext) {
       };
     },
 
+    /**
+     * The one-click link opened in a browser, in the subscriber's language: asks before unsubscribing
+     * (its button POSTs), or says there is nothing left to receive; reads only. A link that names
+     * nobody gets a 400 page in the browser's language.
+     */
+    async oneClickPage(token: string, browserLanguage: UiLanguage) {
+      const subscriber = await findSubscriberOfToken(token);
+      const reader = subscriber && {
+        language: toUiLanguage(subscriber.language),
+        email: maskEmail(subscriber.email),
+        isSubscribed: (await repo.activeSubscriptions(subscriber.id)).length > 0,
+      };
+      return oneClickPage({ publicUrl: config.PUBLIC_URL, token, browserLanguage, reader });
+    },
+
     /** The management page's zone change: the token's subscriber gets the digest at 8 AM there. */
     async setPreferences(token: string, timeZone: string): Promise<NewsletterPreferencesResponse> {
       const subscriber = await subscriberOfToken(token);
@@ -179,12 +216,15 @@ export function createNewsletterService(ctx: ServiceContext) {
       };
     },
 
-    /** The 'view in browser' page: the subscriber's digest for that date, links included. */
+    /**
+     * The 'view in browser' page: the subscriber's digest for that date, links included. A digest that
+     * was sent is shown as it was made (its topics, language and zone), also after the subscriber
+     * unsubscribed; a date not sent yet shows what their current subscriptions would get.
+     */
     async viewDigest(token: string, date: string): Promise<string> {
       const subscriber = await subscriberOfToken(token);
-      const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-      const recipient = digestRecipientOf(subscriber, topics);
-      const built = topics.length > 0 ? await render(recipient, date) : null;
+      const recipient = await digestRecipientOfDate(subscriber, date);
+      const built = recipient.topicIds.length > 0 ? await render(recipient, date) : null;
       if (!built) throw new AppError('NOT_FOUND', 'No digest for this date');
       const links = digestLinks(config.PUBLIC_URL, recipient.language, token, date);
       return personalizeDigest(built.template, links, recipient.timeZone).html;

@@ -192,6 +192,10 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     // Any other /feeds path: the JSON 404, not the web app.
     'GET /feeds/*': { call: () => ({ url: '/feeds/podcasts.rss' }), expect: all(404) },
+    // ── for search engines: public, the same for everyone ──
+    'GET /robots.txt': { call: () => ({ url: '/robots.txt' }), expect: all(200) },
+    'GET /sitemap.xml': { call: () => ({ url: '/sitemap.xml' }), expect: all(200) },
+    'GET /sitemaps/:file': { call: () => ({ url: '/sitemaps/en.xml' }), expect: all(200) },
     'GET /api/admin/ping': { call: () => ({ url: '/api/admin/ping' }), expect: admin(200) },
 
     // ── reading: public (the free window is applied inside) ──
@@ -311,6 +315,11 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       }),
       expect: all(400),
     },
+    // The link opened in a browser: a page for whoever holds the token, which changes nothing.
+    'GET /api/newsletter/one-click': {
+      call: () => ({ url: `/api/newsletter/one-click?token=${encodeURIComponent(fx().unsubscribeToken)}` }),
+      expect: all(200),
+    },
     // Authenticated by the email provider's webhook signature, which nobody here has.
     'POST /api/newsletter/mail-events': {
       call: () => ({ url: '/api/newsletter/mail-events', payload: { type: 'email.complained' } }),
@@ -387,12 +396,13 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     'GET /api/admin/datasources': { call: () => ({ url: '/api/admin/datasources' }), expect: admin(200) },
     'GET /api/admin/opml/export': { call: () => ({ url: '/api/admin/opml/export' }), expect: admin(200) },
+    // A file without feeds: the admin gets the (empty) report, 422 as nothing could be imported.
     'POST /api/admin/opml/import': {
       call: () => ({
         url: '/api/admin/opml/import',
         payload: { opml: '<opml version="2.0"><body/></opml>', mode: 'folders' },
       }),
-      expect: admin(200),
+      expect: admin(422),
     },
     'POST /api/admin/datasources': {
       call: () => ({

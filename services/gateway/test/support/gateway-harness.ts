@@ -22,7 +22,7 @@ export type Gateway = {
 };
 
 /** What a test may hand the app besides its environment: `clock` moves "now". */
-type AppOptions = Pick<AppDeps, 'clock' | 'blogCache'>;
+type AppOptions = Pick<AppDeps, 'clock' | 'blogCache' | 'sitemapPageSize'>;
 
 /** A gateway on this test file's own database and Redis prefix, driven with inject(). */
 export async function startGateway(

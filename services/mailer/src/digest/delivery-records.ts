@@ -1,3 +1,4 @@
+import { toDataLanguage } from '@app/contracts';
 import type { DigestRecipient } from '@app/digest';
 import { isPermanentSmtpError, smtpReply } from '../mail-transport.ts';
 import type { DeliveryOutcome, DigestDeps } from './send-digests.ts';
@@ -50,7 +51,14 @@ export async function claim(
   return new Map(rows.map((row) => [row.subscriber_id, row.id]));
 }
 
-export type Sent = { deliveryId: string; summaryCount: number; messageId: string; response: string };
+export type Sent = {
+  deliveryId: string;
+  summaryCount: number;
+  messageId: string;
+  response: string;
+  /** Who it was made for: the topics, language and zone that chose its contents. */
+  recipient: Pick<DigestRecipient, 'topicIds' | 'language' | 'timeZone'>;
+};
 
 /** Longest wait for the database to record a message the server accepted. */
 const RECORD_RETRY_MS = 30_000;
@@ -58,7 +66,8 @@ const RECORD_RETRY_MS = 30_000;
 /**
  * The server has taken the message: from here on a lost record means a second copy (the lapsed claim
  * is sent again). So a database that is away for a moment (a restart, a failover) is waited for,
- * up to half the lease and at most RECORD_RETRY_MS; the update is idempotent.
+ * up to half the lease and at most RECORD_RETRY_MS; the update is idempotent. The row keeps what the
+ * digest was made of, so its 'view in browser' link shows this digest whatever the subscriber changes.
  */
 export async function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
   const deadline = Date.now() + Math.min(deps.leaseMs / 2, RECORD_RETRY_MS);
@@ -68,7 +77,9 @@ export async function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
         UPDATE email_deliveries
         SET status = 'sent', sent_at = ${deps.clock()}, summary_count = ${sent.summaryCount},
             provider_message_id = ${sent.messageId}, provider_response = ${sent.response},
-            lease_expires_at = NULL, updated_at = now()
+            topic_ids = ${sent.recipient.topicIds}::uuid[],
+            language = ${toDataLanguage(sent.recipient.language)}::"Language",
+            time_zone = ${sent.recipient.timeZone}, lease_expires_at = NULL, updated_at = now()
         WHERE id = ${sent.deliveryId}::uuid`;
       return;
     } catch (error) {

@@ -110,6 +110,7 @@ export async function deliverDigests(
         summaryCount: digest.summaryCount,
         messageId: info.messageId,
         response: String(info.response ?? '').slice(0, 500),
+        recipient,
       });
       outcomes.push('sent');
     }),

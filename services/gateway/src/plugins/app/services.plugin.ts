@@ -35,11 +35,12 @@ import { createSignInWarningsService } from '../../services/sign-in-warnings.ser
 import { createStoriesService } from '../../services/stories.service.ts';
 import { createTopicsService } from '../../services/topics.service.ts';
 import { createUsageService } from '../../services/usage.service.ts';
+import { createWebPagesService } from '../../services/web-pages.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Outside systems a service talks to besides the database and the queue. */
-type ServiceResources = Pick<AppDeps, 'transport' | 'blogCache'> & {
+type ServiceResources = Pick<AppDeps, 'transport' | 'blogCache' | 'sitemapPageSize'> & {
   storage: ReturnType<typeof createStorage>;
   blogChanges: ChangeChannel;
   /** POST /api/billing/webhook in this process (the demo checkout's Stripe delivers its events there). */
@@ -83,6 +84,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     billingWebhook: createBillingWebhookService(ctx, billing.stripe),
     billingDemo: createBillingDemoService(ctx, demoStripe),
     mailEvents: createMailEventsService(ctx),
+    webPages: createWebPagesService(ctx, { sitemapPageSize: resources.sitemapPageSize }),
   };
 }
 
@@ -129,6 +131,7 @@ export default fp<{ deps: AppDeps }>(
       createServices(ctx, {
         transport: deps.transport,
         blogCache: deps.blogCache,
+        sitemapPageSize: deps.sitemapPageSize,
         storage,
         blogChanges,
         sendWebhook,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isProductionLike } from '@app/config';
+import { matchWebPage } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFoundEnvelope, sendEnvelope } from '../app/error-handler.plugin.ts';
@@ -29,14 +30,24 @@ const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
  * before the app has arrived. Served on the home page's paths only; no other page downloads that script.
  */
 const HOME_HTML = 'home.html';
-/** The home page in each language, as the router matched it (a trailing slash is the same page). */
-const isHomePath = (pathname: string) => /^\/(zh)?\/?$/.test(pathname);
+/** Answered by the gateway itself (routes/web), never from the build. */
+const GATEWAY_FILES = ['robots.txt', 'sitemap.xml'];
+
+/** The path as the browser sent it, without the query: the web router reads it segment by segment. */
+const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?? '';
 
 /**
  * Serves web/dist when it was built, and answers every other GET page with index.html (the `/*` route) so
  * the client-side router can draw it; a missing file (anything with an extension) gets the JSON 404. The
  * router decides which route answers: /api paths have their own catch-all (routes/api/not-found), which is
  * more specific than `/*`, and the files of the build are more specific still.
+ *
+ * The document's status is the web app's: 200 for a page of the shared table (@app/contracts
+ * web-pages.ts, held equal to the web router by its tests), 404 for a path no page matches and for a
+ * blog post, topic or channel that does not exist, 410 for a blog post taken down (503 when the
+ * lookup fails). The page is matched
+ * on the path as sent, segment by segment, as the web router reads it (fastify's wildcard has decoded
+ * '%2F' into a separator already); the app then draws its 404 screen for the same path.
  *
  * Caching follows the route that matched, not the URL's text: the files under assets/ are registered by
  * their own static instance, and Vite names them by their content's hash, so they never change (a year,
@@ -57,7 +68,7 @@ export default fp(
         wildcard: false,
         // The pages, / included, are the `/*` route's (below): it picks the document.
         index: false,
-        globIgnore: ['assets/**', HOME_HTML, ...COMPRESSED_COPIES],
+        globIgnore: ['assets/**', HOME_HTML, ...GATEWAY_FILES, ...COMPRESSED_COPIES],
         preCompressed: true,
         allowedPath,
         setHeaders: (reply) => {
@@ -79,13 +90,21 @@ export default fp(
           immutable: true,
         });
       }
-      app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      app.get('/*', { schema: { hide: true } }, async (request, reply) => {
         // The path the router matched (decoded), not the raw URL.
         const pathname = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
         if (hasExtension(pathname)) return sendEnvelope(reply, notFoundEnvelope());
+        const page = matchWebPage(pathOf(request.raw.url));
+        // A failed lookup still gets the app (which shows its own error), as a 503 crawlers come back for.
+        const status = page
+          ? await app.services.webPages.statusOf(page).catch((error: unknown) => {
+              request.log.error({ err: error }, 'page lookup failed');
+              return 503;
+            })
+          : 404;
         // The first instance's sendFile: no-cache, and precompressed like the files.
-        const document = hasHome && isHomePath(pathname) ? HOME_HTML : 'index.html';
-        return reply.header('cache-control', 'no-cache').sendFile(document);
+        const document = hasHome && status === 200 && page?.name === 'home' ? HOME_HTML : 'index.html';
+        return reply.code(status).header('cache-control', 'no-cache').sendFile(document);
       });
     } else {
       app.log.info({ root }, 'web build not found; serving the API only');
