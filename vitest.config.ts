@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole workspace. Integration tests talk to the real local
@@ -13,40 +10,6 @@ import { defineConfig } from 'vitest/config';
 // machine busy, where vitest's default (cores - 1) would run one file at a time.
 const workers = Math.max(3, availableParallelism() - 1);
 
-const NODE_TESTS = [
-  'packages/*/src/**/*.test.ts',
-  'packages/*/test/**/*.test.ts',
-  'services/*/test/**/*.test.ts',
-  'services/*/src/**/*.test.ts',
-  'infra/**/*.test.ts',
-  'integration/**/*.test.ts',
-];
-/**
- * Node test files that replace modules (`vi.mock`, `vi.doMock`): they run in a fresh module
- * registry each, so a mock never reaches another file. Every other node file shares its worker's
- * modules with the files before it (the gateway, Prisma and BullMQ load once per worker instead of
- * once per file, most of the suite's time otherwise).
- */
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const MOCKING_FILES = ['packages', 'services', 'infra', 'integration']
-  .flatMap((folder) => testFilesUnder(path.join(ROOT, folder)))
-  .filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
-
-function testFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFilesUnder(full);
-    return entry.isFile() && entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-const NODE_PROJECT = {
-  exclude: ['**/node_modules/**'],
-  environment: 'node' as const,
-  globalSetup: ['packages/testing/src/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-};
-
 export default defineConfig({
   test: {
     maxWorkers: workers,
@@ -54,28 +17,32 @@ export default defineConfig({
       'web/vitest.config.ts',
       {
         test: {
-          ...NODE_PROJECT,
           name: 'node',
-          include: NODE_TESTS,
-          exclude: [...NODE_PROJECT.exclude, ...MOCKING_FILES],
-          isolate: false,
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'integration/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          globalSetup: ['packages/testing/src/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
-      },
-      {
-        test: { ...NODE_PROJECT, name: 'node-mocking', include: MOCKING_FILES },
       },
       {
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['packages/testing/src/global-setup.ts', 'web/e2e/browser-server.ts'],
-          isolate: false,
+          globalSetup: ['packages/testing/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files run in parallel: each starts its own product (database, key prefix, port, SMTP
-          // capture) and opens its own browser contexts in the run's one Chromium, so none sees
-          // another's users, rows, limits, mail or cookies.
+          // capture, browser), so none sees another's users, rows, limits or mail.
           // A loaded CI machine can take a few seconds to render after a request.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           // A browser test that fails once on CI is run again before it counts as failed;

@@ -14,15 +14,22 @@ import {
   testTransportOptions,
 } from '@app/testing';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 /** The built web app the stack serves: web/dist, or E2E_WEB_DIST (a build made with WEB_OUT_DIR). */
 export const webDist = process.env.E2E_WEB_DIST
   ? path.resolve(process.env.E2E_WEB_DIST)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
-export { CHROMIUM_ARGS } from './chromium.ts';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** What a worker starter gets: the stack's database, queue namespace and SMTP sink. */
 export type StackContext = {
@@ -116,7 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   const workers: { close(): Promise<void> }[] = [mailer];
   for (const start of options.workers ?? []) workers.push(await start(context));
-  const browser = await connectBrowser();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
   return {
     ...context,
@@ -158,17 +165,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await db.drop();
     },
   };
-}
-
-/**
- * The run's shared Chromium (see browser-server.ts), or one of the file's own when the run has none.
- * Closing a connected browser disconnects this file and closes the contexts it opened.
- */
-async function connectBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  return endpoint
-    ? chromium.connect(endpoint)
-    : chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 let counter = 0;
