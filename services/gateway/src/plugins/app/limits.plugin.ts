@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createInFlightLimiter } from '../../lib/in-flight.ts';
 import { createLoginDelay } from '../../lib/login-delay.ts';
-import { tooManyAttempts } from '../../lib/rate-limited.ts';
-import { requireUser } from './guards.ts';
+import { type LimitName, limitOptions } from '../../lib/limits.ts';
+import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 
 export type Limits = ReturnType<typeof createLimits>;
 
@@ -18,26 +18,20 @@ function createLimits(app: FastifyInstance) {
     app.log.warn({ err: error }, 'limits: redis error, counting in this process');
 
   /**
-   * A fixed window per signed-in user (the id from the verified token), shared through Redis by the
-   * rate-limit plugin's store; throws 429 RATE_LIMITED with Retry-After once `max` is passed.
+   * A named limit (lib/limits.ts) checked by hand, for a preHandler that checks several: 429
+   * RATE_LIMITED with Retry-After once it is passed. The counts are shared through Redis.
    */
-  const perUser = (name: string, max: number, timeWindow: number) => {
-    const limiter = app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (request) => `${name}:${requireUser(request).id}`,
-    });
-    return async (request: FastifyRequest) => {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttlInSeconds);
-    };
+  const enforce = (name: LimitName) => {
+    const limiter = app.createRateLimit(limitOptions(config, name));
+    return (request: FastifyRequest) => enforceRateLimit(limiter, request);
   };
 
   return {
+    enforce,
     /** POST /api/generation-tasks and a retry that queues the task again. */
-    generationCreate: perUser('generation-create', config.GENERATION_TASKS_PER_MINUTE, 60_000),
+    generationCreate: enforce('generation-create'),
     /** POST /api/source-submissions. */
-    sourceSubmission: perUser('source-submission', config.SOURCE_SUBMISSIONS_PER_HOUR, 3_600_000),
+    sourceSubmission: enforce('source-submission'),
     /**
      * Failed logins per account and source (or known device), under a ceiling per account: an exponential
      * delay, never a lock, and none that a stranger's guesses impose on the owner's own browser.

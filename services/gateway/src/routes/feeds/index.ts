@@ -1,7 +1,7 @@
 import { FeedFileParamsSchema, FeedQuerySchema } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { limitOptions } from '../../lib/limits.ts';
 import { mediaResponse, noBody } from '../../lib/openapi.ts';
 import { sendFeed } from '../../lib/send-feed.ts';
 import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
@@ -21,11 +21,7 @@ const FEED_RESPONSES = {
  */
 const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Readers poll; a scraper or a token guesser hammers: FEEDS_IP_RATE_LIMIT a minute per address and route.
-  const rateLimit = {
-    max: app.config.FEEDS_IP_RATE_LIMIT,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `feeds-ip:${request.ip}`,
-  };
+  const rateLimit = limitOptions(app.config, 'feeds-ip');
   app.get(
     '/topics/:file',
     {

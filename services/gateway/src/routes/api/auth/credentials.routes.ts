@@ -14,25 +14,18 @@ import { errorResponses } from '../../../lib/error-responses.ts';
 import { createKnownDevices } from '../../../lib/known-device.ts';
 import { loginAttemptKey } from '../../../lib/login-delay.ts';
 import { noBody } from '../../../lib/openapi.ts';
-import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
+import { limitOptions } from '../../../lib/limits.ts';
 import { tooManyAttempts } from '../../../lib/rate-limited.ts';
 import { emailLinkUrl } from '../../../lib/redirects.ts';
 import { setRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
 import { languageOfVerificationToken } from '../../../lib/verification-token.ts';
 
-/** "Resend verification email": one per address per this many seconds, known address or not. */
-export const RESEND_COOLDOWN_SECONDS = 60;
-
 const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
   const knownDevices = createKnownDevices(config);
   // Besides the per-(IP, email) bucket below: one address trying many emails (credential stuffing).
-  const loginsFromIp = app.createRateLimit({
-    max: config.LOGIN_IP_RATE_LIMIT,
-    timeWindow: '10 minutes',
-    keyGenerator: (request) => `login-ip:${request.ip}`,
-  });
+  const loginsFromIp = app.limits.enforce('login-ip');
 
   app.post(
     '/register',
@@ -46,11 +39,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         // Fake accounts and verification mail sent to strangers: REGISTER_IP_RATE_LIMIT an hour per address.
-        rateLimit: {
-          max: config.REGISTER_IP_RATE_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request) => `register-ip:${request.ip}`,
-        },
+        rateLimit: limitOptions(config, 'register-ip'),
       },
     },
     async (request, reply) => {
@@ -68,16 +57,9 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginBodySchema,
         response: { 200: SessionSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      preHandler: (request) => enforceRateLimit(loginsFromIp, request),
-      config: {
-        // Counted after validation (preHandler) so the key can include the normalised email.
-        rateLimit: {
-          hook: 'preHandler',
-          max: config.LOGIN_RATE_LIMIT,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `login:${request.ip}:${(request.body as { email: string }).email}`,
-        },
-      },
+      preHandler: loginsFromIp,
+      // Counted after validation (preHandler) so the key can include the normalised email.
+      config: { rateLimit: limitOptions(config, 'login') },
     },
     async (request, reply) => {
       // After a few failures each attempt waits longer (2, 4, 8… seconds since the last failure), counted
@@ -127,11 +109,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const verifyFromIp = app.createRateLimit({
-    max: config.LOGIN_IP_RATE_LIMIT,
-    timeWindow: '10 minutes',
-    keyGenerator: (request) => `verify-ip:${request.ip}`,
-  });
+  const verifyFromIp = app.limits.enforce('verify-ip');
   app.post(
     '/verify',
     {
@@ -142,7 +120,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: VerifyEmailBodySchema,
         response: { 200: SessionSchema, ...errorResponses(400, 429) },
       },
-      preHandler: (request) => enforceRateLimit(verifyFromIp, request),
+      preHandler: verifyFromIp,
     },
     async (request, reply) => {
       const { session, refreshToken } = await services.auth.verifyEmail(request.body, metaOf(request));
@@ -152,17 +130,9 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const resendFromIp = app.createRateLimit({
-    max: config.LOGIN_IP_RATE_LIMIT,
-    timeWindow: '10 minutes',
-    keyGenerator: (request) => `account-mail-ip:${request.ip}`,
-  });
+  const resendFromIp = app.limits.enforce('account-mail-ip');
   // Keyed by the address asked for, whether or not it has an account: the cooldown tells nothing.
-  const resendCooldown = app.createRateLimit({
-    max: 1,
-    timeWindow: RESEND_COOLDOWN_SECONDS * 1000,
-    keyGenerator: (request) => `resend-verification:${(request.body as { email: string }).email}`,
-  });
+  const resendCooldown = app.limits.enforce('resend-verification');
   app.post(
     '/verify/resend',
     {
@@ -173,8 +143,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: AcceptedResponseSchema, ...errorResponses(400, 429) },
       },
       preHandler: async (request) => {
-        await enforceRateLimit(resendFromIp, request);
-        await enforceRateLimit(resendCooldown, request);
+        await resendFromIp(request);
+        await resendCooldown(request);
       },
     },
     async (request, reply) => {

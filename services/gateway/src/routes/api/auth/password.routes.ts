@@ -8,41 +8,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { createKnownDevices } from '../../../lib/known-device.ts';
-import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
 import { readRefreshCookie } from '../../../lib/refresh-cookie.ts';
 import { metaOf } from '../../../lib/request-meta.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
-
-/** Reset emails per address (known or not) per quarter hour. */
-export const RESET_REQUESTS_PER_EMAIL = 3;
-/** Change-password attempts per account per quarter hour (a stolen access token guessing the current one). */
-export const CHANGE_PASSWORD_ATTEMPTS = 10;
 
 /** /api/auth/password…: forgot password (request, confirm) and change password. */
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app;
   const knownDevices = createKnownDevices(config);
   // Shared with "resend verification": one address sending account emails to many mailboxes.
-  const mailFromIp = app.createRateLimit({
-    max: config.LOGIN_IP_RATE_LIMIT,
-    timeWindow: '10 minutes',
-    keyGenerator: (request) => `account-mail-ip:${request.ip}`,
-  });
-  const resetsOfEmail = app.createRateLimit({
-    max: RESET_REQUESTS_PER_EMAIL,
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => `password-reset:${(request.body as { email: string }).email}`,
-  });
-  const confirmsFromIp = app.createRateLimit({
-    max: config.LOGIN_IP_RATE_LIMIT,
-    timeWindow: '10 minutes',
-    keyGenerator: (request) => `password-reset-confirm-ip:${request.ip}`,
-  });
-  const changesOfUser = app.createRateLimit({
-    max: CHANGE_PASSWORD_ATTEMPTS,
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => `change-password:${request.user?.id ?? request.ip}`,
-  });
+  const mailFromIp = app.limits.enforce('account-mail-ip');
+  const resetsOfEmail = app.limits.enforce('password-reset');
+  const confirmsFromIp = app.limits.enforce('password-reset-confirm-ip');
+  const changesOfUser = app.limits.enforce('change-password');
 
   app.post(
     '/password-reset',
@@ -54,8 +32,8 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: AcceptedResponseSchema, ...errorResponses(400, 429) },
       },
       preHandler: async (request) => {
-        await enforceRateLimit(mailFromIp, request);
-        await enforceRateLimit(resetsOfEmail, request);
+        await mailFromIp(request);
+        await resetsOfEmail(request);
       },
     },
     async (request, reply) => {
@@ -73,7 +51,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordResetConfirmBodySchema,
         response: { 200: AcceptedResponseSchema, ...errorResponses(400, 429) },
       },
-      preHandler: (request) => enforceRateLimit(confirmsFromIp, request),
+      preHandler: (request) => confirmsFromIp(request),
     },
     async (request, reply) => {
       const { message, email } = await services.passwords.resetPassword(request.body, metaOf(request));
@@ -97,7 +75,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(400, 401, 429),
         },
       },
-      preHandler: (request) => enforceRateLimit(changesOfUser, request),
+      preHandler: (request) => changesOfUser(request),
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { mediaResponse, noBody } from '../../../lib/openapi.ts';
-import { enforceRateLimit } from '../../../lib/rate-limit-guard.ts';
+import { limitOptions } from '../../../lib/limits.ts';
 import mailEventsRoutes from './mail-events.routes.ts';
 import oneClickRoutes from './one-click.routes.ts';
 
@@ -24,16 +24,8 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const newsletter = app.services.newsletter;
   // One client signing many addresses up, and everyone together: each sign-up may send a
   // confirmation email, so these bound the mail a form can make others send.
-  const signupsFromClient = app.createRateLimit({
-    max: app.config.NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR,
-    timeWindow: '1 hour',
-    keyGenerator: (request) => `newsletter-ip:${request.ip}`,
-  });
-  const signupsOfEveryone = app.createRateLimit({
-    max: app.config.NEWSLETTER_SIGNUPS_PER_HOUR,
-    timeWindow: '1 hour',
-    keyGenerator: () => 'newsletter-all',
-  });
+  const signupsFromClient = app.limits.enforce('newsletter-ip');
+  const signupsOfEveryone = app.limits.enforce('newsletter-all');
 
   app.post(
     '/subscriptions',
@@ -46,16 +38,11 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: {
         // Per address and IP, after validation: stops hammering one inbox (double opt-in mails).
-        rateLimit: {
-          hook: 'preHandler',
-          max: 10,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `newsletter:${request.ip}:${(request.body as { email: string }).email}`,
-        },
+        rateLimit: limitOptions(app.config, 'newsletter'),
       },
       preHandler: async (request) => {
-        await enforceRateLimit(signupsFromClient, request);
-        await enforceRateLimit(signupsOfEveryone, request);
+        await signupsFromClient(request);
+        await signupsOfEveryone(request);
       },
     },
     async (request) => newsletter.subscribe(request.body, request.id),

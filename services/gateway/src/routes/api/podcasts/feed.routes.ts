@@ -4,10 +4,11 @@ import {
   PodcastFeedQuerySchema,
   PodcastFeedTokenSchema,
 } from '@app/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
+import { limitOptions } from '../../../lib/limits.ts';
 import { mediaResponse, noBody } from '../../../lib/openapi.ts';
 import { podcastArtwork } from '../../../lib/podcast-artwork.ts';
 import { AUDIO_RESPONSES, sendAudio } from '../../../lib/send-audio.ts';
@@ -26,11 +27,7 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const feed = app.services.podcastFeed;
   // Apps poll and download; a scraper or a token guesser hammers: FEEDS_IP_RATE_LIMIT a minute per
   // address, the MP3s (ranges, re-downloads) counted apart from the feed and its small documents.
-  const rateLimit = (name: string) => ({
-    max: app.config.FEEDS_IP_RATE_LIMIT,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
-  });
+  const rateLimit = (name: 'podcast-feed-ip' | 'podcast-audio-ip') => limitOptions(app.config, name);
   const tokenRoute = { config: { rateLimit: rateLimit('podcast-feed-ip') } };
   // Web players on other sites load the cover and the MP3 (<img>, <audio>) and fetch the feed, transcript
   // and chapters: no cookie or header counts here (the path's token does), so any origin may read them.
