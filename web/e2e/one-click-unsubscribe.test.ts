@@ -8,7 +8,7 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 // The List-Unsubscribe URL of a digest opened in a browser: the gateway's own page (no web build
 // needed), in the reader's language, used with the keyboard alone, at a desktop and at phone widths.
 
-const SECRET = 'e2e-one-click-secret-long-enough-0123456789';
+const SECRET = 'e2e-unsubscribe-secret-long-enough-0123456789';
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 375, height: 740 },

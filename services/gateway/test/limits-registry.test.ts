@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../src/config.ts';
 import { LIMITS, type LimitName, limitOptions } from '../src/lib/limits.ts';
+import { TEST_JWT_SECRET } from './support/gateway-harness.ts';
 
 const SRC = join(import.meta.dirname, '../src');
 /** The registry, and the plugin that turns its entries into buckets. */
@@ -22,7 +23,7 @@ const codeOf = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').repla
 const config = loadGatewayConfig({
   NODE_ENV: 'test',
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/unused',
-  JWT_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
+  JWT_SECRET: TEST_JWT_SECRET,
   LOGIN_RATE_LIMIT: '7',
   FEEDS_IP_RATE_LIMIT: '33',
 });
