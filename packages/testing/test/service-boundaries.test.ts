@@ -94,7 +94,7 @@ describe('service boundaries', () => {
       expect.arrayContaining(['@app/gateway', '@app/mailer', '@app/crawler']),
     );
     expect(packages.map((pkg) => pkg.name)).toEqual(
-      expect.arrayContaining(['@app/digest', '@app/url-guard']),
+      expect.arrayContaining(['@app/digest', '@app/sanitize', '@app/url-guard']),
     );
   });
 

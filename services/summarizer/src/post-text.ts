@@ -1,8 +1,9 @@
 import { decodeHTML } from 'entities';
 
 /**
- * Stored post content → plain text for the summarizer. The crawler stores sanitised HTML
- * (sanitize-html output, well-formed, no scripts), so dropping tags is enough here.
+ * Stored post content → plain text for the summarizer. The crawler stores HTML sanitised by
+ * @app/sanitize (no scripts or styles, every "<" and ">" outside a tag escaped), so dropping tags
+ * is enough here.
  */
 export function postText(html: string): string {
   return decodeHTML(

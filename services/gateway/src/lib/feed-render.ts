@@ -1,9 +1,8 @@
 import type { FeedFormat, FeedItem } from '@app/contracts';
 import escapeHtml from 'escape-html';
-import { decodeHTML } from 'entities';
+import { htmlToText } from '@app/sanitize';
 import { Feed } from 'feed';
-import sanitizeHtml from 'sanitize-html';
-import { FEED_SANITIZE } from './summary-html.ts';
+import { sanitizeFeedHtml } from './summary-html.ts';
 
 /** The item body: the summary, then a link to every source it reports. */
 export function itemHtml(item: FeedItem, sourcesLabel: string): string {
@@ -15,10 +14,7 @@ export function itemHtml(item: FeedItem, sourcesLabel: string): string {
     )
     .join('');
   // Sanitised again: the link URLs come from feeds too.
-  return sanitizeHtml(
-    `${item.content_html}<p>${escapeHtml(sourcesLabel)}</p><ul>${links}</ul>`,
-    FEED_SANITIZE,
-  );
+  return sanitizeFeedHtml(`${item.content_html}<p>${escapeHtml(sourcesLabel)}</p><ul>${links}</ul>`);
 }
 
 /** How long an item's plain-text excerpt (RSS `description`, Atom `summary`, JSON `summary`) may be. */
@@ -26,11 +22,8 @@ const EXCERPT_LENGTH = 280;
 
 /** The summary as plain text, cut at a word (or, for Chinese, anywhere) near EXCERPT_LENGTH characters. */
 export function itemExcerpt(item: FeedItem): string {
-  // Block ends become spaces, so paragraphs and list items do not run into each other.
-  const spaced = item.content_html.replace(/<\/(p|li|h[1-6]|blockquote|pre|td|th)>|<br\s*\/?>/gi, '$& ');
-  const text = decodeHTML(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Paragraphs, list items and cells end in a break, so they do not run into each other.
+  const text = htmlToText(item.content_html).replace(/\s+/g, ' ');
   if (!text) return item.title;
   const chars = Array.from(text);
   if (chars.length <= EXCERPT_LENGTH) return text;

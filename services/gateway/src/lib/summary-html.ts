@@ -1,70 +1,10 @@
 import escapeHtml from 'escape-html';
+import { createSanitizer, FEED_ITEM, SUMMARY_PAGE } from '@app/sanitize';
 import { Marked, marked, type Token, type Tokens } from 'marked';
-import sanitizeHtml from 'sanitize-html';
 
-/** What markdown makes of a summary, short of images: text markup, links and tables. */
-const TEXT_TAGS = [
-  'p',
-  'br',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'del',
-  'code',
-  'pre',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-
-// Feed readers render item HTML themselves, often with fewer defences than a browser page: only text
-// markup and http(s)/mailto links leave the site; raw HTML in a summary, images and handlers do not.
-export const FEED_SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: TEXT_TAGS,
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-};
-
-// The web app's pages (under the app's CSP), with what GitHub-style markdown shows there too: images
-// from http(s) URLs (loaded lazily, sending no referrer), code languages, list starts, column
-// alignment. Links open in a new tab that cannot reach back to the page.
-const PAGE_SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...TEXT_TAGS, 'img'],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'loading', 'referrerpolicy'],
-    code: ['class'],
-    ol: ['start'],
-    th: ['align'],
-    td: ['align'],
-  },
-  allowedClasses: { code: ['language-*'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
-    img: sanitizeHtml.simpleTransform('img', { loading: 'lazy', referrerpolicy: 'no-referrer' }),
-  },
-  // An image whose URL was refused shows nothing rather than a broken frame.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-};
+/** Item HTML for the feeds: text markup and links only (see FEED_ITEM). */
+export const sanitizeFeedHtml = createSanitizer(FEED_ITEM);
+const sanitizePageHtml = createSanitizer(SUMMARY_PAGE);
 
 // On a page, HTML written in a summary shows as the text it is (a summary that names the `<dialog>`
 // element without backticks keeps the name), never as markup.
@@ -77,7 +17,7 @@ const pageMarked = new Marked({
 
 /** A summary's markdown as the HTML a feed item carries. */
 export function summaryHtml(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }) as string, FEED_SANITIZE);
+  return sanitizeFeedHtml(marked.parse(markdown, { async: false, gfm: true }) as string);
 }
 
 /**
@@ -130,5 +70,5 @@ export function summaryPageHtml(markdown: string, headline?: string | null): str
   });
   const shift = SUMMARY_TOP_HEADING - Math.min(SUMMARY_TOP_HEADING, ...headings.map((h) => h.depth));
   for (const heading of headings) heading.depth = Math.min(6, heading.depth + shift);
-  return sanitizeHtml(pageMarked.parser(kept), PAGE_SANITIZE);
+  return sanitizePageHtml(pageMarked.parser(kept));
 }

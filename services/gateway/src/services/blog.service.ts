@@ -9,45 +9,19 @@ import {
   toDataLanguage,
   type UiLanguage,
 } from '@app/contracts';
+import { BLOG_POST, createSanitizer, htmlToText } from '@app/sanitize';
 import { marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
 import { decodeBlogCursor, encodeBlogCursor } from '../lib/blog-cursor.ts';
 import { type AnswerCacheOptions, createAnswerCache } from '../lib/answer-cache.ts';
 import type { ChangeChannel } from '../lib/change-channel.ts';
 import type { BlogListFilter, BlogWrite } from '../repositories/blog.repository.ts';
 import type { ServiceContext } from './context.ts';
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img',
-    'figure',
-    'figcaption',
-    'h1',
-    'h2',
-    'del',
-    'ins',
-    'sup',
-    'sub',
-  ],
-  allowedAttributes: {
-    ...sanitizeHtml.defaults.allowedAttributes,
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-    a: ['href', 'name', 'target', 'rel', 'title'],
-    code: ['class'],
-    '*': ['id'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  transformTags: {
-    // Links leaving the site open safely.
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
-  },
-};
+const sanitizeBlogPost = createSanitizer(BLOG_POST);
 
 /** Post HTML as the browser may render it: scripts, handlers and unsafe URLs removed. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  return sanitizeBlogPost(html);
 }
 
 /** Markdown → HTML through marked, then the same sanitiser. */
@@ -59,7 +33,7 @@ export function renderPostContent(content: string, format: 'markdown' | 'html'):
 
 /** Minutes at ~200 words (or ~400 CJK characters) a minute, at least 1. */
 export function estimateReadingTime(html: string): number {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  const text = htmlToText(html);
   const cjk = (text.match(/[\u3400-\u9fff]/g) ?? []).length;
   const words = text
     .replace(/[\u3400-\u9fff]/g, ' ')

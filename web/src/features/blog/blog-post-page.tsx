@@ -185,7 +185,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
           />
         ) : null}
         <Typography data-testid="blog-post-content">
-          {/* Sanitised on the server (sanitize-html) before it is stored and again when served. */}
+          {/* Sanitised on the server (@app/sanitize) before it is stored and again when served. */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised post HTML */}
           <div ref={body} dangerouslySetInnerHTML={{ __html: post.content }} />
         </Typography>
