@@ -83,7 +83,11 @@ export const podcastService = defineWorkerService({
               {
                 id: PODCAST_SCHEDULER_ID,
                 repeat: { pattern: config.PODCAST_CRON, tz: config.PODCAST_TZ },
-                template: { name: 'podcast-daily', data: {} },
+                template: {
+                  name: 'podcast-daily',
+                  data: {},
+                  opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
+                },
               },
             ]
           : [],
