@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UiLanguageSchema } from './common.ts';
-import { GenerateContentJobSchema } from './generation.ts';
+import { GENERATION_DEFAULTS, GenerateContentJobSchema } from './generation.ts';
 import { GeneratePodcastJobSchema, PodcastDailyJobSchema } from './podcast.ts';
 
 /**
@@ -158,10 +158,39 @@ export const ClusterBacklogJobSchema = z.object({
 });
 export type ClusterBacklogJob = z.infer<typeof ClusterBacklogJobSchema>;
 
-/** The job catalogue: name → queue and payload schema. Workers and producers are typed by it. */
+/**
+ * BullMQ job options as plain data (the catalogue names no queue library). What is not set here comes
+ * from the queue package's defaults: 5 attempts with exponential backoff, finished jobs trimmed.
+ */
+export type JobOptionsData = {
+  attempts?: number;
+  backoff?: { type: 'exponential' | 'fixed'; delay: number };
+  removeOnComplete?: number | boolean;
+  removeOnFail?: number | boolean;
+};
+
+/** A scheduled run that fails is logged and counted; the next run does its work. */
+const SCHEDULED_ONCE: JobOptionsData = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
+
+/**
+ * The job catalogue: name → queue, payload schema and, where a job differs from the defaults, its
+ * options (`options` for every job added, `scheduled` for the runs its job scheduler adds). Workers
+ * and producers are typed by it; producers, the generation outbox relay and the schedulers take the
+ * options from here.
+ */
 export const JOB_DEFINITIONS = {
-  'generate-content': { queue: QUEUE_NAMES.generation, schema: GenerateContentJobSchema },
-  'generation-sweep': { queue: QUEUE_NAMES.generation, schema: GenerationSweepJobSchema },
+  'generate-content': {
+    queue: QUEUE_NAMES.generation,
+    schema: GenerateContentJobSchema,
+    // The row's retry accounting (max_retries) decides first; these attempts are a backstop.
+    options: { attempts: GENERATION_DEFAULTS.maxRetries + 2 },
+  },
+  'generation-sweep': {
+    queue: QUEUE_NAMES.generation,
+    schema: GenerationSweepJobSchema,
+    // A failed sweep (the database restarting) is not kept among the queue's failed tasks.
+    scheduled: { attempts: 1, removeOnComplete: 100, removeOnFail: true },
+  },
   'send-verification-email': { queue: QUEUE_NAMES.mail, schema: SendVerificationEmailJobSchema },
   'send-password-reset-email': { queue: QUEUE_NAMES.mail, schema: SendPasswordResetEmailJobSchema },
   'send-sign-in-warning-email': { queue: QUEUE_NAMES.mail, schema: SendSignInWarningEmailJobSchema },
@@ -170,19 +199,41 @@ export const JOB_DEFINITIONS = {
     schema: SendRegistrationAttemptEmailJobSchema,
   },
   'crawl-datasource': { queue: QUEUE_NAMES.crawl, schema: CrawlDatasourceJobSchema },
-  'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema },
-  'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema },
+  'crawl-due': { queue: QUEUE_NAMES.crawl, schema: CrawlDueJobSchema, scheduled: SCHEDULED_ONCE },
+  'daily-pipeline': { queue: QUEUE_NAMES.crawl, schema: DailyPipelineJobSchema, scheduled: SCHEDULED_ONCE },
   'summarize-post': { queue: QUEUE_NAMES.summarize, schema: SummarizePostJobSchema },
   'summarize-posts': { queue: QUEUE_NAMES.summarize, schema: SummarizePostsJobSchema },
   'summarize-datasource-day': { queue: QUEUE_NAMES.summarize, schema: SummarizeDatasourceDayJobSchema },
   'send-newsletter-confirmation': { queue: QUEUE_NAMES.digest, schema: SendNewsletterConfirmationJobSchema },
-  'digest-tick': { queue: QUEUE_NAMES.digest, schema: DigestTickJobSchema },
+  'digest-tick': {
+    queue: QUEUE_NAMES.digest,
+    schema: DigestTickJobSchema,
+    // A tick that meets a database restart (or any passing error) runs again within seconds instead
+    // of waiting for the next tick; a rerun is safe, every delivery is claimed first.
+    scheduled: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 100,
+      removeOnFail: 100,
+    },
+  },
   'send-digest': { queue: QUEUE_NAMES.digest, schema: SendDigestJobSchema },
-  'podcast-daily': { queue: QUEUE_NAMES.podcast, schema: PodcastDailyJobSchema },
+  'podcast-daily': {
+    queue: QUEUE_NAMES.podcast,
+    schema: PodcastDailyJobSchema,
+    scheduled: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
+  },
   'generate-podcast': { queue: QUEUE_NAMES.podcast, schema: GeneratePodcastJobSchema },
   'cluster-summary': { queue: QUEUE_NAMES.stories, schema: ClusterSummaryJobSchema },
-  'cluster-backlog': { queue: QUEUE_NAMES.stories, schema: ClusterBacklogJobSchema },
-} as const satisfies Record<string, { queue: QueueName; schema: z.ZodType }>;
+  'cluster-backlog': {
+    queue: QUEUE_NAMES.stories,
+    schema: ClusterBacklogJobSchema,
+    scheduled: SCHEDULED_ONCE,
+  },
+} as const satisfies Record<
+  string,
+  { queue: QueueName; schema: z.ZodType; options?: JobOptionsData; scheduled?: JobOptionsData }
+>;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
 export type JobPayload<N extends JobName> = z.input<(typeof JOB_DEFINITIONS)[N]['schema']>;

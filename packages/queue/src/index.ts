@@ -1,5 +1,5 @@
 export { type HealthChecks, type HealthServer, startHealthServer } from './health-server.ts';
-export { DEFAULT_JOB_OPTIONS } from './job-options.ts';
+export { DEFAULT_JOB_OPTIONS, jobOptionsOf, scheduledOptionsOf } from './job-options.ts';
 export { createMetrics, type JobMetrics } from './metrics.ts';
 export { createProducer, type EnqueueOptions, InvalidJobPayloadError, type Producer } from './producer.ts';
 export { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';

@@ -1,6 +1,6 @@
 import { JOB_DEFINITIONS, type JobName, type JobPayload, type QueueName } from '@app/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS } from './job-options.ts';
+import { DEFAULT_JOB_OPTIONS, jobOptionsOf } from './job-options.ts';
 import type { QueueTransport } from './transport.ts';
 
 export type EnqueueOptions = Pick<
@@ -37,10 +37,7 @@ export function createProducer(transport: QueueTransport): Producer {
       const definition = JOB_DEFINITIONS[name];
       const parsed = definition.schema.safeParse(payload);
       if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error.message);
-      const job = await queue(definition.queue).add(name, parsed.data, {
-        ...DEFAULT_JOB_OPTIONS,
-        ...options,
-      });
+      const job = await queue(definition.queue).add(name, parsed.data, { ...jobOptionsOf(name), ...options });
       return String(job.id);
     },
     queue,

@@ -4,6 +4,7 @@ import { JOB_DEFINITIONS, type JobName, type QueueName } from '@app/contracts';
 import { closePrisma, getPrisma, type PrismaClient } from '@app/db';
 import { createLogger, type Logger } from '@app/logger';
 import { type HealthChecks, type HealthServer, startHealthServer } from './health-server.ts';
+import { scheduledOptionsOf } from './job-options.ts';
 import { createMetrics } from './metrics.ts';
 import { createProducer, type Producer } from './producer.ts';
 import { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';
@@ -212,9 +213,12 @@ async function registerSchedulers(
   if (specs.length === 0) return [];
   const byQueue = new Map<QueueName, JobSchedulerSpec[]>();
   for (const spec of specs) {
-    const queue = JOB_DEFINITIONS[spec.template.name as JobName]?.queue;
+    const name = spec.template.name as JobName;
+    const queue = JOB_DEFINITIONS[name]?.queue;
     if (!queue) throw new WorkerSetupError(`Scheduler ${spec.id} names unknown job ${spec.template.name}`);
-    byQueue.set(queue, [...(byQueue.get(queue) ?? []), spec]);
+    // The runs it adds take the job catalogue's options unless the spec gives its own.
+    const template = { ...spec.template, opts: spec.template.opts ?? scheduledOptionsOf(name) };
+    byQueue.set(queue, [...(byQueue.get(queue) ?? []), { ...spec, template }]);
   }
   const kept = [...byQueue].map(([queue, queueSpecs]) =>
     keepJobSchedulers(producer.queue(queue), queueSpecs, options),

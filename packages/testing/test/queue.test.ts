@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { JOB_DEFINITIONS, type JobName, QUEUE_NAMES, type SendVerificationEmailJob } from '@app/contracts';
+import {
+  GENERATION_DEFAULTS,
+  JOB_DEFINITIONS,
+  type JobName,
+  QUEUE_NAMES,
+  type SendVerificationEmailJob,
+} from '@app/contracts';
 import { createLogger } from '@app/logger';
 import {
   createProducer,
   createQueueTransport,
   createWorkers,
+  DEFAULT_JOB_OPTIONS,
   defineProcessor,
   InvalidJobPayloadError,
+  jobOptionsOf,
   type QueueTransport,
+  scheduledOptionsOf,
   WorkerSetupError,
 } from '@app/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,5 +182,36 @@ describe('createProducer', () => {
       await t.close();
       await cleanupPrefix(`${testPrefix()}_bad`);
     }
+  });
+});
+
+describe('job options from the job catalogue', () => {
+  it('a job is added with the defaults and its own options; a scheduled run with its scheduled ones', () => {
+    expect(jobOptionsOf('generate-content')).toEqual({
+      ...DEFAULT_JOB_OPTIONS,
+      attempts: GENERATION_DEFAULTS.maxRetries + 2,
+    });
+    expect(jobOptionsOf('send-digest')).toEqual(DEFAULT_JOB_OPTIONS);
+    expect(scheduledOptionsOf('digest-tick')).toEqual({
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 100,
+      removeOnFail: 100,
+    });
+    expect(scheduledOptionsOf('generation-sweep')).toMatchObject({ attempts: 1, removeOnFail: true });
+    // A job with no scheduled options of its own runs on a schedule as it would be added by hand.
+    expect(scheduledOptionsOf('send-digest')).toEqual(DEFAULT_JOB_OPTIONS);
+  });
+
+  it('every job that a service schedules says how its runs are kept', () => {
+    for (const name of [
+      'generation-sweep',
+      'crawl-due',
+      'daily-pipeline',
+      'digest-tick',
+      'podcast-daily',
+      'cluster-backlog',
+    ] as const)
+      expect(JOB_DEFINITIONS[name].scheduled?.attempts, name).toBeGreaterThanOrEqual(1);
   });
 });

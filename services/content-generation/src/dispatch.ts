@@ -1,11 +1,8 @@
-import { GENERATION_DEFAULTS, JOB_DEFINITIONS } from '@app/contracts';
+import { JOB_DEFINITIONS } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
-import { DEFAULT_JOB_OPTIONS } from '@app/queue';
+import { jobOptionsOf } from '@app/queue';
 import type { Queue } from 'bullmq';
-
-/** BullMQ attempts per dispatch: the row's retry accounting (max_retries) decides first; this is a backstop. */
-export const GENERATION_JOB_ATTEMPTS = GENERATION_DEFAULTS.maxRetries + 2;
 
 /**
  * The outbox relay for generation tasks. The gateway writes the row first and then adds the job with
@@ -42,7 +39,7 @@ export async function sweepUndispatched(
       await queue.add(
         'generate-content',
         JOB_DEFINITIONS['generate-content'].schema.parse({ taskId: row.id }),
-        { ...DEFAULT_JOB_OPTIONS, jobId, attempts: GENERATION_JOB_ATTEMPTS },
+        { ...jobOptionsOf('generate-content'), jobId },
       );
       added += 1;
     }

@@ -45,13 +45,7 @@ export const contentGenerationService = defineWorkerService({
         {
           id: GENERATION_SWEEP_SCHEDULER_ID,
           repeat: { every: config.GENERATION_SWEEP_MS },
-          template: {
-            name: 'generation-sweep',
-            data: {},
-            // A failed sweep (the database restarting) is logged and counted, not kept among the
-            // queue's failed tasks: the next sweep does its work.
-            opts: { attempts: 1, removeOnComplete: 100, removeOnFail: true },
-          },
+          template: { name: 'generation-sweep', data: {} },
         },
       ],
       expose: { sweep: () => sweepUndispatched(prisma, queue, logger) },

@@ -1,5 +1,5 @@
 import { JOB_DEFINITIONS, type JobName, type JobPayload, type QueueName } from '@app/contracts';
-import { DEFAULT_JOB_OPTIONS, type EnqueueOptions, InvalidJobPayloadError, type Producer } from '@app/queue';
+import { type EnqueueOptions, InvalidJobPayloadError, jobOptionsOf, type Producer } from '@app/queue';
 import { batchItems } from './batch-calls.ts';
 
 type BulkJob = { name: string; data: unknown; opts: EnqueueOptions };
@@ -29,7 +29,7 @@ export function createEnqueueMany(producer: Producer) {
     const bulk = jobs.map(({ payload, options }) => {
       const parsed = definition.schema.safeParse(payload);
       if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error.message);
-      return { name, data: parsed.data, opts: { ...DEFAULT_JOB_OPTIONS, ...options } };
+      return { name, data: parsed.data, opts: { ...jobOptionsOf(name), ...options } };
     });
     await addBulk(definition.queue, bulk);
   };

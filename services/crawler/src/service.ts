@@ -62,7 +62,6 @@ export const crawlerService = defineWorkerService({
       clock: overrides.clock,
       afterStore: overrides.afterStore,
     };
-    const opts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     return {
       processors: [crawlDatasourceProcessor(deps), crawlDueProcessor(deps), dailyPipelineProcessor(deps)],
       schedulers:
@@ -71,12 +70,12 @@ export const crawlerService = defineWorkerService({
               {
                 id: CRAWL_DUE_SCHEDULER_ID,
                 repeat: { pattern: config.CRAWL_DUE_CRON, tz: 'UTC' },
-                template: { name: 'crawl-due', data: {}, opts },
+                template: { name: 'crawl-due', data: {} },
               },
               {
                 id: DAILY_PIPELINE_SCHEDULER_ID,
                 repeat: { pattern: config.DAILY_PIPELINE_CRON, tz: config.DAILY_PIPELINE_TZ },
-                template: { name: 'daily-pipeline', data: {}, opts },
+                template: { name: 'daily-pipeline', data: {} },
               },
             ]
           : [],

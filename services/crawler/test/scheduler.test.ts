@@ -1,5 +1,5 @@
 import { loadConfig } from '@app/config';
-import { QUEUE_NAMES } from '@app/contracts';
+import { JOB_DEFINITIONS, QUEUE_NAMES } from '@app/contracts';
 import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport, type Producer, type QueueTransport } from '@app/queue';
 import { cleanupPrefix, createTestDatabase, type TestDatabase, testTransportOptions } from '@app/testing';
@@ -57,6 +57,9 @@ it('registers the due-crawl tick and the daily pipeline as BullMQ job schedulers
   );
   const daily = schedulers.find((s) => s.key === DAILY_PIPELINE_SCHEDULER_ID)!;
   expect(daily).toMatchObject({ pattern: '0 7 * * *', tz: 'Asia/Shanghai', name: 'daily-pipeline' });
+  // Its runs take the job catalogue's options: one attempt, the next run does the work.
+  expect(daily.template?.opts).toMatchObject(JOB_DEFINITIONS['daily-pipeline'].scheduled);
+  expect(daily.template?.opts?.attempts).toBe(1);
   expect(schedulers.find((s) => s.key === CRAWL_DUE_SCHEDULER_ID)).toMatchObject({
     pattern: '*/5 * * * *',
     tz: 'UTC',

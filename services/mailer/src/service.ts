@@ -68,19 +68,7 @@ export const mailerService = defineWorkerService({
               {
                 id: DIGEST_SCHEDULER_ID,
                 repeat: { every: config.DIGEST_TICK_SECONDS * 1000 },
-                template: {
-                  name: 'digest-tick',
-                  data: {},
-                  // A tick that meets a database restart (or any passing error) runs again within
-                  // seconds instead of waiting for the next tick; a rerun is safe, every delivery is
-                  // claimed first.
-                  opts: {
-                    attempts: 3,
-                    backoff: { type: 'exponential', delay: 1000 },
-                    removeOnComplete: 100,
-                    removeOnFail: 100,
-                  },
-                },
+                template: { name: 'digest-tick', data: {} },
               },
             ]
           : [],

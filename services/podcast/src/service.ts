@@ -83,11 +83,7 @@ export const podcastService = defineWorkerService({
               {
                 id: PODCAST_SCHEDULER_ID,
                 repeat: { pattern: config.PODCAST_CRON, tz: config.PODCAST_TZ },
-                template: {
-                  name: 'podcast-daily',
-                  data: {},
-                  opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
-                },
+                template: { name: 'podcast-daily', data: {} },
               },
             ]
           : [],

@@ -49,7 +49,6 @@ export const summarizerService = defineWorkerService({
       crossLanguage,
       continueBacklog: (limit: number) => producer.enqueue('cluster-backlog', { limit }),
     };
-    const opts = { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     const scheduled = config.STORIES_SCHEDULER ?? config.NODE_ENV !== 'test';
     // A start does not wait for the first cron slot: summaries seeded or left without a story, and
     // an upgraded database's fingerprints of an older rule, are clustered at once. One such job at
@@ -73,7 +72,7 @@ export const summarizerService = defineWorkerService({
             {
               id: STORY_BACKLOG_SCHEDULER_ID,
               repeat: { pattern: config.STORIES_BACKLOG_CRON, tz: 'UTC' },
-              template: { name: 'cluster-backlog', data: {}, opts },
+              template: { name: 'cluster-backlog', data: {} },
             },
           ]
         : [],

@@ -10,8 +10,6 @@ import { RateLimitedError } from '../lib/rate-limited.ts';
 import type { ServiceContext } from './context.ts';
 import type { UsageService } from './usage.service.ts';
 
-/** BullMQ attempts per dispatch; the row's retry_count / max_retries decides first (see the worker). */
-const JOB_ATTEMPTS = GENERATION_DEFAULTS.maxRetries + 2;
 /** A transport that does not answer within this stays undispatched; the worker's sweep adds the job later. */
 const ENQUEUE_TIMEOUT_MS = 1500;
 const POST_MODE_WAIT_MS = 90_000;
@@ -39,7 +37,7 @@ export function createGenerationService(ctx: ServiceContext, usage: UsageService
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        ctx.producer.enqueue('generate-content', { taskId, requestId }, { jobId, attempts: JOB_ATTEMPTS }),
+        ctx.producer.enqueue('generate-content', { taskId, requestId }, { jobId }),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
         }),
