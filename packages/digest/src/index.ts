@@ -17,6 +17,13 @@ export {
 export { type DigestContent, type DigestSource, loadDigestContent } from './digest-content.ts';
 export { type DigestLinks, digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
 export { type RenderedEmail, renderLayout } from './email-layout.ts';
+export {
+  countDueRecipients,
+  dueRecipients,
+  loadRecipient,
+  RECIPIENT_BATCH,
+  subscriberZones,
+} from './recipients.ts';
 export { digestWindow, dueZones } from './schedule.ts';
 export {
   DEV_UNSUBSCRIBE_SECRET,

@@ -3,7 +3,7 @@ import { createLogger } from '@app/logger';
 import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveInterrupted } from '../src/digest/delivery-records.ts';
-import { loadRecipient } from '../src/digest/digest-recipients.ts';
+import { loadRecipient } from '@app/digest';
 import { runDigestTick } from '../src/digest/run-digest-tick.ts';
 import { type DigestDeps, deliverDigests } from '../src/digest/send-digests.ts';
 import { createMailTransport, type MailTransport } from '../src/mail-transport.ts';

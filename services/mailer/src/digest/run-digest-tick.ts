@@ -1,6 +1,6 @@
 import { DigestCache, dueZones } from '@app/digest';
 import { resolveInterrupted } from './delivery-records.ts';
-import { dueRecipients, RECIPIENT_BATCH, subscriberZones } from './digest-recipients.ts';
+import { dueRecipients, RECIPIENT_BATCH, subscriberZones } from '@app/digest';
 import { type DeliveryOutcome, type DigestDeps, deliverDigests } from './send-digests.ts';
 
 export type TickStats = Record<DeliveryOutcome, number> & { interrupted: number };

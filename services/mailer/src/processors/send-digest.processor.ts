@@ -1,6 +1,6 @@
 import { DigestCache } from '@app/digest';
 import { defineProcessor } from '@app/queue';
-import { loadRecipient } from '../digest/digest-recipients.ts';
+import { loadRecipient } from '@app/digest';
 import { type DigestDeps, deliverDigest } from '../digest/send-digests.ts';
 
 /**

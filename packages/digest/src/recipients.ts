@@ -1,6 +1,6 @@
-import type { PrismaClient } from '@app/db';
-import { type DigestRecipient, digestRecipientOf } from '@app/digest';
+import { Prisma, type PrismaClient } from '@app/db';
 import { isValidTimeZone } from '@app/time';
+import { type DigestRecipient, digestRecipientOf } from './digest-cache.ts';
 
 /** Recipients read from the database at once. */
 export const RECIPIENT_BATCH = 500;
@@ -17,7 +17,34 @@ export async function subscriberZones(prisma: PrismaClient): Promise<string[]> {
   return rows.map((row) => row.timeZone).filter((zone) => isValidTimeZone(zone));
 }
 
-/** Active, confirmed subscribers of a zone with enabled topics and no final delivery for `date`. */
+/**
+ * Who is due the digest of `date` in a zone (subscriber `s`): active, confirmed subscribers of the
+ * zone with no final delivery for that date. The scheduled send, and the admin's count of what a send
+ * would mail, both read it from here; the recipient must also have an enabled topic.
+ */
+function dueIn(timeZone: string, date: string): Prisma.Sql {
+  return Prisma.sql`s.status = 'active' AND s.confirmed_at IS NOT NULL AND s.time_zone = ${timeZone}
+      AND NOT EXISTS (
+        SELECT 1 FROM email_deliveries d
+        WHERE d.subscriber_id = s.id AND d.digest_date = ${date}::date AND d.status <> 'pending'
+      )`;
+}
+
+/** How many subscribers the send of `date` would mail in a zone (`dueRecipients`, all batches). */
+export async function countDueRecipients(
+  prisma: PrismaClient,
+  timeZone: string,
+  date: string,
+): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS count
+    FROM newsletter_subscribers s
+    WHERE ${dueIn(timeZone, date)}
+      AND EXISTS (SELECT 1 FROM newsletter_subscriptions ns WHERE ns.subscriber_id = s.id AND ns.enabled)`;
+  return Number(row?.count ?? 0);
+}
+
+/** The next batch of due subscribers of a zone (`dueIn`) with their enabled topics, after `after`. */
 export async function dueRecipients(
   prisma: PrismaClient,
   timeZone: string,
@@ -38,12 +65,7 @@ export async function dueRecipients(
            array_agg(ns.topic_id::text ORDER BY ns.topic_id) AS "topicIds"
     FROM newsletter_subscribers s
     JOIN newsletter_subscriptions ns ON ns.subscriber_id = s.id AND ns.enabled
-    WHERE s.status = 'active' AND s.confirmed_at IS NOT NULL AND s.time_zone = ${timeZone}
-      AND s.id > ${after}::uuid
-      AND NOT EXISTS (
-        SELECT 1 FROM email_deliveries d
-        WHERE d.subscriber_id = s.id AND d.digest_date = ${date}::date AND d.status <> 'pending'
-      )
+    WHERE ${dueIn(timeZone, date)} AND s.id > ${after}::uuid
     GROUP BY s.id
     ORDER BY s.id
     LIMIT ${RECIPIENT_BATCH}`;
