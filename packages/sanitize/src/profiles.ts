@@ -1,5 +1,8 @@
 import type { SanitizeProfile } from './sanitizer.ts';
 
+/** Heading levels, allowed wherever text is. */
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
 /** Sections, text, lists and tables: markup that can neither run nor fetch anything. */
 const CONTENT_TAGS = [
   'address',
@@ -7,12 +10,7 @@ const CONTENT_TAGS = [
   'aside',
   'footer',
   'header',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADINGS,
   'hgroup',
   'main',
   'nav',
@@ -79,12 +77,7 @@ const SUMMARY_TAGS = [
   'p',
   'br',
   'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
+  ...HEADINGS,
   'ul',
   'ol',
   'li',
