@@ -73,12 +73,12 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/testing/src/global-setup.ts'],
-          // The product's modules load once per worker; each file still starts its own stack and browser.
+          // The product's modules and Chromium load once per worker; each file still starts its own stack.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files run in parallel: each starts its own product (database, key prefix, port, SMTP
-          // capture, browser), so none sees another's users, rows, limits or mail.
+          // capture, browser contexts), so none sees another's users, rows, limits or mail.
           // A loaded CI machine can take a few seconds to render after a request.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           // A browser test that fails once on CI is run again before it counts as failed;

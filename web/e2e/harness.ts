@@ -13,7 +13,7 @@ import {
   startSmtpCapture,
   testTransportOptions,
 } from '@app/testing';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** The built web app the stack serves: web/dist, or E2E_WEB_DIST (a build made with WEB_OUT_DIR). */
 export const webDist = process.env.E2E_WEB_DIST
@@ -30,6 +30,31 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * One Chromium per test worker. The browser files of a worker share this module (the e2e project
+ * does not isolate them), so each file's stack reuses the browser the first one launched instead of
+ * starting its own; a stack's pages live in browser contexts of its own (own cookies and storage),
+ * which its stop() closes. Playwright closes the browser when the worker exits; one that crashed is
+ * launched again by the next stack.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  if (!sharedBrowser) {
+    const launching = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    sharedBrowser = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (sharedBrowser === launching) sharedBrowser = undefined;
+        }),
+      () => {
+        if (sharedBrowser === launching) sharedBrowser = undefined;
+      },
+    );
+  }
+  return sharedBrowser;
+}
 
 /** What a worker starter gets: the stack's database, queue namespace and SMTP sink. */
 export type StackContext = {
@@ -55,6 +80,7 @@ export type NewUser = { email: string; password?: string; role?: 'user' | 'admin
 export type Stack = StackContext & {
   baseUrl: string;
   smtp: SmtpCapture;
+  /** The worker's browser, shared with other files' stacks: make pages with newPage. */
   browser: Browser;
   createUser(user: NewUser): Promise<{ id: string; email: string; password: string }>;
   /** A page in its own browser context (own cookies and storage). */
@@ -123,7 +149,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   const workers: { close(): Promise<void> }[] = [mailer];
   for (const start of options.workers ?? []) workers.push(await start(context));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await workerBrowser();
+  // This stack's browser contexts: its pages' cookies and storage, closed with it.
+  const contexts = new Set<BrowserContext>();
 
   return {
     ...context,
@@ -144,6 +172,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     async newPage(contextOptions) {
       const browserContext = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
+      contexts.add(browserContext);
+      browserContext.on('close', () => contexts.delete(browserContext));
       return browserContext.newPage();
     },
     async signIn(page, email, password) {
@@ -155,7 +185,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await page.waitForURL((url) => !url.pathname.endsWith('/auth'), { timeout: 15_000 });
     },
     async stop() {
-      await browser.close().catch(() => undefined);
+      await Promise.all([...contexts].map((browserContext) => browserContext.close().catch(() => undefined)));
       for (const worker of workers.reverse()) await worker.close().catch(() => undefined);
       await app.close();
       await producer.close();
