@@ -13,7 +13,13 @@ import {
   startSmtpCapture,
   testTransportOptions,
 } from '@app/testing';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 /** The built web app the stack serves: web/dist, or E2E_WEB_DIST (a build made with WEB_OUT_DIR). */
 export const webDist = process.env.E2E_WEB_DIST

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@app/db';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
-import type { AccessLevel } from './routes/access.ts';
+import type { AccessLevel, RouteAccess } from './routes/access.ts';
 import type { Limits } from './plugins/app/limits.plugin.ts';
 import type { Services } from './plugins/app/services.plugin.ts';
 
@@ -14,13 +14,15 @@ declare module 'fastify' {
     /** The rate limits' Redis connection; undefined without REDIS_URL (limits counted per process). */
     rateLimitRedis: Redis | undefined;
     limits: Limits;
+    /** The registered /api routes and who may call each (plugins/app/auth.plugin.ts). */
+    routeAccess: readonly RouteAccess[];
   }
   interface FastifyRequest {
     /** The caller's profile, loaded once per request by the role guards. */
     profile: UserProfile | null;
   }
   interface FastifyContextConfig {
-    /** Filled from routes/access.ts when the route is registered. */
+    /** Who may call the route (routes/access.ts); every /api route declares it. */
     access?: AccessLevel;
     /**
      * The body also comes as a file (lib/openapi.ts documents it): raw in these media types, or as a

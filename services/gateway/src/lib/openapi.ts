@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /**
  * What every operation of the OpenAPI document takes from its route rather than from 90 hand-written
- * lines: its operationId, its security (the access level routes/access.ts gave the route) and the error
+ * lines: its operationId, its security (the access level the route declares) and the error
  * answers that hooks give every route. Routes still declare their summary, their own answers and the
  * media types of what is not JSON (mediaResponse, noBody below).
  */

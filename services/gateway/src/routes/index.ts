@@ -32,7 +32,7 @@ import webRoutes from './web/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
 import podcastFeedRoutes from './api/podcasts/feed.routes.ts';
 
-/** Every route folder, with its prefix. Who may call what lives in ./access.ts. */
+/** Every route folder, with its prefix. Each route declares who may call it (see ./access.ts). */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(opsRoutes);
   // robots.txt and the sitemaps, for the web app's public pages.
@@ -73,7 +73,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes, { prefix: '/api/billing' });
   // Daily podcast (issue 6).
   await app.register(podcastsRoutes, { prefix: '/api/podcasts' });
-  // The private podcast feed for podcast apps: its token is the credential (see access.ts).
+  // The private podcast feed for podcast apps: its token is the credential.
   await app.register(podcastFeedRoutes, { prefix: '/api/podcasts' });
   // Any other /api path: the JSON 404 (the web app's fallback never answers under /api).
   await app.register(apiNotFoundRoutes, { prefix: '/api' });

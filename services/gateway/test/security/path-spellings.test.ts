@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS, type RouteAccess } from '../../src/routes/access.ts';
+import type { RouteAccess } from '../../src/routes/access.ts';
 import { type Gateway, insertUser, login, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 
-// Every protected route of src/routes/access.ts, reached by the spellings of its path that a router or
+// Every protected route the gateway registers, reached by the spellings of its path that a router or
 // a proxy may read as the same route, sent over a real socket exactly as written (no client tidies
 // them up). Whatever the spelling, a visitor or a free user must never get a 2xx API answer: access is
 // decided by the route the router matched, not by the text of the URL.
@@ -15,16 +15,15 @@ import { type Gateway, insertUser, login, startGateway, uniqueEmail } from '../s
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const ID = '00000000-0000-4000-8000-000000000000';
 
-let gateway: Gateway;
-let webDir: string;
+// A web build is present, as in production: unknown page paths then answer index.html, which is fine.
+// Started while the file is collected: the table below is made of the routes it registered.
+const webDir = await mkdtemp(path.join(tmpdir(), 'gw-spellings-web-'));
+await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+const gateway: Gateway = await startGateway({ WEB_DIST_DIR: webDir });
 let port = 0;
 let freeToken = '';
 
 beforeAll(async () => {
-  // A web build is present, as in production: unknown page paths then answer index.html, which is fine.
-  webDir = await mkdtemp(path.join(tmpdir(), 'gw-spellings-web-'));
-  await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
-  gateway = await startGateway({ WEB_DIST_DIR: webDir });
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   port = (gateway.app.server.address() as AddressInfo).port;
   const free = await insertUser(gateway.db.prisma, { email: uniqueEmail('spellings') });
@@ -147,7 +146,7 @@ function expectNoLeak(answer: Answer, label: string) {
   expect([0, 400, 401, 403, 404, 405], `${label} answered ${answer.status}`).toContain(answer.status);
 }
 
-const protectedRoutes = ROUTE_ACCESS.filter((route) => route.access !== 'public');
+const protectedRoutes = gateway.app.routeAccess.filter((route) => route.access !== 'public');
 const byRole = (route: RouteAccess) => (route.access === 'user' ? [undefined] : [undefined, 'free']);
 
 describe('protected routes under every spelling of their path', () => {

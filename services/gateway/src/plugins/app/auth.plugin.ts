@@ -1,7 +1,7 @@
 import { UuidSchema } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findAccess } from '../../routes/access.ts';
+import { API_METHODS, type AccessLevel, type RouteAccess } from '../../routes/access.ts';
 import { enforceAccess } from './guards.ts';
 
 /** Only for route definitions (their canonical path), never for a request's raw URL. */
@@ -21,24 +21,32 @@ function readBearer(app: FastifyInstance, request: FastifyRequest): { id: string
   }
 }
 
+const LEVELS: readonly AccessLevel[] = ['public', 'user', 'pro', 'admin'];
+const isApiMethod = (method: string): method is RouteAccess['method'] =>
+  (API_METHODS as readonly string[]).includes(method);
+
 /**
- * Every /api route gets its access level from routes/access.ts at registration (a route missing there
- * stops the boot). On each request that matched such a route a valid Bearer token sets request.user, then
- * the level is enforced before the body is even parsed, so visitors get 401 whatever they send.
+ * Every /api route declares its access level beside it (`config: { access }`, see routes/access.ts); one
+ * without a valid level stops the boot. The registered routes and their levels are listed in
+ * `app.routeAccess` (the tests' 401/403 matrix). On each request that matched such a route a valid
+ * Bearer token sets request.user, then the level is enforced before the body is even parsed, so visitors
+ * get 401 whatever they send.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('profile', null);
+    const registered: RouteAccess[] = [];
+    app.decorate('routeAccess', registered);
     app.addHook('onRoute', (route) => {
       if (!isApiRoute(route.url)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const levels = new Set(methods.map((method) => findAccess(method, route.url)));
-      const [access] = levels;
-      if (levels.size !== 1 || !access) {
-        throw new Error(`${methods.join(',')} ${route.url} has no single entry in src/routes/access.ts`);
+      const access = route.config?.access;
+      if (!access || !LEVELS.includes(access)) {
+        throw new Error(`${methods.join(',')} ${route.url} declares no access level (config: { access })`);
       }
       // The OpenAPI document's security comes from this level too (lib/openapi.ts).
-      route.config = { ...route.config, access };
+      for (const method of methods)
+        if (isApiMethod(method)) registered.push({ method, url: route.url, access });
     });
     // The level comes from the route the router matched, never from the URL text: the router decodes
     // and normalises the path ("/%61pi/admin/…" matches /api/admin/…), so a test on request.url can be

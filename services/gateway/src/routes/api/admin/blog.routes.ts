@@ -15,6 +15,7 @@ const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'All blog posts, any status, latest edit first',
@@ -27,6 +28,7 @@ const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blog/posts',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Creates a post; markdown is rendered with marked, HTML is sanitised',
@@ -40,6 +42,7 @@ const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/blog/posts/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Updates a post; publishing stamps published_at the first time',

@@ -9,6 +9,7 @@ const adminCleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cleanup/data',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -23,6 +24,7 @@ const adminCleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cleanup/posts',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Deletes summarised posts older than olderThanDays (default 7); their summaries stay',

@@ -14,6 +14,7 @@ const adminCrawlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crawl',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Creates a crawl task per matching active datasource for the date and queues the crawls',
@@ -27,6 +28,7 @@ const adminCrawlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/process-pending',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Queues up to `limit` pending crawl tasks (process_pending_tasks)',

@@ -19,6 +19,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/datasources',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'All datasources (search, topic, platform, language, status filters)',
@@ -32,6 +33,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/datasources',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: "Creates a datasource (config: JSON object or text, default: the platform's default config)",
@@ -45,6 +47,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/datasources/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Updates a datasource',
@@ -59,6 +62,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/datasources/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Deletes a datasource (its posts and summaries go with it)',
@@ -75,6 +79,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/datasources/batch-status',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: "Activates or pauses a selection of datasources ('请选择数据源' when empty)",

@@ -17,6 +17,7 @@ const adminDigestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preview',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "A subscriber's digest ({email}) or one for a language and topic set, rendered",
@@ -30,6 +31,7 @@ const adminDigestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -51,6 +53,7 @@ const adminDigestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/due',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -64,6 +67,7 @@ const adminDigestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send-due',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Runs the scheduled digest send now for every subscriber due (each is served once a day)',

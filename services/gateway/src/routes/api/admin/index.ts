@@ -10,7 +10,7 @@ import adminUsageRoutes from './usage.routes.ts';
 
 const PingSchema = z.object({ ok: z.literal(true), role: z.literal('admin') });
 
-/** /api/admin: admin-only routes (access in routes/access.ts). The admin features join here. */
+/** /api/admin: admin-only routes (each declares `access: 'admin'`). The admin features join here. */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Content pipeline (issue 3).
   await app.register(adminCrawlRoutes);
@@ -25,6 +25,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ping',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Answers only admins: checks the admin guard end to end',

@@ -17,6 +17,7 @@ const adminOpmlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/opml/export',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -36,7 +37,7 @@ const adminOpmlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/opml/import',
     {
-      config: { upload: { field: 'opml', mediaTypes: OPML_MEDIA_TYPES } },
+      config: { access: 'admin', upload: { field: 'opml', mediaTypes: OPML_MEDIA_TYPES } },
       schema: {
         tags,
         summary:

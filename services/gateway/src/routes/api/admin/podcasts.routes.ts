@@ -14,6 +14,7 @@ const adminPodcastsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/podcasts',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The newest podcast tasks in every state (a date and a status narrow the list)',
@@ -27,6 +28,7 @@ const adminPodcastsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/podcasts/generate',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:

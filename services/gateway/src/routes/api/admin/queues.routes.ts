@@ -14,6 +14,7 @@ const adminQueuesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/queues',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Counts per queue and state, and the latest failed jobs with their error',
@@ -26,6 +27,7 @@ const adminQueuesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/queues/:queue/jobs/:id/retry',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Moves a failed job back to waiting',

@@ -7,6 +7,7 @@ const adminSourceHealthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/source-health',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Crawl health per datasource, failing ones first',

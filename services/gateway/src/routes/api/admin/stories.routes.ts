@@ -17,6 +17,7 @@ const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stories',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Stories of more than one summary (min_size), newest activity first, with their members',
@@ -30,6 +31,7 @@ const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stories/clustering',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'How many summaries are clustered under the current rule, and whether a pass is running',
@@ -42,6 +44,7 @@ const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stories/clustering',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -55,6 +58,7 @@ const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stories/:id/split',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Moves the given summaries of this story into a new story',
@@ -69,6 +73,7 @@ const adminStoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stories/:id/merge',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Moves every summary of story_id into this story and deletes story_id',

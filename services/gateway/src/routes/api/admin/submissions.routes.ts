@@ -18,6 +18,7 @@ const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/submissions',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary:
@@ -32,6 +33,7 @@ const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/submissions/:id/approve',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Approves a pending submission and creates its datasource (topic/platform/name may be set)',
@@ -47,6 +49,7 @@ const adminSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/submissions/:id/reject',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Rejects a pending submission',

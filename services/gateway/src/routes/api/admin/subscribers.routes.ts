@@ -7,6 +7,7 @@ const adminSubscribersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscribers',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:

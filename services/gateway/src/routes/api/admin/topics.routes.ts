@@ -19,6 +19,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/topics',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'All topics (search, status filter) with datasource_count and post_count',
@@ -32,6 +33,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/topics',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Creates a topic (name and description required; keywords comma-separated or a list)',
@@ -45,6 +47,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/topics/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Updates name, description, keywords or is_active',
@@ -59,6 +62,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/topics/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Deletes a topic that has no datasources (409 otherwise)',
@@ -75,6 +79,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/topics/batch-status',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: "Activates or pauses a selection of topics ('请选择主题' when empty)",

@@ -7,6 +7,7 @@ const adminUsageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usage',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Model usage and cost per day, feature, provider and topic (from/to: UTC days, at most 366)',

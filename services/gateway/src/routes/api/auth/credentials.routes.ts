@@ -38,6 +38,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: RegisterResponseSchema, ...errorResponses(400, 415, 429, 503) },
       },
       config: {
+        access: 'public',
         // Fake accounts and verification mail sent to strangers: REGISTER_IP_RATE_LIMIT an hour per address.
         rateLimit: limitOptions(config, 'register-ip'),
       },
@@ -59,7 +60,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: loginsFromIp,
       // Counted after validation (preHandler) so the key can include the normalised email.
-      config: { rateLimit: limitOptions(config, 'login') },
+      config: { access: 'public', rateLimit: limitOptions(config, 'login') },
     },
     async (request, reply) => {
       // After a few failures each attempt waits longer (2, 4, 8… seconds since the last failure), counted
@@ -91,6 +92,8 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify',
     {
+      // Old emailed links: only a redirect to the web page /auth/verify, which posts the token.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Old verification links: redirect to the web page /auth/verify (changes nothing)',
@@ -113,6 +116,9 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify',
     {
+      // Accounts: the emailed token is the credential of verify and reset-confirm; change password and
+      // sign-out-everywhere need the access token.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:
@@ -136,6 +142,7 @@ const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify/resend',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification link (same answer for every address; 60 s cooldown)',

@@ -24,6 +24,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/google/start',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Redirect to Google sign-in (to /auth?error=google_unavailable when it is not configured)',
@@ -47,6 +48,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/google/callback',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary:

@@ -25,6 +25,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Email a one-hour password reset link (same answer for every address)',
@@ -45,6 +46,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/confirm',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the emailed token; ends every session of the account',
@@ -66,6 +68,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password (current one required); ends every other session of the account',

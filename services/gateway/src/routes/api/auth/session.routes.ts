@@ -12,6 +12,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh cookie and get a new access token',
@@ -39,6 +40,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke this login (all its rotations) and clear the cookie; always succeeds',
@@ -56,6 +58,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout-all',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere: revoke every session of the account, this one included',

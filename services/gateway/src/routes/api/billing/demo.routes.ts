@@ -18,6 +18,8 @@ const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/session',
     {
+      // The demo checkout (BILLING_DEMO; 404 when off): a session link works only for the account that opened it.
+      config: { access: 'user' },
       schema: {
         tags: ['billing'],
         summary: 'Demo checkout: the plan and price a demo session link was opened for',
@@ -31,6 +33,7 @@ const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pay',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['billing'],
         summary: 'Demo checkout: "pay" (no money moves); Stripe\'s signed events go through the webhook',
@@ -44,6 +47,7 @@ const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/end-period',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['billing'],
         summary: "Demo checkout: end the caller's cancelling subscription now (Stripe's deletion event)",

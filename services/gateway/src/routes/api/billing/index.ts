@@ -23,6 +23,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['billing'],
         summary: 'Start a Stripe Checkout session for Pro Monthly or Pro Annual',
@@ -38,6 +39,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['billing'],
         summary: "The caller's current subscription (or null) and payment history",
@@ -50,6 +52,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subscription',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['billing'],
         summary: "Cancel the caller's subscription at period end, or reactivate it",

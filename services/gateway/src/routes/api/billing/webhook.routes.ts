@@ -15,6 +15,8 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhook',
     {
+      // Public: Stripe's signature is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['billing'],
         summary: 'Stripe webhook (Stripe-Signature on the raw body); each event id is applied once',

@@ -17,6 +17,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -31,6 +32,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One published post by slug and language, with up to 3 related posts',
@@ -45,6 +47,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:id/view',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Counts one view (atomic increment); returns the new count',

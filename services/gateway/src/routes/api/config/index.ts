@@ -10,6 +10,8 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      // What this install offers (Google sign-in configured or not): the same answer for everyone.
+      config: { access: 'public' },
       schema: {
         tags: ['config'],
         summary:

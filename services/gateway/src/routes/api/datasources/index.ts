@@ -13,6 +13,7 @@ const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/datasources',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sources'],
         summary: 'Active datasources with their topic',
@@ -31,6 +32,7 @@ const datasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sources/tree',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sources'],
         summary: 'Topic → platform → source, with summary counts and last-updated dates',

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 
-/** /api/favorites: Pro only (access.ts: visitors 401, free users 403 PRO_REQUIRED). */
+/** /api/favorites: Pro only (visitors 401, free users 403 PRO_REQUIRED). */
 const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   const favorites = app.services.favorites;
   const errors = errorResponses(400, 401, 403, 404);
@@ -17,6 +17,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/datasources',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['favorites'],
         summary: 'Your favourite sources',
@@ -31,6 +32,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/datasources',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['favorites'],
         summary: 'Add a source to your favourites (adding it twice is fine)',
@@ -46,6 +48,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/datasources',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['favorites'],
         summary: 'Remove a source from your favourites',
@@ -62,6 +65,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summaries',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['favorites'],
         summary: 'Your favourite summaries',
@@ -76,6 +80,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/summaries',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['favorites'],
         summary: 'Add a summary to your favourites (adding it twice is fine)',
@@ -91,6 +96,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/summaries',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['favorites'],
         summary: 'Remove a summary from your favourites',

@@ -13,6 +13,7 @@ const generateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/post',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['generation'],
         summary: 'Generate one post from a summary and wait for it (post mode, Pro)',

@@ -21,6 +21,7 @@ const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['generation'],
         summary: "The caller's generated results by id",
@@ -34,6 +35,8 @@ const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
+      // Publishing or unpublishing one's own result: private is the default, and taking it back never needs a plan.
+      config: { access: 'user' },
       schema: {
         tags: ['generation'],
         summary:
@@ -51,6 +54,7 @@ const generatedContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['generation'],
         summary: 'Delete one of your generated results',

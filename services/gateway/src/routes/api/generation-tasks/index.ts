@@ -13,7 +13,7 @@ import { requireUser } from '../../../plugins/app/guards.ts';
 
 /**
  * /api/generation-tasks: the content-generation queue (spec §7 content-generation-queue and -status).
- * Create, history and retry need Pro (access.ts); the 2-second status poll and cancel only need the owner.
+ * Create, history and retry need Pro; the 2-second status poll and cancel only need the owner.
  */
 const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const generation = app.services.generation;
@@ -26,6 +26,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['generation'],
         summary: 'Queue content generation from a summary for the chosen platforms (Pro)',
@@ -51,6 +52,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['generation'],
         summary: "The caller's generation tasks, a page at a time, with what each used (Pro)",
@@ -64,6 +66,8 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:taskId',
     {
+      // The status poll and cancel only need the task's owner (404 for others).
+      config: { access: 'user' },
       schema: {
         tags: ['generation'],
         summary: "One of the caller's generation tasks: its status, progress and results (polled)",
@@ -77,6 +81,7 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:taskId/retry',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['generation'],
         summary: 'Queue a failed or cancelled task of the caller again (Pro)',
@@ -91,6 +96,8 @@ const generationTasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:taskId/cancel',
     {
+      // The status poll and cancel only need the task's owner (404 for others).
+      config: { access: 'user' },
       schema: {
         tags: ['generation'],
         summary: "Cancel one of the caller's waiting or running tasks",

@@ -14,6 +14,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['me'],
         summary: 'The signed-in user and profile',
@@ -26,6 +27,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['me'],
         summary: 'Update the display name (empty saves null)',
@@ -40,6 +42,8 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/feed-token',
     {
+      // The private favourites feed's token: favourites are a Pro feature.
+      config: { access: 'pro' },
       schema: {
         tags: ['me'],
         summary: 'Whether the private favourites feed URL exists, and since when',
@@ -52,6 +56,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/feed-token',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['me'],
         summary: 'Make a new private favourites feed URL (the previous one stops working)',
@@ -64,6 +69,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/feed-token',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['me'],
         summary: 'Revoke the private favourites feed URL',

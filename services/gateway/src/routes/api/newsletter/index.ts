@@ -37,6 +37,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NewsletterSubscribeResponseSchema, ...errorResponses(400, 415, 429) },
       },
       config: {
+        access: 'public',
         // Per address and IP, after validation: stops hammering one inbox (double opt-in mails).
         rateLimit: limitOptions(app.config, 'newsletter'),
       },
@@ -51,6 +52,8 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unsubscribe',
     {
+      // The signed token in the query or body is the credential of the unsubscribe routes.
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: "A token's active subscriptions (the management list)",
@@ -64,6 +67,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unsubscribe',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: 'Unsubscribe from one topic (topic = topic id) or from all',
@@ -77,6 +81,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preferences',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: "The management page's settings: the digest's time zone (8 AM there)",
@@ -90,6 +95,8 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/confirm',
     {
+      // Double opt-in: the POST (the confirm page) uses the emailed token; the GET only redirects to that page.
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary:
@@ -106,6 +113,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/confirm',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: 'Old confirmation links: redirects to the confirm page and changes nothing',
@@ -123,6 +131,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/digest',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: "'View in browser': the subscriber's digest of a date as HTML",

@@ -20,6 +20,8 @@ const mailEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail-events',
     {
+      // The provider's bounce/complaint webhook: its signature (MAIL_WEBHOOK_SECRET) is the credential.
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary:

@@ -42,6 +42,7 @@ const oneClickRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> =
   app.get(
     '/one-click',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary:
@@ -66,6 +67,7 @@ const oneClickRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> =
   app.post(
     '/one-click',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: 'RFC 8058 one-click unsubscribe from every topic (idempotent)',

@@ -10,6 +10,8 @@ const apiNotFoundRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: [...API_METHODS],
     url: '/*',
+    // Anyone gets the same 404.
+    config: { access: 'public' },
     schema: { hide: true },
     handler: (_request, reply) => sendEnvelope(reply, notFoundEnvelope()),
   });

@@ -18,7 +18,7 @@ import { requireUser } from '../../../plugins/app/guards.ts';
 /**
  * The private podcast feed for podcast apps (/api/podcasts/feed/{token}): they send no Bearer header,
  * so the token in the path is the only credential of the feed, its episodes' MP3s, transcripts and
- * chapters ('public' in the access table; the service checks the token). Private to caches, never
+ * chapters (public routes: the service checks the token). Private to caches, never
  * indexed. The signed-in owner makes, replaces and revokes the token.
  */
 const NOT_MODIFIED = noBody("The app's copy is current (If-None-Match, If-Modified-Since)");
@@ -28,7 +28,8 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   // Apps poll and download; a scraper or a token guesser hammers: FEEDS_IP_RATE_LIMIT a minute per
   // address, the MP3s (ranges, re-downloads) counted apart from the feed and its small documents.
   const rateLimit = (name: 'podcast-feed-ip' | 'podcast-audio-ip') => limitOptions(app.config, name);
-  const tokenRoute = { config: { rateLimit: rateLimit('podcast-feed-ip') } };
+  // The token in the path is the credential of the feed and of what it links (404 for an unknown one).
+  const tokenRoute = { config: { access: 'public' as const, rateLimit: rateLimit('podcast-feed-ip') } };
   // Web players on other sites load the cover and the MP3 (<img>, <audio>) and fetch the feed, transcript
   // and chapters: no cookie or header counts here (the path's token does), so any origin may read them.
   const openToPlayers = (reply: FastifyReply) =>
@@ -37,6 +38,9 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/feed-token',
     {
+      // The private podcast feed: podcast apps send no header, so the token in the path is the only
+      // credential of the feed and of what it links (services/podcast-feed.service.ts checks it; 404 else).
+      config: { access: 'user' },
       schema: {
         tags: ['podcasts'],
         summary:
@@ -50,6 +54,7 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/feed-token',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['podcasts'],
         summary: 'Revoke the private podcast feed URL',
@@ -65,6 +70,7 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/artwork.png',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['podcasts'],
         summary: "The show's square cover (1400 px PNG), for podcast apps",
@@ -114,7 +120,7 @@ const podcastFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         params: PodcastFeedEpisodeParamsSchema,
         response: { ...AUDIO_RESPONSES, ...errorResponses(400, 404) },
       },
-      config: { rateLimit: rateLimit('podcast-audio-ip') },
+      config: { access: 'public', rateLimit: rateLimit('podcast-audio-ip') },
     },
     async (request, reply) => {
       // As /api/podcasts/:id/audio: HEAD gets the headers without the file being read.

@@ -21,6 +21,7 @@ const podcastsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['podcasts'],
         summary: 'Completed daily podcasts in one language, newest date first, then by topic name',
@@ -34,6 +35,7 @@ const podcastsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/transcript',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['podcasts'],
         summary: "A podcast's transcript (the script that was spoken)",
@@ -47,6 +49,9 @@ const podcastsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/audio',
     {
+      // Public: the route checks its own signed ?token= (or a Bearer token), because an <audio>
+      // element cannot send a header.
+      config: { access: 'public' },
       schema: {
         tags: ['podcasts'],
         summary: 'The MP3 (HTTP Range → 206 for seeking); signed ?token= from the list, or a Bearer token',

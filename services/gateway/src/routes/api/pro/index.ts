@@ -4,11 +4,12 @@ import { errorResponses } from '../../../lib/error-responses.ts';
 
 const PingSchema = z.object({ ok: z.literal(true), plan: z.literal('pro') });
 
-/** /api/pro: routes for the Pro plan and admins (access in routes/access.ts). */
+/** /api/pro: routes for the Pro plan and admins. */
 const proRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ping',
     {
+      config: { access: 'pro' },
       schema: {
         tags: ['pro'],
         summary: 'Answers Pro users and admins: checks the plan guard end to end',

@@ -8,6 +8,7 @@ const sourceSubmissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['sources'],
         summary: 'Suggest a source (once per URL per user)',

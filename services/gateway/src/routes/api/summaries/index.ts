@@ -16,6 +16,7 @@ const summariesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['summaries'],
         summary: 'Summaries, newest first (page size 25; search ≥ 4 characters)',
@@ -29,6 +30,7 @@ const summariesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['summaries'],
         summary: 'One summary with its post and datasource',

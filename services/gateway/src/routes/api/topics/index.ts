@@ -21,6 +21,8 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
     {
+      // The plan's two-day window is applied inside the routes.
+      config: { access: 'public' },
       schema: {
         tags: ['topics'],
         summary: 'Active topics by name',
@@ -33,6 +35,7 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['topics'],
         summary: 'Per-topic summary count and platforms for one day (default: today in the time zone)',
@@ -46,6 +49,7 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:idOrSlug',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['topics'],
         summary: 'One topic by id or slug',
@@ -59,6 +63,8 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:idOrSlug/generated-content',
     {
+      // Published items only, in the reader's window; drafts are their author's alone (see /api/generated-content).
+      config: { access: 'public' },
       schema: {
         tags: ['topics'],
         summary:
@@ -78,6 +84,7 @@ const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:idOrSlug/filter-options',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['topics'],
         summary: "The topic page's source and date filter choices, within what the caller may read",

@@ -15,6 +15,7 @@ const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sources',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sources'],
         summary: 'YouTube channels with their summary counts (the channel grid)',
@@ -27,6 +28,7 @@ const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:sourceName/summaries',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['sources'],
         summary: "One YouTube channel's summaries, oldest first",
