@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Repositories } from '../src/repositories/index.ts';
+import { type ServiceContext, withRepos } from '../src/services/context.ts';
 
 // The gateway reads route → service → repository: a handler validates, calls a service and replies.
 // Data (repositories, Prisma) and the job queues are reached only through the services.
@@ -64,5 +66,48 @@ describe('route files', () => {
     );
     expect(violations("import { Queue } from 'bullmq';")).toContain('the queue package');
     expect(violations('// app.repos is reached through app.services\nconst a = 1;')).toEqual([]);
+  });
+});
+
+const SERVICES_DIR = join(import.meta.dirname, '../src/services');
+const REPOSITORIES_DIR = join(import.meta.dirname, '../src/repositories');
+
+/** Code that takes the whole context: `ServiceContext` without the list of repositories it is given. */
+const takesEveryRepository = (source: string) =>
+  /\bServiceContext\b(?!<)/.test(codeOf(source).replace(/^import [\s\S]*?;$/gm, ''));
+
+describe('service files', () => {
+  const files = readdirSync(SERVICES_DIR).filter((name) => name.endsWith('.ts') && name !== 'context.ts');
+
+  it('each declare the repositories they are given', () => {
+    const found = files.filter((name) =>
+      takesEveryRepository(readFileSync(join(SERVICES_DIR, name), 'utf8')),
+    );
+    expect(found).toEqual([]);
+    expect(takesEveryRepository('export function createXService(ctx: ServiceContext) {}')).toBe(true);
+    expect(
+      takesEveryRepository(
+        'export function createXService(ctx: ServiceContext<(typeof X_REPOS)[number]>) {}',
+      ),
+    ).toBe(false);
+  });
+
+  it('get only those repositories', () => {
+    const repos = { topics: 'topics', users: 'users', summaries: 'summaries' } as unknown as Repositories;
+    const ctx = { repos } as ServiceContext;
+    expect(Object.keys(withRepos(ctx, ['topics', 'users']).repos).sort()).toEqual(['topics', 'users']);
+  });
+});
+
+describe('repository files', () => {
+  it('return rows, never rendered HTML (the services shape the answers)', () => {
+    const found = readdirSync(REPOSITORIES_DIR)
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) =>
+        /summary-html|@app\/sanitize|['"]marked['"]|['"]markdown-it['"]/.test(
+          codeOf(readFileSync(join(REPOSITORIES_DIR, name), 'utf8')),
+        ),
+      );
+    expect(found).toEqual([]);
   });
 });

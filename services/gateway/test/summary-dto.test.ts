@@ -1,6 +1,7 @@
 import { SUMMARY_EXCERPT_MAX } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { type SummaryRow, toSummaryDto } from '../src/repositories/summaries.sql.ts';
+import type { SummaryRow } from '../src/repositories/summaries.sql.ts';
+import { toSummaryDto } from '../src/services/summary.mapper.ts';
 
 const row = (r: Pick<SummaryRow, 'headline' | 'language' | 'content'>): SummaryRow => ({
   id: '00000000-0000-4000-8000-000000000000',

@@ -7,13 +7,12 @@ import {
   SUMMARY_JOINS,
   type SummaryFilters,
   type SummaryRow,
-  toSummaryDto,
 } from './summaries.sql.ts';
 import { queryStoryGroupPage } from './story-groups.sql.ts';
 
 export type SummariesRepository = ReturnType<typeof createSummariesRepository>;
 
-type SummaryWithPostRow = SummaryRow & {
+export type SummaryWithPostRow = SummaryRow & {
   post_id: string | null;
   post_title: string | null;
   post_url: string | null;
@@ -21,7 +20,10 @@ type SummaryWithPostRow = SummaryRow & {
   post_author: string | null;
 };
 
-/** summaries: the reading list and its counts through raw SQL, so search can use its indexes. */
+/**
+ * summaries: the reading list and its counts through raw SQL, so search can use its indexes. Rows come
+ * back as read; the services turn them into answers (services/summary.mapper.ts).
+ */
 export function createSummariesRepository(prisma: PrismaClient) {
   const run = createSqlRunner(prisma);
   return {
@@ -33,21 +35,14 @@ export function createSummariesRepository(prisma: PrismaClient) {
       const f = await resolveSources(run, filters);
       // Nothing to read; an unchecked plan is left for the caller to read (planHeld: false).
       if (f.datasourceIds?.length === 0) return { rows: [], total: 0, planHeld: !check };
-      const { rows, total, planHeld } = await querySummaryPage(run, f, page, check);
-      return { rows: rows.map(toSummaryDto), total, planHeld };
+      return querySummaryPage(run, f, page, check);
     },
 
     /** listPage grouped by story (see storyGroupSql): `total` counts stories, `matches` summaries. */
     async listStoryPage(filters: SummaryFilters, page: PageWindow, check?: PlanCheck) {
       const f = await resolveSources(run, filters);
       if (f.datasourceIds?.length === 0) return { rows: [], total: 0, matches: 0, planHeld: !check };
-      const { rows, total, matches, planHeld } = await queryStoryGroupPage(run, f, page, check);
-      const data = rows.map((row) => ({
-        ...toSummaryDto(row),
-        story_sources: row.story_sources,
-        story_members: row.story_members,
-      }));
-      return { rows: data, total, matches, planHeld };
+      return queryStoryGroupPage(run, f, page, check);
     },
 
     async findWithPost(id: string) {
@@ -56,20 +51,7 @@ export function createSummariesRepository(prisma: PrismaClient) {
           p.status::text AS post_status, p.author AS post_author
         FROM summaries s ${SUMMARY_JOINS} LEFT JOIN posts p ON p.id = s.post_id
         WHERE s.id = ${id}::uuid`;
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        ...toSummaryDto(row),
-        post: row.post_id
-          ? {
-              id: row.post_id,
-              title: row.post_title ?? '',
-              url: row.post_url ?? '',
-              status: row.post_status ?? '',
-              author: row.post_author,
-            }
-          : null,
-      };
+      return rows[0] ?? null;
     },
 
     exists: async (id: string) => (await prisma.summary.count({ where: { id } })) > 0,
@@ -139,14 +121,13 @@ export function createSummariesRepository(prisma: PrismaClient) {
       const range = Prisma.sql`${from ? Prisma.sql`AND s.created_at >= ${from}` : Prisma.empty} ${
         to ? Prisma.sql`AND s.created_at <= ${to}` : Prisma.empty
       }`;
-      const rows = await prisma.$queryRaw<SummaryRow[]>`
+      return prisma.$queryRaw<SummaryRow[]>`
         SELECT * FROM (
           SELECT ${SUMMARY_COLUMNS} FROM summaries s ${SUMMARY_JOINS}
           WHERE s.datasource_id = ANY(${datasourceIds}::uuid[]) AND s.language = ${language}::"Language"
             AND s.summary_type = 'youtube_video' ${range}
           ORDER BY s.created_at DESC LIMIT 200
         ) x ORDER BY created_at ASC, id ASC`;
-      return rows.map(toSummaryDto);
     },
 
     /** Post mode: the id is a summary id, or a post id whose summary (preferred language first) is used. */

@@ -26,13 +26,16 @@ const metadataOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const ADMIN_PODCASTS_REPOS = ['adminPodcasts'] as const;
+
 /**
  * The admin's podcast actions: make a topic's podcast for a date and language now, or again after it
  * failed. Each topic + date + language has one podcast_tasks row (the unique key the daily schedule
  * uses too); a failed one is handed to a new run in place, so the page never shows two. A podcast
  * already queued, being made or done is left alone and the answer says so.
  */
-export function createAdminPodcastsService(ctx: ServiceContext) {
+export function createAdminPodcastsService(ctx: ServiceContext<(typeof ADMIN_PODCASTS_REPOS)[number]>) {
   const repo = ctx.repos.adminPodcasts;
   const queue = () => ctx.producer.queue(QUEUE_NAMES.podcast);
 

@@ -46,7 +46,10 @@ function sourceNameFor(platform: Platform, name: string, url: string): string {
   return name;
 }
 
-export function createAdminService(ctx: ServiceContext) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const ADMIN_REPOS = ['datasources', 'sourceSubmissions', 'topics'] as const;
+
+export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[number]>) {
   const { topics, datasources, sourceSubmissions } = ctx.repos;
 
   async function uniqueSlug(name: string) {

@@ -24,7 +24,13 @@ const unavailable = () =>
 /** One "someone tried to register your address" email per account in this time at most. */
 const REGISTRATION_NOTICE_INTERVAL_MS = 3600_000;
 
-export function createAuthService(ctx: ServiceContext, sessions: SessionsService) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const AUTH_REPOS = ['users', 'verificationTokens'] as const;
+
+export function createAuthService(
+  ctx: ServiceContext<(typeof AUTH_REPOS)[number]>,
+  sessions: SessionsService,
+) {
   const { config, repos, producer, clock, logger } = ctx;
 
   /** A new verification link for `user`: the token (only its sha256 is stored) and its expiry. */

@@ -18,12 +18,18 @@ import {
 
 export type BillingDemoService = ReturnType<typeof createBillingDemoService>;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const BILLING_DEMO_REPOS = ['billing', 'users'] as const;
+
 /**
  * The demo checkout page's actions (BILLING_DEMO): what a session is for, "Pay" (Stripe's three events
  * for a paid Checkout session, signed, through the real webhook) and "end the period now" (the
  * deletion Stripe sends when a cancelled subscription's period is over). Off: 404.
  */
-export function createBillingDemoService({ config, repos, clock }: ServiceContext, demo: DemoStripe | null) {
+export function createBillingDemoService(
+  { config, repos, clock }: ServiceContext<(typeof BILLING_DEMO_REPOS)[number]>,
+  demo: DemoStripe | null,
+) {
   const requireDemo = (): DemoStripe => {
     if (!demo) throw new AppError('NOT_FOUND', BILLING_MESSAGES.demoOff);
     return demo;

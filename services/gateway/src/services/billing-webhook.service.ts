@@ -36,13 +36,19 @@ type Effect = (tx: Prisma.TransactionClient) => Promise<unknown>;
 
 const PLAN_DESCRIPTIONS = { monthly: 'Pro Monthly subscription', annual: 'Pro Annual subscription' } as const;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const BILLING_WEBHOOK_REPOS = ['billing'] as const;
+
 /**
  * POST /api/billing/webhook: checks Stripe's signature on the raw body, then applies checkout
  * completion, subscription created/updated/deleted and invoice paid/failed. Network reads (the
  * current subscription from Stripe) happen first; the writes and the event id go in one
  * transaction, so a replayed event has no second effect and a failed one is retried by Stripe.
  */
-export function createBillingWebhookService(ctx: ServiceContext, stripe: StripeLoader | null) {
+export function createBillingWebhookService(
+  ctx: ServiceContext<(typeof BILLING_WEBHOOK_REPOS)[number]>,
+  stripe: StripeLoader | null,
+) {
   const { config, repos, logger } = ctx;
   const secret = config.STRIPE_WEBHOOK_SECRET;
 

@@ -63,8 +63,11 @@ export function toPaymentAppError(error: unknown, fallback?: string): AppError {
   return new AppError(isCardError ? 'PAYMENT_FAILED' : 'UNAVAILABLE', message, fields);
 }
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const BILLING_REPOS = ['billing', 'users'] as const;
+
 export function createBillingService(
-  { config, repos, logger }: ServiceContext,
+  { config, repos, logger }: ServiceContext<(typeof BILLING_REPOS)[number]>,
   stripe = createStripeClient(config),
 ) {
   const requireStripe = (): Promise<Stripe> => {

@@ -89,7 +89,13 @@ function listKey(filter: BlogListFilter): string {
   return JSON.stringify([filter.language, filter.category || null, filter.sort, filter.q || null, after]);
 }
 
-export function createBlogService(ctx: ServiceContext, options: BlogServiceOptions) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const BLOG_REPOS = ['blog'] as const;
+
+export function createBlogService(
+  ctx: ServiceContext<(typeof BLOG_REPOS)[number]>,
+  options: BlogServiceOptions,
+) {
   const repo = ctx.repos.blog;
   const sanitized = new Map<string, string>();
   const ttlMs = options.cache?.ttlMs ?? ANSWER_TTL_MS;

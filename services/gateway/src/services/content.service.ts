@@ -20,6 +20,7 @@ import { localDate, zonedDayRange } from '@app/time';
 import { freeWindow, resolveDateRange } from '../lib/zoned-dates.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
+import { toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
 export type Caller = { userId: string | null; isPro: boolean };
@@ -37,7 +38,10 @@ export function freeWindowError(): AppError {
 const TREE_TTL_MS = 60_000;
 const PLAN_GUESSES = 10_000;
 
-export function createContentService(ctx: ServiceContext) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const CONTENT_REPOS = ['datasources', 'sourceSubmissions', 'summaries', 'topics'] as const;
+
+export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[number]>) {
   const { summaries, datasources } = ctx.repos;
   const treeCache = new Map<Language, { at: number; value: Promise<unknown> }>();
   // The plan last seen per user: only a guess for the next page, which checks it (bounded, oldest out).
@@ -98,7 +102,7 @@ export function createContentService(ctx: ServiceContext) {
       if (!grouped.planHeld) return null;
       const stories = Math.min(grouped.total, cap);
       return {
-        data: grouped.rows,
+        data: grouped.rows.map(toStoryGroupDto),
         page: query.page,
         page_size: query.page_size,
         total: stories,
@@ -112,7 +116,7 @@ export function createContentService(ctx: ServiceContext) {
     if (!planHeld) return null;
     const counted = Math.min(total, cap);
     return {
-      data: rows,
+      data: rows.map(toSummaryDto),
       page: query.page,
       page_size: query.page_size,
       total: counted,
@@ -156,13 +160,13 @@ export function createContentService(ctx: ServiceContext) {
     },
 
     async getSummary(caller: Caller, id: string, timezone: string) {
-      const summary = await summaries.findWithPost(id);
-      if (!summary) throw new AppError('NOT_FOUND', 'Summary not found');
+      const row = await summaries.findWithPost(id);
+      if (!row) throw new AppError('NOT_FOUND', 'Summary not found');
       if (!caller.isPro) {
         const window = freeWindow(ctx.clock(), timezone);
-        if (new Date(summary.created_at) < window.from) throw freeWindowError();
+        if (row.created_at < window.from) throw freeWindowError();
       }
-      return summary;
+      return toSummaryWithPostDto(row);
     },
 
     async topicStats(query: { date?: string; timezone: string; language: 'en' | 'zh' }) {
@@ -213,12 +217,13 @@ export function createContentService(ctx: ServiceContext) {
       const source = sources[0];
       if (!source) throw new AppError('NOT_FOUND', 'Channel not found');
       const range: { from?: Date; to?: Date } = caller.isPro ? {} : freeWindow(ctx.clock(), timezone);
-      const data = await summaries.youtubeSummaries(
+      const rows = await summaries.youtubeSummaries(
         sources.map((s) => s.id),
         language,
         range.from,
         range.to,
       );
+      const data = rows.map(toSummaryDto);
       return { source, limited: !caller.isPro, data };
     },
 

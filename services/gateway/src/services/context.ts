@@ -9,10 +9,14 @@ export type TokenSigner = {
   verify<T extends object>(token: string): T;
 };
 
-/** What every service function needs; built once in plugins/app/services.plugin.ts. */
-export type ServiceContext = {
+/**
+ * What a service function needs; built once in plugins/app/services.plugin.ts. `R` names the
+ * repositories the service is given: each service declares its own list (`…_REPOS`) and receives only
+ * those (`withRepos`), so what it may read and write is visible at its top.
+ */
+export type ServiceContext<R extends keyof Repositories = keyof Repositories> = {
   config: GatewayConfig;
-  repos: Repositories;
+  repos: Pick<Repositories, R>;
   producer: Producer;
   logger: Logger;
   clock: () => Date;
@@ -21,3 +25,12 @@ export type ServiceContext = {
 
 /** The caller's address and browser, stored with each refresh session for the user's own review. */
 export type RequestMeta = { ip: string | null; userAgent: string | null; requestId: string };
+
+/** `ctx` with only the repositories `names` (a service's declared list). */
+export function withRepos<R extends keyof Repositories>(
+  ctx: ServiceContext,
+  names: readonly R[],
+): ServiceContext<R> {
+  const repos = Object.fromEntries(names.map((name) => [name, ctx.repos[name]])) as Pick<Repositories, R>;
+  return { ...ctx, repos };
+}

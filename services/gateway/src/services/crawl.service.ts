@@ -25,8 +25,11 @@ function toSourceHealth(datasource: Datasource, now: Date) {
   };
 }
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const CRAWL_REPOS = ['crawlTasks', 'datasources'] as const;
+
 /** The admin's crawl calls (the spec's master-scheduler and process_pending_tasks) and source health. */
-export function createCrawlService(ctx: ServiceContext) {
+export function createCrawlService(ctx: ServiceContext<(typeof CRAWL_REPOS)[number]>) {
   const { crawlTasks, datasources } = ctx.repos;
 
   /** Enqueues one crawl per task; an enqueue failure is reported per datasource, the rest go on. */

@@ -119,7 +119,13 @@ export function subscriptionObject(fields: {
   };
 }
 
-export function createDemoStripe(ctx: ServiceContext, send: WebhookSender) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const DEMO_STRIPE_REPOS = ['billing'] as const;
+
+export function createDemoStripe(
+  ctx: ServiceContext<(typeof DEMO_STRIPE_REPOS)[number]>,
+  send: WebhookSender,
+) {
   const { config, repos, logger, tokens, clock } = ctx;
   const pending = new Map<string, DemoSubscription>();
 

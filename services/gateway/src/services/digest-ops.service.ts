@@ -5,11 +5,14 @@ import type { ServiceContext } from './context.ts';
 
 export type DigestOpsService = ReturnType<typeof createDigestOpsService>;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const DIGEST_OPS_REPOS = ['digestDue'] as const;
+
 /**
  * The admin's "send the digest to everyone due now": how many that is, then one digest tick, the same
  * job the schedule runs every few minutes (each subscriber is still served once per local date).
  */
-export function createDigestOpsService(ctx: ServiceContext) {
+export function createDigestOpsService(ctx: ServiceContext<(typeof DIGEST_OPS_REPOS)[number]>) {
   const repo = ctx.repos.digestDue;
 
   async function due(): Promise<DigestDueResponse> {

@@ -3,8 +3,11 @@ import type { ServiceContext } from './context.ts';
 
 export type FavoritesService = ReturnType<typeof createFavoritesService>;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const FAVORITES_REPOS = ['datasources', 'favorites', 'summaries'] as const;
+
 /** A Pro user's favourite sources and summaries; adding one twice keeps one. */
-export function createFavoritesService({ repos }: ServiceContext) {
+export function createFavoritesService({ repos }: ServiceContext<(typeof FAVORITES_REPOS)[number]>) {
   const favorites = repos.favorites;
   return {
     datasources: (userId: string) => favorites.datasourcesOf(userId),

@@ -107,7 +107,10 @@ function validators(format: FeedFormat, language: UiLanguage, head: string, item
   };
 }
 
-export function createFeedsService(ctx: ServiceContext) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const FEEDS_REPOS = ['feeds'] as const;
+
+export function createFeedsService(ctx: ServiceContext<(typeof FEEDS_REPOS)[number]>) {
   const { feeds } = ctx.repos;
   const base = () => ctx.config.PUBLIC_URL;
   const selfUrls = (path: string, language: UiLanguage) =>

@@ -18,7 +18,13 @@ const PENDING_FULL_RETRY_AFTER_SECONDS = GENERATION_DEFAULTS.minutesPerTask * 60
 
 export type GenerationService = ReturnType<typeof createGenerationService>;
 
-export function createGenerationService(ctx: ServiceContext, usage: UsageService) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const GENERATION_REPOS = ['generatedContent', 'generationTasks', 'summaries'] as const;
+
+export function createGenerationService(
+  ctx: ServiceContext<(typeof GENERATION_REPOS)[number]>,
+  usage: UsageService,
+) {
   const { generationTasks: tasks, generatedContent, summaries } = ctx.repos;
   const maxPending = ctx.config.GENERATION_MAX_PENDING_PER_USER;
   const tooManyPending = () =>

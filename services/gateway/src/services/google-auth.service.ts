@@ -38,7 +38,13 @@ export class GoogleSignInError extends Error {
   }
 }
 
-export function createGoogleAuthService(ctx: ServiceContext, sessions: SessionsService) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const GOOGLE_AUTH_REPOS = ['users'] as const;
+
+export function createGoogleAuthService(
+  ctx: ServiceContext<(typeof GOOGLE_AUTH_REPOS)[number]>,
+  sessions: SessionsService,
+) {
   const { config, tokens, clock } = ctx;
 
   const client = async (): Promise<OAuth2Client> => {

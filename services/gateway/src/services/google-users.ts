@@ -8,7 +8,7 @@ export type GoogleUserInfo = { sub: string; email: string; picture?: string };
  * the same (Google-verified) email, which gets linked, else a new account with a user/free profile.
  */
 export async function findOrCreateGoogleUser(
-  repos: Repositories,
+  repos: Pick<Repositories, 'users'>,
   info: GoogleUserInfo,
   now: Date,
 ): Promise<User> {

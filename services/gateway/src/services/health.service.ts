@@ -13,8 +13,14 @@ function withTimeout(promise: Promise<unknown>): Promise<unknown> {
   ]);
 }
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const HEALTH_REPOS = ['health'] as const;
+
 /** Readiness: the database and the queue's transport each answer within the timeout. */
-export function createHealthService(ctx: ServiceContext, transport: Pick<QueueTransport, 'ping'>) {
+export function createHealthService(
+  ctx: ServiceContext<(typeof HEALTH_REPOS)[number]>,
+  transport: Pick<QueueTransport, 'ping'>,
+) {
   const checks: Record<string, () => Promise<unknown>> = {
     database: () => ctx.repos.health.ping(),
     queue: () => transport.ping(),

@@ -7,6 +7,9 @@ export type MailEventsService = ReturnType<typeof createMailEventsService>;
 /** The three signature headers, by their Standard Webhooks names; Svix (Resend) sends them as svix-*. */
 const HEADERS = ['id', 'timestamp', 'signature'] as const;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const MAIL_EVENTS_REPOS = ['newsletter'] as const;
+
 /**
  * POST /api/newsletter/mail-events: the email provider's bounce and complaint webhook. The
  * signature (HMAC-SHA256 over id, timestamp and the raw body, keyed by MAIL_WEBHOOK_SECRET) is the
@@ -14,7 +17,7 @@ const HEADERS = ['id', 'timestamp', 'signature'] as const;
  * five minutes off, so a captured request cannot be replayed later. A replay inside that window
  * changes nothing: suppression is idempotent and ignores reports older than the latest opt-in.
  */
-export function createMailEventsService(ctx: ServiceContext) {
+export function createMailEventsService(ctx: ServiceContext<(typeof MAIL_EVENTS_REPOS)[number]>) {
   const { config, repos, logger } = ctx;
   const webhook = config.MAIL_WEBHOOK_SECRET ? new Webhook(config.MAIL_WEBHOOK_SECRET) : null;
 

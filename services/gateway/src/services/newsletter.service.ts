@@ -45,7 +45,10 @@ export function maskEmail(email: string): string {
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
 
-export function createNewsletterService(ctx: ServiceContext) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const NEWSLETTER_REPOS = ['digests', 'newsletter'] as const;
+
+export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_REPOS)[number]>) {
   const { config, clock } = ctx;
   const repo = ctx.repos.newsletter;
   const secret = resolveUnsubscribeSecret(config);

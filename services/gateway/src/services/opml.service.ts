@@ -15,7 +15,10 @@ const DNS_BATCH = 64;
 /** saxes prefixes its messages with "file:line:column: "; the report names the line itself. */
 const parseMessage = (message: string) => message.replace(/^(?:[^:\s]*:)?\d+:\d+:\s*/, '');
 
-export function createOpmlService(ctx: ServiceContext) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const OPML_REPOS = ['opml'] as const;
+
+export function createOpmlService(ctx: ServiceContext<(typeof OPML_REPOS)[number]>) {
   const { opml } = ctx.repos;
 
   /**

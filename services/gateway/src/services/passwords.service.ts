@@ -16,8 +16,14 @@ export type PasswordsService = ReturnType<typeof createPasswordsService>;
 
 export const PASSWORD_RESET_TTL_MS = 3600_000;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const PASSWORDS_REPOS = ['passwordResets', 'users'] as const;
+
 /** Forgot password (a one-hour, single-use emailed link) and change password (the current one required). */
-export function createPasswordsService(ctx: ServiceContext, sessions: SessionsService) {
+export function createPasswordsService(
+  ctx: ServiceContext<(typeof PASSWORDS_REPOS)[number]>,
+  sessions: SessionsService,
+) {
   const { config, repos, producer, clock, logger } = ctx;
 
   return {

@@ -34,6 +34,9 @@ export const chaptersOf = (metadata: Record<string, unknown>): PodcastChapter[] 
   return parsed.success ? parsed.data : null;
 };
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const PODCAST_FEED_REPOS = ['feeds', 'podcasts'] as const;
+
 /**
  * The private podcast feed (RSS 2.0 + iTunes + Podcasting 2.0) for podcast apps, which send no
  * Bearer header: the token in the URL is the only credential of the feed and of the episodes,
@@ -44,7 +47,10 @@ export const chaptersOf = (metadata: Record<string, unknown>): PodcastChapter[] 
  * the token is derived — HMAC(key from JWT_SECRET, user id + a random seed kept in the row) — and
  * recomputed for the page; a leaked table alone still yields no token.
  */
-export function createPodcastFeedService(ctx: ServiceContext, storage: ObjectStorage) {
+export function createPodcastFeedService(
+  ctx: ServiceContext<(typeof PODCAST_FEED_REPOS)[number]>,
+  storage: ObjectStorage,
+) {
   const { feeds, podcasts } = ctx.repos;
   const base = () => ctx.config.PUBLIC_URL;
   const key = createHmac('sha256', ctx.config.JWT_SECRET).update('podcast-feed-token').digest();

@@ -13,6 +13,9 @@ const AUDIO_TOKEN_TYPE = 'podcast-audio';
 
 export type { AudioAnswer };
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const PODCASTS_REPOS = ['podcasts'] as const;
+
 /**
  * The daily podcasts (spec §2, §7). Audio auth: an <audio> element cannot send a Bearer header, so the
  * list (signed-in only) gives each podcast a short-lived signed URL: an HS256 JWT
@@ -20,7 +23,7 @@ export type { AudioAnswer };
  * never passes as an access token. A signed-in caller (Bearer) needs no token.
  */
 export function createPodcastsService(
-  ctx: ServiceContext,
+  ctx: ServiceContext<(typeof PODCASTS_REPOS)[number]>,
   storage: ObjectStorage,
   feed: Pick<PodcastFeedService, 'feedUrlOf'>,
 ) {

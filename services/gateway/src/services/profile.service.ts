@@ -6,7 +6,13 @@ import { toProfileDto, toUserDto } from './user.mapper.ts';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-export function createProfileService({ repos }: ServiceContext, usage: UsageService) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const PROFILE_REPOS = ['profiles', 'users'] as const;
+
+export function createProfileService(
+  { repos }: ServiceContext<(typeof PROFILE_REPOS)[number]>,
+  usage: UsageService,
+) {
   const load = async (userId: string) => {
     const user = await repos.users.findById(userId);
     // A valid token for a deleted account: treat as signed out.

@@ -20,8 +20,11 @@ const ACTIVE_PER_QUEUE = 20;
 /** BullMQ's progress is a number or whatever object the worker reported: the view shows a percentage. */
 const progressOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const QUEUES_REPOS = [] as const;
+
 /** The admin's view of the job queues: counts per state, the failed jobs with their error, retry. */
-export function createQueuesService(ctx: ServiceContext) {
+export function createQueuesService(ctx: ServiceContext<(typeof QUEUES_REPOS)[number]>) {
   async function queueOverview(name: QueueName) {
     const queue = ctx.producer.queue(name);
     const [counts, failedJobs, activeJobs] = await Promise.all([

@@ -11,6 +11,9 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 
 const invalidRefreshToken = () => new AppError('INVALID_REFRESH_TOKEN', 'Invalid or expired session');
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const SESSIONS_REPOS = ['profiles', 'sessions', 'users'] as const;
+
 /**
  * Refresh sessions: an opaque token in an httpOnly cookie, stored as sha256, rotated on every use.
  * All rotations of one login share a family, so presenting a rotated token (a stolen copy, or the
@@ -22,7 +25,7 @@ const invalidRefreshToken = () => new AppError('INVALID_REFRESH_TOKEN', 'Invalid
  * token of its own in the family instead of signing the user out everywhere. Older tokens, or the
  * same token later, are still reuse.
  */
-export function createSessionsService(ctx: ServiceContext) {
+export function createSessionsService(ctx: ServiceContext<(typeof SESSIONS_REPOS)[number]>) {
   const { config, repos, clock, tokens, logger } = ctx;
 
   const draft = (userId: string, familyId: string, meta: RequestMeta): { token: string; row: NewSession } => {

@@ -3,12 +3,15 @@ import type { RequestMeta, ServiceContext } from './context.ts';
 
 export type SignInWarningsService = ReturnType<typeof createSignInWarningsService>;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const SIGN_IN_WARNINGS_REPOS = ['newsletter', 'users'] as const;
+
 /**
  * "Someone tried to sign in to your account": sent when an account's logins keep failing (the login delay
  * decides when, at most once every LOGIN_WARNING_INTERVAL_HOURS). Only an existing account gets one; the
  * login route does not wait for this, so its answer and its timing are the same for every address.
  */
-export function createSignInWarningsService(ctx: ServiceContext) {
+export function createSignInWarningsService(ctx: ServiceContext<(typeof SIGN_IN_WARNINGS_REPOS)[number]>) {
   const { config, repos, producer, clock, logger } = ctx;
 
   /** Users have no language of their own: the one their newsletter subscription reads, else English. */

@@ -57,8 +57,11 @@ function asAppError(error: unknown): never {
   throw error;
 }
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const STORIES_REPOS = ['stories'] as const;
+
 /** Stories for the reader (one story with its reports) and the admin's corrections. */
-export function createStoriesService(ctx: ServiceContext) {
+export function createStoriesService(ctx: ServiceContext<(typeof STORIES_REPOS)[number]>) {
   const { stories } = ctx.repos;
   const detail = async (id: string) => {
     const story = await stories.find(id);

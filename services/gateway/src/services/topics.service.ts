@@ -3,8 +3,11 @@ import type { ServiceContext } from './context.ts';
 
 export type TopicsService = ReturnType<typeof createTopicsService>;
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const TOPICS_REPOS = ['generatedContent', 'topics'] as const;
+
 /** The reader's topics: the active list, one topic page and the content published from it. */
-export function createTopicsService({ repos }: ServiceContext) {
+export function createTopicsService({ repos }: ServiceContext<(typeof TOPICS_REPOS)[number]>) {
   async function find(idOrSlug: string) {
     const topic = await repos.topics.findByIdOrSlug(idOrSlug);
     if (!topic) throw new AppError('NOT_FOUND', 'Topic not found');

@@ -40,7 +40,10 @@ export function monthBounds(now: Date): { start: Date; next: Date } {
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
-export function createUsageService(ctx: ServiceContext) {
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const USAGE_REPOS = ['profiles', 'usage'] as const;
+
+export function createUsageService(ctx: ServiceContext<(typeof USAGE_REPOS)[number]>) {
   const repo = ctx.repos.usage;
   const monthlyQuota = ctx.config.GENERATION_MONTHLY_QUOTA;
 

@@ -38,11 +38,17 @@ export type WebPagesServiceOptions = {
   sitemapPageSize?: number;
 };
 
+/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+export const WEB_PAGES_REPOS = ['topics', 'webPages'] as const;
+
 /**
  * The web pages as the gateway serves them: the HTTP status of a page's document (a blog post, topic
  * or channel that does not exist is a 404, a blog post taken down a 410), and the sitemap.
  */
-export function createWebPagesService(ctx: ServiceContext, options: WebPagesServiceOptions = {}) {
+export function createWebPagesService(
+  ctx: ServiceContext<(typeof WEB_PAGES_REPOS)[number]>,
+  options: WebPagesServiceOptions = {},
+) {
   const repo = ctx.repos.webPages;
   const pageSize = options.sitemapPageSize ?? SITEMAP_PAGE_SIZE;
   const sitemaps = createAnswerCache<Record<UiLanguage, SitemapEntry[]>>({

@@ -4,38 +4,44 @@ import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app.ts';
 import { type ChangeChannel, createChangeChannel } from '../../lib/change-channel.ts';
 import { createRepositories } from '../../repositories/index.ts';
-import { createAdminPodcastsService } from '../../services/admin-podcasts.service.ts';
-import { createAdminService } from '../../services/admin.service.ts';
-import { createAuthService } from '../../services/auth.service.ts';
-import { createBillingDemoService } from '../../services/billing-demo.service.ts';
-import { createBillingWebhookService } from '../../services/billing-webhook.service.ts';
-import { createBillingService } from '../../services/billing.service.ts';
-import { createBlogService } from '../../services/blog.service.ts';
-import { createCleanupService } from '../../services/cleanup.service.ts';
-import { createContentService } from '../../services/content.service.ts';
-import type { ServiceContext } from '../../services/context.ts';
-import { createCrawlService } from '../../services/crawl.service.ts';
-import { createDemoStripe, type WebhookSender } from '../../services/demo-stripe.ts';
-import { createDigestOpsService } from '../../services/digest-ops.service.ts';
-import { createFavoritesService } from '../../services/favorites.service.ts';
-import { createFeedsService } from '../../services/feeds.service.ts';
-import { createGenerationService } from '../../services/generation.service.ts';
-import { createGoogleAuthService } from '../../services/google-auth.service.ts';
-import { createHealthService } from '../../services/health.service.ts';
-import { createMailEventsService } from '../../services/mail-events.service.ts';
-import { createNewsletterService } from '../../services/newsletter.service.ts';
-import { createOpmlService } from '../../services/opml.service.ts';
-import { createPasswordsService } from '../../services/passwords.service.ts';
-import { createPodcastFeedService } from '../../services/podcast-feed.service.ts';
-import { createPodcastsService } from '../../services/podcasts.service.ts';
-import { createProfileService } from '../../services/profile.service.ts';
-import { createQueuesService } from '../../services/queues.service.ts';
-import { createSessionsService } from '../../services/sessions.service.ts';
-import { createSignInWarningsService } from '../../services/sign-in-warnings.service.ts';
-import { createStoriesService } from '../../services/stories.service.ts';
-import { createTopicsService } from '../../services/topics.service.ts';
-import { createUsageService } from '../../services/usage.service.ts';
-import { createWebPagesService } from '../../services/web-pages.service.ts';
+import { createAdminPodcastsService, ADMIN_PODCASTS_REPOS } from '../../services/admin-podcasts.service.ts';
+import { createAdminService, ADMIN_REPOS } from '../../services/admin.service.ts';
+import { createAuthService, AUTH_REPOS } from '../../services/auth.service.ts';
+import { createBillingDemoService, BILLING_DEMO_REPOS } from '../../services/billing-demo.service.ts';
+import {
+  createBillingWebhookService,
+  BILLING_WEBHOOK_REPOS,
+} from '../../services/billing-webhook.service.ts';
+import { createBillingService, BILLING_REPOS } from '../../services/billing.service.ts';
+import { createBlogService, BLOG_REPOS } from '../../services/blog.service.ts';
+import { createCleanupService, CLEANUP_REPOS } from '../../services/cleanup.service.ts';
+import { createContentService, CONTENT_REPOS } from '../../services/content.service.ts';
+import { type ServiceContext, withRepos } from '../../services/context.ts';
+import { createCrawlService, CRAWL_REPOS } from '../../services/crawl.service.ts';
+import { createDemoStripe, DEMO_STRIPE_REPOS, type WebhookSender } from '../../services/demo-stripe.ts';
+import { createDigestOpsService, DIGEST_OPS_REPOS } from '../../services/digest-ops.service.ts';
+import { createFavoritesService, FAVORITES_REPOS } from '../../services/favorites.service.ts';
+import { createFeedsService, FEEDS_REPOS } from '../../services/feeds.service.ts';
+import { createGenerationService, GENERATION_REPOS } from '../../services/generation.service.ts';
+import { createGoogleAuthService, GOOGLE_AUTH_REPOS } from '../../services/google-auth.service.ts';
+import { createHealthService, HEALTH_REPOS } from '../../services/health.service.ts';
+import { createMailEventsService, MAIL_EVENTS_REPOS } from '../../services/mail-events.service.ts';
+import { createNewsletterService, NEWSLETTER_REPOS } from '../../services/newsletter.service.ts';
+import { createOpmlService, OPML_REPOS } from '../../services/opml.service.ts';
+import { createPasswordsService, PASSWORDS_REPOS } from '../../services/passwords.service.ts';
+import { createPodcastFeedService, PODCAST_FEED_REPOS } from '../../services/podcast-feed.service.ts';
+import { createPodcastsService, PODCASTS_REPOS } from '../../services/podcasts.service.ts';
+import { createProfileService, PROFILE_REPOS } from '../../services/profile.service.ts';
+import { createQueuesService, QUEUES_REPOS } from '../../services/queues.service.ts';
+import { createSessionsService, SESSIONS_REPOS } from '../../services/sessions.service.ts';
+import {
+  createSignInWarningsService,
+  SIGN_IN_WARNINGS_REPOS,
+} from '../../services/sign-in-warnings.service.ts';
+import { createStoriesService, STORIES_REPOS } from '../../services/stories.service.ts';
+import { createTopicsService, TOPICS_REPOS } from '../../services/topics.service.ts';
+import { createUsageService, USAGE_REPOS } from '../../services/usage.service.ts';
+import { createWebPagesService, WEB_PAGES_REPOS } from '../../services/web-pages.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -48,43 +54,50 @@ type ServiceResources = Pick<AppDeps, 'transport' | 'blogCache' | 'sitemapPageSi
 };
 
 function createServices(ctx: ServiceContext, resources: ServiceResources) {
-  const sessions = createSessionsService(ctx);
+  const sessions = createSessionsService(withRepos(ctx, SESSIONS_REPOS));
   // Without Stripe keys on a developer's machine: the demo checkout's in-process Stripe (BILLING_DEMO).
-  const demoStripe = ctx.config.BILLING_DEMO ? createDemoStripe(ctx, resources.sendWebhook) : null;
-  const billing = createBillingService(ctx, demoStripe?.stripe);
-  const usage = createUsageService(ctx);
-  const podcastFeed = createPodcastFeedService(ctx, resources.storage);
+  const demoStripe = ctx.config.BILLING_DEMO
+    ? createDemoStripe(withRepos(ctx, DEMO_STRIPE_REPOS), resources.sendWebhook)
+    : null;
+  const billing = createBillingService(withRepos(ctx, BILLING_REPOS), demoStripe?.stripe);
+  const usage = createUsageService(withRepos(ctx, USAGE_REPOS));
+  const podcastFeed = createPodcastFeedService(withRepos(ctx, PODCAST_FEED_REPOS), resources.storage);
   return {
     usage,
-    health: createHealthService(ctx, resources.transport),
+    health: createHealthService(withRepos(ctx, HEALTH_REPOS), resources.transport),
     sessions,
-    auth: createAuthService(ctx, sessions),
-    google: createGoogleAuthService(ctx, sessions),
-    passwords: createPasswordsService(ctx, sessions),
-    signInWarnings: createSignInWarningsService(ctx),
-    profile: createProfileService(ctx, usage),
-    content: createContentService(ctx),
-    stories: createStoriesService(ctx),
-    topics: createTopicsService(ctx),
-    favorites: createFavoritesService(ctx),
-    feeds: createFeedsService(ctx),
-    generation: createGenerationService(ctx, usage),
-    podcasts: createPodcastsService(ctx, resources.storage, podcastFeed),
+    auth: createAuthService(withRepos(ctx, AUTH_REPOS), sessions),
+    google: createGoogleAuthService(withRepos(ctx, GOOGLE_AUTH_REPOS), sessions),
+    passwords: createPasswordsService(withRepos(ctx, PASSWORDS_REPOS), sessions),
+    signInWarnings: createSignInWarningsService(withRepos(ctx, SIGN_IN_WARNINGS_REPOS)),
+    profile: createProfileService(withRepos(ctx, PROFILE_REPOS), usage),
+    content: createContentService(withRepos(ctx, CONTENT_REPOS)),
+    stories: createStoriesService(withRepos(ctx, STORIES_REPOS)),
+    topics: createTopicsService(withRepos(ctx, TOPICS_REPOS)),
+    favorites: createFavoritesService(withRepos(ctx, FAVORITES_REPOS)),
+    feeds: createFeedsService(withRepos(ctx, FEEDS_REPOS)),
+    generation: createGenerationService(withRepos(ctx, GENERATION_REPOS), usage),
+    podcasts: createPodcastsService(withRepos(ctx, PODCASTS_REPOS), resources.storage, podcastFeed),
     podcastFeed,
-    newsletter: createNewsletterService(ctx),
-    digestOps: createDigestOpsService(ctx),
-    admin: createAdminService(ctx),
-    opml: createOpmlService(ctx),
-    adminPodcasts: createAdminPodcastsService(ctx),
-    crawl: createCrawlService(ctx),
-    cleanup: createCleanupService(ctx),
-    queues: createQueuesService(ctx),
-    blog: createBlogService(ctx, { changes: resources.blogChanges, cache: resources.blogCache }),
+    newsletter: createNewsletterService(withRepos(ctx, NEWSLETTER_REPOS)),
+    digestOps: createDigestOpsService(withRepos(ctx, DIGEST_OPS_REPOS)),
+    admin: createAdminService(withRepos(ctx, ADMIN_REPOS)),
+    opml: createOpmlService(withRepos(ctx, OPML_REPOS)),
+    adminPodcasts: createAdminPodcastsService(withRepos(ctx, ADMIN_PODCASTS_REPOS)),
+    crawl: createCrawlService(withRepos(ctx, CRAWL_REPOS)),
+    cleanup: createCleanupService(withRepos(ctx, CLEANUP_REPOS)),
+    queues: createQueuesService(withRepos(ctx, QUEUES_REPOS)),
+    blog: createBlogService(withRepos(ctx, BLOG_REPOS), {
+      changes: resources.blogChanges,
+      cache: resources.blogCache,
+    }),
     billing,
-    billingWebhook: createBillingWebhookService(ctx, billing.stripe),
-    billingDemo: createBillingDemoService(ctx, demoStripe),
-    mailEvents: createMailEventsService(ctx),
-    webPages: createWebPagesService(ctx, { sitemapPageSize: resources.sitemapPageSize }),
+    billingWebhook: createBillingWebhookService(withRepos(ctx, BILLING_WEBHOOK_REPOS), billing.stripe),
+    billingDemo: createBillingDemoService(withRepos(ctx, BILLING_DEMO_REPOS), demoStripe),
+    mailEvents: createMailEventsService(withRepos(ctx, MAIL_EVENTS_REPOS)),
+    webPages: createWebPagesService(withRepos(ctx, WEB_PAGES_REPOS), {
+      sitemapPageSize: resources.sitemapPageSize,
+    }),
   };
 }
 
