@@ -14,11 +14,12 @@ export type HistoryFilters = z.output<typeof GenerationHistoryQuerySchema>;
  * its own bucket (an index range of at most 100 entries). Nothing is rewritten as the queue moves, and the
  * poll stays cheap however long the queue is.
  */
-export const AHEAD_SQL = Prisma.sql`(
+const AHEAD_TEXT = `
   COALESCE((SELECT sum(b.pending)::int FROM generation_queue_buckets b WHERE b.bucket < t.queue_seq / 100), 0)
   + (SELECT count(*)::int FROM content_generation_queue p
-     WHERE p.status = 'pending' AND p.queue_seq >= (t.queue_seq / 100) * 100 AND p.queue_seq < t.queue_seq)
-)`;
+     WHERE p.status = 'pending' AND p.queue_seq >= (t.queue_seq / 100) * 100 AND p.queue_seq < t.queue_seq)`;
+/** AHEAD_TEXT as a Prisma fragment (it has no parameters). */
+export const AHEAD_SQL = Prisma.raw(`(${AHEAD_TEXT})`);
 
 export type StatusRow = {
   id: string;
@@ -35,18 +36,14 @@ export type StatusRow = {
 
 /**
  * The status poll, for several (task id, user id) pairs at once ($1, $2: parallel uuid arrays): a poll
- * only ever sees its owner's task. Plain text for a named prepared statement; the position is
- * AHEAD_SQL + 1, written out.
+ * only ever sees its owner's task. Plain text for a named prepared statement; the position is the
+ * tasks ahead (AHEAD_TEXT) + 1.
  */
 export const STATUS_TEXT = `
   SELECT t.id::text AS id, t.user_id::text AS user_id,
          t.status::text AS status, t.progress, t.result_ids::text[] AS result_ids, t.target_platforms,
          t.error_message, t.retry_count, t.max_retries,
-         CASE WHEN t.status = 'pending' THEN (
-           COALESCE((SELECT sum(b.pending)::int FROM generation_queue_buckets b WHERE b.bucket < t.queue_seq / 100), 0)
-           + (SELECT count(*)::int FROM content_generation_queue p
-              WHERE p.status = 'pending' AND p.queue_seq >= (t.queue_seq / 100) * 100 AND p.queue_seq < t.queue_seq)
-           + 1) ELSE 0 END AS queue_position
+         CASE WHEN t.status = 'pending' THEN (${AHEAD_TEXT} + 1) ELSE 0 END AS queue_position
   FROM unnest($1::uuid[], $2::uuid[]) AS asked(id, user_id)
   JOIN content_generation_queue t ON t.id = asked.id AND t.user_id = asked.user_id`;
 

@@ -1,6 +1,8 @@
 import type {
   AdminBlogPost,
+  AdminBlogPostBody,
   AdminDatasource,
+  AdminDatasourceBody,
   AdminPodcastGenerateBody,
   AdminPodcastGenerateResponse,
   AdminPodcastListResponse,
@@ -13,6 +15,7 @@ import type {
   AdminSubscribersResponse,
   AdminSubmissionListResponse,
   AdminTopic,
+  AdminTopicBody,
   AdminStoriesResponse,
   StoryChangeResponse,
   StoryClusteringStatus,
@@ -225,3 +228,36 @@ export const storyClusteringQuery = () =>
 /** Starts a clustering pass now (summaries without a story, then those of an older rule). */
 export const startStoryClustering = () =>
   api.post<StoryClusteringStatus>('/api/admin/stories/clustering', {});
+
+// Changes the admin tabs make (each tab's action invalidates ['admin'] when it settles).
+
+export const saveTopic = (topic: AdminTopic | null, body: AdminTopicBody) =>
+  topic ? api.patch(`/api/admin/topics/${topic.id}`, body) : api.post('/api/admin/topics', body);
+export const setTopicActive = (topic: AdminTopic, isActive: boolean) =>
+  api.patch(`/api/admin/topics/${topic.id}`, { is_active: isActive });
+export const deleteTopic = (topic: AdminTopic) => api.delete(`/api/admin/topics/${topic.id}`);
+export const setTopicsActive = (ids: string[], isActive: boolean) =>
+  api.post<{ updated: number }>('/api/admin/topics/batch-status', { ids, is_active: isActive });
+
+/** The form may send no platform yet: the server answers which field is missing. */
+export const saveDatasource = (
+  source: AdminDatasource | null,
+  body: Omit<AdminDatasourceBody, 'platform'> & { platform: string },
+) =>
+  source ? api.patch(`/api/admin/datasources/${source.id}`, body) : api.post('/api/admin/datasources', body);
+export const setDatasourceActive = (source: AdminDatasource, isActive: boolean) =>
+  api.patch(`/api/admin/datasources/${source.id}`, { is_active: isActive });
+export const deleteDatasource = (source: AdminDatasource) =>
+  api.delete(`/api/admin/datasources/${source.id}`);
+export const setDatasourcesActive = (ids: string[], isActive: boolean) =>
+  api.post<{ updated: number }>('/api/admin/datasources/batch-status', { ids, is_active: isActive });
+
+export const approveSubmission = (id: string, choice: { topic_id?: string; platform?: string }) =>
+  api.post(`/api/admin/submissions/${id}/approve`, choice);
+export const rejectSubmission = (id: string) => api.post(`/api/admin/submissions/${id}/reject`, {});
+
+export const retryJob = (job: { queue: string; id: string }) =>
+  api.post(`/api/admin/queues/${encodeURIComponent(job.queue)}/jobs/${encodeURIComponent(job.id)}/retry`);
+
+export const saveBlogPost = (post: AdminBlogPost | null, body: AdminBlogPostBody) =>
+  post ? api.patch(`/api/admin/blog/posts/${post.id}`, body) : api.post('/api/admin/blog/posts', body);

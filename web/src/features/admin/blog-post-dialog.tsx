@@ -14,8 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { fieldErrorTexts } from '../../api/error-text';
-import { api } from '../../api/client';
-import type { AdminBlogPost } from './admin-api';
+import { type AdminBlogPost, saveBlogPost } from './admin-api';
 import { parseKeywords } from './admin-logic';
 import { useAdminAction } from './admin-shared';
 
@@ -111,9 +110,7 @@ export function BlogPostDialog({
         meta_description: form.meta_description.trim() || null,
       };
       try {
-        return post
-          ? await api.patch(`/api/admin/blog/posts/${post.id}`, body)
-          : await api.post('/api/admin/blog/posts', body);
+        return await saveBlogPost(post ?? null, body);
       } catch (error) {
         const fields = (error as { fields?: Record<string, string> }).fields;
         // Each field's message in the admin's language (api/error-text), not the server's words.

@@ -3,10 +3,9 @@ import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } fro
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
-import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import { platformName } from '../content/platform-options';
-import type { AdminDatasource, AdminTopic } from './admin-api';
+import { type AdminDatasource, type AdminTopic, saveDatasource } from './admin-api';
 import {
   type AdminT,
   checkDatasourceForm,
@@ -67,9 +66,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
         source_url: form.source_url.trim(),
         config,
       };
-      return source
-        ? api.patch(`/api/admin/datasources/${source.id}`, body)
-        : api.post('/api/admin/datasources', body);
+      return saveDatasource(source ?? null, body);
     },
     success: source ? t('toast.updated') : t('toast.added'),
     failure: source ? t('toast.updateFailed') : t('toast.addFailed'),

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
-import { api } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import { platformName } from '../content/platform-options';
 import {
@@ -14,6 +13,7 @@ import {
   adminTopicsQuery,
   errorText,
   startCrawl,
+  setDatasourcesActive,
 } from './admin-api';
 import {
   crawlResultText,
@@ -80,11 +80,7 @@ export function DatasourcesTab() {
     onDone: exitBatch,
   });
   const batchStatus = useAdminAction({
-    run: (isActive: boolean) =>
-      api.post<{ updated: number }>('/api/admin/datasources/batch-status', {
-        ids: [...selected],
-        is_active: isActive,
-      }),
+    run: (isActive: boolean) => setDatasourcesActive([...selected], isActive),
     success: t('toast.updated'),
     failure: t('toast.batchFailed'),
     successMessage: (r) => t('toast.datasourcesUpdated', { count: r.updated }),

@@ -2,10 +2,9 @@ import { Anchor, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/co
 import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { platformName } from '../content/platform-options';
-import { api } from '../../api/client';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
-import { type AdminDatasource, startCrawl } from './admin-api';
+import { type AdminDatasource, deleteDatasource, setDatasourceActive, startCrawl } from './admin-api';
 import {
   type AdminT,
   crawlErrorText,
@@ -100,13 +99,12 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
     successMessage: (r) => crawlResultText(t, r),
   });
   const toggle = useAdminAction({
-    run: (source: AdminDatasource) =>
-      api.patch(`/api/admin/datasources/${source.id}`, { is_active: !source.is_active }),
+    run: (source: AdminDatasource) => setDatasourceActive(source, !source.is_active),
     success: t('toast.updated'),
     failure: t('toast.updateFailed'),
   });
   const remove = useAdminAction({
-    run: (source: AdminDatasource) => api.delete(`/api/admin/datasources/${source.id}`),
+    run: deleteDatasource,
     success: t('toast.deleted'),
     failure: t('toast.deleteFailed'),
   });

@@ -16,9 +16,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
-import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
-import { adminQueuesQuery } from './admin-api';
+import { adminQueuesQuery, retryJob } from './admin-api';
 import { LoadError, useAdminAction } from './admin-shared';
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
@@ -31,8 +30,7 @@ export function QueuesTab() {
   const { language } = useLanguage();
   const query = useQuery(adminQueuesQuery());
   const retry = useAdminAction({
-    run: (job: { queue: string; id: string }) =>
-      api.post(`/api/admin/queues/${encodeURIComponent(job.queue)}/jobs/${encodeURIComponent(job.id)}/retry`),
+    run: retryJob,
     success: t('toast.retried'),
     failure: t('toast.retryFailed'),
   });

@@ -16,9 +16,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
-import { type AdminSubmission, adminSubmissionsQuery, adminTopicsQuery } from './admin-api';
+import {
+  type AdminSubmission,
+  adminSubmissionsQuery,
+  adminTopicsQuery,
+  approveSubmission,
+  rejectSubmission,
+} from './admin-api';
 import { topicName } from './admin-logic';
 import { platformName } from '../content/platform-options';
 import { LoadError, useAdminAction } from './admin-shared';
@@ -36,15 +41,12 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   const [platform, setPlatform] = useState<string | null>(knownPlatform);
   const approve = useAdminAction({
     run: () =>
-      api.post(`/api/admin/submissions/${submission.id}/approve`, {
-        topic_id: topicId ?? undefined,
-        platform: platform ?? undefined,
-      }),
+      approveSubmission(submission.id, { topic_id: topicId ?? undefined, platform: platform ?? undefined }),
     success: t('toast.approved'),
     failure: t('toast.updateFailed'),
   });
   const reject = useAdminAction({
-    run: () => api.post(`/api/admin/submissions/${submission.id}/reject`, {}),
+    run: () => rejectSubmission(submission.id),
     success: t('toast.rejected'),
     failure: t('toast.updateFailed'),
   });

@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { api } from '../../api/client';
-import type { AdminTopic } from './admin-api';
+import { type AdminTopic, saveTopic } from './admin-api';
 import { parseKeywords } from './admin-logic';
 import { useAdminAction } from './admin-shared';
 
@@ -31,7 +30,7 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
         keywords: parseKeywords(keywords),
         is_active: active,
       };
-      return topic ? api.patch(`/api/admin/topics/${topic.id}`, body) : api.post('/api/admin/topics', body);
+      return saveTopic(topic ?? null, body);
     },
     success: topic ? t('toast.updated') : t('toast.added'),
     failure: topic ? t('toast.updateFailed') : t('toast.addFailed'),

@@ -16,10 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
-import { api } from '../../api/client';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast } from '../ui/toast';
-import { type AdminTopic, adminTopicsQuery } from './admin-api';
+import { type AdminTopic, adminTopicsQuery, deleteTopic, setTopicActive, setTopicsActive } from './admin-api';
 import { toggleSelection, topicName } from './admin-logic';
 import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from './admin-shared';
 
@@ -57,21 +56,17 @@ export function TopicsTab() {
     setSelected(new Set());
   };
   const toggle = useAdminAction({
-    run: (topic: AdminTopic) => api.patch(`/api/admin/topics/${topic.id}`, { is_active: !topic.is_active }),
+    run: (topic: AdminTopic) => setTopicActive(topic, !topic.is_active),
     success: t('toast.updated'),
     failure: t('toast.updateFailed'),
   });
   const remove = useAdminAction({
-    run: (topic: AdminTopic) => api.delete(`/api/admin/topics/${topic.id}`),
+    run: deleteTopic,
     success: t('toast.deleted'),
     failure: t('toast.deleteFailed'),
   });
   const batchStatus = useAdminAction({
-    run: (isActive: boolean) =>
-      api.post<{ updated: number }>('/api/admin/topics/batch-status', {
-        ids: [...selected],
-        is_active: isActive,
-      }),
+    run: (isActive: boolean) => setTopicsActive([...selected], isActive),
     success: t('toast.updated'),
     failure: t('toast.batchFailed'),
     successMessage: (r) => t('toast.topicsUpdated', { count: r.updated }),

@@ -3,11 +3,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { api, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
 import { platformOptions } from './platform-options';
+import { suggestSource } from './source-submission-api';
 
 const AUTO_CLOSE_MS = 3000;
 
@@ -51,7 +52,7 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
 
   const submit = useMutation({
     mutationFn: () =>
-      api.post('/api/source-submissions', {
+      suggestSource({
         topic: form.topic,
         platform: form.platform,
         url: form.url.trim(),

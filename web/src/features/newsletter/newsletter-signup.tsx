@@ -1,4 +1,3 @@
-import type { NewsletterSubscribeResponse } from '@app/contracts';
 import {
   Alert,
   Button,
@@ -15,10 +14,10 @@ import { IconCheck, IconMail, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { api } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
 import { useDeferredComponent } from '../ui/deferred';
+import { subscribeToNewsletter } from './newsletter-api';
 import { browserTimeZone, canSubmit, failureMessage, normalizeEmail } from './newsletter-form';
 
 // The list of zones (Mantine's Select, every IANA name) is fetched when the reader asks to change it.
@@ -56,7 +55,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
 
   const subscribe = useMutation({
     mutationFn: () =>
-      api.post<NewsletterSubscribeResponse>('/api/newsletter/subscriptions', {
+      subscribeToNewsletter({
         email: normalizeEmail(email),
         topic_ids: selected,
         language,

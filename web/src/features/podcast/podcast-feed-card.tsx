@@ -1,4 +1,4 @@
-import type { PodcastFeedToken, PodcastListResponse } from '@app/contracts';
+import type { PodcastListResponse } from '@app/contracts';
 import {
   Button,
   Card,
@@ -14,11 +14,11 @@ import {
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { useLanguage } from '../../i18n/language-provider';
 import { useTranslation } from '../../i18n/react';
 import { showErrorToast } from '../ui/toast';
+import { createPodcastFeedToken, revokePodcastFeedToken } from './podcast-feed-api';
 import { type FeedLanguage, podcastFeedUrl } from './podcast-feed-url';
 import { type PodcastListParams, podcastKeys, podcastListQueryOptions } from './podcast-queries';
 
@@ -42,12 +42,12 @@ export function PodcastFeedCard({ params, topics }: Props) {
       old ? { ...old, feed_url: feedUrl } : old,
     );
   const regenerate = useMutation({
-    mutationFn: () => api.post<PodcastFeedToken>('/api/podcasts/feed-token'),
+    mutationFn: createPodcastFeedToken,
     onSuccess: (answer) => setFeedUrl(answer.feed_url),
     onError: (error) => showErrorToast(t('feed.failed'), errorText(t, error)),
   });
   const revoke = useMutation({
-    mutationFn: () => api.delete<void>('/api/podcasts/feed-token'),
+    mutationFn: revokePodcastFeedToken,
     onSuccess: () => setFeedUrl(null),
     onError: (error) => showErrorToast(t('feed.failed'), errorText(t, error)),
   });

@@ -1,4 +1,4 @@
-import type { FeedTokenCreated, FeedTokenStatus } from '@app/contracts';
+import type { FeedTokenCreated } from '@app/contracts';
 import {
   Alert,
   Button,
@@ -15,10 +15,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { api } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { useLanguage } from '../../i18n/language-provider';
 import { showErrorToast } from '../ui/toast';
+import { createFeedToken, feedTokenStatus, revokeFeedToken } from './feed-token-api';
 
 type Format = keyof FeedTokenCreated['urls'];
 const STATUS_KEY = ['me', 'feed-token'] as const;
@@ -35,10 +35,10 @@ export function FeedTokenCard() {
   const [format, setFormat] = useState<Format>('rss');
   const status = useQuery({
     queryKey: STATUS_KEY,
-    queryFn: () => api.get<FeedTokenStatus>('/api/me/feed-token'),
+    queryFn: feedTokenStatus,
   });
   const regenerate = useMutation({
-    mutationFn: () => api.post<FeedTokenCreated>('/api/me/feed-token'),
+    mutationFn: createFeedToken,
     onSuccess: (answer) => {
       setCreated(answer);
       queryClient.setQueryData(STATUS_KEY, { active: true, created_at: answer.created_at });
@@ -46,7 +46,7 @@ export function FeedTokenCard() {
     onError: (error) => showErrorToast(t('feed.failed'), errorText(t, error)),
   });
   const revoke = useMutation({
-    mutationFn: () => api.delete<void>('/api/me/feed-token'),
+    mutationFn: revokeFeedToken,
     onSuccess: () => {
       setCreated(null);
       queryClient.setQueryData(STATUS_KEY, { active: false, created_at: null });

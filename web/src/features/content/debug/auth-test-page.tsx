@@ -1,7 +1,7 @@
 import { Button, Code, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { api } from '../../../api/client';
+import * as probe from './debug-api';
 import { useAuth } from '../../auth/auth-provider';
 import { Shell, timed } from './debug-checks';
 
@@ -45,7 +45,7 @@ export function AuthTestPage() {
           variant="default"
           onClick={() =>
             void run('connection', async (signal) => ({
-              message: JSON.stringify(await api.get('/healthz', { signal })),
+              message: JSON.stringify(await probe.health(signal)),
             }))
           }
         >
@@ -55,7 +55,7 @@ export function AuthTestPage() {
           variant="default"
           onClick={() =>
             void run('direct query', async (signal) => ({
-              message: `${(await api.get<{ data: unknown[] }>('/api/topics', { signal })).data.length} topics`,
+              message: `${(await probe.topics(signal)).data.length} topics`,
             }))
           }
         >
@@ -65,7 +65,7 @@ export function AuthTestPage() {
           variant="default"
           onClick={() =>
             void run('profile fetch', async (signal) => ({
-              message: JSON.stringify(await api.get('/api/me', { signal })),
+              message: JSON.stringify(await probe.me(signal)),
             }))
           }
         >

@@ -1,7 +1,7 @@
 import { Code, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { api } from '../../../api/client';
+import * as probe from './debug-api';
 import type { DatasourceDto, TopicDto } from '../../../queries/content';
 import { Shell, StatusBadge } from './debug-checks';
 
@@ -14,10 +14,7 @@ export function DataTestPage() {
     error?: string;
   } | null>(null);
   useEffect(() => {
-    Promise.all([
-      api.get<{ data: TopicDto[] }>('/api/topics'),
-      api.get<{ data: DatasourceDto[] }>('/api/datasources'),
-    ])
+    Promise.all([probe.topics(), probe.datasources()])
       .then(([topics, datasources]) => setState({ topics: topics.data, datasources: datasources.data }))
       .catch((error: Error) => setState({ topics: [], datasources: [], error: error.message }));
   }, []);

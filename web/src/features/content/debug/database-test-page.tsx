@@ -1,8 +1,7 @@
 import { Button, Code, Paper, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { api } from '../../../api/client';
-import type { SummaryListResponse } from '../../../queries/content';
+import * as probe from './debug-api';
 import { type Check, ChecksTable, Shell, timed } from './debug-checks';
 
 const names = ['connection', 'topics', 'datasources', 'summaries', 'concurrent'];
@@ -16,32 +15,32 @@ export function DatabaseTestPage() {
   const run = useCallback(async () => {
     setChecks(names.map((name) => ({ name, status: 'pending', message: '', ms: null })));
     const steps: [string, (s: AbortSignal) => Promise<{ message: string }>][] = [
-      ['connection', async (signal) => ({ message: JSON.stringify(await api.get('/readyz', { signal })) })],
+      ['connection', async (signal) => ({ message: JSON.stringify(await probe.readiness(signal)) })],
       [
         'topics',
         async (signal) => ({
-          message: `${(await api.get<{ data: unknown[] }>('/api/topics', { signal })).data.length} rows`,
+          message: `${(await probe.topics(signal)).data.length} rows`,
         }),
       ],
       [
         'datasources',
         async (signal) => ({
-          message: `${(await api.get<{ data: unknown[] }>('/api/datasources', { signal })).data.length} rows`,
+          message: `${(await probe.datasources(undefined, signal)).data.length} rows`,
         }),
       ],
       [
         'summaries',
         async (signal) => ({
-          message: `${(await api.get<SummaryListResponse>('/api/summaries', { signal })).total} rows`,
+          message: `${(await probe.summaries(undefined, signal)).total} rows`,
         }),
       ],
       [
         'concurrent',
         async (signal) => {
           const all = await Promise.all([
-            api.get('/api/topics', { signal }),
-            api.get('/api/datasources', { signal }),
-            api.get('/api/summaries', { signal }),
+            probe.topics(signal),
+            probe.datasources(undefined, signal),
+            probe.summaries(undefined, signal),
           ]);
           return { message: `${all.length} queries` };
         },

@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { api } from '../../../api/client';
-import type { DatasourceDto, SummaryListResponse } from '../../../queries/content';
+import * as probe from './debug-api';
 import { type Check, Shell, StatusBadge, timed } from './debug-checks';
 import {
   type CountCheck,
@@ -17,16 +16,13 @@ type CountResult = Check & { id: CountCheck; actual: number | null; otherLanguag
 /** English: the English sources; Chinese: every active source, as the Chinese pages list them. */
 async function countDatasources(language: DebugLanguage, signal: AbortSignal) {
   const query = language === 'en' ? { language } : {};
-  const response = await api.get<{ data: DatasourceDto[] }>('/api/datasources', { query, signal });
+  const response = await probe.datasources(query, signal);
   return { actual: response.data.length, otherLanguage: 0 };
 }
 
 /** The filtered list's total, and how many of the rows it returned are in another language. */
 async function countSummaries(language: DebugLanguage, signal: AbortSignal) {
-  const response = await api.get<SummaryListResponse>('/api/summaries', {
-    query: { language, page_size: 100 },
-    signal,
-  });
+  const response = await probe.summaries({ language, page_size: 100 }, signal);
   const wanted = language.toUpperCase();
   return {
     actual: response.total,

@@ -1,7 +1,6 @@
 import { Code } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client';
-import type { TopicDto } from '../../../queries/content';
+import * as probe from './debug-api';
 import { type Check, ChecksTable, Shell, timed } from './debug-checks';
 
 /** /simple-test: one topic row (id, name) with status, error and data. */
@@ -9,7 +8,7 @@ export function SimpleTestPage() {
   const [check, setCheck] = useState<Check>({ name: 'topics', status: 'pending', message: '', ms: null });
   useEffect(() => {
     void timed('select one topic', async (signal) => {
-      const { data } = await api.get<{ data: TopicDto[] }>('/api/topics', { signal });
+      const { data } = await probe.topics(signal);
       const row = data[0] ? { id: data[0].id, name: data[0].name } : null;
       return { message: row ? 'ok' : 'no rows', data: row };
     }).then(setCheck);
