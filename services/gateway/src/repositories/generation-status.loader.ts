@@ -1,7 +1,5 @@
-import type { GenerationTaskStatus } from '@app/contracts';
 import type { SqlRunner } from '@app/db';
 import DataLoader from 'dataloader';
-import { toStatusDto } from './generation.mapper.ts';
 import { type StatusRow, STATUS_TEXT } from './generation.sql.ts';
 
 type StatusKey = { taskId: string; userId: string };
@@ -12,12 +10,13 @@ type StatusKey = { taskId: string; userId: string };
  * Polls that arrive in the same turn of the event loop share one statement (DataLoader's batch, flushed
  * by setImmediate; no cache, so each poll still reads the rows after it arrived): with many pollers the
  * round trip to PostgreSQL, not the query, bounds the throughput. One poll alone waits for nothing but
- * the end of that turn. Resolves null when the task is not that user's or does not exist.
+ * the end of that turn. Resolves the row (services/generation.mapper.ts shapes it), or null when the task
+ * is not that user's or does not exist.
  */
 export function createStatusLoader(
   run: SqlRunner,
-): (taskId: string, userId: string) => Promise<GenerationTaskStatus | null> {
-  const loader = new DataLoader<StatusKey, GenerationTaskStatus | null>(
+): (taskId: string, userId: string) => Promise<StatusRow | null> {
+  const loader = new DataLoader<StatusKey, StatusRow | null>(
     async (keys) => {
       const rows = await run<StatusRow>({
         name: 'generation-task-status',
@@ -26,8 +25,7 @@ export function createStatusLoader(
       });
       const found = new Map(rows.map((row) => [`${row.id}/${row.user_id}`, row]));
       return keys.map((key) => {
-        const row = found.get(`${key.taskId.toLowerCase()}/${key.userId.toLowerCase()}`);
-        return row ? toStatusDto(row) : null;
+        return found.get(`${key.taskId.toLowerCase()}/${key.userId.toLowerCase()}`) ?? null;
       });
     },
     { cache: false, batchScheduleFn: (flush) => setImmediate(flush) },

@@ -1,7 +1,6 @@
-import { GENERATION_DEFAULTS, type GenerationTaskDto } from '@app/contracts';
+import { GENERATION_DEFAULTS } from '@app/contracts';
 import { createSqlRunner, type Language, Prisma, type PrismaClient } from '@app/db';
 import { RateLimitedError } from '../lib/rate-limited.ts';
-import { historyInclude, toTaskDto } from './generation.mapper.ts';
 import { createStatusLoader } from './generation-status.loader.ts';
 import {
   AHEAD_SQL,
@@ -14,6 +13,13 @@ import {
 } from './generation.sql.ts';
 
 /** The user's monthly quota, checked and taken under the same lock as the insert; null: none (admins). */
+/** What a history row loads with it: the summary's source, topic and post, and the task's results. */
+export const historyInclude = {
+  summary: { include: { datasource: true, topic: true, post: { select: { title: true, url: true } } } },
+  generatedContent: true,
+} as const satisfies Prisma.ContentGenerationQueueInclude;
+export type HistoryRow = Prisma.ContentGenerationQueueGetPayload<{ include: typeof historyInclude }>;
+
 export type RunQuota = { limit: number; since: Date; at: Date } | null;
 
 export type GenerationTasksRepository = ReturnType<typeof createGenerationTasksRepository>;
@@ -175,9 +181,9 @@ export function createGenerationTasksRepository(prisma: PrismaClient, options: {
       for (const row of rows.filter((r) => r.status === 'pending')) {
         positions.set(row.id, (await pendingAhead(row.id)) + 1);
       }
-      const data: GenerationTaskDto[] = rows.map((row) => toTaskDto(row, positions.get(row.id) ?? 0));
       return {
-        data,
+        // Each row with its queue position (0 unless pending); services/generation.mapper.ts shapes them.
+        rows: rows.map((row) => ({ row, queuePosition: positions.get(row.id) ?? 0 })),
         page: filters.page,
         page_size: pageSize,
         total,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { likeLiteral } from '../lib/like-literal.ts';
 
 // The content-generation queue's SQL: queue positions, the status poll, the per-user lock and the
-// history filters. Row shapes become API answers in generation.mapper.ts.
+// history filters. Row shapes become API answers in services/generation.mapper.ts.
 
 export type HistoryFilters = z.output<typeof GenerationHistoryQuerySchema>;
 

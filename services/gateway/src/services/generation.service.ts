@@ -9,6 +9,7 @@ import {
 import { RateLimitedError } from '../lib/rate-limited.ts';
 import type { ServiceContext } from './context.ts';
 import type { UsageService } from './usage.service.ts';
+import { toResultDto, toStatusDto, toTaskDto } from './generation.mapper.ts';
 
 /** A transport that does not answer within this stays undispatched; the worker's sweep adds the job later. */
 const ENQUEUE_TIMEOUT_MS = 1500;
@@ -95,8 +96,9 @@ export function createGenerationService(
     create,
 
     async status(taskId: string, userId: string) {
-      const status = await tasks.status(taskId, userId);
-      if (!status) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
+      const row = await tasks.status(taskId, userId);
+      if (!row) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
+      const status = toStatusDto(row);
       // The 2-second poll reads usage only once the task has ended.
       const ended = status.status !== 'pending' && status.status !== 'processing';
       const used = ended ? ((await usage.ofGenerationTasks([taskId])).get(taskId) ?? null) : null;
@@ -133,13 +135,14 @@ export function createGenerationService(
       return { success: true as const, status: 'cancelled' as const };
     },
 
-    results: (ids: string[], userId: string) => generatedContent.ofUser(ids, userId),
+    results: async (ids: string[], userId: string) =>
+      (await generatedContent.ofUser(ids, userId)).map(toResultDto),
 
     /** The author publishes a result to its topic page, or makes it private again; 404 for anyone else. */
     async setPublished(id: string, userId: string, published: boolean) {
-      const result = await generatedContent.setPublishedOfUser(id, userId, published, ctx.clock());
-      if (!result) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.contentNotFound);
-      return { success: true as const, data: result };
+      const row = await generatedContent.setPublishedOfUser(id, userId, published, ctx.clock());
+      if (!row) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.contentNotFound);
+      return { success: true as const, data: toResultDto(row) };
     },
 
     async deleteResult(id: string, userId: string) {
@@ -150,9 +153,13 @@ export function createGenerationService(
 
     /** The user's tasks, each with what it used. */
     async history(userId: string, query: Parameters<typeof tasks.history>[1]) {
-      const page = await tasks.history(userId, query);
-      const used = await usage.ofGenerationTasks(page.data.map((task) => task.id));
-      return { ...page, data: page.data.map((task) => ({ ...task, usage: used.get(task.id) ?? null })) };
+      const { rows, ...page } = await tasks.history(userId, query);
+      const used = await usage.ofGenerationTasks(rows.map(({ row }) => row.id));
+      const data = rows.map(({ row, queuePosition }) => ({
+        ...toTaskDto(row, queuePosition),
+        usage: used.get(row.id) ?? null,
+      }));
+      return { ...page, data };
     },
 
     /** Post mode: the same queued task, answered once it ends (or with its current state after 90 s). */
@@ -173,7 +180,7 @@ export function createGenerationService(
       const created = await create({ ...input, summaryId: summary.id });
       const end = await tasks.waitForEnd(created.task_id, Date.now() + POST_MODE_WAIT_MS, input.signal);
       const generated: GenerationResult[] = end
-        ? await generatedContent.ofUser(end.resultIds, input.userId)
+        ? (await generatedContent.ofUser(end.resultIds, input.userId)).map(toResultDto)
         : [];
       return {
         success: true as const,

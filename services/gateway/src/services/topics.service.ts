@@ -1,5 +1,6 @@
 import { AppError } from '@app/contracts';
 import type { ServiceContext } from './context.ts';
+import { toPublishedDto } from './generation.mapper.ts';
 
 export type TopicsService = ReturnType<typeof createTopicsService>;
 
@@ -29,7 +30,8 @@ export function createTopicsService({ repos }: ServiceContext<(typeof TOPICS_REP
      * within `range`: the caller's reading window, as the topic's summaries list applies it.
      */
     async publishedContent(idOrSlug: string, range: { from?: Date; to?: Date }) {
-      return repos.generatedContent.publishedOfTopic((await find(idOrSlug)).id, range);
+      const rows = await repos.generatedContent.publishedOfTopic((await find(idOrSlug)).id, range);
+      return rows.map(toPublishedDto);
     },
   };
 }

@@ -1,15 +1,19 @@
 import {
   characterCount,
+  type GeneratedContentDto,
   type GenerationResult,
   type GenerationTaskDto,
   type GenerationTaskStatus,
   isOverLimit,
 } from '@app/contracts';
-import type { Prisma, UserGeneratedContent } from '@app/db';
+import type { UserGeneratedContent } from '@app/db';
 import { firstWebUrl, webUrls } from '../lib/web-urls.ts';
-import type { StatusRow } from './generation.sql.ts';
+import type { PublishedRow } from '../repositories/generated-content.repository.ts';
+import type { HistoryRow } from '../repositories/generation-tasks.repository.ts';
+import type { StatusRow } from '../repositories/generation.sql.ts';
 
-// Generation rows as API answers: a result, a task's polled status, a task in the history.
+// Generation rows as API answers (the repositories return rows as read): a result, a published
+// result on its topic's page, a task's polled status, a task in the history.
 
 export function toResultDto(row: UserGeneratedContent): GenerationResult {
   const metadata = (row.metadata ?? {}) as Record<string, unknown>;
@@ -45,14 +49,6 @@ export function toStatusDto(row: StatusRow): GenerationTaskStatus {
     max_retries: row.max_retries,
   };
 }
-
-/** What a history row loads with it: the summary's source, topic and post, and the task's results. */
-export const historyInclude = {
-  summary: { include: { datasource: true, topic: true, post: { select: { title: true, url: true } } } },
-  generatedContent: true,
-} as const satisfies Prisma.ContentGenerationQueueInclude;
-
-type HistoryRow = Prisma.ContentGenerationQueueGetPayload<{ include: typeof historyInclude }>;
 
 /** A task of the history; `queuePosition` is 0 unless it is pending. Results in the task's own order. */
 export function toTaskDto(row: HistoryRow, queuePosition: number): GenerationTaskDto {
@@ -90,5 +86,21 @@ export function toTaskDto(row: HistoryRow, queuePosition: number): GenerationTas
       .filter((content) => order.has(content.id))
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
       .map(toResultDto),
+  };
+}
+
+/** A published result as the topic page shows it: its author by display name, never by id. */
+export function toPublishedDto(row: PublishedRow): GeneratedContentDto {
+  return {
+    id: row.id,
+    target_platform: row.targetPlatform,
+    content: row.content,
+    hashtags: row.hashtags,
+    source_urls: webUrls(row.sourceUrls),
+    created_at: row.createdAt.toISOString(),
+    // Never null here (the filter); the creation time only keeps the type honest.
+    published_at: (row.publishedAt ?? row.createdAt).toISOString(),
+    source_name: row.summary?.datasource?.sourceName ?? null,
+    author_name: row.user.profile?.displayName?.trim() || null,
   };
 }
