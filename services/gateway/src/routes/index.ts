@@ -9,17 +9,9 @@ import favoritesRoutes from './api/favorites/index.ts';
 import sourceSubmissionsRoutes from './api/source-submissions/index.ts';
 import summariesRoutes from './api/summaries/index.ts';
 import storiesRoutes from './api/stories/index.ts';
-import adminStoriesRoutes from './api/admin/stories.routes.ts';
 import topicsRoutes from './api/topics/index.ts';
 import youtubeRoutes from './api/youtube/index.ts';
-import adminDigestRoutes from './api/admin/digest.routes.ts';
 import newsletterRoutes from './api/newsletter/index.ts';
-import adminBlogRoutes from './api/admin/blog.routes.ts';
-import adminDatasourcesRoutes from './api/admin/datasources.routes.ts';
-import adminOpmlRoutes from './api/admin/opml.routes.ts';
-import adminQueuesRoutes from './api/admin/queues.routes.ts';
-import adminSubmissionsRoutes from './api/admin/submissions.routes.ts';
-import adminTopicsRoutes from './api/admin/topics.routes.ts';
 import billingRoutes from './api/billing/index.ts';
 import blogRoutes from './api/blog/index.ts';
 import generatedContentRoutes from './api/generated-content/index.ts';
@@ -30,7 +22,6 @@ import feedsRoutes from './feeds/index.ts';
 import opsRoutes from './ops/index.ts';
 import webRoutes from './web/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
-import podcastFeedRoutes from './api/podcasts/feed.routes.ts';
 
 /** Every route folder, with its prefix. Each route declares who may call it (see ./access.ts). */
 const routes: FastifyPluginAsync = async (app) => {
@@ -54,27 +45,17 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(summariesRoutes, { prefix: '/api/summaries' });
   // Stories: summaries of one event.
   await app.register(storiesRoutes, { prefix: '/api/stories' });
-  await app.register(adminStoriesRoutes, { prefix: '/api/admin' });
   await app.register(favoritesRoutes, { prefix: '/api/favorites' });
   await app.register(sourceSubmissionsRoutes, { prefix: '/api/source-submissions' });
   await app.register(youtubeRoutes, { prefix: '/api/youtube' });
   // Newsletter (issue 7).
   await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
-  await app.register(adminDigestRoutes, { prefix: '/api/admin/digest' });
-  // Blog and the admin area (issue 9).
+  // The blog (its admin side is under /api/admin).
   await app.register(blogRoutes, { prefix: '/api/blog' });
-  await app.register(adminTopicsRoutes, { prefix: '/api/admin' });
-  await app.register(adminDatasourcesRoutes, { prefix: '/api/admin' });
-  await app.register(adminOpmlRoutes, { prefix: '/api/admin' });
-  await app.register(adminSubmissionsRoutes, { prefix: '/api/admin' });
-  await app.register(adminQueuesRoutes, { prefix: '/api/admin' });
-  await app.register(adminBlogRoutes, { prefix: '/api/admin' });
   // Billing (issue 8).
   await app.register(billingRoutes, { prefix: '/api/billing' });
   // Daily podcast (issue 6).
   await app.register(podcastsRoutes, { prefix: '/api/podcasts' });
-  // The private podcast feed for podcast apps: its token is the credential.
-  await app.register(podcastFeedRoutes, { prefix: '/api/podcasts' });
   // Any other /api path: the JSON 404 (the web app's fallback never answers under /api).
   await app.register(apiNotFoundRoutes, { prefix: '/api' });
 };

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { AUDIO_RESPONSES, sendAudio } from '../../../lib/send-audio.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
+import podcastFeedRoutes from './feed.routes.ts';
 
 /**
  * /api/podcasts: the daily podcasts (spec §2, §7). The list gives each podcast a short-lived signed
@@ -16,6 +17,8 @@ import { requireUser } from '../../../plugins/app/guards.ts';
  * audio route is 'public' in the access table: the service checks the token (or the Bearer caller) itself.
  */
 const podcastsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The private podcast feed for podcast apps: its token is the credential.
+  await app.register(podcastFeedRoutes);
   const podcasts = app.services.podcasts;
 
   app.get(
