@@ -3,6 +3,7 @@ import { isValidTimeZone } from './zone.ts';
 
 export { isValidTimeZone };
 export { canonicalTimeZone, listedTimeZones } from './zone-names.ts';
+export { formatInstant, type InstantStyle } from './format.ts';
 
 /**
  * Calendar dates and wall-clock hours in a time zone, for the gateway, the workers and the browser

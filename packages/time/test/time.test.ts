@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatInstant,
   isValidTimeZone,
   localDate,
   localDateTime,
@@ -55,5 +56,20 @@ describe('@app/time', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
     expect(isValidTimeZone(42)).toBe(false);
+  });
+});
+
+describe('formatInstant', () => {
+  it('writes a date, or a date and time, in the reader’s conventions and the given zone', () => {
+    const at = '2026-11-22T15:04:00Z';
+    expect(formatInstant(at, 'en-US', { date: 'long', timeZone: 'UTC' })).toBe('November 22, 2026');
+    expect(formatInstant(at, 'zh-CN', { date: 'long', timeZone: 'UTC' })).toBe('2026年11月22日');
+    expect(
+      formatInstant(new Date(at), 'en-US', { date: 'medium', time: 'short', timeZone: 'Asia/Tokyo' }),
+    ).toBe('Nov 23, 2026, 12:04 AM');
+    // The same style twice reuses one format; another zone is another format.
+    expect(formatInstant(Date.parse(at), 'en-US', { date: 'short', timeZone: 'America/Los_Angeles' })).toBe(
+      '11/22/26',
+    );
   });
 });

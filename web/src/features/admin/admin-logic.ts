@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { CRAWL_ERROR_CLASSES, toLocale } from '@app/contracts';
 import type { AdminDatasource, DatasourceStatus, Platform } from '@app/contracts';
 import {
@@ -57,7 +58,7 @@ export function lastCrawledText(
   if (age < HOUR) return t('lastCrawled.minutesAgo', { count: Math.floor(age / MINUTE) });
   if (age < DAY) return t('lastCrawled.hoursAgo', { count: Math.floor(age / HOUR) });
   if (age < 7 * DAY) return t('lastCrawled.daysAgo', { count: Math.floor(age / DAY) });
-  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'long' }).format(at);
+  return formatInstant(at, toLocale(language), { date: 'long' });
 }
 
 /** The success text of a crawl request: tasks created, and how many sources failed if any did. */
@@ -173,7 +174,5 @@ export function toggleSelection(selection: ReadonlySet<string>, id: string): Set
 
 /** A date and time in the page's language (a story's first and last report, a report's publication). */
 export function formatDateTime(iso: string, language: Language) {
-  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return formatInstant(iso, toLocale(language), { date: 'medium', time: 'short' });
 }

@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/contracts';
 import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -73,9 +74,7 @@ export function BlogPostsTab() {
                   </Table.Td>
                   <Table.Td>{post.view_count}</Table.Td>
                   <Table.Td>
-                    {new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium' }).format(
-                      new Date(post.updated_at),
-                    )}
+                    {formatInstant(post.updated_at, toLocale(language), { date: 'medium' })}
                   </Table.Td>
                   <Table.Td>
                     <Button size="compact-xs" variant="light" onClick={() => setDialog({ post })}>

@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/contracts';
 import {
   Alert,
@@ -71,11 +72,7 @@ export function PodcastsTab() {
       language: task.language === 'ZH' ? 'zh' : 'en',
     });
   const dateTime = (value: string | null) =>
-    value
-      ? new Intl.DateTimeFormat(toLocale(uiLanguage), { dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(value),
-        )
-      : '—';
+    value ? formatInstant(value, toLocale(uiLanguage), { date: 'short', time: 'short' }) : '—';
 
   const activeTopics = (topics.data ?? []).filter((topic) => topic.is_active);
   return (

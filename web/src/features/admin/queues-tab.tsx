@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/contracts';
 import {
   Badge,
@@ -124,10 +125,7 @@ export function QueuesTab() {
                   <Table.Td>{job.attempts_made}</Table.Td>
                   <Table.Td>
                     {job.failed_at
-                      ? new Intl.DateTimeFormat(toLocale(language), {
-                          dateStyle: 'short',
-                          timeStyle: 'short',
-                        }).format(new Date(job.failed_at))
+                      ? formatInstant(job.failed_at, toLocale(language), { date: 'short', time: 'short' })
                       : '—'}
                   </Table.Td>
                   <Table.Td>

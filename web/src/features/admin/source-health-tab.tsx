@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/contracts';
 import { Badge, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -21,9 +22,7 @@ const STATE_COLORS: Record<SourceHealthRow['state'], string> = {
 
 function formatNext(iso: string | null, language: Language) {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return formatInstant(iso, toLocale(language), { date: 'medium', time: 'short' });
 }
 
 /** Source health from the pipeline's GET /api/admin/source-health: last success, last error class, next check. */

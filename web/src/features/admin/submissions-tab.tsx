@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/contracts';
 import { PLATFORMS, type Platform } from '@app/contracts';
 import {
@@ -86,10 +87,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
                 ? submission.platform_custom
                 : platformName(t, submission.platform),
           })}{' '}
-          ·{' '}
-          {new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium' }).format(
-            new Date(submission.created_at),
-          )}
+          · {formatInstant(submission.created_at, toLocale(language), { date: 'medium' })}
         </Text>
         {pending ? (
           <Group align="flex-end" wrap="wrap" gap="xs">

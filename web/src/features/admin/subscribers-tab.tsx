@@ -1,3 +1,4 @@
+import { formatInstant } from '@app/time/format';
 import { type AdminSubscriber, toLocale } from '@app/contracts';
 import { Badge, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -26,11 +27,7 @@ export function SubscribersTab() {
     adminSubscribersQuery({ ...(status === 'all' ? {} : { status }), ...(q ? { q } : {}) }),
   );
   const dateTime = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : '—';
+    iso ? formatInstant(iso, toLocale(language), { date: 'medium', time: 'short' }) : '—';
 
   return (
     <AdminQueryState query={query} errorTestId="subscribers-error">

@@ -1,6 +1,7 @@
 import { toLocale } from '@app/contracts';
+import { formatInstant } from '@app/time/format';
 /** The spec's long date form, in the interface language. */
 export function formatBlogDate(iso: string | null, language: 'en' | 'zh'): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(toLocale(language), { dateStyle: 'long' }).format(new Date(iso));
+  return formatInstant(iso, toLocale(language), { date: 'long' });
 }
