@@ -6,7 +6,8 @@
  *
  * public: anyone · user: signed in · pro: pro plan or admin · admin: admin role
  */
-export type AccessLevel = 'public' | 'user' | 'pro' | 'admin';
+export const ACCESS_LEVELS = ['public', 'user', 'pro', 'admin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 /** The methods the API answers (HEAD follows GET). */
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** One registered /api route and its level. */

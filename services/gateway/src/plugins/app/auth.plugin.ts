@@ -1,7 +1,7 @@
 import { UuidSchema } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_METHODS, type AccessLevel, type RouteAccess } from '../../routes/access.ts';
+import { ACCESS_LEVELS, API_METHODS, type RouteAccess } from '../../routes/access.ts';
 import { enforceAccess } from './guards.ts';
 
 /** Only for route definitions (their canonical path), never for a request's raw URL. */
@@ -21,7 +21,6 @@ function readBearer(app: FastifyInstance, request: FastifyRequest): { id: string
   }
 }
 
-const LEVELS: readonly AccessLevel[] = ['public', 'user', 'pro', 'admin'];
 const isApiMethod = (method: string): method is RouteAccess['method'] =>
   (API_METHODS as readonly string[]).includes(method);
 
@@ -41,7 +40,7 @@ export default fp(
       if (!isApiRoute(route.url)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const access = route.config?.access;
-      if (!access || !LEVELS.includes(access)) {
+      if (!access || !ACCESS_LEVELS.includes(access)) {
         throw new Error(`${methods.join(',')} ${route.url} declares no access level (config: { access })`);
       }
       // The OpenAPI document's security comes from this level too (lib/openapi.ts).
