@@ -58,7 +58,7 @@ afterAll(async () => {
 type HeadLink = { type: string; href: string | null; title: string };
 // A string expression: this file is type-checked without the DOM library.
 const feedLinks = (page: Page) =>
-  page.evaluate(`[...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => ({
+  page.evaluate(`[...document.head.querySelectorAll('link[rel="alternate"][type]')].map((link) => ({
     type: link.type,
     href: link.getAttribute('href'),
     title: link.title,
@@ -91,12 +91,18 @@ describe('feed discovery', { timeout: 120_000 }, () => {
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain('A summary in the feed');
     }
-    // Leaving the page takes its links away.
+    // Leaving the page takes its links away, and the rest of the head the server wrote for it.
     await page
       .getByRole('link', { name: /pricing|价格/i })
       .first()
       .click();
     await expect.poll(async () => (await feedLinks(page)).length).toBe(0);
+    expect(await page.locator('head [data-page-head]').count()).toBe(0);
+    // Back on a topic page in the app, its links come again (the app's own).
+    await page.goBack();
+    await expect
+      .poll(async () => (await feedLinks(page)).map((link) => link.type).sort(), { timeout: 15_000 })
+      .toEqual(['application/atom+xml', 'application/feed+json', 'application/rss+xml']);
     await page.context().close();
   });
 });

@@ -44,6 +44,12 @@ const auth = new AuthStore({ api, queryClient });
 auth.start();
 await nextTask();
 const router = createAppRouter({ queryClient, auth, i18n, language });
+// The head the server wrote (canonical, hreflang, Open Graph, feeds, structured data) describes the page
+// the document was served for: it goes once the reader moves to another page.
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.fromLocation && event.pathChanged)
+    for (const element of document.head.querySelectorAll('[data-page-head]')) element.remove();
+});
 await nextTask();
 prefetchFirstScreen(router, i18n);
 await nextTask();

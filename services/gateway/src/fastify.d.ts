@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config.ts';
 import type { AccessLevel, RouteAccess } from './routes/access.ts';
 import type { Limits } from './plugins/app/limits.plugin.ts';
 import type { Services } from './plugins/app/services.plugin.ts';
+import type { WebDocuments } from './plugins/external/web-static.plugin.ts';
 
 // The gateway's additions to fastify's types, in one place.
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     /** The rate limits' Redis connection; undefined without REDIS_URL (limits counted per process). */
     rateLimitRedis: Redis | undefined;
     limits: Limits;
+    /** The web build's documents (plugins/external/web-static.plugin.ts); null without a build. */
+    webDocuments: WebDocuments | null;
     /** The registered /api routes and who may call each (plugins/app/auth.plugin.ts). */
     routeAccess: readonly RouteAccess[];
   }

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import type { Element } from 'domhandler';
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { type Gateway, PUBLIC_URL, startGateway, startPeer } from './support/gateway-harness.ts';
@@ -14,8 +18,14 @@ import { httpRequest } from './support/http-get.ts';
 // sitemaps.org schemas, every URL in them a page that answers 200), and the status of each page's
 // document: 404 where the app shows its 404 screen, 410 for a blog post taken down.
 
-const INDEX_HTML = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
-const HOME_HTML = INDEX_HTML.replace('</body>', '<script src="/assets/first-paint.js"></script></body>');
+// The web app's own document (what a build writes, before its scripts are added), and the home page's.
+const INDEX_HTML = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+const HOME_HTML = INDEX_HTML.replace(
+  '</body>',
+  '<script type="module" async src="/assets/first-paint.js"></script></body>',
+);
+
+const HOSTILE_TITLE = '</title><script>alert(1)</script> "Quoted" & \u2028 </script><!--';
 
 const fixtures = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'sitemaps');
 const schemaFile = async (name: string) => ({
@@ -47,7 +57,13 @@ beforeAll(async () => {
   const prisma = gateway.db.prisma;
 
   const engineering = await prisma.topic.create({
-    data: { slug: 'engineering', name: 'Engineering', nameZh: '工程' },
+    data: {
+      slug: 'engineering',
+      name: 'Engineering',
+      nameZh: '工程',
+      description: 'How software gets built.',
+      descriptionZh: '软件是怎样做出来的。',
+    },
   });
   ids.engineering = engineering.id;
   updated.engineering = engineering.updatedAt;
@@ -76,15 +92,30 @@ beforeAll(async () => {
     language: 'EN' | 'ZH',
     status: 'draft' | 'published' | 'archived',
     publishedAt: Date | null,
+    more: { title?: string; excerpt?: string } & Record<string, unknown> = {},
   ) =>
     prisma.blogPost.create({
-      data: { slug, language, status, publishedAt, title: slug, content: `<p>${slug}</p>` },
+      data: { slug, language, status, publishedAt, title: slug, content: `<p>${slug}</p>`, ...more },
     });
   updated.bothEn = (
-    await post('both-languages', 'EN', 'published', new Date(Date.now() - 2 * day))
+    await post('both-languages', 'EN', 'published', new Date(Date.now() - 2 * day), {
+      // Markup in a title or excerpt is text in the head, never a tag.
+      title: HOSTILE_TITLE,
+      excerpt: '<img src=x onerror=alert(1)> & more',
+    })
   ).updatedAt;
-  await post('both-languages', 'ZH', 'published', new Date(Date.now() - 2 * day));
-  await post('english-only', 'EN', 'published', new Date(Date.now() - day));
+  await post('both-languages', 'ZH', 'published', new Date(Date.now() - 2 * day), { title: '两种语言' });
+  await post('english-only', 'EN', 'published', new Date(Date.now() - day), {
+    title: 'A post with a picture',
+    metaTitle: 'The picture post',
+    metaDescription: 'What the picture shows, in one line.',
+    excerpt: 'The excerpt.',
+    category: 'product',
+    tags: ['launch', 'guide'],
+    featuredImageUrl: '/images/cover.png',
+    featuredImageAlt: 'A cover picture',
+    authorName: 'Ada Lovelace',
+  });
   await post('never-published', 'EN', 'draft', null);
   await post('archived-unpublished', 'EN', 'archived', null);
   await post('taken-down', 'EN', 'archived', new Date(Date.now() - 3 * day));
@@ -105,6 +136,15 @@ afterAll(async () => {
 });
 
 const get = (target: string, headers?: Record<string, string>) => httpRequest(port, target, { headers });
+
+/** A document without what a page's head changes: the build's document it was served from. */
+const withoutHead = (html: string) =>
+  html
+    .replace(/<html lang="[^"]*">/, '<html>')
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/g, '')
+    .replace(/\s*<(?:link|meta|script)[^>]* data-page-head[^>]*>(?:[^<]*<\/script>)?/g, '')
+    .replace(/\n\s*(?=\n)/g, '');
 
 describe('robots.txt', () => {
   it('lets crawlers read the public pages, not the API nor the private screens, and names the sitemap', async () => {
@@ -303,7 +343,7 @@ describe('the status of a page’s document', () => {
     expect(answer.status, target).toBe(status);
     expect(answer.headers['content-type'], target).toMatch(/^text\/html/);
     expect(answer.headers['cache-control'], target).toBe('no-cache');
-    expect(answer.body, target).toBe(document);
+    expect(withoutHead(answer.body), target).toBe(withoutHead(document));
   };
 
   it('a page of the app is a 200, the home page with its first-paint document', async () => {
@@ -424,7 +464,194 @@ describe('the status of a page’s document', () => {
     for (const [target, status] of cases) {
       const answer = await get(target);
       expect(answer.status, target).toBe(status);
-      expect(answer.body, target).toBe(INDEX_HTML);
+      expect(withoutHead(answer.body), target).toBe(withoutHead(INDEX_HTML));
+    }
+  });
+});
+
+/** The head of a document as a parser reads it (no script runs): what crawlers and link previews see. */
+function headOf(html: string) {
+  const document = parseDocument(html);
+  const all = (name: string) => DomUtils.getElementsByTagName(name, document);
+  const attr = (element: Element, name: string) => element.attribs[name];
+  const html_ = all('html')[0]!;
+  const meta = (key: string) =>
+    all('meta')
+      .filter((m) => attr(m, 'property') === key || attr(m, 'name') === key)
+      .map((m) => attr(m, 'content'));
+  const links = all('link').map((link) => ({ ...link.attribs }));
+  return {
+    lang: attr(html_, 'lang'),
+    title: DomUtils.textContent(all('title')[0]!),
+    description: meta('description'),
+    meta,
+    canonical: links.filter((link) => link.rel === 'canonical').map((link) => link.href),
+    hreflang: Object.fromEntries(
+      links
+        .filter((link) => link.rel === 'alternate' && link.hreflang)
+        .map((link) => [link.hreflang, link.href]),
+    ),
+    feeds: links.filter((link) => link.rel === 'alternate' && link.type).map((link) => link.href ?? ''),
+    jsonLd: all('script')
+      .filter((script) => attr(script, 'type') === 'application/ld+json')
+      .map((script) => JSON.parse(DomUtils.textContent(script)) as Record<string, unknown>),
+    scripts: all('script').filter((script) => attr(script, 'type') !== 'application/ld+json').length,
+  };
+}
+
+describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
+  const pages = () => [
+    { path: '/', title: 'Daily Curated', zhTitle: '每日精选' },
+    { path: '/content-summary', title: 'Daily Summary · Daily Curated', zhTitle: '每日摘要 · 每日精选' },
+    { path: '/daily-podcast', title: 'Daily Podcast · Daily Curated', zhTitle: '每日播客 · 每日精选' },
+    { path: '/pricing', title: 'Pricing · Daily Curated', zhTitle: '价格 · 每日精选' },
+    { path: '/blog', title: 'Blog · Daily Curated', zhTitle: '博客 · 每日精选' },
+    { path: '/topics/engineering', title: 'Engineering · Daily Curated', zhTitle: '工程 · 每日精选' },
+    { path: `/topics/${ids.engineering}`, title: 'Engineering · Daily Curated', zhTitle: '工程 · 每日精选' },
+    {
+      path: '/youtube/Some%20Channel',
+      title: 'Some Channel · Daily Curated',
+      zhTitle: 'Some Channel · 每日精选',
+    },
+    {
+      path: '/other-youtube-sources',
+      title: 'YouTube channels · Daily Curated',
+      zhTitle: 'YouTube 频道 · 每日精选',
+    },
+    {
+      path: '/blog/both-languages',
+      title: `${HOSTILE_TITLE} · Daily Curated`,
+      zhTitle: '两种语言 · 每日精选',
+    },
+  ];
+
+  it('every public page in both languages: lang, title, description, canonical, hreflang and Open Graph', async () => {
+    for (const page of pages()) {
+      for (const language of ['en', 'zh'] as const) {
+        const path_ = language === 'en' ? page.path : page.path === '/' ? '/zh' : `/zh${page.path}`;
+        const answer = await get(path_);
+        expect(answer.status, path_).toBe(200);
+        const head = headOf(answer.body);
+        const url = `${PUBLIC_URL}${path_}`;
+        expect(head.lang, path_).toBe(language === 'en' ? 'en' : 'zh-CN');
+        expect(head.title, path_).toBe(language === 'en' ? page.title : page.zhTitle);
+        expect(head.description, path_).toHaveLength(1);
+        expect(head.description[0]!.length, path_).toBeGreaterThan(5);
+        expect(head.canonical, path_).toEqual([url]);
+        const en = `${PUBLIC_URL}${page.path}`;
+        const zh = `${PUBLIC_URL}${page.path === '/' ? '/zh' : `/zh${page.path}`}`;
+        expect(head.hreflang, path_).toEqual({ en, 'zh-CN': zh, 'x-default': en });
+        expect(head.meta('og:url'), path_).toEqual([url]);
+        expect(head.meta('og:locale'), path_).toEqual([language === 'en' ? 'en_US' : 'zh_CN']);
+        expect(head.meta('og:title')[0], path_).toBe(head.title.replace(/ · (Daily Curated|每日精选)$/, ''));
+        expect(head.meta('og:description'), path_).toEqual(head.description);
+        expect(head.meta('og:image')[0], path_).toMatch(/^http:\/\/.+\.png$/);
+        expect(head.meta('twitter:card')[0], path_).toMatch(/^summary/);
+        expect(head.meta('robots'), path_).toEqual([]);
+        expect(
+          head.jsonLd.every((data) => data['@context'] === 'https://schema.org'),
+          path_,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('a topic page names its feeds, the home page every topic’s; the home page is a WebSite', async () => {
+    const topic = headOf((await get('/zh/topics/engineering')).body);
+    expect(topic.feeds).toEqual([
+      '/feeds/topics/engineering.rss?lang=zh',
+      '/feeds/topics/engineering.atom?lang=zh',
+      '/feeds/topics/engineering.json?lang=zh',
+    ]);
+    expect(topic.description).toEqual(['软件是怎样做出来的。']);
+    expect(topic.jsonLd.map((data) => data['@type'])).toEqual(['CollectionPage', 'BreadcrumbList']);
+    // A topic without a description of its own gets one in the page's language.
+    expect(headOf((await get(`/zh/topics/${ids.other}`)).body).description).toEqual([
+      '关于Gardening的每日 AI 摘要。',
+    ]);
+    // Each feed named in a head answers with a feed.
+    for (const feed of topic.feeds) expect((await get(feed)).status, feed).toBe(200);
+    const home = headOf((await get('/')).body);
+    expect(home.feeds).toEqual(expect.arrayContaining(['/feeds/topics/engineering.rss?lang=en']));
+    expect(home.jsonLd).toEqual([expect.objectContaining({ '@type': 'WebSite', url: `${PUBLIC_URL}/` })]);
+    const podcast = headOf((await get('/daily-podcast')).body);
+    expect(podcast.jsonLd).toEqual([expect.objectContaining({ '@type': 'PodcastSeries', inLanguage: 'en' })]);
+  });
+
+  it('a blog post is an article with its own picture, dates, author and tags; one language, no hreflang', async () => {
+    const head = headOf((await get('/blog/english-only')).body);
+    expect(head.title).toBe('The picture post · Daily Curated');
+    expect(head.description).toEqual(['What the picture shows, in one line.']);
+    expect(head.hreflang).toEqual({});
+    expect(head.meta('og:type')).toEqual(['article']);
+    expect(head.meta('og:image')).toEqual([`${PUBLIC_URL}/images/cover.png`]);
+    expect(head.meta('og:image:alt')).toEqual(['A cover picture']);
+    expect(head.meta('twitter:card')).toEqual(['summary_large_image']);
+    expect(head.meta('article:tag')).toEqual(['launch', 'guide']);
+    expect(head.meta('article:section')).toEqual(['product']);
+    expect(head.meta('og:locale:alternate')).toEqual([]);
+    const [article] = head.jsonLd;
+    expect(article).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'A post with a picture',
+      author: { '@type': 'Person', name: 'Ada Lovelace' },
+      image: `${PUBLIC_URL}/images/cover.png`,
+      inLanguage: 'en',
+      mainEntityOfPage: `${PUBLIC_URL}/blog/english-only`,
+    });
+    expect(Date.parse(String(article!.datePublished))).toBeLessThan(Date.now());
+  });
+
+  it('markup in a stored title or excerpt stays text: no tag, script or comment gets into the head', async () => {
+    const answer = await get('/blog/both-languages');
+    const head = headOf(answer.body);
+    expect(head.title).toBe(`${HOSTILE_TITLE} · Daily Curated`);
+    expect(head.description).toEqual(['<img src=x onerror=alert(1)> & more']);
+    expect(head.jsonLd[0]).toMatchObject({ headline: HOSTILE_TITLE });
+    // Only the build's own module script: none came from the title.
+    expect(head.scripts).toBe(1);
+    expect(answer.body).not.toContain('<script>alert(1)');
+    expect(answer.body).not.toContain('<img src=x');
+  });
+
+  it('missing, removed and private pages are noindex, without canonical; /zh ones are zh-CN', async () => {
+    for (const [target, status, lang] of [
+      ['/nope', 404, 'en'],
+      ['/zh/nope', 404, 'zh-CN'],
+      ['/blog/taken-down', 410, 'en'],
+      ['/zh/blog/english-only', 404, 'zh-CN'],
+      ['/profile', 200, 'en'],
+      ['/zh/admin', 200, 'zh-CN'],
+    ] as const) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(status);
+      const head = headOf(answer.body);
+      expect(head.lang, target).toBe(lang);
+      expect(head.meta('robots'), target).toEqual(['noindex']);
+      expect(head.canonical, target).toEqual([]);
+      expect(head.meta('og:title'), target).toEqual([]);
+    }
+  });
+
+  it('the documents are valid HTML (html-validate)', async () => {
+    // Integrity hashes are asked of other sites' scripts only: the build's own come from this origin.
+    const validator = new HtmlValidate({
+      extends: ['html-validate:standard', 'html-validate:document'],
+      rules: { 'require-sri': ['error', { target: 'crossorigin' }] },
+    });
+    for (const target of [
+      '/',
+      '/zh',
+      '/blog/english-only',
+      '/blog/both-languages',
+      '/zh/topics/engineering',
+      '/nope',
+    ]) {
+      const report = await validator.validateString((await get(target)).body, target);
+      expect(
+        report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`)),
+        target,
+      ).toEqual([]);
     }
   });
 });

@@ -6,6 +6,35 @@ export type WebPagesRepository = ReturnType<typeof createWebPagesRepository>;
 /** A blog post's slug in one language: public now, taken down after it was public, or neither. */
 export type BlogPostState = 'public' | 'removed' | null;
 
+const BLOG_POST_HEAD = {
+  title: true,
+  metaTitle: true,
+  metaDescription: true,
+  excerpt: true,
+  featuredImageUrl: true,
+  featuredImageAlt: true,
+  authorName: true,
+  category: true,
+  tags: true,
+  publishedAt: true,
+  updatedAt: true,
+} as const;
+
+/** A published post as its page's head describes it. */
+export type BlogPostHeadRow = {
+  title: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  excerpt: string;
+  featuredImageUrl: string | null;
+  featuredImageAlt: string | null;
+  authorName: string;
+  category: string;
+  tags: string[];
+  publishedAt: Date | null;
+  updatedAt: Date;
+};
+
 /**
  * What the web pages' HTTP status and the sitemap read: whether the row a page shows exists, and the
  * public rows with the time each last changed.
@@ -25,6 +54,13 @@ export function createWebPagesRepository(prisma: PrismaClient) {
       if (row.status === 'published') return row.publishedAt <= now ? 'public' : null;
       return 'removed';
     },
+
+    /** What a published post's head is written from (page-head.ts); null when it is not public. */
+    publicBlogPostHead: (slug: string, language: DataLanguage, now: Date) =>
+      prisma.blogPost.findFirst({
+        where: { slug, language, status: 'published', publishedAt: { lte: now } },
+        select: BLOG_POST_HEAD,
+      }),
 
     /** An active YouTube channel by name; in `language` only when one is given. */
     async hasYoutubeChannel(sourceName: string, language?: DataLanguage): Promise<boolean> {

@@ -7,6 +7,8 @@ import {
   type WebPageName,
 } from '@app/contracts';
 import { createAnswerCache } from '../lib/answer-cache.ts';
+import type { PageHead } from '../lib/page-document.ts';
+import { type PageData, pageHead } from '../lib/page-head.ts';
 import {
   newest,
   SITEMAP_PAGE_SIZE,
@@ -23,6 +25,7 @@ export type PageStatus = 200 | 404 | 410;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LANGUAGES: readonly UiLanguage[] = ['en', 'zh'];
 
+const HOME_TOPICS_TTL_MS = 60_000;
 // Crawlers read the sitemap now and then; each build reads every public row, so one is kept this long.
 const SITEMAP_TTL_MS = 10 * 60_000;
 
@@ -56,24 +59,56 @@ export function createWebPagesService(
     maxEntries: 1,
   });
 
-  async function blogPostStatus(slug: string, language: UiLanguage): Promise<PageStatus> {
-    const state = await repo.blogPostState(slug, toDataLanguage(language), ctx.clock());
-    return state === 'public' ? 200 : state === 'removed' ? 410 : 404;
+  type Resolved = { status: PageStatus; data: PageData };
+  const NONE: PageData = { kind: 'none' };
+
+  /** A post is written per language: the other language's page exists when that post is public too. */
+  async function resolveBlogPost(slug: string, language: UiLanguage): Promise<Resolved> {
+    const now = ctx.clock();
+    const state = await repo.blogPostState(slug, toDataLanguage(language), now);
+    if (state !== 'public') return { status: state === 'removed' ? 410 : 404, data: NONE };
+    const other: UiLanguage = language === 'en' ? 'zh' : 'en';
+    const [post, otherState] = await Promise.all([
+      repo.publicBlogPostHead(slug, toDataLanguage(language), now),
+      repo.blogPostState(slug, toDataLanguage(other), now),
+    ]);
+    if (!post) return { status: 404, data: NONE };
+    const languages = LANGUAGES.filter((l) => l === language || (l === other && otherState === 'public'));
+    return { status: 200, data: { kind: 'blogPost', post, languages } };
   }
 
   /** A landing slug or any topic's id, of an active topic: what the topic page shows. */
-  async function topicStatus(id: string): Promise<PageStatus> {
-    if (!isTopicLandingSlug(id) && !UUID.test(id)) return 404;
+  async function resolveTopic(id: string): Promise<Resolved> {
+    if (!isTopicLandingSlug(id) && !UUID.test(id)) return { status: 404, data: NONE };
     const topic = await ctx.repos.topics.findByIdOrSlug(id);
-    return topic?.is_active ? 200 : 404;
+    return topic?.is_active ? { status: 200, data: { kind: 'topic', topic } } : { status: 404, data: NONE };
   }
 
   /** The English channel grid lists the English channels only; the Chinese one lists them all. */
-  async function youtubeStatus(sourceName: string | undefined, language: UiLanguage): Promise<PageStatus> {
-    if (!sourceName) return 404;
-    const found = await repo.hasYoutubeChannel(sourceName, language === 'en' ? 'EN' : undefined);
-    return found ? 200 : 404;
+  async function resolveYoutube(sourceName: string | undefined, language: UiLanguage): Promise<Resolved> {
+    if (!sourceName) return { status: 404, data: NONE };
+    const english = await repo.hasYoutubeChannel(sourceName, 'EN');
+    const found = english || (language === 'zh' && (await repo.hasYoutubeChannel(sourceName)));
+    if (!found) return { status: 404, data: NONE };
+    const languages: UiLanguage[] = english ? ['en', 'zh'] : ['zh'];
+    return { status: 200, data: { kind: 'youtubeSource', name: sourceName, languages } };
   }
+
+  async function resolve(match: WebPageMatch): Promise<Resolved> {
+    const { name, params, language } = match;
+    if (name === 'blogPost') return resolveBlogPost(params.slug ?? '', language);
+    if (name === 'topic') return resolveTopic(params.id ?? '');
+    if (name === 'youtubeSource') return resolveYoutube(params.sourceName, language);
+    if (name === 'home') return { status: 200, data: { kind: 'home', topics: await homeTopics() } };
+    return { status: 200, data: NONE };
+  }
+
+  // The home page's head lists each active topic's feed; topics change seldom.
+  const topicLists = createAnswerCache<Awaited<ReturnType<typeof ctx.repos.topics.listActive>>>({
+    ttlMs: HOME_TOPICS_TTL_MS,
+    maxEntries: 1,
+  });
+  const homeTopics = () => topicLists.get('active', () => ctx.repos.topics.listActive());
 
   async function buildSitemaps(): Promise<Record<UiLanguage, SitemapEntry[]>> {
     const now = ctx.clock();
@@ -143,11 +178,20 @@ export function createWebPagesService(
 
   return {
     async statusOf(match: WebPageMatch): Promise<PageStatus> {
-      const { name, params, language } = match;
-      if (name === 'blogPost') return blogPostStatus(params.slug ?? '', language);
-      if (name === 'topic') return topicStatus(params.id ?? '');
-      if (name === 'youtubeSource') return youtubeStatus(params.sourceName, language);
-      return 200;
+      return (await resolve(match)).status;
+    },
+
+    /**
+     * The page's status and the head its document is served with (lib/page-head.ts): a page of the
+     * shared table, or a path none matches (null: 404).
+     */
+    async documentOf(
+      match: WebPageMatch | null,
+      language: UiLanguage,
+    ): Promise<{ status: PageStatus; head: PageHead }> {
+      const { status, data } = match ? await resolve(match) : { status: 404 as const, data: NONE };
+      const page = match ?? { name: 'home' as const, params: {}, language };
+      return { status, head: pageHead({ match: page, status, publicUrl: ctx.config.PUBLIC_URL, data }) };
     },
 
     /** Every language's sitemap files, each with the newest lastmod of its pages. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
 import type { SessionResponse } from '../../api/types';
 import { profileKeys } from '../../queries/profile';
-import { AuthStore } from './auth-store';
+import { AuthStore, hasSessionHint } from './auth-store';
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 
@@ -64,6 +64,31 @@ describe('AuthStore', () => {
     expect(snapshot.session?.user.id).toBe('u1');
     expect(store.getAccessToken()).toBe('t1');
     expect(queryClient.getQueryData(profileKeys.byUser('u1'))).toMatchObject({ role: 'admin' });
+  });
+
+  it('in a page without the session hint cookie, settles signed out without a refresh call', async () => {
+    const page = { cookie: 'theme=dark', addEventListener: () => undefined };
+    vi.stubGlobal('document', page);
+    try {
+      const without = setup({});
+      expect((await without.store.whenSettled()).status).toBe('anonymous');
+      expect(without.calls).toEqual([]);
+      page.cookie = 'theme=dark; has_session=1';
+      const hinted = setup({ '/api/auth/refresh': [() => json(200, session('u1', 't1'))] });
+      expect((await hinted.store.whenSettled()).status).toBe('authenticated');
+      expect(hinted.calls).toEqual(['/api/auth/refresh']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('reads the hint among the page cookies', () => {
+    expect(hasSessionHint('has_session=1')).toBe(true);
+    expect(hasSessionHint('theme=dark; has_session=1; lang=zh')).toBe(true);
+    expect(hasSessionHint('')).toBe(false);
+    expect(hasSessionHint('has_session=0')).toBe(false);
+    expect(hasSessionHint('not_has_session=1')).toBe(false);
+    expect(hasSessionHint('has_session=10')).toBe(false);
   });
 
   it('settles signed out when there is no session or the gateway is unreachable', async () => {

@@ -19,6 +19,13 @@ type AuthStoreDeps = {
   now?: () => number;
 };
 
+/**
+ * Whether the page's cookies hold the session hint: the gateway sets `has_session` (readable) beside the
+ * httpOnly refresh cookie and clears it with it (services/gateway/src/lib/refresh-cookie.ts); without it
+ * there is no session to ask for.
+ */
+export const hasSessionHint = (cookie: string) => /(^|; )has_session=1(;|$)/.test(cookie);
+
 /** Retry a failed background refresh after this long (while the token is still valid). */
 const REFRESH_RETRY_MS = 30_000;
 
@@ -70,16 +77,24 @@ export class AuthStore {
     return this.current?.accessToken ?? null;
   }
 
-  /** Boot: one refresh decides whether the visitor already has a session. Idempotent. */
+  /**
+   * Boot: one refresh decides whether the visitor already has a session; a visitor who was never
+   * signed in (no session hint) is anonymous at once, without a refresh call that can only fail.
+   * Idempotent.
+   */
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.refresh()
-      .catch((error: unknown) => {
-        console.warn('Session check failed; continuing signed out', error);
-        this.applySignedOut();
-      })
-      .finally(() => this.resolveSettled());
+    if (typeof document === 'object' && !hasSessionHint(document.cookie)) {
+      this.applySignedOut();
+      this.resolveSettled();
+    } else
+      this.refresh()
+        .catch((error: unknown) => {
+          console.warn('Session check failed; continuing signed out', error);
+          this.applySignedOut();
+        })
+        .finally(() => this.resolveSettled());
     if (typeof document !== 'undefined') {
       // Timers sleep in background tabs: catch up when the tab comes back.
       document.addEventListener('visibilitychange', () => {

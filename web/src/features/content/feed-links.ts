@@ -17,10 +17,15 @@ export function topicFeedLinks(slug: string, title: string, language: 'en' | 'zh
   }));
 }
 
-/** Advertises feeds to browsers and feed readers: <link rel="alternate"> in the head while the page shows. */
+/**
+ * Advertises feeds to browsers and feed readers: <link rel="alternate"> in the head while the page shows.
+ * On the page the document was served for, the server's head names them already (main.tsx drops that
+ * head on the first move to another page).
+ */
 export function useFeedLinks(links: FeedLink[]) {
   const key = JSON.stringify(links);
   useEffect(() => {
+    if (document.querySelector('[data-page-head]')) return;
     const elements = (JSON.parse(key) as FeedLink[]).map((link) => {
       const element = document.createElement('link');
       element.rel = 'alternate';

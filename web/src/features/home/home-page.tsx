@@ -3,11 +3,6 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';
 import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
 import { TopicCards } from '../content/home/topic-cards';
-import { useQuery } from '@tanstack/react-query';
-import { useLanguage } from '../../i18n/language-provider';
-import { topicsQueryOptions } from '../../queries/content';
-import { topicFeedLinks, useFeedLinks } from '../content/feed-links';
-import { usePageMeta } from '../content/page-meta';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { WhenIdle } from '../ui/when-idle';
@@ -72,50 +67,15 @@ const NEWSLETTER_HEIGHT = 412;
 const TOPIC_CARDS_HEIGHT = 614;
 const BROWSE_HEIGHT = 252;
 
-/** Each topic's RSS feed, for feed readers that look for them on the home page. */
-function useTopicFeedLinks() {
-  const { language } = useLanguage();
-  const topics = useQuery(topicsQueryOptions());
-  useFeedLinks(
-    (topics.data ?? []).flatMap((topic) =>
-      topicFeedLinks(topic.slug, (language === 'zh' && topic.name_zh) || topic.name, language).slice(0, 1),
-    ),
-  );
-}
-
 /**
  * Home. The newsletter signup box and the topic cards (spec §2 "Home") slot in between the hero and
  * the call to action. The hero is the first commit; the sections under it are drawn after it, one per
  * idle moment (WhenIdle), so the page's start-up is several short tasks rather than one long one.
  */
-/** A component of its own: the topics' arrival re-renders only it, not the page. */
-function TopicFeedLinks() {
-  useTopicFeedLinks();
-  return null;
-}
-
 export function HomePage() {
   useDocumentTitle();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation();
-  usePageMeta(
-    {
-      description: t('seo.homeDescription'),
-      canonicalPath: '/',
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'WebSite',
-        name: tc('common.appName'),
-        description: t('seo.homeDescription'),
-        url: typeof window === 'undefined' ? undefined : window.location.origin,
-        inLanguage: ['en', 'zh-CN'],
-      },
-    },
-    tc('common.appName'),
-  );
   return (
     <>
-      <TopicFeedLinks />
       <Hero />
       <WhenIdle name="newsletter" minHeight={NEWSLETTER_HEIGHT}>
         <NewsletterSignupSlot />

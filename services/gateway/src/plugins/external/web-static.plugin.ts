@@ -1,21 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isProductionLike } from '@app/config';
-import { matchWebPage } from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { checkTemplate } from '../../lib/page-document.ts';
 import { notFoundEnvelope, sendEnvelope } from '../app/error-handler.plugin.ts';
-
-// What a build holds (with its .br and .gz copies). A client-side route may have a dot too
-// ("/youtube/Fireship.io"): still a page.
-const FILE_EXTENSIONS = new Set(
-  'js mjs css map json txt xml html webmanifest ico png jpg jpeg gif svg webp avif woff woff2 ttf otf mp3 wasm br gz'
-    .split(' ')
-    .map((ext) => `.${ext}`),
-);
-
-const hasExtension = (pathname: string) =>
-  pathname.startsWith('/assets/') || FILE_EXTENSIONS.has(path.extname(pathname).toLowerCase());
 
 /** Source maps publish the app's source: a production site never serves them, even from a build made
  * with WEB_SOURCEMAP=true. */
@@ -33,25 +23,36 @@ const HOME_HTML = 'home.html';
 /** Answered by the gateway itself (routes/web), never from the build. */
 const GATEWAY_FILES = ['robots.txt', 'sitemap.xml'];
 
-/** The path as the browser sent it, without the query: the web router reads it segment by segment. */
-const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?? '';
+/**
+ * The build's documents, which the pages' route (routes/web/pages.routes.ts) serves with each page's
+ * head: index.html, and home.html for the home page when the build has it. `withHead` is false when a
+ * document lacks a tag the head replaces: the documents then go as built (logged at start-up).
+ */
+export type WebDocuments = { index: string; home: string; withHead: boolean };
+
+function loadDocuments(root: string, hasHome: boolean, log: FastifyBaseLogger): WebDocuments {
+  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const home = hasHome ? readFileSync(path.join(root, HOME_HTML), 'utf8') : index;
+  try {
+    checkTemplate(index);
+    checkTemplate(home);
+    return { index, home, withHead: true };
+  } catch (error) {
+    log.error({ err: error, root }, "the web build's documents cannot take a page's head; served as built");
+    return { index, home, withHead: false };
+  }
+}
 
 /**
- * Serves web/dist when it was built, and answers every other GET page with index.html (the `/*` route) so
- * the client-side router can draw it; a missing file (anything with an extension) gets the JSON 404. The
- * router decides which route answers: /api paths have their own catch-all (routes/api/not-found), which is
- * more specific than `/*`, and the files of the build are more specific still.
- *
- * The document's status is the web app's: 200 for a page of the shared table (@app/contracts
- * web-pages.ts, held equal to the web router by its tests), 404 for a path no page matches and for a
- * blog post, topic or channel that does not exist, 410 for a blog post taken down (503 when the
- * lookup fails). The page is matched
- * on the path as sent, segment by segment, as the web router reads it (fastify's wildcard has decoded
- * '%2F' into a separator already); the app then draws its 404 screen for the same path.
+ * Serves web/dist when it was built, and loads its documents (`app.webDocuments`) for the pages' route
+ * (routes/web/pages.routes.ts), which answers every other GET path with the document and the page's
+ * head. The router decides which route answers: /api paths have their own catch-all
+ * (routes/api/not-found), which is more specific than the pages' `/*`, and the files of the build are
+ * more specific still.
  *
  * Caching follows the route that matched, not the URL's text: the files under assets/ are registered by
  * their own static instance, and Vite names them by their content's hash, so they never change (a year,
- * immutable); every other file, index.html and the SPA fallback must be revalidated (no-cache). Both
+ * immutable); every other file must be revalidated (no-cache), as the pages' documents are. Both
  * serve the brotli or gzip copy the build wrote beside a file when the browser accepts it (with
  * `Vary: Accept-Encoding`), and the file itself otherwise.
  */
@@ -90,23 +91,9 @@ export default fp(
           immutable: true,
         });
       }
-      app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-        // The path the router matched (decoded), not the raw URL.
-        const pathname = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
-        if (hasExtension(pathname)) return sendEnvelope(reply, notFoundEnvelope());
-        const page = matchWebPage(pathOf(request.raw.url));
-        // A failed lookup still gets the app (which shows its own error), as a 503 crawlers come back for.
-        const status = page
-          ? await app.services.webPages.statusOf(page).catch((error: unknown) => {
-              request.log.error({ err: error }, 'page lookup failed');
-              return 503;
-            })
-          : 404;
-        // The first instance's sendFile: no-cache, and precompressed like the files.
-        const document = hasHome && status === 200 && page?.name === 'home' ? HOME_HTML : 'index.html';
-        return reply.code(status).header('cache-control', 'no-cache').sendFile(document);
-      });
+      app.decorate('webDocuments', loadDocuments(root, hasHome, app.log));
     } else {
+      app.decorate('webDocuments', null);
       app.log.info({ root }, 'web build not found; serving the API only');
     }
     // Whatever no route matched (other methods, or any path without a web build).

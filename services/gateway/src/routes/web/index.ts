@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseSitemapFileName, renderSitemapIndex, renderUrlset } from '../../lib/sitemap.ts';
 import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
+import pagesRoutes from './pages.routes.ts';
 
 /**
  * robots.txt: crawlers may read the public pages, not the API nor the account, admin, token-link and
@@ -29,7 +30,10 @@ export function robotsTxt(publicUrl: string): string {
 const CACHE_CONTROL = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
 
-/** /robots.txt, /sitemap.xml (the index) and /sitemaps/{en|zh}[-n].xml (one language's pages each). */
+/**
+ * /robots.txt, /sitemap.xml (the index) and /sitemaps/{en|zh}[-n].xml (one language's pages each); every
+ * other page path gets the web app's document with its head (pages.routes.ts).
+ */
 const webRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.PUBLIC_URL;
   const robots = robotsTxt(publicUrl);
@@ -56,6 +60,8 @@ const webRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(renderUrlset(publicUrl, file.language, entries));
     },
   );
+
+  await app.register(pagesRoutes);
 };
 
 export default webRoutes;

@@ -7,7 +7,6 @@ import { useLanguage } from '../../../i18n/language-provider';
 import { useAuth } from '../../auth/auth-provider';
 import { showErrorToast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { usePageMeta } from '../page-meta';
 import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
 import { SourceTree } from './source-tree';
@@ -55,17 +54,6 @@ function ContentSummary() {
     favorites.sourceIds,
   );
   useDocumentTitle(t('summary.title'));
-  usePageMeta(
-    {
-      description: t('seo.summaryDescription'),
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'CollectionPage',
-        name: t('summary.title'),
-      },
-    },
-    t('summary.title'),
-  );
 
   return (
     <Box px={{ base: 'sm', sm: 'lg' }} py="lg" maw={1400} mx="auto">

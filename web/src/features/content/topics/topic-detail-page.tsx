@@ -24,7 +24,6 @@ import { topicFilterOptionsQueryOptions } from '../../../queries/topics';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { Markdown } from '../markdown';
 import { topicFeedLinks, useFeedLinks } from '../feed-links';
-import { usePageMeta } from '../page-meta';
 import { PageNav } from '../summary-page/page-nav';
 import { formatDate, linkLabel, MAX_LINKS } from '../text';
 import { readStoredTimeZone } from '../use-time-zone';
@@ -48,7 +47,6 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const description = (language === 'zh' && topic.description_zh) || topic.description;
   useDocumentTitle(name);
   useFeedLinks(topicFeedLinks(topic.slug, name, language));
-  usePageMeta({ description: t('seo.topicDescription', { topic: name }) }, name);
   // Page, source and day live in the URL (like /content-summary): 25 a page, filtered by the API.
   const search = useSearch({ strict: false }) as TopicSearch;
   const navigate = useNavigate();

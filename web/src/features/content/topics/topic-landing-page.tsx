@@ -4,13 +4,11 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
-import { localizePath } from '../../../i18n/language';
 import { topicsQueryOptions } from '../../../queries/content';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { NewsletterSignupSlot } from '../home/newsletter-signup-slot';
 import { topicFeedLinks, useFeedLinks } from '../feed-links';
-import { usePageMeta } from '../page-meta';
 import { readStoredTimeZone } from '../use-time-zone';
 import { todayStartIso } from '../zoned-dates';
 
@@ -42,35 +40,6 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
   const [sources, summaries, platforms] = STATS[topic.slug] ?? ['20+', '100+', '4'];
   useDocumentTitle(name);
   useFeedLinks(topicFeedLinks(topic.slug, name, language));
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  usePageMeta(
-    {
-      description: t('seo.topicDescription', { topic: name }),
-      canonicalPath: localizePath(`/topics/${topic.slug}`, language),
-      structuredData: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'BreadcrumbList',
-          itemListElement: [
-            {
-              '@type': 'ListItem',
-              position: 1,
-              name: 'Home',
-              item: `${origin}${localizePath('/', language)}`,
-            },
-            {
-              '@type': 'ListItem',
-              position: 2,
-              name,
-              item: `${origin}${localizePath(`/topics/${topic.slug}`, language)}`,
-            },
-          ],
-        },
-        { '@context': 'https://schema.org', '@type': 'CollectionPage', name, description },
-      ],
-    },
-    name,
-  );
 
   return (
     <>

@@ -5,7 +5,6 @@ import { useLanguage } from '../../../i18n/language-provider';
 import { youtubeSourcesQueryOptions } from '../../../queries/content';
 import { ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { usePageMeta } from '../page-meta';
 import { errorText } from '../../../api/error-text';
 
 export function OtherYoutubeSourcesPage() {
@@ -13,7 +12,6 @@ export function OtherYoutubeSourcesPage() {
   const { language } = useLanguage();
   const sources = useQuery(youtubeSourcesQueryOptions(language));
   useDocumentTitle(t('youtube.allTitle'));
-  usePageMeta({ description: t('youtube.allSubtitle') }, t('youtube.allTitle'));
   return (
     <Container size="lg" py="xl">
       <Stack gap="md">

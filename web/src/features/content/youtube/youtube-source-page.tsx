@@ -9,7 +9,6 @@ import { youtubeSummariesQueryOptions } from '../../../queries/content';
 import { useAuth } from '../../auth/auth-provider';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { usePageMeta } from '../page-meta';
 import { SummaryCard } from '../summary-card';
 import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
@@ -68,13 +67,6 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
     enabled: sourceName.length > 0,
   });
   useDocumentTitle(sourceName || undefined);
-  usePageMeta(
-    {
-      description: t('seo.youtubeDescription', { name: sourceName }),
-      structuredData: { '@context': 'https://schema.org', '@type': 'CollectionPage', name: sourceName },
-    },
-    sourceName,
-  );
 
   if (!sourceName) return <InvalidSourceName />;
   if (query.isLoading) {

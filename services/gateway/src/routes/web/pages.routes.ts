@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { matchWebPage, type UiLanguage } from '@app/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { pageDocument } from '../../lib/page-document.ts';
+import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
+
+// What a build holds (with its .br and .gz copies). A client-side route may have a dot too
+// ("/youtube/Fireship.io"): still a page.
+const FILE_EXTENSIONS = new Set(
+  'js mjs css map json txt xml html webmanifest ico png jpg jpeg gif svg webp avif woff woff2 ttf otf mp3 wasm br gz'
+    .split(' ')
+    .map((ext) => `.${ext}`),
+);
+
+const hasExtension = (pathname: string) =>
+  pathname.startsWith('/assets/') || FILE_EXTENSIONS.has(path.extname(pathname).toLowerCase());
+
+/** The path as the browser sent it, without the query: the web router reads it segment by segment. */
+const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?? '';
+
+/** The language of a path no page matches, as the web app picks it for its 404 screen. */
+const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(pathname) ? 'zh' : 'en');
+
+/**
+ * Every GET path that is not a file, an /api or a feed path: the web build's document, with the page's
+ * status and head (lib/page-head.ts), for the client-side router to draw the page in. A missing file
+ * (anything with an extension) gets the JSON 404.
+ *
+ * The status is the web app's: 200 for a page of the shared table (@app/contracts web-pages.ts, held
+ * equal to the web router by its tests), 404 for a path no page matches and for a blog post, topic or
+ * channel that does not exist, 410 for a blog post taken down, 503 when the lookup fails (the app still
+ * comes and shows its own error; crawlers come back). The page is matched on the path as sent, segment
+ * by segment, as the web router reads it (fastify's wildcard has decoded '%2F' into a separator
+ * already); the app then draws its 404 screen for the same path.
+ *
+ * Registered after the compression plugin: the documents go brotli or gzip as the browser accepts.
+ */
+const pagesRoutes: FastifyPluginAsync = async (app) => {
+  const documents = app.webDocuments;
+  if (!documents) return;
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // The path the router matched (decoded), not the raw URL.
+    const pathname = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+    if (hasExtension(pathname)) return sendEnvelope(reply, notFoundEnvelope());
+    const sent = pathOf(request.raw.url);
+    const page = matchWebPage(sent);
+    let status: number;
+    let html: string;
+    try {
+      const document = await app.services.webPages.documentOf(page, page?.language ?? languageOfPath(sent));
+      status = document.status;
+      const template = status === 200 && page?.name === 'home' ? documents.home : documents.index;
+      html = documents.withHead ? pageDocument(template, document.head) : template;
+    } catch (error) {
+      // The app's own document without the page's head: it still draws the page, or its error.
+      request.log.error({ err: error }, 'page lookup failed');
+      status = page ? 503 : 404;
+      html = documents.index;
+    }
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+};
+
+export default pagesRoutes;
