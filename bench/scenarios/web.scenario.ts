@@ -274,8 +274,10 @@ async function firstScreenScripts(page: Page, route: string): Promise<string[]> 
     await page.goto(route, { waitUntil: 'load' });
     // The app's first render first: on a busy machine the network can be quiet while the entry still
     // evaluates, before the router has asked for the route's chunks.
-    // React has drawn into #root (on / it replaces the first-paint hero's style, bar and section).
-    await page.waitForSelector('#root > :not(style, .fp-bar, .fp-hero)', { state: 'attached' });
+    // React has drawn into #root (it replaces the server's reading view, and on / the first-paint hero).
+    await page.waitForSelector('#root > :not(style, .fp-bar, .fp-hero, [data-page-body])', {
+      state: 'attached',
+    });
     // Let the app finish booting (its session refresh rotates the refresh cookie) before moving on: a
     // navigation that cut that answer off would present a spent token next time and sign the user out.
     await page.waitForLoadState('networkidle');

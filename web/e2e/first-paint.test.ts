@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, webDist } from './harness.ts';
 
 // The home page's hero is drawn by a tiny entry of its own (src/first-paint.ts) before the app's code has
@@ -39,11 +40,13 @@ describe('the home page first paint', () => {
   it('draws the hero in English on / and in Chinese on /zh before the app runs', async () => {
     const page = await withoutApp();
     await page.goto('/');
-    await expect.poll(() => page.locator('#root h1').textContent()).toBe(en.heroTitle);
-    expect(await page.locator('#root p').textContent()).toBe(en.heroSubtitle);
+    await expect.poll(() => page.locator('#root .fp-hero h1').textContent()).toBe(en.heroTitle);
+    expect(await page.locator('#root .fp-hero p').textContent()).toBe(en.heroSubtitle);
+    // The server's reading view stays hidden where scripts run.
+    expect(await page.locator('[data-page-body]').isVisible()).toBe(false);
     await page.goto('/zh');
-    await expect.poll(() => page.locator('#root h1').textContent()).toBe(zh.heroTitle);
-    expect(await page.locator('#root p').textContent()).toBe(zh.heroSubtitle);
+    await expect.poll(() => page.locator('#root .fp-hero h1').textContent()).toBe(zh.heroTitle);
+    expect(await page.locator('#root .fp-hero p').textContent()).toBe(zh.heroSubtitle);
     await page.context().close();
   });
 
@@ -52,7 +55,7 @@ describe('the home page first paint', () => {
     // A string: the tests are compiled without the DOM's types.
     await page.addInitScript("window.localStorage.setItem('user-preferred-language', 'zh')");
     await page.goto('/');
-    await expect.poll(() => page.locator('#root h1').textContent()).toBe(zh.heroTitle);
+    await expect.poll(() => page.locator('#root .fp-hero h1').textContent()).toBe(zh.heroTitle);
     await page.context().close();
   });
 
@@ -64,7 +67,9 @@ describe('the home page first paint', () => {
     });
     await page.goto('/pricing');
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    // Nothing drawn in #root but the server's reading view, which a browser running scripts hides.
+    expect(await page.locator('#root > :not([data-page-body])').count()).toBe(0);
+    expect(await page.locator('[data-page-body]').isVisible()).toBe(false);
     expect(scripts).toContain(appEntry);
     expect(scripts).not.toContain(firstPaintEntry);
     await page.context().close();
@@ -77,6 +82,63 @@ describe('the home page first paint', () => {
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await page.locator('.fp-hero').count()).toBe(0);
     expect(await page.getByTestId('app-header').count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('the server’s reading view, for a client that runs no script', () => {
+  it('shows each public page’s titles and text with JavaScript off, in both languages', async () => {
+    const page = await stack.newPage({ javaScriptEnabled: false });
+    const engineering = await stack.prisma.topic.findUniqueOrThrow({ where: { slug: 'engineering' } });
+    const headline = (
+      await stack.prisma.summary.findFirstOrThrow({
+        where: { topicId: engineering.id, language: 'EN' },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      })
+    ).headline;
+    const post = await stack.prisma.blogPost.findFirstOrThrow({
+      where: { status: 'published', language: 'EN' },
+    });
+    for (const [path, heading, text] of [
+      ['/', 'Daily Curated', 'Engineering'],
+      ['/zh', '每日精选', '工程'],
+      ['/topics/engineering', 'Engineering', headline],
+      ['/content-summary', 'Daily Summary', headline],
+      ['/blog', 'Blog', post.title],
+      [`/blog/${post.slug}`, post.title, post.authorName],
+      ['/no-such-page', 'Page not found', 'does not exist'],
+    ] as const) {
+      await page.goto(path);
+      const view = page.locator('[data-page-body]');
+      expect(await view.isVisible(), path).toBe(true);
+      expect(await view.getByRole('heading', { level: 1 }).textContent(), path).toBe(heading);
+      expect(await view.textContent(), path).toContain(text);
+    }
+    await page.context().close();
+  });
+
+  it('passes axe (WCAG 2.1 AA), is read from the keyboard and fits 320 px', async () => {
+    // With scripts on (axe needs them) but without the app: the view as a client without scripts shows it.
+    const page = await withoutApp();
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/', '/zh/topics/engineering', '/content-summary', '/blog']) {
+      await page.goto(path);
+      await page.addStyleTag({ content: '[data-page-body] { display: block !important; }' });
+      // On / the first-paint hero is drawn beside it: the view alone is checked.
+      await page.evaluate(
+        "document.querySelectorAll('#root > :not([data-page-body])').forEach((node) => node.remove())",
+      );
+      await expectAccessible(page, `reading view ${path}`);
+      const box = await page.locator('[data-page-body]').boundingBox();
+      expect(box?.width, path).toBeLessThanOrEqual(320);
+      expect(
+        await page.evaluate('document.scrollingElement.scrollWidth'),
+        `${path} scrolls sideways`,
+      ).toBeLessThanOrEqual(320);
+      // The first Tab reaches the site's home link, then the main links.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement.className'), path).toBe('pb-home');
+    }
     await page.context().close();
   });
 });

@@ -116,8 +116,11 @@ async function initialJavaScript(page: Page, url: string) {
   const response = await page.goto(url, { waitUntil: 'load' });
   // The app's first render first: on a busy machine the network can be quiet for half a second while the
   // entry is still evaluating, before the router has asked for the route's chunks.
-  // React has drawn into #root (on / it replaces the first-paint hero's style, bar and section).
-  await page.waitForSelector('#root > :not(style, .fp-bar, .fp-hero)', { state: 'attached' });
+  // React has drawn into #root (it replaces the server's reading view, and on / the first-paint hero's
+  // style, bar and section).
+  await page.waitForSelector('#root > :not(style, .fp-bar, .fp-hero, [data-page-body])', {
+    state: 'attached',
+  });
   await page.waitForLoadState('networkidle');
   const own = scripts.map((file) => {
     const key = keyOfFile.get(file);

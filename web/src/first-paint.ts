@@ -1,7 +1,7 @@
 // The home page's first paint, before the app's code has arrived (a separate, tiny entry: index.html
 // loads it `async`). On / and /zh it draws the navigation bar's space and the hero's title and subtitle,
 // in the language the app will pick, the way the home page draws them; the app replaces all of it when it
-// renders (React empties #root). Elsewhere it does nothing.
+// renders (React empties #root), the server's reading view with it. Elsewhere it does nothing.
 import { FONT_FAMILY } from './font-family';
 import { home as enHome } from './i18n/en.json';
 import { home as zhHome } from './i18n/zh.json';
@@ -49,10 +49,11 @@ function drawHero(root: HTMLElement) {
 
 const pathname = window.location.pathname.replace(/\/+$/, '') || '/';
 const root = document.getElementById('root');
-// Only on the home page, and never over the app once it has drawn.
+// Only on the home page, and never over the app once it has drawn (the server's reading view, which
+// a browser that runs scripts does not show, may be there).
 if (
   root &&
-  root.childElementCount === 0 &&
+  !root.querySelector(':scope > :not([data-page-body])') &&
   stripLanguagePrefix(pathname) === '/' &&
   (pathname === '/' || hasZhPrefix(pathname))
 )

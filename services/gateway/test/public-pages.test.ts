@@ -68,6 +68,27 @@ beforeAll(async () => {
   ids.engineering = engineering.id;
   updated.engineering = engineering.updatedAt;
   ids.other = (await prisma.topic.create({ data: { slug: 'gardening', name: 'Gardening' } })).id;
+  for (const [language, headline] of [
+    ['EN', 'Reading view: a summary of today'],
+    ['ZH', '阅读视图：今天的一篇摘要'],
+  ] as const)
+    await prisma.summary.create({
+      data: {
+        headline,
+        content: `${headline}. <script>alert(1)</script> Some **text** about it.`,
+        summaryType: 'blog_post',
+        language,
+        topicId: engineering.id,
+        sourceUrls: ['https://example.com/post'],
+      },
+    });
+  // The topic's sitemap lastmod is its newest summary's.
+  updated.engineering = (
+    await prisma.summary.findFirstOrThrow({
+      where: { topicId: engineering.id },
+      orderBy: { createdAt: 'desc' },
+    })
+  ).createdAt;
   ids.paused = (
     await prisma.topic.create({ data: { slug: 'startup-vc', name: 'Startups', isActive: false } })
   ).id;
@@ -144,6 +165,8 @@ const withoutHead = (html: string) =>
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/g, '')
     .replace(/\s*<(?:link|meta|script)[^>]* data-page-head[^>]*>(?:[^<]*<\/script>)?/g, '')
+    .replace(/\s*<style data-page-body-style>[^<]*<\/style>/, '')
+    .replace(/<div id="root">[\s\S]*?<\/main><\/div><\/div>/, '<div id="root"></div>')
     .replace(/\n\s*(?=\n)/g, '');
 
 describe('robots.txt', () => {
@@ -652,6 +675,90 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
         report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`)),
         target,
       ).toEqual([]);
+    }
+  });
+});
+
+/** The reading view the server writes into #root, as a parser reads it. */
+function viewOf(html: string) {
+  const document = parseDocument(html);
+  const view = DomUtils.findOne((element) => 'data-page-body' in element.attribs, document.children);
+  if (!view) return null;
+  const texts = (name: string) =>
+    DomUtils.getElementsByTagName(name, view).map((e) => DomUtils.textContent(e));
+  return {
+    h1: texts('h1'),
+    h2: texts('h2'),
+    links: DomUtils.getElementsByTagName('a', [view]).map((a) => a.attribs.href ?? ''),
+    text: DomUtils.textContent(view),
+    scripts: DomUtils.getElementsByTagName('script', [view]).length,
+  };
+}
+
+describe('the reading view in a page’s document (what a client without scripts reads)', () => {
+  it('each public page shows its titles and text, in its language', async () => {
+    const cases: [string, string, string][] = [
+      ['/', 'Daily Curated', 'Engineering'],
+      ['/zh', '每日精选', '工程'],
+      ['/content-summary', 'Daily Summary', 'Reading view: a summary of today'],
+      ['/zh/content-summary', '每日摘要', '阅读视图：今天的一篇摘要'],
+      ['/topics/engineering', 'Engineering', 'Reading view: a summary of today'],
+      [`/zh/topics/${ids.engineering}`, '工程', '阅读视图：今天的一篇摘要'],
+      ['/blog', 'Blog', 'A post with a picture'],
+      ['/blog/english-only', 'A post with a picture', 'english-only'],
+      ['/zh/blog/both-languages', '两种语言', 'both-languages'],
+      ['/other-youtube-sources', 'YouTube channels', 'Some Channel'],
+      ['/youtube/Some%20Channel', 'Some Channel', 'Nothing here yet today.'],
+      ['/pricing', 'Pricing', 'Upgrade to Pro'],
+      ['/zh/daily-podcast', '每日播客', '音频简报'],
+      ['/nope', 'Page not found', 'does not exist'],
+      ['/zh/blog/taken-down', '页面未找到', '不存在'],
+    ];
+    for (const [target, h1, text] of cases) {
+      const view = viewOf((await get(target)).body);
+      expect(view, target).not.toBeNull();
+      expect(view!.h1, target).toEqual([h1]);
+      expect(view!.text, target).toContain(text);
+      // The site's main links, in the page's language.
+      const zh = target.startsWith('/zh');
+      expect(view!.links, target).toEqual(
+        expect.arrayContaining(
+          zh ? ['/zh', '/zh/content-summary', '/zh/blog'] : ['/', '/content-summary', '/blog'],
+        ),
+      );
+    }
+    // A summary links to where the app opens it.
+    const list = viewOf((await get('/content-summary')).body)!;
+    expect(list.links.some((href) => /^\/content-summary\?summary=[0-9a-f-]{36}$/.test(href))).toBe(true);
+  });
+
+  it('stored markup stays text, and a post’s body is its sanitised HTML', async () => {
+    for (const target of ['/blog', '/blog/both-languages', '/content-summary']) {
+      const answer = await get(target);
+      const view = viewOf(answer.body)!;
+      expect(view.scripts, target).toBe(0);
+      expect(answer.body, target).not.toContain('<script>alert(1)');
+      expect(answer.body, target).not.toContain('<img src=x');
+    }
+    expect(viewOf((await get('/blog/both-languages')).body)!.h1).toEqual([HOSTILE_TITLE]);
+  });
+
+  it('the account, admin and token-link screens have none: the app draws them', async () => {
+    for (const target of ['/profile', '/zh/admin', '/unsubscribe?token=x', '/auth'])
+      expect(viewOf((await get(target)).body), target).toBeNull();
+  });
+
+  it('a view that cannot be built is left out (logged); the page still answers', async () => {
+    const prisma = gateway.db.prisma;
+    await prisma.$executeRawUnsafe('ALTER TABLE datasources RENAME TO datasources_away');
+    try {
+      // The peer has built no view yet (views are kept a minute).
+      const answer = await httpRequest(pagedPort, '/zh/other-youtube-sources');
+      expect(answer.status).toBe(200);
+      expect(viewOf(answer.body)).toBeNull();
+      expect(headOf(answer.body).title).toBe('YouTube 频道 · 每日精选');
+    } finally {
+      await prisma.$executeRawUnsafe('ALTER TABLE datasources_away RENAME TO datasources');
     }
   });
 });

@@ -88,6 +88,12 @@ const PAGES: Partial<Record<WebPageMatch['name'], Record<UiLanguage, Strings>>> 
   },
 };
 
+/** A page's own title and description, for the pages that show no row ('pricing', 'blog'…). */
+export const pageStrings = (name: WebPageMatch['name'], language: UiLanguage): Strings | undefined =>
+  PAGES[name]?.[language];
+/** The site's name, description and "page not found" in a language. */
+export const siteStrings = (language: UiLanguage) => SITE[language];
+
 const LANGUAGES: readonly UiLanguage[] = ['en', 'zh'];
 /** The site's picture where a page has none of its own: the podcast's cover (square, 1400 px). */
 const SITE_IMAGE = { path: '/api/podcasts/artwork.png', size: 1400 };
@@ -106,9 +112,10 @@ export function pagePath(match: Pick<WebPageMatch, 'name' | 'params'>): string {
   return filled.length > 1 ? filled.replace(/\/$/, '') : filled;
 }
 
-const topicName = (topic: TopicDto, language: UiLanguage) =>
+/** A topic's name and description in a language (English when it has no Chinese ones). */
+export const topicName = (topic: TopicDto, language: UiLanguage) =>
   (language === 'zh' && topic.name_zh) || topic.name;
-const topicDescription = (topic: TopicDto, language: UiLanguage) =>
+export const topicDescription = (topic: TopicDto, language: UiLanguage) =>
   (language === 'zh' && topic.description_zh) ||
   (language === 'en' && topic.description) ||
   (language === 'zh'

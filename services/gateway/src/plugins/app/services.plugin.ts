@@ -41,6 +41,7 @@ import {
 import { createStoriesService, STORIES_REPOS } from '../../services/stories.service.ts';
 import { createTopicsService, TOPICS_REPOS } from '../../services/topics.service.ts';
 import { createUsageService, USAGE_REPOS } from '../../services/usage.service.ts';
+import { createPageDocumentsService, PAGE_DOCUMENTS_REPOS } from '../../services/page-documents.service.ts';
 import { createWebPagesService, WEB_PAGES_REPOS } from '../../services/web-pages.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
@@ -62,6 +63,15 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const billing = createBillingService(withRepos(ctx, BILLING_REPOS), demoStripe?.stripe);
   const usage = createUsageService(withRepos(ctx, USAGE_REPOS));
   const podcastFeed = createPodcastFeedService(withRepos(ctx, PODCAST_FEED_REPOS), resources.storage);
+  const content = createContentService(withRepos(ctx, CONTENT_REPOS));
+  const topics = createTopicsService(withRepos(ctx, TOPICS_REPOS));
+  const blog = createBlogService(withRepos(ctx, BLOG_REPOS), {
+    changes: resources.blogChanges,
+    cache: resources.blogCache,
+  });
+  const webPages = createWebPagesService(withRepos(ctx, WEB_PAGES_REPOS), {
+    sitemapPageSize: resources.sitemapPageSize,
+  });
   return {
     usage,
     health: createHealthService(withRepos(ctx, HEALTH_REPOS), resources.transport),
@@ -71,9 +81,9 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     passwords: createPasswordsService(withRepos(ctx, PASSWORDS_REPOS), sessions),
     signInWarnings: createSignInWarningsService(withRepos(ctx, SIGN_IN_WARNINGS_REPOS)),
     profile: createProfileService(withRepos(ctx, PROFILE_REPOS), usage),
-    content: createContentService(withRepos(ctx, CONTENT_REPOS)),
+    content,
     stories: createStoriesService(withRepos(ctx, STORIES_REPOS)),
-    topics: createTopicsService(withRepos(ctx, TOPICS_REPOS)),
+    topics,
     favorites: createFavoritesService(withRepos(ctx, FAVORITES_REPOS)),
     feeds: createFeedsService(withRepos(ctx, FEEDS_REPOS)),
     generation: createGenerationService(withRepos(ctx, GENERATION_REPOS), usage),
@@ -87,16 +97,17 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     crawl: createCrawlService(withRepos(ctx, CRAWL_REPOS)),
     cleanup: createCleanupService(withRepos(ctx, CLEANUP_REPOS)),
     queues: createQueuesService(withRepos(ctx, QUEUES_REPOS)),
-    blog: createBlogService(withRepos(ctx, BLOG_REPOS), {
-      changes: resources.blogChanges,
-      cache: resources.blogCache,
-    }),
+    blog,
     billing,
     billingWebhook: createBillingWebhookService(withRepos(ctx, BILLING_WEBHOOK_REPOS), billing.stripe),
     billingDemo: createBillingDemoService(withRepos(ctx, BILLING_DEMO_REPOS), demoStripe),
     mailEvents: createMailEventsService(withRepos(ctx, MAIL_EVENTS_REPOS)),
-    webPages: createWebPagesService(withRepos(ctx, WEB_PAGES_REPOS), {
-      sitemapPageSize: resources.sitemapPageSize,
+    webPages,
+    pageDocuments: createPageDocumentsService(withRepos(ctx, PAGE_DOCUMENTS_REPOS), {
+      webPages,
+      content,
+      blog,
+      topics,
     }),
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { matchWebPage, type UiLanguage } from '@app/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { withPageBody } from '../../lib/page-body.ts';
 import { pageDocument } from '../../lib/page-document.ts';
 import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
 
@@ -23,8 +24,8 @@ const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(p
 
 /**
  * Every GET path that is not a file, an /api or a feed path: the web build's document, with the page's
- * status and head (lib/page-head.ts), for the client-side router to draw the page in. A missing file
- * (anything with an extension) gets the JSON 404.
+ * status, head (lib/page-head.ts) and reading view (lib/page-body.ts), for the client-side router to
+ * draw the page in. A missing file (anything with an extension) gets the JSON 404.
  *
  * The status is the web app's: 200 for a page of the shared table (@app/contracts web-pages.ts, held
  * equal to the web router by its tests), 404 for a path no page matches and for a blog post, topic or
@@ -47,10 +48,15 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
     let status: number;
     let html: string;
     try {
-      const document = await app.services.webPages.documentOf(page, page?.language ?? languageOfPath(sent));
+      const document = await app.services.pageDocuments.documentOf(
+        page,
+        page?.language ?? languageOfPath(sent),
+      );
       status = document.status;
       const template = status === 200 && page?.name === 'home' ? documents.home : documents.index;
-      html = documents.withHead ? pageDocument(template, document.head) : template;
+      html = documents.withHead
+        ? withPageBody(pageDocument(template, document.head), document.body)
+        : template;
     } catch (error) {
       // The app's own document without the page's head: it still draws the page, or its error.
       request.log.error({ err: error }, 'page lookup failed');
