@@ -122,7 +122,7 @@ describe.each(['en', 'zh'] as const)('/blog in pages (%s)', (language) => {
         page.evaluate(
           () =>
             (globalThis as unknown as { document: PageDocument }).document.activeElement?.querySelector(
-              '[data-testid="blog-card"] h3',
+              '[data-testid="blog-card"] h2',
             )?.textContent ?? null,
         ),
       )
@@ -138,7 +138,7 @@ describe.each(['en', 'zh'] as const)('/blog in pages (%s)', (language) => {
     await expect.poll(() => cards.count()).toBe(POSTS);
     await expect.poll(() => page.getByTestId('blog-shown').textContent()).toBe(t.shownAll);
     expect(await page.getByTestId('blog-load-more').count()).toBe(0);
-    const titles = await page.getByTestId('blog-card').locator('h3').allTextContents();
+    const titles = await page.getByTestId('blog-card').locator('h2').allTextContents();
     expect(new Set(titles).size).toBe(POSTS);
     expect(titles[44]).toBe(t.title(44));
     await expectAccessible(page, `blog list, all pages (${language})`);

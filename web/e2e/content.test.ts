@@ -184,7 +184,7 @@ describe('reading summaries', () => {
     await drawer.getByText('Startups & VC', { exact: true }).click();
     await drawer.getByText('YouTube').filter({ visible: true }).first().click();
     const source = drawer.getByTestId('tree-source').filter({ visible: true }).first();
-    const name = (await source.locator('p').first().textContent())!.trim();
+    const name = (await source.getByTestId('tree-source-name').textContent())!.trim();
     await source.click();
     await page.waitForURL(/source=/);
     await drawer.waitFor({ state: 'hidden' });

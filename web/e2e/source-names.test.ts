@@ -89,7 +89,9 @@ async function openPage(path: string, cardCount: number, topicName: string) {
 /** The names the source tree shows (without their counts). */
 const treeSources = (page: Page) => page.getByTestId('tree-source').filter({ visible: true });
 const treeNames = (page: Page) =>
-  treeSources(page).evaluateAll((nodes) => nodes.map((node) => node.querySelector('p')?.textContent));
+  treeSources(page).evaluateAll((nodes) =>
+    nodes.map((node) => node.querySelector('[data-testid="tree-source-name"]')?.textContent),
+  );
 
 describe('a keyword source on the summary page', () => {
   it('reads "Tweets about …" in English: cards, story sources and source tree, never the stored name', async () => {

@@ -31,8 +31,12 @@ export function useCategoryLabel() {
     t(`categories.${category}` as 'categories.general', { defaultValue: category });
 }
 
-/** A post card: image, featured badge, category, reading time, title, excerpt, tags (+N), author, date, views. */
-export function BlogPostCard({ post }: { post: BlogPostSummary }) {
+/**
+ * A post card: image, featured badge, category, reading time, title, excerpt, tags (+N), author, date,
+ * views. The title is a heading one level under the list's own (h2 on the blog's page, h3 under a
+ * post's "related" heading).
+ */
+export function BlogPostCard({ post, headingOrder = 2 }: { post: BlogPostSummary; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation('blog');
   const { language } = useLanguage();
   const categoryLabel = useCategoryLabel();
@@ -61,7 +65,7 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
             <Text size="xs">{t('minRead', { count: post.reading_time })}</Text>
           </Group>
         </Group>
-        <Title order={3} fz="lg" lineClamp={2}>
+        <Title order={headingOrder} fz="lg" lineClamp={2}>
           {post.title}
         </Title>
         <Text size="sm" c="dimmed" lineClamp={3}>

@@ -45,7 +45,7 @@ function PostNotFound() {
     <Container size="sm" py="xl">
       <Paper withBorder radius="lg" p="xl" data-testid="blog-post-not-found">
         <Stack align="center" gap="sm">
-          <Title order={2}>{t('notFound.title')}</Title>
+          <Title order={1}>{t('notFound.title')}</Title>
           <Text c="dimmed" ta="center">
             {t('notFound.text')}
           </Text>
@@ -209,7 +209,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="blog-related">
               {related.map((related) => (
-                <BlogPostCard key={related.id} post={related} />
+                <BlogPostCard key={related.id} post={related} headingOrder={3} />
               ))}
             </SimpleGrid>
           </>

@@ -131,13 +131,14 @@ export function SummaryCard({
           style={{ all: 'unset', cursor: 'pointer', display: 'block' }}
           data-testid="summary-toggle"
         >
+          {/* Inside a button: spans, shown as blocks. */}
           {title ? (
-            <Text fw={600} lh={1.35}>
+            <Text component="span" display="block" fw={600} lh={1.35}>
               {title}
             </Text>
           ) : null}
           {!expanded ? (
-            <Text size="sm" c="dimmed" mt={4} data-testid="summary-excerpt">
+            <Text component="span" display="block" size="sm" c="dimmed" mt={4} data-testid="summary-excerpt">
               {excerpt}
             </Text>
           ) : null}

@@ -10,7 +10,7 @@ import { Logo } from './logo';
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap={6} component="section" aria-label={title}>
-      <Title order={4} fz="sm" tt="uppercase" c="dimmed">
+      <Title order={2} fz="sm" tt="uppercase" c="dimmed">
         {title}
       </Title>
       {children}

@@ -54,6 +54,9 @@ function LoginPrompt() {
       <Paper withBorder radius="lg" p="xl" data-testid="podcast-login-required">
         <Stack align="center" gap="md">
           <IconHeadphones size={40} aria-hidden />
+          <Title order={1} fz="xl">
+            {t('title')}
+          </Title>
           <Text ta="center" fw={500}>
             {t('loginRequired')}
           </Text>

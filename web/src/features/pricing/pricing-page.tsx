@@ -48,7 +48,7 @@ function FeatureList({ items }: { items: readonly string[] }) {
       spacing={6}
       size="sm"
       icon={
-        <ThemeIcon size={18} radius="xl" color="teal" variant="light">
+        <ThemeIcon component="span" size={18} radius="xl" color="teal" variant="light">
           <IconCheck size={12} aria-hidden />
         </ThemeIcon>
       }

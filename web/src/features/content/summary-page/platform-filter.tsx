@@ -33,20 +33,21 @@ export function PlatformButton({
     >
       {/* The name says what the button is and keeps the chips it shows (WCAG 2.5.3). */}
       <VisuallyHidden>{t('summary.platforms')}: </VisuallyHidden>
-      <Group justify="space-between" wrap="nowrap" gap={4}>
+      {/* Inside a button: phrasing content only (spans). */}
+      <Group component="span" justify="space-between" wrap="nowrap" gap={4}>
         {value.length === 0 ? (
-          <Text size="sm" c="dimmed">
+          <Text component="span" size="sm" c="dimmed">
             {t('summary.platformsPlaceholder')}
           </Text>
         ) : (
-          <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
+          <Group component="span" gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
             {chosen.slice(0, VISIBLE_CHIPS).map((id) => (
-              <Badge key={id} variant="light" size="sm" data-testid="platform-chip">
+              <Badge component="span" key={id} variant="light" size="sm" data-testid="platform-chip">
                 {label(id)}
               </Badge>
             ))}
             {chosen.length > VISIBLE_CHIPS ? (
-              <Badge variant="outline" size="sm" data-testid="platform-more">
+              <Badge component="span" variant="outline" size="sm" data-testid="platform-more">
                 {t('summary.moreChips', { count: chosen.length - VISIBLE_CHIPS })}
               </Badge>
             ) : null}

@@ -17,8 +17,9 @@ type Props = {
   timeZone: string;
 };
 
+// Inside a link's label or section: phrasing content only (spans), never a block.
 const count = (n: number) => (
-  <Badge size="xs" variant="light" color="gray" data-testid="tree-count">
+  <Badge component="span" size="xs" variant="light" color="gray" data-testid="tree-count">
     {n}
   </Badge>
 );
@@ -44,7 +45,7 @@ function TreeBranch({ label, summaryCount, defaultOpened, children, ...data }: B
       onChange={setOpened}
       disableRightSectionRotation
       rightSection={
-        <Group gap={4} wrap="nowrap">
+        <Group component="span" gap={4} wrap="nowrap">
           {count(summaryCount)}
           <IconChevronRight
             size={14}
@@ -112,48 +113,48 @@ export function SourceTree({
               >
                 {platform.sources.map((source) => {
                   const isFavorite = favoriteIds.has(source.id);
+                  // The favourite button sits beside the source's link, not inside it: no control in another.
                   return (
-                    <NavLink
-                      key={source.id}
-                      active={selected === source.name}
-                      onClick={() => onSelect(source.name)}
-                      data-testid="tree-source"
-                      label={
-                        <Group gap={4} wrap="nowrap" justify="space-between">
-                          <Text size="sm" truncate>
-                            {sourceDisplayName(source.name, language)}
-                          </Text>
-                          {count(source.summary_count)}
-                        </Group>
-                      }
-                      description={
-                        source.last_updated
-                          ? t('summary.lastUpdated', {
-                              date: formatDay(source.last_updated, language, timeZone),
-                            })
-                          : undefined
-                      }
-                      rightSection={
-                        <ActionIcon
-                          component="span"
-                          size="sm"
-                          variant="subtle"
-                          color="red"
-                          role="button"
-                          aria-label={
-                            isFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')
-                          }
-                          aria-pressed={isFavorite}
-                          data-testid="tree-favorite"
-                          onClick={(event: React.MouseEvent) => {
-                            event.stopPropagation();
-                            onFavorite(source.id, !isFavorite);
-                          }}
-                        >
-                          {isFavorite ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
-                        </ActionIcon>
-                      }
-                    />
+                    <Group key={source.id} gap={0} wrap="nowrap">
+                      <NavLink
+                        style={{ flex: 1, minWidth: 0 }}
+                        active={selected === source.name}
+                        onClick={() => onSelect(source.name)}
+                        data-testid="tree-source"
+                        label={
+                          <Group component="span" gap={4} wrap="nowrap" justify="space-between">
+                            <Text
+                              component="span"
+                              display="block"
+                              size="sm"
+                              truncate
+                              data-testid="tree-source-name"
+                            >
+                              {sourceDisplayName(source.name, language)}
+                            </Text>
+                            {count(source.summary_count)}
+                          </Group>
+                        }
+                        description={
+                          source.last_updated
+                            ? t('summary.lastUpdated', {
+                                date: formatDay(source.last_updated, language, timeZone),
+                              })
+                            : undefined
+                        }
+                      />
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        color="red"
+                        aria-label={isFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
+                        aria-pressed={isFavorite}
+                        data-testid="tree-favorite"
+                        onClick={() => onFavorite(source.id, !isFavorite)}
+                      >
+                        {isFavorite ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
+                      </ActionIcon>
+                    </Group>
                   );
                 })}
               </TreeBranch>

@@ -131,7 +131,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                 {groupBy(visible, (s) => sourceOf(s, language)).map(([group, items]) => (
                   <Stack key={group} gap="sm">
                     <Group gap="xs">
-                      <Title order={3} fz="lg">
+                      <Title order={2} fz="lg">
                         {group}
                       </Title>
                       <Badge variant="light">{items.length}</Badge>
@@ -212,7 +212,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                 ).map(([group, items]) => (
                   <Stack key={group} gap="sm">
                     <Group gap="xs">
-                      <Title order={3} fz="lg">
+                      <Title order={2} fz="lg">
                         {group}
                       </Title>
                       <Badge variant="light">{items.length}</Badge>
