@@ -153,8 +153,11 @@ describe('content generator', () => {
     await card.getByTestId('summary-toggle').click();
     await card.getByRole('button', { name: 'Generate content' }).click();
 
+    // The dialog's code comes on first use: on a busy machine it takes more than the poll's default second.
     const dialog = page.getByTestId('generate-dialog');
-    await expect.poll(() => dialog.getByText('Small open models are catching up').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('Small open models are catching up').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await dialog.getByRole('checkbox', { name: 'LinkedIn' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('checkbox', { name: 'Twitter' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
