@@ -762,3 +762,24 @@ describe('the reading view in a page’s document (what a client without scripts
     }
   });
 });
+
+describe('bad input never reaches a page’s document as markup', () => {
+  it('queries and slugs carrying markup: the page answers, nothing of them is echoed as a tag', async () => {
+    for (const [target, status] of [
+      ['/content-summary?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E&source=%3Cimg%20src%3Dx%3E', 200],
+      ['/blog/%3Cscript%3Ealert(1)%3C%2Fscript%3E', 404],
+      [`/zh/topics/${encodeURIComponent('"><img src=x onerror=alert(1)>')}`, 404],
+      [`/youtube/${encodeURIComponent('</title><script>alert(1)</script>')}`, 404],
+      [`/blog/${'x'.repeat(300)}`, 404],
+    ] as const) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(status);
+      expect(answer.body, target).not.toMatch(/<script>alert|<img src=x/i);
+      const head = headOf(answer.body);
+      // Only the build's module script; the canonical URL (when there is one) carries no query.
+      expect(head.scripts, target).toBe(1);
+      for (const url of head.canonical) expect(url, target).not.toContain('?');
+      expect(viewOf(answer.body), target).not.toBeNull();
+    }
+  });
+});

@@ -1,15 +1,7 @@
-import type { AdminDatasource, AdminDatasourceListQuery } from '@app/contracts';
-import {
-  type Language,
-  type Platform,
-  type Prisma,
-  type PrismaClient,
-  platformFromId,
-  platformToId,
-} from '@app/db';
+import type { AdminDatasourceListQuery } from '@app/contracts';
+import { type Language, type Platform, type Prisma, type PrismaClient, platformFromId } from '@app/db';
 import { activeWhere } from './active-filter.ts';
 import { likeLiteral } from '../lib/like-literal.ts';
-import { datasourceStatusOf } from '../lib/source-health.ts';
 
 export type DatasourcesRepository = ReturnType<typeof createDatasourcesRepository>;
 
@@ -27,99 +19,49 @@ export type DatasourceWrite = {
 
 /** What the admin's datasource answer needs loaded with the row (also used when a submission creates one). */
 export const adminDatasourceInclude = { topic: true, _count: { select: { posts: true } } } as const;
-type AdminDatasourceRow = Prisma.DatasourceGetPayload<{ include: typeof adminDatasourceInclude }>;
+export type AdminDatasourceRow = Prisma.DatasourceGetPayload<{ include: typeof adminDatasourceInclude }>;
+const activeInclude = { topic: true } as const;
+export type ActiveDatasourceRow = Prisma.DatasourceGetPayload<{ include: typeof activeInclude }>;
+const youtubeInclude = { topic: true, _count: { select: { summaries: true } } } as const;
+export type YoutubeSourceRow = Prisma.DatasourceGetPayload<{ include: typeof youtubeInclude }>;
 
-/** The admin's answer for a source; its status and times come from its crawl health, as of `now`. */
-export function adminDatasourceDto(row: AdminDatasourceRow, now: Date): AdminDatasource {
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
-  return {
-    id: row.id,
-    topic_id: row.topicId,
-    platform: platformToId(row.platform),
-    source_name: row.sourceName,
-    source_url: row.sourceUrl,
-    language: row.language,
-    is_active: row.isActive,
-    config:
-      row.config && typeof row.config === 'object' && !Array.isArray(row.config)
-        ? (row.config as Record<string, unknown>)
-        : {},
-    last_crawled_at: iso(row.lastCrawledAt),
-    last_success_at: iso(row.lastSuccessAt),
-    last_error_at: iso(row.lastErrorAt),
-    last_error_class: row.lastErrorClass,
-    last_error_message: row.lastErrorMessage,
-    consecutive_failures: row.consecutiveFailures,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    status: datasourceStatusOf(row, now),
-    post_count: row._count.posts,
-    topic: {
-      id: row.topic.id,
-      name: row.topic.name,
-      name_zh: row.topic.nameZh,
-      description: row.topic.description,
-    },
-  };
-}
-
-/** datasources: the reader's source lists, the admin's list and writes, and the crawl health rows. */
+/**
+ * datasources: the reader's source lists, the admin's list and writes, and the crawl health rows. Rows
+ * come back with what their answers need loaded; services/datasource.mapper.ts writes the answers.
+ */
 export function createDatasourcesRepository(prisma: PrismaClient) {
-  const findForAdmin = async (id: string, now: Date) => {
-    const row = await prisma.datasource.findUnique({ where: { id }, include: adminDatasourceInclude });
-    return row ? adminDatasourceDto(row, now) : null;
-  };
+  const findForAdmin = (id: string) =>
+    prisma.datasource.findUnique({ where: { id }, include: adminDatasourceInclude });
 
   return {
-    async listActive(filter: { language?: Language; topicId?: string }) {
-      const rows = await prisma.datasource.findMany({
+    listActive: (filter: { language?: Language; topicId?: string }) =>
+      prisma.datasource.findMany({
         where: {
           isActive: true,
           ...(filter.language ? { language: filter.language } : {}),
           ...(filter.topicId ? { topicId: filter.topicId } : {}),
         },
-        include: { topic: true },
+        include: activeInclude,
         orderBy: [{ platform: 'asc' }, { sourceName: 'asc' }],
-      });
-      return rows.map((d) => ({
-        id: d.id,
-        topic_id: d.topicId,
-        platform: platformToId(d.platform),
-        source_name: d.sourceName,
-        source_url: d.sourceUrl,
-        language: d.language,
-        is_active: d.isActive,
-        last_crawled_at: d.lastCrawledAt?.toISOString() ?? null,
-        topic: { id: d.topic.id, name: d.topic.name, name_zh: d.topic.nameZh },
-      }));
-    },
+      }),
 
-    async youtubeSources(filter: { language?: Language; sourceName?: string }) {
-      const rows = await prisma.datasource.findMany({
+    youtubeSources: (filter: { language?: Language; sourceName?: string }) =>
+      prisma.datasource.findMany({
         where: {
           platform: 'youtube',
           isActive: true,
           ...(filter.language ? { language: filter.language } : {}),
           ...(filter.sourceName ? { sourceName: filter.sourceName } : {}),
         },
-        include: { topic: true, _count: { select: { summaries: true } } },
+        include: youtubeInclude,
         orderBy: { sourceName: 'asc' },
-      });
-      return rows.map((d) => ({
-        id: d.id,
-        source_name: d.sourceName,
-        source_url: d.sourceUrl,
-        language: d.language,
-        topic: { id: d.topic.id, name: d.topic.name, name_zh: d.topic.nameZh },
-        summary_count: d._count.summaries,
-      }));
-    },
+      }),
 
     exists: async (id: string) => (await prisma.datasource.count({ where: { id } })) > 0,
 
     countOfTopic: (topicId: string) => prisma.datasource.count({ where: { topicId } }),
 
-    async listForAdmin(filter: AdminDatasourceListQuery, now: Date) {
+    listForAdmin(filter: AdminDatasourceListQuery) {
       const where: Prisma.DatasourceWhereInput = { ...activeWhere(filter.status) };
       if (filter.topic_id) where.topicId = filter.topic_id;
       if (filter.platform) where.platform = platformFromId(filter.platform) ?? undefined;
@@ -130,26 +72,20 @@ export function createDatasourcesRepository(prisma: PrismaClient) {
           { sourceUrl: { contains: likeLiteral(filter.q), mode: 'insensitive' } },
         ];
       }
-      const rows = await prisma.datasource.findMany({
+      return prisma.datasource.findMany({
         where,
         include: adminDatasourceInclude,
         orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       });
-      return rows.map((row) => adminDatasourceDto(row, now));
     },
 
     findForAdmin,
 
-    async create(data: DatasourceWrite, now: Date) {
-      return adminDatasourceDto(
-        await prisma.datasource.create({ data, include: adminDatasourceInclude }),
-        now,
-      );
-    },
+    create: (data: DatasourceWrite) => prisma.datasource.create({ data, include: adminDatasourceInclude }),
 
-    async update(id: string, data: Partial<DatasourceWrite>, now: Date) {
+    async update(id: string, data: Partial<DatasourceWrite>) {
       const { count } = await prisma.datasource.updateMany({ where: { id }, data });
-      return count === 0 ? null : findForAdmin(id, now);
+      return count === 0 ? null : findForAdmin(id);
     },
 
     async delete(id: string) {

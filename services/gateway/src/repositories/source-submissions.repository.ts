@@ -1,10 +1,6 @@
 import type { AdminSubmission, AdminSubmissionListQuery } from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
-import {
-  adminDatasourceDto,
-  adminDatasourceInclude,
-  type DatasourceWrite,
-} from './datasources.repository.ts';
+import { adminDatasourceInclude, type DatasourceWrite } from './datasources.repository.ts';
 
 export type SourceSubmissionsRepository = ReturnType<typeof createSourceSubmissionsRepository>;
 
@@ -83,8 +79,7 @@ export function createSourceSubmissionsRepository(prisma: PrismaClient) {
           where: { id },
           include: { topic: true, user: true },
         });
-        // A source made just now has never been crawled: its status does not depend on the clock.
-        return { submission: submissionDto(submission), datasource: adminDatasourceDto(created, new Date()) };
+        return { submission: submissionDto(submission), datasource: created };
       });
     },
 

@@ -15,6 +15,7 @@ import { defaultConfigFor, defaultLanguageFor, type Platform, type Prisma, platf
 import type { z } from 'zod';
 import { assertFetchableUrl, configUrls } from '../lib/source-url-guard.ts';
 import type { DatasourceWrite } from '../repositories/datasources.repository.ts';
+import { toAdminDatasourceDto } from './datasource.mapper.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../repositories/prisma-errors.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -138,7 +139,10 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
     },
 
     // ── datasources ──
-    listDatasources: (filter: AdminDatasourceListQuery) => datasources.listForAdmin(filter, ctx.clock()),
+    async listDatasources(filter: AdminDatasourceListQuery) {
+      const now = ctx.clock();
+      return (await datasources.listForAdmin(filter)).map((row) => toAdminDatasourceDto(row, now));
+    },
     setDatasourcesActive: (ids: string[], isActive: boolean) => datasources.setActive(ids, isActive),
     async createDatasource(body: DatasourceBody) {
       const platform = platformFromId(body.platform)!;
@@ -154,15 +158,16 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
         config: (body.config ?? defaultConfigFor(platform)) as Prisma.InputJsonObject,
       };
       try {
-        return await datasources.create(data, ctx.clock());
+        return toAdminDatasourceDto(await datasources.create(data), ctx.clock());
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
       }
     },
     async updateDatasource(id: string, patch: DatasourcePatch) {
-      const current = await datasources.findForAdmin(id, ctx.clock());
-      if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
+      const row = await datasources.findForAdmin(id);
+      if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
+      const current = toAdminDatasourceDto(row, ctx.clock());
       const platform = platformFromId(patch.platform ?? current.platform)!;
       if (patch.topic_id && patch.topic_id !== current.topic_id) await requireActiveTopic(patch.topic_id);
       const urlChanged = patch.source_url !== undefined || patch.platform !== undefined;
@@ -190,9 +195,9 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
       if (patch.is_active !== undefined) data.isActive = patch.is_active;
       if (patch.config !== undefined) data.config = patch.config as Prisma.InputJsonObject;
       try {
-        const updated = await datasources.update(id, data, ctx.clock());
+        const updated = await datasources.update(id, data);
         if (!updated) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.datasourceNotFound);
-        return updated;
+        return toAdminDatasourceDto(updated, ctx.clock());
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
@@ -246,7 +251,7 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
           body.note ?? null,
         );
         if (!result) throw new AppError('CONFLICT', ADMIN_MESSAGES.submissionReviewed);
-        return result;
+        return { ...result, datasource: toAdminDatasourceDto(result.datasource, ctx.clock()) };
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;

@@ -20,6 +20,7 @@ import { localDate, zonedDayRange } from '@app/time';
 import { freeWindow, resolveDateRange } from '../lib/zoned-dates.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
+import { toDatasourceDto, toYoutubeSourceDto } from './datasource.mapper.ts';
 import { toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
@@ -194,10 +195,12 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
     },
 
     /** Active datasources with their topic, in one language or all. */
-    listDatasources: (filter: { language?: Language; topicId?: string }) => datasources.listActive(filter),
+    listDatasources: async (filter: { language?: Language; topicId?: string }) =>
+      (await datasources.listActive(filter)).map(toDatasourceDto),
 
     /** The channel grid: YouTube sources (the English ones only when asked in English). */
-    youtubeSources: (ui?: 'en' | 'zh') => datasources.youtubeSources(ui === 'en' ? { language: 'EN' } : {}),
+    youtubeSources: async (ui?: 'en' | 'zh') =>
+      (await datasources.youtubeSources(ui === 'en' ? { language: 'EN' } : {})).map(toYoutubeSourceDto),
 
     async sourceTree(language: Language) {
       const cached = treeCache.get(language);
@@ -210,10 +213,9 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
 
     async youtubeSummaries(caller: Caller, sourceName: string, ui: 'en' | 'zh', timezone: string) {
       const language = toDataLanguage(ui);
-      const sources = await datasources.youtubeSources({
-        sourceName,
-        ...(ui === 'en' ? { language: 'EN' as const } : {}),
-      });
+      const sources = (
+        await datasources.youtubeSources({ sourceName, ...(ui === 'en' ? { language: 'EN' as const } : {}) })
+      ).map(toYoutubeSourceDto);
       const source = sources[0];
       if (!source) throw new AppError('NOT_FOUND', 'Channel not found');
       const range: { from?: Date; to?: Date } = caller.isPro ? {} : freeWindow(ctx.clock(), timezone);
@@ -262,7 +264,7 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
 
 async function buildTree(repos: Pick<Repositories, 'datasources' | 'summaries'>, language: Language) {
   const [sources, counts] = await Promise.all([
-    repos.datasources.listActive({}),
+    repos.datasources.listActive({}).then((rows) => rows.map(toDatasourceDto)),
     repos.summaries.countsBySource(language),
   ]);
   const byId = new Map(counts.map((c) => [c.datasource_id, c]));
