@@ -1,27 +1,12 @@
-import type { AdminSubmission, AdminSubmissionListQuery } from '@app/contracts';
+import type { AdminSubmissionListQuery } from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
 import { adminDatasourceInclude, type DatasourceWrite } from './datasources.repository.ts';
 
 export type SourceSubmissionsRepository = ReturnType<typeof createSourceSubmissionsRepository>;
 
-type SubmissionRow = Prisma.SourceSubmissionGetPayload<{ include: { topic: true; user: true } }>;
-
-function submissionDto(row: SubmissionRow): AdminSubmission {
-  return {
-    id: row.id,
-    user_email: row.user?.email ?? null,
-    topic_id: row.topicId,
-    topic_name: row.topic?.name ?? null,
-    topic_custom: row.topicCustom,
-    platform: row.platform,
-    platform_custom: row.platformCustom,
-    url: row.url,
-    status: row.status,
-    review_note: row.reviewNote,
-    reviewed_at: row.reviewedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
+const submissionInclude = { topic: true, user: true } as const;
+/** A submission with its topic and submitter (services/source-submission.mapper.ts writes the answer). */
+export type SubmissionRow = Prisma.SourceSubmissionGetPayload<{ include: typeof submissionInclude }>;
 
 /** source_submissions: users' source suggestions and the admin's review of them. */
 export function createSourceSubmissionsRepository(prisma: PrismaClient) {
@@ -39,29 +24,23 @@ export function createSourceSubmissionsRepository(prisma: PrismaClient) {
       return count === 1;
     },
 
-    /** One page, newest first, and how many there are in all. */
+    /** One page's rows, newest first, and how many there are in all. */
     async list({ status, page, limit }: AdminSubmissionListQuery) {
       const where: Prisma.SourceSubmissionWhereInput = status === 'all' ? {} : { status };
       const [rows, total] = await Promise.all([
         prisma.sourceSubmission.findMany({
           where,
-          include: { topic: true, user: true },
+          include: submissionInclude,
           orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
           skip: (page - 1) * limit,
           take: limit,
         }),
         prisma.sourceSubmission.count({ where }),
       ]);
-      return { data: rows.map(submissionDto), page, limit, total };
+      return { rows, total };
     },
 
-    async find(id: string) {
-      const row = await prisma.sourceSubmission.findUnique({
-        where: { id },
-        include: { topic: true, user: true },
-      });
-      return row ? submissionDto(row) : null;
-    },
+    find: (id: string) => prisma.sourceSubmission.findUnique({ where: { id }, include: submissionInclude }),
 
     /**
      * Creates the datasource and marks the submission approved in one transaction; the
@@ -77,9 +56,9 @@ export function createSourceSubmissionsRepository(prisma: PrismaClient) {
         const created = await tx.datasource.create({ data: datasource, include: adminDatasourceInclude });
         const submission = await tx.sourceSubmission.findUniqueOrThrow({
           where: { id },
-          include: { topic: true, user: true },
+          include: submissionInclude,
         });
-        return { submission: submissionDto(submission), datasource: created };
+        return { submission, datasource: created };
       });
     },
 

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { assertFetchableUrl, configUrls } from '../lib/source-url-guard.ts';
 import type { DatasourceWrite } from '../repositories/datasources.repository.ts';
 import { toAdminDatasourceDto } from './datasource.mapper.ts';
+import { toSubmissionDto } from './source-submission.mapper.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../repositories/prisma-errors.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -208,12 +209,15 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
     },
 
     // ── source submissions ──
-    listSubmissions: (query: AdminSubmissionListQuery) => sourceSubmissions.list(query),
+    async listSubmissions(query: AdminSubmissionListQuery) {
+      const { rows, total } = await sourceSubmissions.list(query);
+      return { data: rows.map(toSubmissionDto), page: query.page, limit: query.limit, total };
+    },
     async approveSubmission(id: string, reviewerId: string, body: ApproveBody) {
       const submission = await sourceSubmissions.find(id);
       if (!submission) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.submissionNotFound);
       if (submission.status !== 'pending') throw new AppError('CONFLICT', ADMIN_MESSAGES.submissionReviewed);
-      const topicId = body.topic_id ?? submission.topic_id;
+      const topicId = body.topic_id ?? submission.topicId;
       if (!topicId) {
         throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.topicRequired, {
           topic_id: ADMIN_MESSAGES.topicRequired,
@@ -251,7 +255,10 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
           body.note ?? null,
         );
         if (!result) throw new AppError('CONFLICT', ADMIN_MESSAGES.submissionReviewed);
-        return { ...result, datasource: toAdminDatasourceDto(result.datasource, ctx.clock()) };
+        return {
+          submission: toSubmissionDto(result.submission),
+          datasource: toAdminDatasourceDto(result.datasource, ctx.clock()),
+        };
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
         throw error;
@@ -263,7 +270,7 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
       if (!(await sourceSubmissions.reject(id, reviewerId, note))) {
         throw new AppError('CONFLICT', ADMIN_MESSAGES.submissionReviewed);
       }
-      return (await sourceSubmissions.find(id))!;
+      return toSubmissionDto((await sourceSubmissions.find(id))!);
     },
   };
 }
