@@ -1,26 +1,22 @@
-import { type PrismaClient, platformToId } from '@app/db';
+import type { Prisma, PrismaClient } from '@app/db';
 
 export type FavoritesRepository = ReturnType<typeof createFavoritesRepository>;
+
+const withDatasource = { datasource: true } as const;
+/** A favourite source with its datasource (services/favorite.mapper.ts writes the answer). */
+export type FavoriteDatasourceRow = Prisma.UserFavoriteDatasourceGetPayload<{
+  include: typeof withDatasource;
+}>;
 
 /** A user's favourite datasources and favourite summaries (user_favorite_datasources, user_favorite_summaries). */
 export function createFavoritesRepository(prisma: PrismaClient) {
   return {
-    async datasourcesOf(userId: string) {
-      const rows = await prisma.userFavoriteDatasource.findMany({
+    datasourcesOf: (userId: string) =>
+      prisma.userFavoriteDatasource.findMany({
         where: { userId },
-        include: { datasource: true },
+        include: withDatasource,
         orderBy: { createdAt: 'desc' },
-      });
-      return rows.map((f) => ({
-        id: f.id,
-        created_at: f.createdAt.toISOString(),
-        datasources: {
-          id: f.datasource.id,
-          source_name: f.datasource.sourceName,
-          platform: platformToId(f.datasource.platform),
-        },
-      }));
-    },
+      }),
 
     addDatasource: (userId: string, datasourceId: string) =>
       prisma.userFavoriteDatasource.createMany({ data: [{ userId, datasourceId }], skipDuplicates: true }),
@@ -28,17 +24,8 @@ export function createFavoritesRepository(prisma: PrismaClient) {
     removeDatasource: (userId: string, datasourceId: string) =>
       prisma.userFavoriteDatasource.deleteMany({ where: { userId, datasourceId } }),
 
-    async summariesOf(userId: string) {
-      const rows = await prisma.userFavoriteSummary.findMany({
-        where: { userId },
-        orderBy: { createdAt: 'desc' },
-      });
-      return rows.map((f) => ({
-        id: f.id,
-        created_at: f.createdAt.toISOString(),
-        summaries: { id: f.summaryId },
-      }));
-    },
+    summariesOf: (userId: string) =>
+      prisma.userFavoriteSummary.findMany({ where: { userId }, orderBy: { createdAt: 'desc' } }),
 
     addSummary: (userId: string, summaryId: string) =>
       prisma.userFavoriteSummary.createMany({ data: [{ userId, summaryId }], skipDuplicates: true }),

@@ -1,5 +1,6 @@
 import { AppError } from '@app/contracts';
 import type { ServiceContext } from './context.ts';
+import { toFavoriteDatasourceDto, toFavoriteSummaryDto } from './favorite.mapper.ts';
 
 export type FavoritesService = ReturnType<typeof createFavoritesService>;
 
@@ -10,7 +11,8 @@ export const FAVORITES_REPOS = ['datasources', 'favorites', 'summaries'] as cons
 export function createFavoritesService({ repos }: ServiceContext<(typeof FAVORITES_REPOS)[number]>) {
   const favorites = repos.favorites;
   return {
-    datasources: (userId: string) => favorites.datasourcesOf(userId),
+    datasources: async (userId: string) =>
+      (await favorites.datasourcesOf(userId)).map(toFavoriteDatasourceDto),
 
     async addDatasource(userId: string, datasourceId: string) {
       if (!(await repos.datasources.exists(datasourceId))) {
@@ -23,7 +25,7 @@ export function createFavoritesService({ repos }: ServiceContext<(typeof FAVORIT
       await favorites.removeDatasource(userId, datasourceId);
     },
 
-    summaries: (userId: string) => favorites.summariesOf(userId),
+    summaries: async (userId: string) => (await favorites.summariesOf(userId)).map(toFavoriteSummaryDto),
 
     async addSummary(userId: string, summaryId: string) {
       if (!(await repos.summaries.exists(summaryId))) throw new AppError('NOT_FOUND', 'Summary not found');
