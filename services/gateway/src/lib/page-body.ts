@@ -1,5 +1,6 @@
-import { type UiLanguage, webPagePath } from '@app/contracts';
+import { type UiLanguage, WEB_PAGES, webPagePath } from '@app/contracts';
 import escapeHtml from 'escape-html';
+import { pageStrings, siteStrings } from './page-head.ts';
 
 /**
  * Marks the reading view the server writes into `#root`: the page's titles and text for a client that
@@ -37,21 +38,8 @@ export type PageBody = {
   empty?: string;
 };
 
-const NAV: Record<UiLanguage, [path: string, label: string][]> = {
-  en: [
-    ['/content-summary', 'Daily Summary'],
-    ['/daily-podcast', 'Daily Podcast'],
-    ['/blog', 'Blog'],
-    ['/pricing', 'Pricing'],
-  ],
-  zh: [
-    ['/content-summary', '每日摘要'],
-    ['/daily-podcast', '每日播客'],
-    ['/blog', '博客'],
-    ['/pricing', '价格'],
-  ],
-};
-const SITE_NAME: Record<UiLanguage, string> = { en: 'Daily Curated', zh: '每日精选' };
+/** The site's main links: the pages' own titles (page-head.ts). */
+const NAV_PAGES = ['contentSummary', 'dailyPodcast', 'blog', 'pricing'] as const;
 const NAV_LABEL: Record<UiLanguage, string> = { en: 'Main', zh: '主导航' };
 
 // The app's look in a few rules (Mantine's variables come with the build's stylesheet). Hidden where
@@ -102,9 +90,10 @@ function renderItem(item: BodyItem, language: UiLanguage): string {
 /** The reading view's HTML: the site's bar with its main links, then the page. Every text is escaped. */
 export function renderPageBody(body: PageBody): string {
   const { language } = body;
-  const nav = NAV[language]
-    .map(([path, label]) => `<a href="${webPagePath(path, language)}">${text(label)}</a>`)
-    .join('');
+  const nav = NAV_PAGES.map(
+    (name) =>
+      `<a href="${webPagePath(WEB_PAGES[name].path, language)}">${text(pageStrings(name, language)?.title ?? name)}</a>`,
+  ).join('');
   const heading = body.hero
     ? `<section class="pb-hero"><h1>${text(body.title)}</h1>${body.lead ? `<p class="pb-lead">${text(body.lead)}</p>` : ''}</section>`
     : `<h1>${text(body.title)}</h1>${body.lead ? `<p class="pb-lead">${text(body.lead)}</p>` : ''}`;
@@ -119,7 +108,7 @@ export function renderPageBody(body: PageBody): string {
         : '';
   return [
     `<div ${SERVER_BODY_ATTRIBUTE}>`,
-    `<header class="pb-bar"><a class="pb-home" href="${webPagePath('/', language)}">${text(SITE_NAME[language])}</a>`,
+    `<header class="pb-bar"><a class="pb-home" href="${webPagePath('/', language)}">${text(siteStrings(language).name)}</a>`,
     `<nav class="pb-nav" aria-label="${text(NAV_LABEL[language])}">${nav}</nav></header>`,
     `<main class="pb-main">${heading}${byline}${article}${list}</main>`,
     '</div>',

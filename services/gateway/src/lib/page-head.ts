@@ -72,13 +72,6 @@ const PAGES: Partial<Record<WebPageMatch['name'], Record<UiLanguage, Strings>>> 
       description: '来自团队的笔记：我们如何精选内容、发布了什么，以及写给创造者的指南。',
     },
   },
-  youtubeSource: {
-    en: {
-      title: 'YouTube channels',
-      description: 'Summaries of the latest videos from the channels we follow.',
-    },
-    zh: { title: 'YouTube 频道', description: '我们关注的频道最新视频的摘要。' },
-  },
   otherYoutubeSources: {
     en: {
       title: 'YouTube channels',

@@ -9,8 +9,8 @@ import { datasourceStatusOf } from '../lib/source-health.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The admin's answer for a source; its status and times come from its crawl health, as of `now`. */
-export function toAdminDatasourceDto(row: AdminDatasourceRow, now: Date): AdminDatasource {
+/** What every answer about a source says of it. */
+function sourceFields(row: ActiveDatasourceRow) {
   return {
     id: row.id,
     topic_id: row.topicId,
@@ -19,6 +19,13 @@ export function toAdminDatasourceDto(row: AdminDatasourceRow, now: Date): AdminD
     source_url: row.sourceUrl,
     language: row.language,
     is_active: row.isActive,
+  };
+}
+
+/** The admin's answer for a source; its status and times come from its crawl health, as of `now`. */
+export function toAdminDatasourceDto(row: AdminDatasourceRow, now: Date): AdminDatasource {
+  return {
+    ...sourceFields(row),
     config:
       row.config && typeof row.config === 'object' && !Array.isArray(row.config)
         ? (row.config as Record<string, unknown>)
@@ -45,13 +52,7 @@ export function toAdminDatasourceDto(row: AdminDatasourceRow, now: Date): AdminD
 /** An active source as the readers' lists and the source tree show it. */
 export function toDatasourceDto(row: ActiveDatasourceRow) {
   return {
-    id: row.id,
-    topic_id: row.topicId,
-    platform: platformToId(row.platform),
-    source_name: row.sourceName,
-    source_url: row.sourceUrl,
-    language: row.language,
-    is_active: row.isActive,
+    ...sourceFields(row),
     last_crawled_at: iso(row.lastCrawledAt),
     topic: { id: row.topic.id, name: row.topic.name, name_zh: row.topic.nameZh },
   };

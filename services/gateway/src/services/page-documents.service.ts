@@ -11,11 +11,10 @@ import {
 import { createAnswerCache } from '../lib/answer-cache.ts';
 import type { BodyItem, PageBody } from '../lib/page-body.ts';
 import type { PageHead } from '../lib/page-document.ts';
-import { pageStrings, siteStrings, topicDescription, topicName } from '../lib/page-head.ts';
+import { type PageData, pageStrings, siteStrings, topicDescription, topicName } from '../lib/page-head.ts';
 import type { createBlogService } from './blog.service.ts';
 import type { Caller, createContentService } from './content.service.ts';
 import type { ServiceContext } from './context.ts';
-import type { createTopicsService } from './topics.service.ts';
 import type { createWebPagesService, PageStatus } from './web-pages.service.ts';
 
 /** Reads no repository of its own: it puts together what the other services answer. */
@@ -25,7 +24,6 @@ type Services = {
   webPages: ReturnType<typeof createWebPagesService>;
   content: ReturnType<typeof createContentService>;
   blog: ReturnType<typeof createBlogService>;
-  topics: ReturnType<typeof createTopicsService>;
 };
 
 /** The reading view's lists: what a first screen shows. */
@@ -75,7 +73,8 @@ export function createPageDocumentsService(
     return (await services.content.listSummaries(VISITOR, query)).data;
   }
 
-  async function build(match: WebPageMatch, status: PageStatus): Promise<PageBody | null> {
+  /** `data` is the row the page's status was decided on (web-pages.service.ts): not read again. */
+  async function build(match: WebPageMatch, status: PageStatus, data: PageData): Promise<PageBody | null> {
     const { name, params, language } = match;
     const site = siteStrings(language);
     if (status === 404 || status === 410)
@@ -84,7 +83,7 @@ export function createPageDocumentsService(
     const empty = EMPTY[language];
     switch (name) {
       case 'home': {
-        const topics = await services.topics.list();
+        const topics = data.kind === 'home' ? data.topics : [];
         return {
           language,
           hero: true,
@@ -106,7 +105,8 @@ export function createPageDocumentsService(
           empty,
         };
       case 'topic': {
-        const topic = await services.topics.getActive(params.id ?? '');
+        if (data.kind !== 'topic') return null;
+        const { topic } = data;
         return {
           language,
           title: topicName(topic, language),
@@ -178,12 +178,12 @@ export function createPageDocumentsService(
       match: WebPageMatch | null,
       language: UiLanguage,
     ): Promise<{ status: PageStatus; head: PageHead; body: PageBody | null }> {
-      const { status, head } = await services.webPages.documentOf(match, language);
+      const { status, head, data } = await services.webPages.documentOf(match, language);
       if (status !== 200 && status !== 404 && status !== 410) return { status, head, body: null };
       const page = match ?? { name: 'home' as const, params: {}, language };
       const key = JSON.stringify([status, page.name, page.language, page.params]);
       try {
-        const { body } = await bodies.get(key, async () => ({ body: await build(page, status) }));
+        const { body } = await bodies.get(key, async () => ({ body: await build(page, status, data) }));
         return { status, head, body };
       } catch (error) {
         ctx.logger.error({ err: error, page: page.name }, 'reading view failed; the page goes without it');

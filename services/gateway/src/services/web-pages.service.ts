@@ -182,16 +182,21 @@ export function createWebPagesService(
     },
 
     /**
-     * The page's status and the head its document is served with (lib/page-head.ts): a page of the
-     * shared table, or a path none matches (null: 404).
+     * The page's status, the row it shows (the topic, the post's head, the home page's topics) and the
+     * head its document is served with (lib/page-head.ts): a page of the shared table, or a path none
+     * matches (null: 404).
      */
     async documentOf(
       match: WebPageMatch | null,
       language: UiLanguage,
-    ): Promise<{ status: PageStatus; head: PageHead }> {
+    ): Promise<{ status: PageStatus; head: PageHead; data: PageData }> {
       const { status, data } = match ? await resolve(match) : { status: 404 as const, data: NONE };
       const page = match ?? { name: 'home' as const, params: {}, language };
-      return { status, head: pageHead({ match: page, status, publicUrl: ctx.config.PUBLIC_URL, data }) };
+      return {
+        status,
+        data,
+        head: pageHead({ match: page, status, publicUrl: ctx.config.PUBLIC_URL, data }),
+      };
     },
 
     /** Every language's sitemap files, each with the newest lastmod of its pages. */

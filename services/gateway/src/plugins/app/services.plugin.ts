@@ -107,7 +107,6 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
       webPages,
       content,
       blog,
-      topics,
     }),
   };
 }
