@@ -96,9 +96,10 @@ describe('feed discovery', { timeout: 120_000 }, () => {
       .getByRole('link', { name: /pricing|价格/i })
       .first()
       .click();
-    await expect.poll(async () => (await feedLinks(page)).length).toBe(0);
+    await expect.poll(async () => (await feedLinks(page)).length, { timeout: 15_000 }).toBe(0);
     expect(await page.locator('head [data-page-head]').count()).toBe(0);
-    // Back on a topic page in the app, its links come again (the app's own).
+    // Back on a topic page in the app once the pricing page is there, its links come again (the app's own).
+    await page.getByTestId('plan-free').waitFor({ timeout: 15_000 });
     await page.goBack();
     await expect
       .poll(async () => (await feedLinks(page)).map((link) => link.type).sort(), { timeout: 15_000 })
