@@ -101,6 +101,15 @@ try {
       /<html/i.test(homeBody),
     `${home.status} ${home.headers.get('content-type')}`,
   );
+  // The page's link-preview card, drawn by the gateway with its shipped fonts.
+  const cardUrl = /<meta property="og:image" content="([^"]+)"/.exec(homeBody)?.[1]?.replaceAll('&amp;', '&');
+  const card = cardUrl ? await fetch(`${base}${new URL(cardUrl).pathname}${new URL(cardUrl).search}`) : null;
+  const cardBytes = card ? Buffer.from(await card.arrayBuffer()) : Buffer.alloc(0);
+  check(
+    'GET / names a social card that answers a PNG',
+    card?.status === 200 && cardBytes.subarray(1, 4).toString() === 'PNG' && cardBytes.length > 10_000,
+    `${cardUrl} → ${card?.status} ${cardBytes.length} bytes`,
+  );
   for (const route of ['/api/topics', '/api/me']) {
     const response = await fetch(`${base}${route}`);
     const type = response.headers.get('content-type') ?? '';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { UiLanguage } from './common.ts';
 
 // The web app's pages, as its router (web/src/router.tsx) declares them, for the gateway: a path
@@ -135,3 +136,17 @@ export function webPagePath(path: string, language: UiLanguage): string {
   if (language === 'en') return path;
   return path === '/' ? '/zh' : `/zh${path}`;
 }
+
+/** GET /api/social-cards/card.png: the link-preview picture of one public page. */
+export const SocialCardQuerySchema = z.object({
+  page: z
+    .string()
+    .min(1)
+    .max(1024)
+    .describe("The page's path as in its canonical URL (percent-encoded): /zh/blog/hello"),
+  v: z
+    .string()
+    .regex(/^[\w-]{1,32}$/)
+    .optional()
+    .describe("The card's version, from the page's head: a new one whenever the card's words change"),
+});

@@ -92,6 +92,7 @@ const PUBLIC_ROUTES = [
   'GET /api/podcasts/feed/:token/episodes/:id/audio.mp3',
   'GET /api/podcasts/feed/:token/episodes/:id/transcript.txt',
   'GET /api/podcasts/feed/:token/episodes/:id/chapters.json',
+  'GET /api/social-cards/card.png',
   ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/*`),
 ];
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { HtmlValidate } from 'html-validate';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { type Gateway, PUBLIC_URL, startGateway, startPeer } from './support/gateway-harness.ts';
@@ -568,8 +569,13 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
         expect(head.meta('og:locale'), path_).toEqual([language === 'en' ? 'en_US' : 'zh_CN']);
         expect(head.meta('og:title')[0], path_).toBe(head.title.replace(/ · (Daily Curated|每日精选)$/, ''));
         expect(head.meta('og:description'), path_).toEqual(head.description);
-        expect(head.meta('og:image')[0], path_).toMatch(/^http:\/\/.+\.png$/);
-        expect(head.meta('twitter:card')[0], path_).toMatch(/^summary/);
+        const card = new URL(head.meta('og:image')[0]!);
+        expect(`${card.origin}${card.pathname}`, path_).toBe(`${PUBLIC_URL}/api/social-cards/card.png`);
+        expect(card.searchParams.get('page'), path_).toBe(path_);
+        expect(head.meta('og:image:width'), path_).toEqual(['1200']);
+        expect(head.meta('og:image:height'), path_).toEqual(['630']);
+        expect(head.meta('twitter:image'), path_).toEqual(head.meta('og:image'));
+        expect(head.meta('twitter:card'), path_).toEqual(['summary_large_image']);
         expect(head.meta('robots'), path_).toEqual([]);
         expect(
           head.jsonLd.every((data) => data['@context'] === 'https://schema.org'),
@@ -607,8 +613,11 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
     expect(head.description).toEqual(['What the picture shows, in one line.']);
     expect(head.hreflang).toEqual({});
     expect(head.meta('og:type')).toEqual(['article']);
-    expect(head.meta('og:image')).toEqual([`${PUBLIC_URL}/images/cover.png`]);
-    expect(head.meta('og:image:alt')).toEqual(['A cover picture']);
+    // The link preview shows the post's card; its own picture is in its structured data.
+    expect(head.meta('og:image')[0]).toMatch(
+      /\/api\/social-cards\/card\.png\?page=%2Fblog%2Fenglish-only&v=/,
+    );
+    expect(head.meta('og:image:alt')).toEqual(['The picture post']);
     expect(head.meta('twitter:card')).toEqual(['summary_large_image']);
     expect(head.meta('article:tag')).toEqual(['launch', 'guide']);
     expect(head.meta('article:section')).toEqual(['product']);
@@ -780,6 +789,96 @@ describe('bad input never reaches a page’s document as markup', () => {
       expect(head.scripts, target).toBe(1);
       for (const url of head.canonical) expect(url, target).not.toContain('?');
       expect(viewOf(answer.body), target).not.toBeNull();
+    }
+  });
+});
+
+describe('social cards: the picture a link preview shows', () => {
+  /** The card a page's head names, fetched from this gateway (its URL is on PUBLIC_URL). */
+  const cardOf = async (pagePath: string, headers?: Record<string, string>) => {
+    const image = new URL(headOf((await get(pagePath)).body).meta('og:image')[0]!);
+    return { url: image, answer: await get(`${image.pathname}${image.search}`, headers) };
+  };
+
+  it('every public page has a 1200×630 PNG card, cached by its version', async () => {
+    const seen = new Set<string>();
+    for (const pagePath of [
+      '/',
+      '/zh',
+      '/content-summary',
+      '/zh/daily-podcast',
+      '/pricing',
+      '/blog',
+      '/blog/both-languages',
+      '/zh/blog/both-languages',
+      '/topics/engineering',
+      `/zh/topics/${ids.other}`,
+      '/youtube/Some%20Channel',
+      '/zh/youtube/%E4%B8%AD%E6%96%87%E9%A2%91%E9%81%93',
+    ]) {
+      const { url, answer } = await cardOf(pagePath);
+      expect(answer.status, pagePath).toBe(200);
+      expect(answer.headers['content-type'], pagePath).toBe('image/png');
+      expect(answer.headers['cache-control'], pagePath).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.etag, pagePath).toBe(`"${url.searchParams.get('v')}"`);
+      // Decoded by a PNG library: the size link previews ask for, and a picture, not a blank.
+      const png = PNG.sync.read(answer.raw);
+      expect([png.width, png.height], pagePath).toEqual([1200, 630]);
+      const colours = new Set<number>();
+      for (let i = 0; i < png.data.length; i += 4 * 97) colours.add(png.data.readUInt32BE(i));
+      expect(colours.size, pagePath).toBeGreaterThan(50);
+      // Each page its own card.
+      const digest = createHash('sha256').update(answer.raw).digest('hex');
+      expect(seen.has(digest), pagePath).toBe(false);
+      seen.add(digest);
+    }
+  });
+
+  it('answers 304 to a current copy, and a day’s cache to an address without the current version', async () => {
+    const { url, answer } = await cardOf('/zh/topics/engineering');
+    const again = await get(`${url.pathname}${url.search}`, {
+      'if-none-match': answer.headers.etag as string,
+    });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+    const page = url.searchParams.get('page')!;
+    const stale = await get(`/api/social-cards/card.png?page=${encodeURIComponent(page)}&v=old`);
+    expect(stale.status).toBe(200);
+    expect(stale.headers['cache-control']).toBe('public, max-age=86400');
+    expect(stale.raw.equals(answer.raw)).toBe(true);
+  });
+
+  it('only a public page has one: missing, removed, private and foreign addresses are 404, bad queries 400', async () => {
+    const card = (page: string) => get(`/api/social-cards/card.png?page=${page}`);
+    for (const page of [
+      '/blog/no-such-post',
+      '/blog/taken-down',
+      '/blog/scheduled',
+      `/topics/${ids.paused}`,
+      '/topics/not-a-topic',
+      '/profile',
+      '/admin',
+      '/zh/auth/reset',
+      '/youtube/Paused%20Channel',
+      // Another site's address, doubled and dot segments, an encoded separator: never a page here.
+      'https://evil.example/blog/both-languages',
+      '//evil.example/blog/both-languages',
+      '/blog//both-languages',
+      '/blog/../admin',
+      '/blog/%2E%2E/admin',
+      '/zh/zh/pricing',
+      'blog/both-languages',
+    ]) {
+      const answer = await card(encodeURIComponent(page));
+      expect(answer.status, page).toBe(404);
+      expect(JSON.parse(answer.body), page).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    // Static segments match whatever their case, as the web router's do: the same page, its card.
+    expect((await card(encodeURIComponent('/BLOG/both-languages'))).status).toBe(200);
+    for (const query of ['', 'page=', `page=${'/a'.repeat(600)}`, 'page=/&v=not%20a%20version']) {
+      const answer = await get(`/api/social-cards/card.png?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(JSON.parse(answer.body), query).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     }
   });
 });

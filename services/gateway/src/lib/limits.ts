@@ -115,6 +115,12 @@ export const LIMITS = {
     windowMs: MINUTE,
     stops: 'scrapers of the public feeds and favourites-feed token guessers',
   },
+  'social-cards-ip': {
+    by: 'ip',
+    max: (config) => config.FEEDS_IP_RATE_LIMIT,
+    windowMs: MINUTE,
+    stops: 'one client making the gateway draw card after card',
+  },
   'podcast-feed-ip': {
     by: 'ip',
     max: (config) => config.FEEDS_IP_RATE_LIMIT,

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { BlogPostHeadRow } from '../repositories/web-pages.repository.ts';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
 import { isWebUrl } from './web-urls.ts';
 
 /** What a page's head is written from, beyond its path: the row it shows. */
@@ -88,8 +89,20 @@ export const pageStrings = (name: WebPageMatch['name'], language: UiLanguage): S
 export const siteStrings = (language: UiLanguage) => SITE[language];
 
 const LANGUAGES: readonly UiLanguage[] = ['en', 'zh'];
-/** The site's picture where a page has none of its own: the podcast's cover (square, 1400 px). */
-const SITE_IMAGE = { path: '/api/podcasts/artwork.png', size: 1400 };
+/** The podcast's cover (square, 1400 px): the show's picture in its structured data. */
+const PODCAST_IMAGE = '/api/podcasts/artwork.png';
+/** What a page's social card names above its title: the kind of page it is. */
+const KICKERS: Partial<Record<WebPageMatch['name'], Record<UiLanguage, string>>> = {
+  home: { en: 'Daily AI summaries', zh: '每日 AI 摘要' },
+  contentSummary: { en: 'Summaries', zh: '摘要' },
+  dailyPodcast: { en: 'Podcast', zh: '播客' },
+  pricing: { en: 'Pricing', zh: '价格' },
+  blog: { en: 'Blog', zh: '博客' },
+  blogPost: { en: 'Blog', zh: '博客' },
+  topic: { en: 'Topic', zh: '主题' },
+  youtubeSource: { en: 'YouTube', zh: 'YouTube' },
+  otherYoutubeSources: { en: 'YouTube', zh: 'YouTube' },
+};
 const FEED_FORMATS = [
   ['rss', 'application/rss+xml', 'RSS'],
   ['atom', 'application/atom+xml', 'Atom'],
@@ -145,7 +158,6 @@ function describe(match: WebPageMatch, data: PageData, site: (typeof SITE)[UiLan
       description: post.metaDescription || post.excerpt || site.description,
       type: 'article' as const,
       image: post.featuredImageUrl,
-      imageAlt: post.featuredImageAlt,
     };
   }
   if (data.kind === 'topic')
@@ -161,6 +173,24 @@ function describe(match: WebPageMatch, data: PageData, site: (typeof SITE)[UiLan
   const strings = PAGES[match.name]?.[language];
   if (strings) return strings;
   return { title: site.name, description: site.description };
+}
+
+/**
+ * The words of a public page's social card (lib/social-card.ts draws it): its kind, the title and
+ * description its head has, and the site. The card's URL carries their version.
+ */
+export function pageCard(input: { match: WebPageMatch; data: PageData; publicUrl: string }): SocialCard {
+  const { match, data, publicUrl } = input;
+  const site = SITE[match.language];
+  const described = describe(match, data, site);
+  return {
+    language: match.language,
+    kicker: KICKERS[match.name]?.[match.language] ?? site.name,
+    title: match.name === 'home' ? site.name : described.title,
+    description: described.description,
+    site: site.name,
+    host: new URL(publicUrl).host,
+  };
 }
 
 /**
@@ -217,9 +247,13 @@ export function pageHead(input: {
   if (data.kind === 'topic') links.push(...topicFeeds(data.topic, language));
   if (data.kind === 'home') for (const topic of data.topics) links.push(topicFeeds(topic, language)[0]!);
 
+  // The link preview's picture is the page's card; a post's own picture goes in its structured data.
   const ownImage = 'image' in described ? absoluteImage(described.image ?? null, publicUrl) : null;
-  const image = ownImage ?? `${publicUrl}${SITE_IMAGE.path}`;
-  const imageAlt = (ownImage && 'imageAlt' in described && described.imageAlt) || site.name;
+  const card = pageCard({ match, data, publicUrl });
+  const image = `${publicUrl}/api/social-cards/card.png?${new URLSearchParams({
+    page: webPagePath(path, language),
+    v: socialCardVersion(card),
+  })}`;
   const type = 'type' in described ? described.type : 'website';
   const ogTitle = isHome ? site.name : described.title;
   const meta: HeadMeta[] = [
@@ -233,14 +267,11 @@ export function pageHead(input: {
       .filter((l) => l !== language)
       .map((l) => ({ property: 'og:locale:alternate', content: SITE[l].locale })),
     { property: 'og:image', content: image },
-    ...(ownImage
-      ? []
-      : [
-          { property: 'og:image:width', content: String(SITE_IMAGE.size) },
-          { property: 'og:image:height', content: String(SITE_IMAGE.size) },
-        ]),
-    { property: 'og:image:alt', content: imageAlt },
-    { name: 'twitter:card', content: ownImage ? 'summary_large_image' : 'summary' },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: String(CARD_WIDTH) },
+    { property: 'og:image:height', content: String(CARD_HEIGHT) },
+    { property: 'og:image:alt', content: card.title },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: ogTitle },
     { name: 'twitter:description', content: described.description },
     { name: 'twitter:image', content: image },
@@ -289,7 +320,7 @@ export function pageHead(input: {
       description: described.description,
       url,
       inLanguage: lang,
-      image,
+      image: `${publicUrl}${PODCAST_IMAGE}`,
       publisher,
     });
   } else if (match.name === 'blog') {

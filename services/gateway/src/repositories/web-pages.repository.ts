@@ -12,7 +12,6 @@ const BLOG_POST_HEAD = {
   metaDescription: true,
   excerpt: true,
   featuredImageUrl: true,
-  featuredImageAlt: true,
   authorName: true,
   category: true,
   tags: true,
@@ -27,7 +26,6 @@ export type BlogPostHeadRow = {
   metaDescription: string | null;
   excerpt: string;
   featuredImageUrl: string | null;
-  featuredImageAlt: string | null;
   authorName: string;
   category: string;
   tags: string[];

@@ -22,6 +22,7 @@ import feedsRoutes from './feeds/index.ts';
 import opsRoutes from './ops/index.ts';
 import webRoutes from './web/index.ts';
 import podcastsRoutes from './api/podcasts/index.ts';
+import socialCardsRoutes from './api/social-cards/index.ts';
 
 /** Every route folder, with its prefix. Each route declares who may call it (see ./access.ts). */
 const routes: FastifyPluginAsync = async (app) => {
@@ -56,6 +57,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes, { prefix: '/api/billing' });
   // Daily podcast (issue 6).
   await app.register(podcastsRoutes, { prefix: '/api/podcasts' });
+  // Link-preview pictures of the public pages.
+  await app.register(socialCardsRoutes, { prefix: '/api/social-cards' });
   // Any other /api path: the JSON 404 (the web app's fallback never answers under /api).
   await app.register(apiNotFoundRoutes, { prefix: '/api' });
 };

@@ -634,6 +634,10 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       expect: user(204),
     },
     'GET /api/podcasts/artwork.png': { call: () => ({ url: '/api/podcasts/artwork.png' }), expect: all(200) },
+    'GET /api/social-cards/card.png': {
+      call: () => ({ url: '/api/social-cards/card.png?page=/pricing' }),
+      expect: all(200),
+    },
     'GET /api/podcasts/feed/:token': {
       call: () => ({ url: `/api/podcasts/feed/${'x'.repeat(43)}` }),
       expect: all(404),

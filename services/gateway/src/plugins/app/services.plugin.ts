@@ -38,6 +38,7 @@ import {
   createSignInWarningsService,
   SIGN_IN_WARNINGS_REPOS,
 } from '../../services/sign-in-warnings.service.ts';
+import { createSocialCardsService, SOCIAL_CARDS_REPOS } from '../../services/social-cards.service.ts';
 import { createStoriesService, STORIES_REPOS } from '../../services/stories.service.ts';
 import { createTopicsService, TOPICS_REPOS } from '../../services/topics.service.ts';
 import { createUsageService, USAGE_REPOS } from '../../services/usage.service.ts';
@@ -108,6 +109,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
       content,
       blog,
     }),
+    socialCards: createSocialCardsService(withRepos(ctx, SOCIAL_CARDS_REPOS), { webPages }),
   };
 }
 
