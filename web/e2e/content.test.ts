@@ -76,8 +76,13 @@ describe('reading summaries', () => {
     await page.getByTestId('summary-search').press('Enter');
     await page.getByText('Search term must be at least 4 characters for better performance').waitFor();
     await page.getByTestId('summary-search').fill('figma');
+    const listed = page.waitForResponse((r) => /\/api\/summaries\?.*q=figma/.test(r.url()));
     await page.getByTestId('summary-search').press('Enter');
     await page.waitForURL(/q=figma/);
+    // A list sends what its cards show: no summary's whole text until its card opens.
+    const items = ((await (await listed).json()) as { data: Record<string, unknown>[] }).data;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(Object.keys(item)).not.toContain('content_html');
     await expect
       .poll(
         async () => {
@@ -88,11 +93,24 @@ describe('reading summaries', () => {
       )
       .toBe(true);
 
-    // Expand a card: markdown and related links.
+    // Expand a card: its text is read with the summary, then markdown and related links.
+    const opened = page.waitForResponse((r) => /\/api\/summaries\/[0-9a-f-]{36}\?/.test(r.url()));
     await page.getByTestId('summary-toggle').first().click();
+    expect((await opened).status()).toBe(200);
     await page.getByTestId('summary-markdown').waitFor();
     expect(await page.getByTestId('summary-markdown').locator('h2, strong, li').count()).toBeGreaterThan(0);
     expect(await page.getByText('Related links').count()).toBe(1);
+
+    // A text that cannot be read says so, and a retry reads it.
+    expect(await cards(page).count()).toBeGreaterThan(1);
+    const second = cards(page).nth(1);
+    const detail = /\/api\/summaries\/[0-9a-f-]{36}\?/;
+    await page.route(detail, (route) => route.abort());
+    await second.getByTestId('summary-toggle').click();
+    await second.getByTestId('summary-text-error').waitFor({ timeout: 15_000 });
+    await page.unroute(detail);
+    await second.getByTestId('summary-text-error').getByRole('button').click();
+    await second.getByTestId('summary-markdown').waitFor({ timeout: 15_000 });
     await page.context().close();
   });
 

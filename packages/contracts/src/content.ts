@@ -104,6 +104,11 @@ export const SummaryListQuerySchema = z.object({
    * with `story_sources` and `story_members`); pages and `total` then count stories.
    */
   group: z.enum(['story']).optional(),
+  /**
+   * `full`: each item with its whole text (`content` and `content_html`). Without it an item carries
+   * what a card shows (headline, excerpt, links, source): GET /api/summaries/{id} has the text.
+   */
+  fields: z.enum(['full']).optional(),
 });
 export type SummaryListQuery = z.infer<typeof SummaryListQuerySchema>;
 
@@ -126,7 +131,8 @@ export const SUMMARY_EXCERPT_MAX = 150;
 export const SummaryDtoSchema = z.object({
   id: z.string(),
   headline: z.string(),
-  content: z.string(),
+  /** The markdown: in a list only with `fields=full`; always in one summary's answer. */
+  content: z.string().optional(),
   /**
    * The content as one line of prose for a card (at most SUMMARY_EXCERPT_MAX characters): headings and
    * list items end in punctuation, Chinese punctuation for a Chinese summary, and a heading that only
@@ -137,9 +143,9 @@ export const SummaryDtoSchema = z.object({
    * The content (markdown) as sanitised HTML, rendered by the server as the feeds render it: text
    * markup, lists, code, quotes, tables, http(s) images, and links that open in a new tab
    * (rel="noopener noreferrer"). HTML written in the markdown shows as text; no script, handler,
-   * frame or javascript:/data: URL survives. Pages insert it as it is.
+   * frame or javascript:/data: URL survives. Pages insert it as it is. In a list only with `fields=full`.
    */
-  content_html: z.string(),
+  content_html: z.string().optional(),
   summary_type: z.string(),
   language: z.enum(['EN', 'ZH']),
   created_at: z.string(),
@@ -180,6 +186,8 @@ export const SummaryListResponseSchema = z.object({
 export type SummaryListResponse = z.infer<typeof SummaryListResponseSchema>;
 
 export const SummaryDetailSchema = SummaryDtoSchema.extend({
+  content: z.string(),
+  content_html: z.string(),
   post: z
     .object({
       id: z.string(),

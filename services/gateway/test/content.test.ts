@@ -94,7 +94,7 @@ describe('GET /api/summaries', () => {
 
   it('sends each summary’s card excerpt: its markdown read as sentences, in its language', async () => {
     for (const language of ['en', 'zh']) {
-      const rows = (await get(`/api/summaries?language=${language}`)).json().data as {
+      const rows = (await get(`/api/summaries?language=${language}&fields=full`)).json().data as {
         content: string;
         headline: string;
         excerpt: string;
@@ -261,7 +261,7 @@ describe('GET /api/summaries', () => {
   });
 
   it('finds English summaries by full-text search (stemmed)', async () => {
-    const body = (await get('/api/summaries?q=browsers&language=en', tokens.pro)).json();
+    const body = (await get('/api/summaries?q=browsers&language=en&fields=full', tokens.pro)).json();
     expect(body.data.length).toBeGreaterThan(0);
     for (const s of body.data) expect(`${s.headline} ${s.content}`.toLowerCase()).toContain('browser');
     const old = (await get('/api/summaries?q=zebracorn', tokens.pro)).json();
@@ -272,7 +272,7 @@ describe('GET /api/summaries', () => {
 
   it('finds Chinese summaries by a 4-character substring', async () => {
     const body = (
-      await get(`/api/summaries?q=${encodeURIComponent('正式发布')}&language=zh`, tokens.pro)
+      await get(`/api/summaries?q=${encodeURIComponent('正式发布')}&language=zh&fields=full`, tokens.pro)
     ).json();
     expect(body.data.length).toBeGreaterThan(0);
     for (const s of body.data) expect(`${s.headline}${s.content}`).toContain('正式发布');
@@ -307,7 +307,7 @@ describe('GET /api/summaries/:id', () => {
 });
 
 describe('a summary’s content_html', () => {
-  it('is the markdown as sanitised HTML, in the list and the detail, rendered anew once edited', async () => {
+  it('is the markdown as sanitised HTML, in the detail and a full list, rendered anew once edited', async () => {
     const prisma = gateway.db.prisma;
     const summary = await prisma.summary.create({
       data: {
@@ -337,10 +337,19 @@ describe('a summary’s content_html', () => {
       '<a href="https://example.com/p" target="_blank" rel="noopener noreferrer">post</a>',
     );
     expect(html).not.toMatch(/<script|<img|javascript:/i);
-    const list = (await get(`/api/summaries?source=${encodeURIComponent(SOURCE)}&page_size=100`, tokens.pro))
-      .json()
-      .data.find((s: { id: string }) => s.id === summary.id);
-    expect(list.content_html).toBe(html);
+    const listed = async (query: string) =>
+      (await get(`/api/summaries?source=${encodeURIComponent(SOURCE)}&page_size=100${query}`, tokens.pro))
+        .json()
+        .data.find((s: { id: string }) => s.id === summary.id);
+    expect((await listed('&fields=full')).content_html).toBe(html);
+    // A list sends what its cards show: the text comes with the summary when a card opens.
+    const card = await listed('');
+    expect(card.excerpt).toContain('Heading');
+    expect(card).not.toHaveProperty('content_html');
+    expect(card).not.toHaveProperty('content');
+    expect(await listed('&group=story')).not.toHaveProperty('content_html');
+    expect((await listed('&group=story&fields=full')).content_html).toBe(html);
+    expect((await get('/api/summaries?fields=everything', tokens.pro)).statusCode).toBe(400);
 
     await prisma.summary.update({ where: { id: summary.id }, data: { content: '### Edited' } });
     expect((await get(`/api/summaries/${summary.id}`, tokens.pro)).json().content_html).toBe(
@@ -377,14 +386,14 @@ describe('a summary’s content_html', () => {
     await gateway.db.prisma.summary.delete({ where: { id: summary.id } });
   });
 
-  it('is a required string in the OpenAPI document of both summary routes', async () => {
+  it('is a required string of one summary in the OpenAPI document, optional in a list', async () => {
     const doc = (await gateway.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const list = doc.paths['/api/summaries'].get.responses['200'].content['application/json'].schema;
     const detail = doc.paths['/api/summaries/{id}'].get.responses['200'].content['application/json'].schema;
-    for (const schema of [list.properties.data.items, detail]) {
+    for (const schema of [list.properties.data.items, detail])
       expect(schema.properties.content_html).toMatchObject({ type: 'string' });
-      expect(schema.required).toContain('content_html');
-    }
+    expect(detail.required).toEqual(expect.arrayContaining(['content', 'content_html']));
+    expect(list.properties.data.items.required).not.toContain('content_html');
   });
 });
 
@@ -587,7 +596,7 @@ describe('topics, datasources, tree and YouTube', () => {
     // The first channel with videos (a channel not crawled yet lists none).
     let name = '';
     let pro = {
-      data: [] as { created_at: string; excerpt: string; content: string; headline: string }[],
+      data: [] as { id: string; created_at: string; excerpt: string; headline: string }[],
       limited: true,
     };
     for (const source of sources as { source_name: string }[]) {
@@ -600,8 +609,11 @@ describe('topics, datasources, tree and YouTube', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(pro.limited).toBe(false);
     const first = pro.data[0]!;
+    // A channel's cards carry no text: it comes with the summary.
+    expect(first).not.toHaveProperty('content_html');
+    const { content } = (await get(`/api/summaries/${first.id}`, tokens.pro)).json();
     expect(first.excerpt).toBe(
-      summaryExcerpt(first.content, {
+      summaryExcerpt(content, {
         maxLength: SUMMARY_EXCERPT_MAX,
         language: 'en',
         headline: first.headline,

@@ -1,7 +1,7 @@
 import { SUMMARY_EXCERPT_MAX } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import type { SummaryRow } from '../src/repositories/summaries.sql.ts';
-import { toSummaryDto } from '../src/services/summary.mapper.ts';
+import { toFullSummaryDto, toSummaryDto } from '../src/services/summary.mapper.ts';
 
 const row = (r: Pick<SummaryRow, 'headline' | 'language' | 'content'>): SummaryRow => ({
   id: '00000000-0000-4000-8000-000000000000',
@@ -23,7 +23,7 @@ const row = (r: Pick<SummaryRow, 'headline' | 'language' | 'content'>): SummaryR
 
 describe('a summary as the lists send it', () => {
   it('carries a card excerpt read as sentences, in the summary’s language', () => {
-    const en = toSummaryDto(
+    const en = toFullSummaryDto(
       row({
         headline: 'Agents ship',
         language: 'EN',
@@ -31,22 +31,22 @@ describe('a summary as the lists send it', () => {
       }),
     );
     expect(en.excerpt).toBe('Key points: What changed: a new API; Why: fewer loops');
-    const zh = toSummaryDto(
+    const zh = toFullSummaryDto(
       row({ headline: '', language: 'ZH', content: '### 要点\n- **发布内容**：新的 API\n- 价格不变' }),
     );
     expect(zh.excerpt).toBe('要点：发布内容：新的 API；价格不变');
-    const long = toSummaryDto(row({ headline: '', language: 'EN', content: `- ${'word '.repeat(60)}` }));
+    const long = toFullSummaryDto(row({ headline: '', language: 'EN', content: `- ${'word '.repeat(60)}` }));
     expect([...long.excerpt].length).toBeLessThanOrEqual(SUMMARY_EXCERPT_MAX);
     expect(long.excerpt).toMatch(/ word…$/);
   });
 
   it('reads an edited summary’s excerpt anew', () => {
-    const before = toSummaryDto(row({ headline: 'Same', language: 'EN', content: '- First\n- Second' }));
+    const before = toFullSummaryDto(row({ headline: 'Same', language: 'EN', content: '- First\n- Second' }));
     expect(before.excerpt).toBe('First; Second');
     expect(
-      toSummaryDto(row({ headline: 'Same', language: 'EN', content: '- First\n- Second' })).excerpt,
+      toFullSummaryDto(row({ headline: 'Same', language: 'EN', content: '- First\n- Second' })).excerpt,
     ).toBe('First; Second');
-    const after = toSummaryDto(row({ headline: 'Same', language: 'ZH', content: '- 第一\n- 第二' }));
+    const after = toFullSummaryDto(row({ headline: 'Same', language: 'ZH', content: '- 第一\n- 第二' }));
     expect(after.excerpt).toBe('第一；第二');
   });
 });
@@ -77,7 +77,7 @@ describe('a summary’s content as page HTML', () => {
   ].join('\n');
 
   it('renders the markdown with links that open in a new tab, and nothing that runs', () => {
-    const html = toSummaryDto(
+    const html = toFullSummaryDto(
       row({ headline: 'Agents ship', language: 'EN', content: hostile }),
     ).content_html;
     // Under the page's own headings: a summary's top heading is an h4.
@@ -99,7 +99,7 @@ describe('a summary’s content as page HTML', () => {
   });
 
   it('keeps http(s) images, sending no referrer', () => {
-    const html = toSummaryDto(
+    const html = toFullSummaryDto(
       row({ headline: '', language: 'EN', content: '![chart](https://img.example/chart.png)' }),
     ).content_html;
     expect(html).toBe(
@@ -109,15 +109,22 @@ describe('a summary’s content as page HTML', () => {
 
   it('is rendered anew when the content changes, and kept while it does not', () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    const first = toSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
+    const first = toFullSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
     expect(first.content_html).toBe('<h4>One</h4>\n');
-    const again = toSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
+    const again = toFullSummaryDto({ ...row({ headline: 'Same', language: 'EN', content: '# One' }), id });
     expect(again.content_html).toBe(first.content_html);
-    const edited = toSummaryDto({
+    const edited = toFullSummaryDto({
       ...row({ headline: 'Same', language: 'EN', content: '# Two\n\n<b onclick="x()">b</b>' }),
       id,
     });
     expect(edited.content_html).toBe('<h4>Two</h4>\n<p>&lt;b onclick="x()"&gt;b&lt;/b&gt;</p>\n');
     expect(edited.excerpt).not.toBe(first.excerpt);
+  });
+
+  it('is left out of a card (a list without fields=full): the card shows the headline and excerpt', () => {
+    const card = toSummaryDto(row({ headline: 'Agents ship', language: 'EN', content: hostile }));
+    expect(card).not.toHaveProperty('content');
+    expect(card).not.toHaveProperty('content_html');
+    expect(card.excerpt.length).toBeGreaterThan(10);
   });
 });

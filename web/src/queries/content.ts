@@ -46,6 +46,8 @@ export type SummaryListParams = {
   favorite_sources_only?: boolean;
   /** One row per story (the summary page's cards). */
   group?: 'story';
+  /** Items with their whole text (content, content_html); else what a card shows until opened. */
+  fields?: 'full';
 };
 
 export type YoutubeSource = {

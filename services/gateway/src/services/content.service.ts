@@ -21,7 +21,7 @@ import { freeWindow, resolveDateRange } from '../lib/zoned-dates.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
 import { toDatasourceDto, toYoutubeSourceDto } from './datasource.mapper.ts';
-import { toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
+import { listItemOf, toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
 export type Caller = { userId: string | null; isPro: boolean };
@@ -103,7 +103,7 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
       if (!grouped.planHeld) return null;
       const stories = Math.min(grouped.total, cap);
       return {
-        data: grouped.rows.map(toStoryGroupDto),
+        data: grouped.rows.map((row) => toStoryGroupDto(row, query.fields ?? 'card')),
         page: query.page,
         page_size: query.page_size,
         total: stories,
@@ -117,7 +117,7 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
     if (!planHeld) return null;
     const counted = Math.min(total, cap);
     return {
-      data: rows.map(toSummaryDto),
+      data: rows.map(listItemOf(query.fields ?? 'card')),
       page: query.page,
       page_size: query.page_size,
       total: counted,

@@ -11,16 +11,20 @@ import type { SummaryRow } from '../repositories/summaries.sql.ts';
 
 /** How many summaries' rendered texts are kept (a summary is a few KB of markdown: tens of MB at most). */
 const RENDERED_KEPT = 5000;
-type Rendered = { excerpt: string; contentHtml: string };
+/** The card's excerpt; the page's HTML once a whole text was asked for. */
+type Rendered = { excerpt: string; contentHtml?: string };
 /** By summary id, least recently read first, with what they were rendered from. */
 const rendered = new Map<string, Rendered & { content: string; headline: string; language: string }>();
 
+/** What a list item carries: what its card shows, or its whole text too. */
+export type SummaryFields = 'card' | 'full';
+
 /**
- * A summary's card excerpt and its content as page HTML. Parsing its markdown costs more than the
- * page's SQL, and the same pages are read again and again, so what the summaries read lately render to
- * is kept; an edited summary (other content, headline or language) is rendered anew.
+ * A summary's card excerpt (and, when asked, its content as page HTML). Parsing its markdown costs more
+ * than the page's SQL, and the same pages are read again and again, so what the summaries read lately
+ * render to is kept; an edited summary (other content, headline or language) is rendered anew.
  */
-function renderSummary(r: SummaryRow): Rendered {
+function renderSummary(r: SummaryRow) {
   const kept = rendered.get(r.id);
   rendered.delete(r.id);
   if (kept && kept.content === r.content && kept.headline === r.headline && kept.language === r.language) {
@@ -32,28 +36,33 @@ function renderSummary(r: SummaryRow): Rendered {
     language: r.language === 'ZH' ? 'zh' : 'en',
     headline: r.headline,
   });
-  const entry = {
+  const entry: Rendered & { content: string; headline: string; language: string } = {
     content: r.content,
     headline: r.headline,
     language: r.language,
     excerpt,
-    contentHtml: summaryPageHtml(r.content, r.headline),
   };
   rendered.set(r.id, entry);
   if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
   return entry;
 }
 
+/** A summary's whole text: its markdown and the page's HTML (rendered once, then kept with the excerpt). */
+function fullText(r: SummaryRow) {
+  const text = renderSummary(r);
+  text.contentHtml ??= summaryPageHtml(r.content, r.headline);
+  return { content: r.content, content_html: text.contentHtml };
+}
+
+/** A summary as a list's card shows it: headline, excerpt, links, source, topic and story. */
 export function toSummaryDto(r: SummaryRow) {
   const text = renderSummary(r);
   return {
     id: r.id,
     headline: r.headline,
-    content: r.content,
     // Read as sentences and rendered here (the excerpt as the digest reads it, the HTML as the feeds
     // render it), so the browser needs no markdown parser.
     excerpt: text.excerpt,
-    content_html: text.contentHtml,
     summary_type: r.summary_type,
     language: r.language,
     created_at: r.created_at.toISOString(),
@@ -74,15 +83,23 @@ export function toSummaryDto(r: SummaryRow) {
   };
 }
 
+/** A summary with its whole text: what the list sends with `fields=full`. */
+export function toFullSummaryDto(r: SummaryRow) {
+  return { ...toSummaryDto(r), ...fullText(r) };
+}
+
+/** A list's items as asked for. */
+export const listItemOf = (fields: SummaryFields) => (fields === 'full' ? toFullSummaryDto : toSummaryDto);
+
 /** A row of the list grouped by story: the summary standing for its story, with the story's sources. */
-export function toStoryGroupDto(row: StoryGroupRow) {
-  return { ...toSummaryDto(row), story_sources: row.story_sources, story_members: row.story_members };
+export function toStoryGroupDto(row: StoryGroupRow, fields: SummaryFields = 'card') {
+  return { ...listItemOf(fields)(row), story_sources: row.story_sources, story_members: row.story_members };
 }
 
 /** One summary with the post it was made from (the summary page). */
 export function toSummaryWithPostDto(row: SummaryWithPostRow) {
   return {
-    ...toSummaryDto(row),
+    ...toFullSummaryDto(row),
     post: row.post_id
       ? {
           id: row.post_id,

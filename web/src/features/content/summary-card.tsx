@@ -20,7 +20,9 @@ import { linkTitles } from './link-titles';
 import { formatDate, linkLabel, MAX_LINKS, TITLE_MAX, truncate } from './text';
 import { useUpgradeDialog } from './upgrade-dialog';
 
-// The generation dialog loads on first use, so reading pages do not carry its code.
+// A list sends what its cards show: an opened card reads its text (SummaryText), loaded on first use
+// like the generation dialog, so reading pages carry neither's code.
+const SummaryText = lazy(() => import('./summary-text').then((m) => ({ default: m.SummaryText })));
 const GenerateDialog = lazy(() =>
   import('../generation/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
 );
@@ -146,7 +148,19 @@ export function SummaryCard({
         <Collapse expanded={expanded}>
           {expanded ? (
             <Stack gap="sm">
-              <Markdown html={summary.content_html} />
+              {summary.content_html !== undefined ? (
+                <Markdown html={summary.content_html} />
+              ) : (
+                <Suspense
+                  fallback={
+                    <Text size="sm" c="dimmed" role="status">
+                      {t('summary.textLoading')}
+                    </Text>
+                  }
+                >
+                  <SummaryText id={summary.id} timeZone={timeZone} />
+                </Suspense>
+              )}
               {links.length > 0 ? (
                 <Stack gap={2}>
                   <Text size="xs" fw={600} c="dimmed">

@@ -67,6 +67,8 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
       date: day || undefined,
       timezone: timeZone,
       language,
+      // Each item shows its whole text here.
+      fields: 'full',
     }),
   );
   const options = useQuery(topicFilterOptionsQueryOptions(topic.id, language, timeZone));
@@ -157,7 +159,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                             </Text>
                           ) : null}
                         </Group>
-                        <Markdown html={s.content_html} />
+                        <Markdown html={s.content_html ?? ''} />
                         {s.source_urls.length > 1 ? (
                           <Stack gap={0} mt={4}>
                             {s.source_urls.slice(0, MAX_LINKS).map((url) => (
