@@ -110,4 +110,15 @@ describe('repository files', () => {
       );
     expect(found).toEqual([]);
   });
+
+  it('return rows as read: no API answer is shaped there (dates written as text, DTO types)', () => {
+    const found = readdirSync(REPOSITORIES_DIR)
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) =>
+        /\.toISOString\(|: (?:Promise<)?\w*(?:Dto|Response|AdminTopic|AdminBlogPost|BlogPost|AdminSubscriber)\b/.test(
+          codeOf(readFileSync(join(REPOSITORIES_DIR, name), 'utf8')),
+        ),
+      );
+    expect(found).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
-import type { AdminBlogPost, BlogPost, BlogPostSummary, BlogSort, UiLanguage } from '@app/contracts';
-import { BLOG_PAGE_SIZE, BLOG_RELATED_LIMIT, toDataLanguage, toUiLanguage } from '@app/contracts';
+import type { BlogSort, UiLanguage } from '@app/contracts';
+import { BLOG_PAGE_SIZE, BLOG_RELATED_LIMIT, toDataLanguage } from '@app/contracts';
 import {
   type BlogPostStatus,
   blogBigramMatch,
@@ -13,7 +13,8 @@ import {
 } from '@app/db';
 import type { BlogCursorKey } from '../lib/blog-cursor.ts';
 
-type Row = Prisma.BlogPostGetPayload<object>;
+/** A post as stored. */
+export type BlogPostRow = Prisma.BlogPostGetPayload<object>;
 
 /** The list columns: everything a card shows, never the body. */
 const SUMMARY_SELECT = {
@@ -33,40 +34,8 @@ const SUMMARY_SELECT = {
   publishedAt: true,
   updatedAt: true,
 } as const satisfies Prisma.BlogPostSelect;
-type SummaryRow = Prisma.BlogPostGetPayload<{ select: typeof SUMMARY_SELECT }>;
-
-function summaryDto(row: SummaryRow): BlogPostSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    language: toUiLanguage(row.language),
-    category: row.category,
-    title: row.title,
-    excerpt: row.excerpt,
-    tags: row.tags,
-    featured: row.featured,
-    featured_image_url: row.featuredImageUrl,
-    featured_image_alt: row.featuredImageAlt,
-    reading_time: row.readingTime,
-    view_count: row.viewCount,
-    author_name: row.authorName,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-function postDto(row: Row): BlogPost {
-  return {
-    ...summaryDto(row),
-    content: row.content,
-    meta_title: row.metaTitle,
-    meta_description: row.metaDescription,
-  };
-}
-
-function adminDto(row: Row): AdminBlogPost {
-  return { ...postDto(row), status: row.status, created_at: row.createdAt.toISOString() };
-}
+/** A post as a list's card shows it. */
+export type BlogPostSummaryRow = Prisma.BlogPostGetPayload<{ select: typeof SUMMARY_SELECT }>;
 
 export type BlogWrite = {
   slug: string;
@@ -87,7 +56,7 @@ export type BlogWrite = {
   metaDescription: string | null;
 };
 
-// The columns of a post as SummaryRow/Row name them; `content` and the meta fields only on the post itself.
+// The columns of a post as BlogPostSummaryRow/BlogPostRow name them; `content` and the meta fields only on the post itself.
 const POST_COLUMNS = `id, slug, language::text AS language, category, title, excerpt, tags, featured,
   featured_image_url AS "featuredImageUrl", featured_image_alt AS "featuredImageAlt",
   reading_time AS "readingTime", view_count AS "viewCount", author_name AS "authorName",
@@ -116,7 +85,8 @@ const POST_WITH_RELATED_SQL = `
   ) r
   ORDER BY rank, "publishedAt" DESC, id`;
 
-type RankedRow = SummaryRow & {
+/** A post with its body (the first row of POST_WITH_RELATED_SQL), or a related one (no body). */
+export type RankedBlogPostRow = BlogPostSummaryRow & {
   content: string | null;
   metaTitle: string | null;
   metaDescription: string | null;
@@ -157,7 +127,7 @@ const SORTS: Record<BlogSort, { order: string; after: (t: string, k: string, i: 
   },
 };
 
-function cursorKeyOf(sort: BlogSort, row: SummaryRow): BlogCursorKey {
+function cursorKeyOf(sort: BlogSort, row: BlogPostSummaryRow): BlogCursorKey {
   const t = (row.publishedAt as Date).getTime();
   if (sort === 'popular') return { t, k: row.viewCount, i: row.id };
   if (sort === 'reading_time') return { t, k: row.readingTime, i: row.id };
@@ -218,12 +188,12 @@ export function createBlogRepository(prisma: PrismaClient) {
      * the key of its last post when more follow.
      */
     async listPublished(filter: BlogListFilter, now: Date) {
-      const rows = await run<SummaryRow>(blogListStatement(filter, now));
+      const rows = await run<BlogPostSummaryRow>(blogListStatement(filter, now));
       const page = rows.slice(0, BLOG_PAGE_SIZE);
       const last = page.at(-1);
       const next: BlogCursorKey | null =
         rows.length > BLOG_PAGE_SIZE && last ? cursorKeyOf(filter.sort, last) : null;
-      return { data: page.map(summaryDto), next };
+      return { rows: page, next };
     },
 
     /** Over every published post in the language, whatever the filters: how many, and their categories. */
@@ -241,22 +211,13 @@ export function createBlogRepository(prisma: PrismaClient) {
 
     /** A published post with up to BLOG_RELATED_LIMIT related posts, in one round trip; null when none. */
     async findPublishedWithRelated(slug: string, language: UiLanguage, now: Date) {
-      const rows = await run<RankedRow>({
+      const rows = await run<RankedBlogPostRow>({
         name: 'blog-post-with-related',
         text: POST_WITH_RELATED_SQL,
         values: [slug, toDataLanguage(language), now],
       });
       const [post, ...related] = rows;
-      if (!post) return null;
-      return {
-        post: {
-          ...summaryDto(post),
-          content: post.content ?? '',
-          meta_title: post.metaTitle,
-          meta_description: post.metaDescription,
-        } satisfies BlogPost,
-        related: related.map(summaryDto),
-      };
+      return post ? { post, related } : null;
     },
 
     /** One atomic UPDATE ... SET view_count = view_count + 1; null when no published post has the id. */
@@ -268,15 +229,9 @@ export function createBlogRepository(prisma: PrismaClient) {
       return rows[0]?.view_count ?? null;
     },
 
-    async listAll() {
-      const rows = await prisma.blogPost.findMany({ orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }] });
-      return rows.map(adminDto);
-    },
+    listAll: () => prisma.blogPost.findMany({ orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }] }),
 
-    async findById(id: string) {
-      const row = await prisma.blogPost.findUnique({ where: { id } });
-      return row ? adminDto(row) : null;
-    },
+    findById: (id: string) => prisma.blogPost.findUnique({ where: { id } }),
 
     async slugTaken(slug: string, language: 'EN' | 'ZH', exceptId?: string) {
       const row = await prisma.blogPost.findFirst({
@@ -286,12 +241,8 @@ export function createBlogRepository(prisma: PrismaClient) {
       return row !== null;
     },
 
-    async create(data: BlogWrite) {
-      return adminDto(await prisma.blogPost.create({ data }));
-    },
+    create: (data: BlogWrite) => prisma.blogPost.create({ data }),
 
-    async update(id: string, data: Partial<BlogWrite>) {
-      return adminDto(await prisma.blogPost.update({ where: { id }, data }));
-    },
+    update: (id: string, data: Partial<BlogWrite>) => prisma.blogPost.update({ where: { id }, data }),
   };
 }

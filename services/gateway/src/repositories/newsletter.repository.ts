@@ -1,6 +1,5 @@
 import {
   type AdminSubscribersQuery,
-  type AdminSubscribersResponse,
   NEWSLETTER_CONFIRMATION_INTERVAL_MS,
   NEWSLETTER_CONFIRMATION_TTL_MS,
   toDataLanguage,
@@ -196,7 +195,8 @@ export function createNewsletterRepository(prisma: PrismaClient) {
     },
 
     /** The admin's subscriber list: newest changes first, with counts per status over all subscribers. */
-    async adminList(query: AdminSubscribersQuery): Promise<AdminSubscribersResponse> {
+    /** A page of subscribers (newest change first) and how many there are in each state. */
+    async adminList(query: AdminSubscribersQuery) {
       const where: Prisma.NewsletterSubscriberWhereInput = {
         ...(query.status ? { status: query.status } : {}),
         ...(query.q ? { email: { contains: likeLiteral(query.q.toLowerCase()) } } : {}),
@@ -211,24 +211,7 @@ export function createNewsletterRepository(prisma: PrismaClient) {
       ]);
       const counts = { active: 0, bouncing: 0, unsubscribed: 0 };
       for (const group of groups) counts[group.status] = group._count._all;
-      return {
-        counts,
-        data: rows.map((row) => ({
-          id: row.id,
-          email: row.email,
-          status: row.status,
-          language: toUiLanguage(row.language),
-          confirmed_at: row.confirmedAt?.toISOString() ?? null,
-          suppression: row.suppressionReason
-            ? {
-                reason: row.suppressionReason,
-                source: row.suppressionSource,
-                at: row.suppressedAt?.toISOString() ?? null,
-                diagnostic: row.suppressionDiagnostic,
-              }
-            : null,
-        })),
-      };
+      return { counts, rows };
     },
 
     /** A bounce or complaint reported by the email provider (see suppressSubscriber in @app/db). */

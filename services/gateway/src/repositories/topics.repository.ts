@@ -1,51 +1,21 @@
-import type { ActiveStatusFilter, AdminTopic } from '@app/contracts';
+import type { ActiveStatusFilter } from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
 import { activeWhere } from './active-filter.ts';
 import { likeLiteral } from '../lib/like-literal.ts';
 
 export type TopicsRepository = ReturnType<typeof createTopicsRepository>;
 
-type AdminTopicRow = Prisma.TopicGetPayload<{ include: { _count: { select: { datasources: true } } } }>;
-
-const topicDto = (t: {
-  id: string;
-  slug: string;
-  name: string;
-  nameZh: string | null;
-  description: string;
-  descriptionZh: string | null;
-  keywords: string[];
-  isActive: boolean;
-}) => ({
-  id: t.id,
-  slug: t.slug,
-  name: t.name,
-  name_zh: t.nameZh,
-  description: t.description,
-  description_zh: t.descriptionZh,
-  keywords: t.keywords,
-  is_active: t.isActive,
-});
-
+type CountedTopic = Prisma.TopicGetPayload<{ include: { _count: { select: { datasources: true } } } }>;
+/** Per topic: the posts crawled from its sources, and the summaries filed under it. */
 type TopicCounts = { posts: number; summaries: number };
+/** A topic as the admin's list shows it: the row, its sources, posts and summaries counted. */
+export type AdminTopicRow = CountedTopic & TopicCounts;
 
-function adminTopicDto(row: AdminTopicRow, counts: TopicCounts | undefined): AdminTopic {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    name_zh: row.nameZh,
-    description: row.description,
-    description_zh: row.descriptionZh,
-    keywords: row.keywords,
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    datasource_count: row._count.datasources,
-    post_count: counts?.posts ?? 0,
-    summary_count: counts?.summaries ?? 0,
-  };
-}
+const withCounts = (row: CountedTopic, counts: TopicCounts | undefined): AdminTopicRow => ({
+  ...row,
+  posts: counts?.posts ?? 0,
+  summaries: counts?.summaries ?? 0,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const withDatasourceCount = { _count: { select: { datasources: true } } } as const;
@@ -71,21 +41,14 @@ export function createTopicsRepository(prisma: PrismaClient) {
   async function findForAdmin(id: string) {
     const row = await prisma.topic.findUnique({ where: { id }, include: withDatasourceCount });
     if (!row) return null;
-    return adminTopicDto(row, (await countsByTopic([id])).get(id));
+    return withCounts(row, (await countsByTopic([id])).get(id));
   }
 
   return {
-    async listActive() {
-      const rows = await prisma.topic.findMany({ where: { isActive: true }, orderBy: { name: 'asc' } });
-      return rows.map(topicDto);
-    },
+    listActive: () => prisma.topic.findMany({ where: { isActive: true }, orderBy: { name: 'asc' } }),
 
-    async findByIdOrSlug(idOrSlug: string) {
-      const row = await prisma.topic.findFirst({
-        where: UUID.test(idOrSlug) ? { id: idOrSlug } : { slug: idOrSlug },
-      });
-      return row ? topicDto(row) : null;
-    },
+    findByIdOrSlug: (idOrSlug: string) =>
+      prisma.topic.findFirst({ where: UUID.test(idOrSlug) ? { id: idOrSlug } : { slug: idOrSlug } }),
 
     exists: async (id: string) => (await prisma.topic.count({ where: { id } })) > 0,
 
@@ -109,7 +72,7 @@ export function createTopicsRepository(prisma: PrismaClient) {
           filter.sort === 'name' ? [{ name: 'asc' }, { id: 'asc' }] : [{ createdAt: 'desc' }, { id: 'asc' }],
       });
       const counts = await countsByTopic(rows.map((r) => r.id));
-      return rows.map((row) => adminTopicDto(row, counts.get(row.id)));
+      return rows.map((row) => withCounts(row, counts.get(row.id)));
     },
 
     findForAdmin,

@@ -17,6 +17,7 @@ import { assertFetchableUrl, configUrls } from '../lib/source-url-guard.ts';
 import type { DatasourceWrite } from '../repositories/datasources.repository.ts';
 import { toAdminDatasourceDto } from './datasource.mapper.ts';
 import { toSubmissionDto } from './source-submission.mapper.ts';
+import { toAdminTopicDto } from './topic.mapper.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../repositories/prisma-errors.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -98,19 +99,20 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
 
   return {
     // ── topics ──
-    listTopics: (filter: { q?: string; status: ActiveStatusFilter; sort: 'name' | 'created_at' }) =>
-      topics.listForAdmin(filter),
+    listTopics: async (filter: { q?: string; status: ActiveStatusFilter; sort: 'name' | 'created_at' }) =>
+      (await topics.listForAdmin(filter)).map(toAdminTopicDto),
     setTopicsActive: (ids: string[], isActive: boolean) => topics.setActive(ids, isActive),
     async createTopic(body: TopicBody) {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await topics.create({
+          const topic = await topics.create({
             slug: await uniqueSlug(body.name),
             name: body.name,
             description: body.description,
             keywords: body.keywords,
             isActive: body.is_active,
           });
+          return toAdminTopicDto(topic);
         } catch (error) {
           // Two admins creating the same name at once: take the next slug.
           if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -125,7 +127,7 @@ export function createAdminService(ctx: ServiceContext<(typeof ADMIN_REPOS)[numb
         isActive: patch.is_active,
       });
       if (!topic) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.topicNotFound);
-      return topic;
+      return toAdminTopicDto(topic);
     },
     async deleteTopic(id: string) {
       if ((await datasources.countOfTopic(id)) > 0) {

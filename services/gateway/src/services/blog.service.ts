@@ -16,6 +16,7 @@ import { type AnswerCacheOptions, createAnswerCache } from '../lib/answer-cache.
 import type { ChangeChannel } from '../lib/change-channel.ts';
 import type { BlogListFilter, BlogWrite } from '../repositories/blog.repository.ts';
 import type { ServiceContext } from './context.ts';
+import { toAdminBlogPostDto, toBlogPostDto, toBlogPostSummaryDto } from './blog.mapper.ts';
 
 const sanitizeBlogPost = createSanitizer(BLOG_POST);
 
@@ -161,7 +162,7 @@ export function createBlogService(
           stats.get(filter.language, () => repo.publishedStats(filter.language, now)),
         ]);
         return {
-          data: page.data,
+          data: page.rows.map(toBlogPostSummaryDto),
           next_cursor: page.next ? encodeBlogCursor(filter.sort, page.next) : null,
           stats: languageStats,
         };
@@ -173,9 +174,12 @@ export function createBlogService(
       return posts.get(JSON.stringify([language, slug]), async () => {
         const found = await repo.findPublishedWithRelated(slug, language, ctx.clock());
         if (!found) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
-        const { post, related } = found;
+        const post = toBlogPostDto(found.post);
         // Stored HTML is sanitised on write; sanitising again on read protects against rows written elsewhere.
-        return { post: { ...post, content: sanitizedBody(post) }, related };
+        return {
+          post: { ...post, content: sanitizedBody(post) },
+          related: found.related.map(toBlogPostSummaryDto),
+        };
       });
     },
 
@@ -186,7 +190,7 @@ export function createBlogService(
       return { view_count: count };
     },
 
-    listAll: () => repo.listAll(),
+    listAll: async () => (await repo.listAll()).map(toAdminBlogPostDto),
 
     async create(body: AdminBlogPostBody) {
       const language = toDataLanguage(body.language);
@@ -211,7 +215,7 @@ export function createBlogService(
         metaDescription: body.meta_description ?? null,
       };
       try {
-        return await repo.create(data);
+        return toAdminBlogPostDto(await repo.create(data));
       } finally {
         await changed();
       }
@@ -220,7 +224,7 @@ export function createBlogService(
     async update(id: string, patch: AdminBlogPostPatch) {
       const current = await repo.findById(id);
       if (!current) throw new AppError('NOT_FOUND', BLOG_MESSAGES.postNotFound);
-      const language = toDataLanguage(patch.language ?? current.language);
+      const language = patch.language ? toDataLanguage(patch.language) : current.language;
       const slug = patch.slug ?? current.slug;
       if (patch.slug !== undefined || patch.language !== undefined) await assertSlugFree(slug, language, id);
       const data: Partial<BlogWrite> = {};
@@ -244,11 +248,11 @@ export function createBlogService(
       if (patch.status !== undefined) {
         data.status = patch.status;
         // First publication stamps the date; later edits keep it.
-        if (patch.status === 'published' && !current.published_at) data.publishedAt = ctx.clock();
+        if (patch.status === 'published' && !current.publishedAt) data.publishedAt = ctx.clock();
       }
       // Publishing, unpublishing and every edit alike.
       try {
-        return await repo.update(id, data);
+        return toAdminBlogPostDto(await repo.update(id, data));
       } finally {
         await changed();
       }

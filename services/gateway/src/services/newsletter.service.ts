@@ -33,6 +33,7 @@ import type { Producer } from '@app/queue';
 import { localDateTime } from '@app/time';
 import { oneClickPage } from '../lib/one-click-page.ts';
 import type { ServiceContext } from './context.ts';
+import { toAdminSubscriberDto } from './newsletter-subscriber.mapper.ts';
 
 const DIGEST_PER_TOPIC = 5;
 /** How long an admin send waits for the mailer before answering 'pending'. */
@@ -88,7 +89,10 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
 
   return {
     /** GET /api/admin/subscribers. */
-    adminList: (query: AdminSubscribersQuery) => repo.adminList(query),
+    async adminList(query: AdminSubscribersQuery) {
+      const { counts, rows } = await repo.adminList(query);
+      return { counts, data: rows.map(toAdminSubscriberDto) };
+    },
 
     /**
      * Double opt-in (the default): nothing the call asks for takes effect until the emailed link is

@@ -1,6 +1,7 @@
 import { AppError } from '@app/contracts';
 import type { ServiceContext } from './context.ts';
 import { toPublishedDto } from './generation.mapper.ts';
+import { toTopicDto } from './topic.mapper.ts';
 
 export type TopicsService = ReturnType<typeof createTopicsService>;
 
@@ -12,11 +13,11 @@ export function createTopicsService({ repos }: ServiceContext<(typeof TOPICS_REP
   async function find(idOrSlug: string) {
     const topic = await repos.topics.findByIdOrSlug(idOrSlug);
     if (!topic) throw new AppError('NOT_FOUND', 'Topic not found');
-    return topic;
+    return toTopicDto(topic);
   }
 
   return {
-    list: () => repos.topics.listActive(),
+    list: async () => (await repos.topics.listActive()).map(toTopicDto),
 
     /** An active topic by id or slug; a paused one is not found. */
     async getActive(idOrSlug: string) {

@@ -1,5 +1,6 @@
 import {
   isTopicLandingSlug,
+  type TopicDto,
   toDataLanguage,
   type UiLanguage,
   WEB_PAGES,
@@ -18,6 +19,7 @@ import {
   sitemapPageCount,
 } from '../lib/sitemap.ts';
 import type { ServiceContext } from './context.ts';
+import { toTopicDto } from './topic.mapper.ts';
 
 /** What a page's document is served with: the page, a page whose row does not exist, or one taken down. */
 export type PageStatus = 200 | 404 | 410;
@@ -81,7 +83,9 @@ export function createWebPagesService(
   async function resolveTopic(id: string): Promise<Resolved> {
     if (!isTopicLandingSlug(id) && !UUID.test(id)) return { status: 404, data: NONE };
     const topic = await ctx.repos.topics.findByIdOrSlug(id);
-    return topic?.is_active ? { status: 200, data: { kind: 'topic', topic } } : { status: 404, data: NONE };
+    return topic?.isActive
+      ? { status: 200, data: { kind: 'topic', topic: toTopicDto(topic) } }
+      : { status: 404, data: NONE };
   }
 
   /** The English channel grid lists the English channels only; the Chinese one lists them all. */
@@ -104,11 +108,12 @@ export function createWebPagesService(
   }
 
   // The home page's head lists each active topic's feed; topics change seldom.
-  const topicLists = createAnswerCache<Awaited<ReturnType<typeof ctx.repos.topics.listActive>>>({
+  const topicLists = createAnswerCache<TopicDto[]>({
     ttlMs: HOME_TOPICS_TTL_MS,
     maxEntries: 1,
   });
-  const homeTopics = () => topicLists.get('active', () => ctx.repos.topics.listActive());
+  const homeTopics = () =>
+    topicLists.get('active', async () => (await ctx.repos.topics.listActive()).map(toTopicDto));
 
   async function buildSitemaps(): Promise<Record<UiLanguage, SitemapEntry[]>> {
     const now = ctx.clock();
