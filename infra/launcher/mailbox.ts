@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
+import { formatInstant } from '@app/time/format';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -247,7 +248,7 @@ export function renderList(messages: StoredMessage[]): string {
   const rows = messages
     .map(
       (m) =>
-        `<tr><td class="muted">${escapeHtml(new Date(m.receivedAt).toLocaleString())}</td><td>${escapeHtml(
+        `<tr><td class="muted">${escapeHtml(formatInstant(m.receivedAt, 'en-US', { date: 'medium', time: 'short' }))}</td><td>${escapeHtml(
           m.to.join(', '),
         )}</td><td><a href="/messages/${escapeHtml(m.id)}">${escapeHtml(m.subject)}</a></td><td class="muted">${escapeHtml(
           m.from,

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@app/time';
+import { isValidTimeZone } from '@app/time/zone';
 import { z } from 'zod';
 import { PlatformSchema, TIME_ZONES, UiLanguageSchema, UuidSchema } from './common.ts';
 
@@ -32,24 +33,11 @@ export const CONTENT_MESSAGES = {
   submitted: 'Thank you! We will review your suggestion within 1-2 days',
 } as const;
 
-// Building an Intl.DateTimeFormat to test a zone costs ~80 µs and the web app sends its zone on every
-// list request: zones found valid once are remembered (a bounded set; the runtime's list never shrinks).
-const validZones = new Set<string>();
-
 /** A valid IANA zone (the picker offers 13; the API accepts any zone the runtime knows). */
 export const ZoneNameSchema = z
   .string()
   .max(64)
-  .refine((zone) => {
-    if (validZones.has(zone)) return true;
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    } catch {
-      return false;
-    }
-    if (validZones.size < 1000) validZones.add(zone);
-    return true;
-  }, CONTENT_MESSAGES.invalidTimeZone);
+  .refine((zone) => isValidTimeZone(zone), CONTENT_MESSAGES.invalidTimeZone);
 export const PICKER_TIME_ZONES = TIME_ZONES;
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,5 @@
 import { digestTimeText, sourceDisplayName, toLocale, type UiLanguage } from '@app/contracts';
+import { formatInstant } from '@app/time/format';
 import escapeHtml from 'escape-html';
 import { type RenderedEmail, renderLayout } from './email-layout.ts';
 import type { DigestContent, DigestSummary } from './digest-content.ts';
@@ -79,10 +80,7 @@ function summaryPageUrl(site: string, summaryId: string): string {
 }
 
 export function formatDigestDate(date: string, language: UiLanguage): string {
-  return new Intl.DateTimeFormat(toLocale(language), {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatInstant(`${date}T00:00:00Z`, toLocale(language), { date: 'long', timeZone: 'UTC' });
 }
 
 export function sitePrefix(publicUrl: string, language: UiLanguage): string {

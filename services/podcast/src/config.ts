@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env, workerEnvShape, z } from '@app/config';
+import { isValidTimeZone } from '@app/time/zone';
 import { priceTableEnv } from '@app/usage';
 import { storageEnvIssues, storageEnvShape } from '@app/storage';
 
@@ -64,11 +65,8 @@ export const podcastConfigSchema = z
   })
   .superRefine((config, ctx) => {
     for (const issue of storageEnvIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: config.PODCAST_TZ });
-    } catch {
+    if (!isValidTimeZone(config.PODCAST_TZ))
       ctx.addIssue({ code: 'custom', path: ['PODCAST_TZ'], message: 'unknown time zone' });
-    }
   });
 
 export type PodcastConfig = z.infer<typeof podcastConfigSchema>;

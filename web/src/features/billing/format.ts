@@ -1,4 +1,5 @@
 import { toLocale } from '@app/contracts';
+import { formatInstant } from '@app/time/format';
 import type { Language } from '../../i18n/language';
 
 const locale = (language: Language) => toLocale(language);
@@ -21,5 +22,5 @@ export function formatLongDate(iso: string | null | undefined, language: Languag
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'long' }).format(date);
+  return formatInstant(date, locale(language), { date: 'long' });
 }

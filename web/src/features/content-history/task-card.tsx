@@ -1,4 +1,5 @@
 import { sourceDisplayName, toLocale } from '@app/contracts';
+import { formatInstant } from '@app/time/format';
 import { platformName } from '../content/platform-options';
 import type { GenerationTaskDto } from '@app/contracts';
 import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -114,7 +115,10 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
                 : t('unknownSource')}
             </Text>
             <Text size="xs" c="dimmed">
-              {new Date(task.created_at).toLocaleString(toLocale(i18n.language === 'zh' ? 'zh' : 'en'))}
+              {formatInstant(task.created_at, toLocale(i18n.language === 'zh' ? 'zh' : 'en'), {
+                date: 'medium',
+                time: 'short',
+              })}
             </Text>
             {task.target_platforms[0] ? (
               <Text size="xs" c="dimmed">

@@ -1,4 +1,5 @@
 import { toLocale } from '@app/contracts';
+import { formatInstant } from '@app/time/format';
 export const TITLE_MAX = 80;
 export const MAX_LINKS = 5;
 
@@ -8,20 +9,13 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
 }
 
-export function formatDate(iso: string, language: 'en' | 'zh', timeZone: string): string {
-  return new Intl.DateTimeFormat(toLocale(language), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(iso));
-}
+/** "November 29, 2026 at 10:04 PM" / "2026年11月29日 22:04", in the reader's zone. */
+export const formatDate = (iso: string, language: 'en' | 'zh', timeZone: string) =>
+  formatInstant(iso, toLocale(language), { date: 'long', time: 'short', timeZone });
 
-export function formatDay(iso: string, language: 'en' | 'zh', timeZone: string): string {
-  return new Intl.DateTimeFormat(toLocale(language), {
-    dateStyle: 'long',
-    timeZone,
-  }).format(new Date(iso));
-}
+/** "November 29, 2026" / "2026年11月29日", in the reader's zone. */
+export const formatDay = (iso: string, language: 'en' | 'zh', timeZone: string) =>
+  formatInstant(iso, toLocale(language), { date: 'long', timeZone });
 
 /** Pages to show: all up to 7, otherwise first, last and a window around the current one. */
 export function pageWindow(current: number, total: number): (number | 'gap')[] {

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@app/time/zone';
+import { runtimeTimeZone } from '@app/time/zone';
 import { isApiError } from '../../api/client';
 import { type ErrorTextKey, errorTextKey } from '../../api/error-text';
 
@@ -23,12 +23,7 @@ export const DEFAULT_ZONE = 'America/New_York';
  * the digest's default zone.
  */
 export function browserTimeZone(): string {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return isValidTimeZone(zone) ? zone : DEFAULT_ZONE;
-  } catch {
-    return DEFAULT_ZONE;
-  }
+  return runtimeTimeZone() ?? DEFAULT_ZONE;
 }
 
 export type FailureKey = 'validation' | 'invalidEmail' | 'failureHome' | 'failureLanding';

@@ -1,4 +1,5 @@
-import type { FeedTokenCreated } from '@app/contracts';
+import { type FeedTokenCreated, toLocale } from '@app/contracts';
+import { formatInstant } from '@app/time/format';
 import {
   Alert,
   Button,
@@ -115,9 +116,9 @@ export function FeedTokenCard() {
         {status.isSuccess && active && !created && (
           <Text fz="sm" data-testid="feed-token-active">
             {t('feed.active', {
-              date: new Date(status.data.created_at ?? Date.now()).toLocaleDateString(
-                language === 'zh' ? 'zh-CN' : 'en-US',
-              ),
+              date: formatInstant(status.data.created_at ?? Date.now(), toLocale(language), {
+                date: 'medium',
+              }),
             })}
           </Text>
         )}
