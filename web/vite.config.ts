@@ -20,9 +20,9 @@ const PUBLIC_PAGES_APP =
   /[\\/](web[\\/]src[\\/]api[\\/]error-text|packages[\\/]contracts[\\/]src[\\/]errors)\.ts$/;
 const PUBLIC_PAGES_UI =
   /[\\/]node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](Paper|Alert|CloseButton|Card|Skeleton)|core[\\/]utils[\\/]create-safe-context)|hooks[\\/]esm[\\/](use-id|utils[\\/]random-id))[\\/]/;
-/** The content pages' summary parts (markdown, dates, page links). */
+/** The content pages' summary parts (markdown, dates and their formats, source names, page links). */
 const CONTENT_PARTS =
-  /[\\/]web[\\/]src[\\/]features[\\/]content[\\/](markdown\.tsx|text\.ts|summary-page[\\/]page-nav\.tsx)$/;
+  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](markdown\.tsx|text\.ts|summary-page[\\/]page-nav\.tsx)|packages[\\/]time[\\/]src[\\/]format\.ts|packages[\\/]contracts[\\/]src[\\/]source-name\.ts)$/;
 const MANTINE = String.raw`[\\/]node_modules[\\/]@mantine[\\/]`;
 /** Mantine components with the internals only they use, each family in one file. */
 const MANTINE_FAMILIES: [string, RegExp][] = [

@@ -1,5 +1,4 @@
 import { toLocale } from '@app/contracts';
-import { formatInstant } from '@app/time/format';
 import type { Language } from '../../i18n/language';
 
 const locale = (language: Language) => toLocale(language);
@@ -15,12 +14,4 @@ export function formatMoney(cents: number, currency: string, language: Language)
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
-}
-
-/** The spec's long date form: "November 22, 2026" / "2026年11月22日". */
-export function formatLongDate(iso: string | null | undefined, language: Language): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return formatInstant(date, locale(language), { date: 'long' });
 }
