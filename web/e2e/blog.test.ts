@@ -50,6 +50,16 @@ describe('/blog', () => {
     await page.waitForURL((url) => url.pathname === `/blog/${slug}`);
     await expect.poll(() => page.getByTestId('blog-post-title').textContent()).toBe(before.title);
     await expect.poll(() => page.getByTestId('blog-post-content').textContent()).toContain('The checklist');
+    // Its cover is the post's card, drawn by the gateway: a real picture with no network.
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('blog-post-image')
+            .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+        { timeout: 15_000 },
+      )
+      .toBe(1200);
     await expect
       .poll(
         async () => (await stack.prisma.blogPost.findUniqueOrThrow({ where: { id: before.id } })).viewCount,
