@@ -42,6 +42,7 @@ export const LoginBodySchema = z.object({
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const RegisterResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
 export const UserSchema = z.object({
   id: z.string(),

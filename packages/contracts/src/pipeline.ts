@@ -21,6 +21,7 @@ export const AdminCrawlResponseSchema = z.object({
   tasksCreated: z.number().int(),
   errors: z.array(z.string()),
 });
+export type AdminCrawlResponse = z.infer<typeof AdminCrawlResponseSchema>;
 
 /** POST /api/admin/process-pending: enqueues up to `limit` pending crawl tasks. */
 export const ProcessPendingBodySchema = z.object({ limit: z.number().int().min(1).max(1000).default(10) });
@@ -28,6 +29,7 @@ export const ProcessPendingResponseSchema = z.object({
   success: z.boolean(),
   data: z.object({ processed: z.number().int() }),
 });
+export type ProcessPendingResponse = z.infer<typeof ProcessPendingResponseSchema>;
 
 export const CleanupBodySchema = z.object({
   confirm: z.literal(true, { error: 'confirm must be true' }),
@@ -45,6 +47,7 @@ export const DataCleanupResponseSchema = z.object({
     generated_content: z.number().int(),
   }),
 });
+export type DataCleanupResponse = z.infer<typeof DataCleanupResponseSchema>;
 export const PostsCleanupResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -52,6 +55,7 @@ export const PostsCleanupResponseSchema = z.object({
   summariesUpdated: z.number().int(),
   generatedContentUpdated: z.number().int(),
 });
+export type PostsCleanupResponse = z.infer<typeof PostsCleanupResponseSchema>;
 
 /** The classes a failed crawl is recorded under (datasources.last_error_class); screens describe each. */
 export const CRAWL_ERROR_CLASSES = [
@@ -84,6 +88,7 @@ export const SourceHealthSchema = z.object({
   consecutive_failures: z.number().int(),
   next_check_at: z.string().nullable(),
 });
+export type SourceHealthRow = z.infer<typeof SourceHealthSchema>;
 export const SourceHealthQuerySchema = z.object({
   state: SourceHealthStateSchema.optional(),
   platform: PlatformSchema.optional(),
@@ -92,3 +97,4 @@ export const SourceHealthResponseSchema = z.object({
   data: z.array(SourceHealthSchema),
   counts: countsOf(SourceHealthStateSchema.options),
 });
+export type SourceHealthResponse = z.infer<typeof SourceHealthResponseSchema>;

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from './types';
+import type { ErrorBody as ApiErrorBody } from '@app/contracts';
 
 /** Every failed gateway call surfaces as an ApiError; status 0 means the request never got an answer. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import type { MeResponse, Profile } from '../api/types';
+import type { MeResponse, ProfileDto as Profile } from '@app/contracts';
 import { PROFILE_FETCH_TIMEOUT_MS } from './cache-times';
 
 export const profileKeys = {

@@ -1,5 +1,10 @@
 import type {
   AdminBlogPost,
+  AdminCrawlResponse,
+  DataCleanupResponse,
+  PostsCleanupResponse,
+  ProcessPendingResponse,
+  SourceHealthResponse,
   AdminBlogPostBody,
   AdminDatasource,
   AdminDatasourceBody,
@@ -32,26 +37,7 @@ export type {
   AdminSubscribersResponse,
   AdminTopic,
 };
-export type SourceHealthRow = {
-  id: string;
-  source_name: string;
-  platform: string;
-  topic_id: string;
-  is_active: boolean;
-  state: 'healthy' | 'failing' | 'stale' | 'never_crawled' | 'inactive';
-  last_crawled_at: string | null;
-  last_success_at: string | null;
-  last_error_at: string | null;
-  last_error_class: string | null;
-  last_error_message: string | null;
-  consecutive_failures: number;
-  next_check_at: string | null;
-};
-/** GET /api/admin/source-health (packages/contracts/src/pipeline.ts, issue 3). */
-export type SourceHealthResponse = {
-  data: SourceHealthRow[];
-  counts: Partial<Record<SourceHealthRow['state'], number>>;
-};
+export type { SourceHealthResponse, SourceHealthRow } from '@app/contracts';
 
 // Admin data is edited here and must be fresh after every change: short stale times, and every
 // mutation invalidates ['admin'].
@@ -128,8 +114,8 @@ export const adminBlogPostsQuery = () =>
     staleTime: ADMIN_STALE,
   });
 
-// Pipeline actions (issue 3 owns the routes; their answers per packages/contracts/src/pipeline.ts).
-export type CrawlAnswer = { success: boolean; tasksCreated: number; errors: string[] };
+// Pipeline actions.
+export type CrawlAnswer = AdminCrawlResponse;
 /**
  * A crawl that queued nothing is a failure (the server names why, else `nothingQueued` says so);
  * a partial one a success.
@@ -141,13 +127,14 @@ export const startCrawl = async (datasourceIds: string[], nothingQueued: string)
   return answer;
 };
 export const processPending = () =>
-  api.post<{ success: boolean; data: { processed: number } }>('/api/admin/process-pending', { limit: 10 });
-type CleanupAnswer = { success: boolean; message: string; recordsDeleted: Record<string, number> };
-export const cleanupData = () => api.post<CleanupAnswer>('/api/admin/cleanup/data', { confirm: true });
-export const cleanupPosts = () => api.post<CleanupAnswer>('/api/admin/cleanup/posts', { confirm: true });
+  api.post<ProcessPendingResponse>('/api/admin/process-pending', { limit: 10 });
+type CleanupAnswer = DataCleanupResponse | PostsCleanupResponse;
+export const cleanupData = () => api.post<DataCleanupResponse>('/api/admin/cleanup/data', { confirm: true });
+export const cleanupPosts = () =>
+  api.post<PostsCleanupResponse>('/api/admin/cleanup/posts', { confirm: true });
 /** How many rows a cleanup deleted, summed over its tables. */
 export const deletedCount = (answer: CleanupAnswer) =>
-  Object.values(answer.recordsDeleted ?? {}).reduce((sum, n) => sum + n, 0);
+  Object.values<number>(answer.recordsDeleted ?? {}).reduce((sum, n) => sum + n, 0);
 
 /**
  * A failure in the admin's language: an API error's text (api/error-text, never the server's sentence),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { AuthUser, Profile, RegisterResponse } from '../../api/types';
+import type { ProfileDto as Profile, RegisterResponse, UserDto as AuthUser } from '@app/contracts';
 import type { Language } from '../../i18n/language';
 import { profileQueryOptions } from '../../queries/profile';
 import type { AuthStore } from './auth-store';

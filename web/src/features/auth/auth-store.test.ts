@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
-import type { SessionResponse } from '../../api/types';
+import type { SessionDto as SessionResponse } from '@app/contracts';
 import { profileKeys } from '../../queries/profile';
 import { AuthStore, hasSessionHint } from './auth-store';
 
@@ -19,6 +19,7 @@ const noSession = () => json(401, { error: { code: 'UNAUTHORIZED', message: 'No 
 function session(userId: string, token: string, expiresIn = 900): SessionResponse {
   return {
     access_token: token,
+    token_type: 'Bearer',
     expires_in: expiresIn,
     user: {
       id: userId,

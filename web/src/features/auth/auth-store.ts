@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ApiClient, isApiError } from '../../api/client';
-import type { MeResponse, Profile, RegisterResponse, SessionResponse } from '../../api/types';
+import type {
+  MeResponse,
+  ProfileDto as Profile,
+  RegisterResponse,
+  SessionDto as SessionResponse,
+} from '@app/contracts';
 import type { Language } from '../../i18n/language';
 import { profileKeys } from '../../queries/profile';
 import { type AuthEvent, type AuthEventType, isRedundantAuthEvent } from './auth-events';

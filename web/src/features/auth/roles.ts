@@ -1,4 +1,4 @@
-import type { Profile } from '../../api/types';
+import type { ProfileDto as Profile } from '@app/contracts';
 
 export type RoleFlags = { isAdmin: boolean; isPro: boolean; isFree: boolean };
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionResponse } from '../../api/types';
+import type { SessionDto as SessionResponse } from '@app/contracts';
 import { refreshDelayMs, toClientSession } from './session';
 
 const response: SessionResponse = {
   access_token: 'abc',
+  token_type: 'Bearer',
   expires_in: 900,
   user: {
     id: 'u1',

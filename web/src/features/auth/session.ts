@@ -1,4 +1,4 @@
-import type { AuthUser, SessionResponse } from '../../api/types';
+import type { SessionDto as SessionResponse, UserDto as AuthUser } from '@app/contracts';
 
 /** What the app keeps of a session: the access token and when it expires (never the refresh token). */
 export type ClientSession = {
