@@ -51,6 +51,8 @@ export const ActiveStatusFilterSchema = z.enum(['all', 'active', 'paused']);
 export type ActiveStatusFilter = z.infer<typeof ActiveStatusFilterSchema>;
 
 export const AdminIdParamsSchema = z.object({ id: z.uuid() });
+/** DELETE of a topic or a datasource. */
+export const DeletedResponseSchema = z.object({ success: z.literal(true) });
 
 // ── topics ──
 

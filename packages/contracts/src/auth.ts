@@ -123,6 +123,12 @@ export const ChangePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 /** The answer of the account-email requests: identical whether or not the address has an account. */
+/** POST /api/auth/password: the password changed; every other session of the user ended. */
+export const PasswordChangedResponseSchema = z.object({
+  success: z.literal(true),
+  ended_sessions: z.number().int(),
+});
+export type PasswordChangedResponse = z.infer<typeof PasswordChangedResponseSchema>;
 export const AcceptedResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type AcceptedResponse = z.infer<typeof AcceptedResponseSchema>;
 export const GoogleStartQuerySchema = z.object({ lang: UiLanguageSchema.default('en') });

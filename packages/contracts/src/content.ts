@@ -173,6 +173,9 @@ export const SummaryListResponseSchema = z.object({
 });
 export type SummaryListResponse = z.infer<typeof SummaryListResponseSchema>;
 
+/** GET /api/summaries/:id and /api/stories/:id: the reader's zone, for the dates the answer writes. */
+export const TimeZoneQuerySchema = z.object({ timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE) });
+
 export const SummaryDetailSchema = SummaryDtoSchema.extend({
   content: z.string(),
   content_html: z.string(),
@@ -312,6 +315,7 @@ export const YoutubeSourceSchema = z.object({
   summary_count: z.number(),
 });
 export const YoutubeSourcesResponseSchema = z.object({ data: z.array(YoutubeSourceSchema) });
+export const YoutubeSourcesQuerySchema = z.object({ language: UiLanguageSchema.optional() });
 export const YoutubeSummariesQuerySchema = z.object({
   language: UiLanguageSchema.default('en'),
   timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE),

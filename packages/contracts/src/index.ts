@@ -25,3 +25,4 @@ export * from './admin-stories.ts';
 export * from './mail-events.ts';
 export * from './usage.ts';
 export * from './web-pages.ts';
+export * from './api-routes.ts';

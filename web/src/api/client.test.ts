@@ -1,5 +1,12 @@
-import { CONTENT_MESSAGES, MESSAGES, NEWSLETTER_MESSAGES } from '@app/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import {
+  CONTENT_MESSAGES,
+  MESSAGES,
+  NEWSLETTER_MESSAGES,
+  type TopicDto,
+  type TopicFilterOptions,
+  type TopicStatsResponse,
+} from '@app/contracts';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, buildQueryString, createApiClient } from './client';
 
 type Call = { url: string; init: RequestInit };
@@ -44,8 +51,8 @@ describe('api client', () => {
   it('omits the Authorization header for visitors', async () => {
     const { fetch, calls } = fakeFetch([jsonResponse(200, [])]);
     const api = createApiClient({ fetch });
-    await api.get('/api/topics', { query: { language: 'en', page: 2, empty: undefined } });
-    expect(calls[0]?.url).toBe('/api/topics?language=en&page=2');
+    await api.get('/api/summaries', { query: { language: 'en', page: 2, q: undefined } });
+    expect(calls[0]?.url).toBe('/api/summaries?language=en&page=2');
     expect(headerOf(calls[0], 'Authorization')).toBeUndefined();
   });
 
@@ -109,7 +116,7 @@ describe('api client', () => {
       }),
     ]);
     const api = createApiClient({ fetch });
-    await expect(api.post('/api/auth/register', {})).rejects.toMatchObject({
+    await expect(api.request('POST', '/api/auth/register', { body: {} })).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
       fields: { email: 'Invalid email' },
@@ -131,7 +138,9 @@ describe('api client', () => {
     await expect(api.get('/api/summaries')).rejects.toMatchObject({
       messageKey: 'apiErrors:messages.content.freeWindow',
     });
-    const invalid = await api.post('/api/newsletter/subscribe', {}).catch((error: unknown) => error);
+    const invalid = await api
+      .request('POST', '/api/newsletter/subscribe', { body: {} })
+      .catch((error: unknown) => error);
     expect(invalid).toMatchObject({
       messageKey: undefined,
       fieldKeys: { email: 'apiErrors:messages.auth.invalidEmail' },
@@ -153,14 +162,17 @@ describe('api client', () => {
   it('maps non-JSON failures and network failures', async () => {
     const { fetch } = fakeFetch([new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' })]);
     const api = createApiClient({ fetch });
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+    await expect(api.request('GET', '/api/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
 
     const failing = createApiClient({
       fetch: (async () => {
         throw new TypeError('Failed to fetch');
       }) as unknown as typeof fetch,
     });
-    await expect(failing.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(failing.request('GET', '/api/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
   });
 
   it('returns undefined for 204', async () => {
@@ -175,5 +187,25 @@ describe('api client', () => {
       '?platforms=blog&platforms=youtube&q=a+b',
     );
     expect(buildQueryString({})).toBe('');
+  });
+});
+
+describe('api client types (checked by tsc)', () => {
+  it('types a path by its route in the contracts’ table, and refuses a path it does not have', () => {
+    const api = createApiClient({ fetch: fakeFetch([]).fetch });
+    const id = 'e1e5c3a6-3c59-4f0e-9d0f-2b8f1f3b9c11' as string;
+    const calls = () => {
+      expectTypeOf(api.get(`/api/topics/${id}`)).resolves.toEqualTypeOf<TopicDto>();
+      expectTypeOf(api.get('/api/topics/stats')).resolves.toEqualTypeOf<TopicStatsResponse>();
+      expectTypeOf(api.get(`/api/topics/${id}/filter-options`)).resolves.toEqualTypeOf<TopicFilterOptions>();
+      expectTypeOf(api.post('/api/auth/logout')).resolves.toEqualTypeOf<undefined>();
+      // @ts-expect-error: no such route
+      void api.get('/api/topic');
+      // @ts-expect-error: the query belongs in `query`, where its type is checked
+      void api.get('/api/admin/usage?from=2026-01-01');
+      // @ts-expect-error: the body of a login has an email and a password
+      void api.post('/api/auth/login', { email: 'a@b.co' });
+    };
+    expect(calls).toBeTypeOf('function');
   });
 });

@@ -1,3 +1,4 @@
+import type { ApiAnswer, ApiBody, ApiQuery, ApiRoute } from '@app/contracts';
 import { ApiError, NETWORK_ERROR, toApiError } from './api-error';
 
 export { ApiError, isApiError } from './api-error';
@@ -17,6 +18,31 @@ export type RequestOptions = {
    */
   codeOnly?: boolean;
 };
+
+/**
+ * Paths typed by the contracts' route table (API_ROUTES): a path is written as the browser sends it,
+ * `/api/topics/${id}`, and its route is found by its shape (`/api/topics/:idOrSlug`), which gives the
+ * call its query, body and answer types. A path the table does not have does not compile. Types only:
+ * the client sends what it is given.
+ */
+type Pattern<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${string}/${Pattern<Rest>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P;
+type PathOf<K> = K extends `${string} ${infer P extends string}` ? P : never;
+type RoutesOf<M extends string> = Extract<ApiRoute, `${M} ${string}`>;
+/** The paths a method may be sent to, as template-literal types. */
+export type ApiPath<M extends string> = { [K in RoutesOf<M>]: Pattern<PathOf<K>> }[RoutesOf<M>];
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** The route a written path is: the one whose shape is exactly the path's type. */
+export type RouteOf<M extends string, P extends string> = {
+  [K in RoutesOf<M>]: Same<Pattern<PathOf<K>>, P> extends true ? K : never;
+}[RoutesOf<M>];
+type Has<T> = [T] extends [never] ? false : true;
+type Options<K extends ApiRoute> = Omit<RequestOptions, 'query' | 'body'> &
+  (Has<ApiQuery<K>> extends true ? { query?: ApiQuery<K> } : { query?: never });
+type Body<K extends ApiRoute> = Has<ApiBody<K>> extends true ? ApiBody<K> : Record<string, never>;
 
 export type AuthHooks = {
   /** The in-memory access token, or null for visitors. */
@@ -124,14 +150,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
       auth = hooks;
     },
     request,
-    get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>('POST', path, { ...opts, body: body ?? {} }),
-    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>('PATCH', path, { ...opts, body: body ?? {} }),
-    put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      request<T>('PUT', path, { ...opts, body: body ?? {} }),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    get: <const P extends ApiPath<'GET'>>(path: P, opts?: Options<RouteOf<'GET', P>>) =>
+      request<ApiAnswer<RouteOf<'GET', P>>>('GET', path, opts as RequestOptions),
+    post: <const P extends ApiPath<'POST'>>(
+      path: P,
+      body?: Body<RouteOf<'POST', P>>,
+      opts?: Options<RouteOf<'POST', P>>,
+    ) =>
+      request<ApiAnswer<RouteOf<'POST', P>>>('POST', path, { ...(opts as RequestOptions), body: body ?? {} }),
+    patch: <const P extends ApiPath<'PATCH'>>(
+      path: P,
+      body: Body<RouteOf<'PATCH', P>>,
+      opts?: Options<RouteOf<'PATCH', P>>,
+    ) => request<ApiAnswer<RouteOf<'PATCH', P>>>('PATCH', path, { ...(opts as RequestOptions), body }),
+    delete: <const P extends ApiPath<'DELETE'>>(
+      path: P,
+      opts?: Options<RouteOf<'DELETE', P>> & { body?: Body<RouteOf<'DELETE', P>> },
+    ) => request<ApiAnswer<RouteOf<'DELETE', P>>>('DELETE', path, opts as RequestOptions),
   };
 }
 

@@ -8,6 +8,14 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..');
 
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
 function componentFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -50,5 +58,39 @@ describe('components', () => {
     expect(directCalls("await fetch('/api/topics');")).toEqual(['fetches /api itself']);
     expect(directCalls("import { isApiError } from '../../api/client';")).toEqual([]);
     expect(directCalls('// api.post is called by admin-api.ts\nconst a = 1;')).toEqual([]);
+  });
+});
+
+/** Untyped requests to /api paths: every JSON route is called through the methods the contracts' table types. */
+function untypedApiRequests(source: string): string[] {
+  return [...source.matchAll(/\.request(?:<[^>]*>)?\(\s*'[A-Z]+',\s*[`'"](\/api\/[^`'"?]*)/g)].map(
+    (m) => m[1] as string,
+  );
+}
+
+/** Routes that answer no JSON (the contracts' table leaves them out), each with why. */
+const NOT_JSON = new Set([
+  '/api/admin/opml/export', // an OPML document, saved as a file
+]);
+
+describe('API modules', () => {
+  const files = sourceFiles(SRC).filter(
+    (file) => !/\.test\.tsx?$/.test(file) && !file.endsWith('api/client.ts'),
+  );
+
+  it('call the API by the routes of the contracts’ table, typed by it', () => {
+    const found = files.flatMap((file) =>
+      untypedApiRequests(readFileSync(file, 'utf8'))
+        .filter((path) => !NOT_JSON.has(path))
+        .map((path) => `${relative(SRC, file)}: ${path}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('are refused when they send an untyped /api request (the check itself)', () => {
+    expect(untypedApiRequests("client.request<string>('GET', '/api/topics')")).toEqual(['/api/topics']);
+    const templated = ['api.request(', "'POST', `/api/admin/topics/$", '{id}`, {})'].join('');
+    expect(untypedApiRequests(templated)).toEqual(['/api/admin/topics/$' + '{id}']);
+    expect(untypedApiRequests("api.request('GET', '/readyz')")).toEqual([]);
   });
 });

@@ -1,13 +1,4 @@
-import type {
-  BillingPlan,
-  CheckoutResponse,
-  DemoCheckoutPayResponse,
-  DemoCheckoutSession,
-  DemoEndPeriodResponse,
-  SubscriptionActionBody,
-  SubscriptionActionResponse,
-  SubscriptionResponse,
-} from '@app/contracts';
+import type { BillingPlan, SubscriptionActionBody } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import type { Language } from '../i18n/language';
@@ -22,26 +13,25 @@ export const billingKeys = {
 export function subscriptionQueryOptions(userId: string) {
   return queryOptions({
     queryKey: billingKeys.subscription(userId),
-    queryFn: ({ signal }) => api.get<SubscriptionResponse>('/api/billing/subscription', { signal }),
+    queryFn: ({ signal }) => api.get('/api/billing/subscription', { signal }),
     staleTime: 30_000,
   });
 }
 
 /** POST /api/billing/checkout: the server picks the price; the gateway already retries Stripe. */
 export function createCheckout(plan: BillingPlan, language: Language) {
-  return api.post<CheckoutResponse>('/api/billing/checkout', { plan, language });
+  return api.post('/api/billing/checkout', { plan, language });
 }
 
 export function changeSubscription(body: SubscriptionActionBody) {
-  return api.post<SubscriptionActionResponse>('/api/billing/subscription', body);
+  return api.post('/api/billing/subscription', body);
 }
 
 /** GET /api/billing/demo/session: what a demo checkout link is for (the demo checkout page). */
 export function demoSessionQueryOptions(session: string) {
   return queryOptions({
     queryKey: billingKeys.demoSession(session),
-    queryFn: ({ signal }) =>
-      api.get<DemoCheckoutSession>('/api/billing/demo/session', { query: { session }, signal }),
+    queryFn: ({ signal }) => api.get('/api/billing/demo/session', { query: { session }, signal }),
     // A forged or expired link stays so: say it at once instead of asking again.
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -50,10 +40,10 @@ export function demoSessionQueryOptions(session: string) {
 
 /** POST /api/billing/demo/pay: the demo checkout's "Pay" (Stripe's signed events, no money). */
 export function payDemoCheckout(session: string) {
-  return api.post<DemoCheckoutPayResponse>('/api/billing/demo/pay', { session });
+  return api.post('/api/billing/demo/pay', { session });
 }
 
 /** POST /api/billing/demo/end-period: a cancelling demo subscription ends now. */
 export function endDemoPeriod() {
-  return api.post<DemoEndPeriodResponse>('/api/billing/demo/end-period');
+  return api.post('/api/billing/demo/end-period');
 }

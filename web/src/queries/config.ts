@@ -1,4 +1,4 @@
-import type { AppConfig, PaymentsMode } from '@app/contracts';
+import type { PaymentsMode } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 
@@ -9,7 +9,7 @@ const CONFIG_STALE_TIME = 60_000;
 export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config'] as const,
-    queryFn: ({ signal }) => api.get<AppConfig>('/api/config', { signal }),
+    queryFn: ({ signal }) => api.get('/api/config', { signal }),
     staleTime: CONFIG_STALE_TIME,
   });
 

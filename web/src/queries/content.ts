@@ -2,13 +2,11 @@ import type {
   DatasourceDto,
   GeneratedContentDto,
   SourceTree,
-  StoryDetail,
   SummaryDetail,
   SummaryDto,
   SummaryListResponse,
   TopicDto,
   TopicStats,
-  TopicStatsResponse,
 } from '@app/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
@@ -80,14 +78,14 @@ export const contentKeys = {
 export const topicsQueryOptions = () =>
   queryOptions({
     queryKey: contentKeys.topics,
-    queryFn: ({ signal }) => api.get<{ data: TopicDto[] }>('/api/topics', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/topics', { signal }).then((r) => r.data),
     staleTime: TOPICS_STALE_TIME,
   });
 
 export const topicQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: contentKeys.topic(idOrSlug),
-    queryFn: ({ signal }) => api.get<TopicDto>(`/api/topics/${encodeURIComponent(idOrSlug)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/topics/${encodeURIComponent(idOrSlug)}`, { signal }),
     staleTime: TOPICS_STALE_TIME,
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 3,
   });
@@ -99,15 +97,14 @@ export const topicQueryOptions = (idOrSlug: string) =>
 export const topicStatsQueryOptions = (timezone: string, language: UiLanguage) =>
   queryOptions({
     queryKey: contentKeys.topicStats(timezone, language),
-    queryFn: ({ signal }) =>
-      api.get<TopicStatsResponse>('/api/topics/stats', { signal, query: { timezone, language } }),
+    queryFn: ({ signal }) => api.get('/api/topics/stats', { signal, query: { timezone, language } }),
     staleTime: HOMEPAGE_STATS_STALE_TIME,
   });
 
 export const sourceTreeQueryOptions = (language: UiLanguage) =>
   queryOptions({
     queryKey: contentKeys.tree(language),
-    queryFn: ({ signal }) => api.get<SourceTree>('/api/sources/tree', { signal, query: { language } }),
+    queryFn: ({ signal }) => api.get('/api/sources/tree', { signal, query: { language } }),
     staleTime: FILTER_OPTIONS_STALE_TIME,
   });
 
@@ -115,13 +112,13 @@ export const summariesQueryOptions = (params: SummaryListParams) =>
   queryOptions({
     queryKey: contentKeys.summaries(params),
     queryFn: ({ signal }) =>
-      api.get<SummaryListResponse>('/api/summaries', {
+      api.get('/api/summaries', {
         signal,
         query: {
           ...params,
           platforms: params.platforms?.length ? params.platforms.join(',') : undefined,
-          favorites_only: params.favorites_only || undefined,
-          favorite_sources_only: params.favorite_sources_only || undefined,
+          favorites_only: params.favorites_only ? 'true' : undefined,
+          favorite_sources_only: params.favorite_sources_only ? 'true' : undefined,
           q: params.q || undefined,
         },
       }),
@@ -135,7 +132,7 @@ export const summaryQueryOptions = (id: string, timezone: string) =>
   queryOptions({
     queryKey: contentKeys.summary(id, timezone),
     queryFn: ({ signal }) =>
-      api.get<SummaryDetail>(`/api/summaries/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
+      api.get(`/api/summaries/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
   });
 
@@ -147,7 +144,7 @@ export const storyQueryOptions = (id: string, timezone: string) =>
   queryOptions({
     queryKey: contentKeys.story(id, timezone),
     queryFn: ({ signal }) =>
-      api.get<StoryDetail>(`/api/stories/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
+      api.get(`/api/stories/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
   });
 
@@ -156,7 +153,7 @@ export const favoriteSourcesQueryOptions = (enabled: boolean) =>
     queryKey: contentKeys.favoriteSources,
     queryFn: ({ signal }) =>
       api
-        .get<{ favorites: { datasources: { id: string } }[] }>('/api/favorites/datasources', { signal })
+        .get('/api/favorites/datasources', { signal })
         .then((r) => new Set(r.favorites.map((f) => f.datasources.id))),
     staleTime: FAVORITES_STALE_TIME,
     enabled,
@@ -167,7 +164,7 @@ export const favoriteSummariesQueryOptions = (enabled: boolean) =>
     queryKey: contentKeys.favoriteSummaries,
     queryFn: ({ signal }) =>
       api
-        .get<{ favorites: { summaries: { id: string } }[] }>('/api/favorites/summaries', { signal })
+        .get('/api/favorites/summaries', { signal })
         .then((r) => new Set(r.favorites.map((f) => f.summaries.id))),
     staleTime: FAVORITES_STALE_TIME,
     enabled,
@@ -179,7 +176,7 @@ export const generatedContentQueryOptions = (topicId: string, timezone: string) 
     queryKey: contentKeys.generated(topicId, timezone),
     queryFn: ({ signal }) =>
       api
-        .get<{ data: GeneratedContent[] }>(`/api/topics/${topicId}/generated-content`, {
+        .get(`/api/topics/${topicId}/generated-content`, {
           query: { timezone },
           signal,
         })
@@ -194,9 +191,7 @@ export const youtubeSourcesQueryOptions = (language: UiLanguage) =>
   queryOptions({
     queryKey: contentKeys.youtubeSources(language),
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: YoutubeSource[] }>('/api/youtube/sources', { signal, query: { language } })
-        .then((r) => r.data),
+      api.get('/api/youtube/sources', { signal, query: { language } }).then((r) => r.data),
     staleTime: DATASOURCES_STALE_TIME,
   });
 
@@ -209,10 +204,10 @@ export const youtubeSummariesQueryOptions = (
   queryOptions({
     queryKey: contentKeys.youtubeSummaries(name, language, timezone, userKey),
     queryFn: ({ signal }) =>
-      api.get<{ source: YoutubeSource; limited: boolean; data: SummaryDto[] }>(
-        `/api/youtube/${encodeURIComponent(name)}/summaries`,
-        { signal, query: { language, timezone } },
-      ),
+      api.get(`/api/youtube/${encodeURIComponent(name)}/summaries`, {
+        signal,
+        query: { language, timezone },
+      }),
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
   });
 
@@ -221,8 +216,6 @@ export const datasourcesQueryOptions = (topicId?: string) =>
   queryOptions({
     queryKey: ['datasources', topicId ?? 'all'] as const,
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: DatasourceDto[] }>('/api/datasources', { signal, query: { topic_id: topicId } })
-        .then((r) => r.data),
+      api.get('/api/datasources', { signal, query: { topic_id: topicId } }).then((r) => r.data),
     staleTime: DATASOURCES_STALE_TIME,
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import type { MeResponse, ProfileDto as Profile } from '@app/contracts';
+import type { ProfileDto as Profile } from '@app/contracts';
 import { PROFILE_FETCH_TIMEOUT_MS } from './cache-times';
 
 export const profileKeys = {
@@ -10,7 +10,7 @@ export const profileKeys = {
 
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   const timeout = AbortSignal.timeout(PROFILE_FETCH_TIMEOUT_MS);
-  const me = await api.get<MeResponse>('/api/me', {
+  const me = await api.get('/api/me', {
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   return me.profile;

@@ -1,4 +1,3 @@
-import type { TopicFilterOptions } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { FILTER_OPTIONS_STALE_TIME } from './cache-times';
@@ -9,7 +8,7 @@ export const topicFilterOptionsQueryOptions = (topicId: string, language: UiLang
   queryOptions({
     queryKey: ['topics', topicId, 'filter-options', language, timezone] as const,
     queryFn: ({ signal }) =>
-      api.get<TopicFilterOptions>(`/api/topics/${encodeURIComponent(topicId)}/filter-options`, {
+      api.get(`/api/topics/${encodeURIComponent(topicId)}/filter-options`, {
         signal,
         query: { language, timezone },
       }),

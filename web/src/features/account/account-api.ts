@@ -4,23 +4,17 @@ import type { Language } from '../../i18n/language';
 // The account calls that need no session (forgot password, resend verification) and change password.
 // Verifying and signing out everywhere change the session, so they live in the auth store.
 
-type Accepted = { success: true; message: string };
-
 export const requestPasswordReset = (email: string, language: Language) =>
-  api.post<Accepted>(
-    '/api/auth/password-reset',
-    { email: email.trim(), language },
-    { skipAuthRefresh: true },
-  );
+  api.post('/api/auth/password-reset', { email: email.trim(), language }, { skipAuthRefresh: true });
 
 export const confirmPasswordReset = (token: string, password: string) =>
-  api.post<Accepted>('/api/auth/password-reset/confirm', { token, password }, { skipAuthRefresh: true });
+  api.post('/api/auth/password-reset/confirm', { token, password }, { skipAuthRefresh: true });
 
 export const resendVerification = (email: string, language: Language) =>
-  api.post<Accepted>('/api/auth/verify/resend', { email: email.trim(), language }, { skipAuthRefresh: true });
+  api.post('/api/auth/verify/resend', { email: email.trim(), language }, { skipAuthRefresh: true });
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  api.post<{ success: true; ended_sessions: number }>('/api/auth/password', {
+  api.post('/api/auth/password', {
     current_password: currentPassword,
     new_password: newPassword,
   });

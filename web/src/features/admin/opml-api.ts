@@ -47,9 +47,7 @@ export async function sendOpml(
 ): Promise<OpmlImportResult> {
   const body = opmlBody(request, await readOpmlFile(request.file));
   const post = (preview: boolean) =>
-    client.post<OpmlImportResult>('/api/admin/opml/import', body, {
-      query: preview ? { dry_run: true } : undefined,
-    });
+    client.post('/api/admin/opml/import', body, { query: preview ? { dry_run: 'true' } : undefined });
   try {
     return await post(dryRun);
   } catch (error) {
@@ -60,7 +58,7 @@ export async function sendOpml(
 
 /** Downloads the datasources as OPML (the request carries the admin's token, so no plain link). */
 export async function downloadOpml(client: ApiClient = api) {
-  const text = await client.get<string>('/api/admin/opml/export');
+  const text = await client.request<string>('GET', '/api/admin/opml/export');
   const url = URL.createObjectURL(new Blob([text], { type: 'text/x-opml' }));
   const anchor = document.createElement('a');
   anchor.href = url;

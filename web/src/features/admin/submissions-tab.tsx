@@ -42,7 +42,10 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   const [platform, setPlatform] = useState<string | null>(knownPlatform);
   const approve = useAdminAction({
     run: () =>
-      approveSubmission(submission.id, { topic_id: topicId ?? undefined, platform: platform ?? undefined }),
+      approveSubmission(submission.id, {
+        topic_id: topicId ?? undefined,
+        platform: (platform as Platform | null) ?? undefined,
+      }),
     success: t('toast.approved'),
     failure: t('toast.updateFailed'),
   });

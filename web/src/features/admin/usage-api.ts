@@ -17,7 +17,7 @@ export const adminUsageQuery = (range: { from: string; to: string }) =>
   queryOptions({
     queryKey: ['admin', 'usage', range.from, range.to],
     queryFn: ({ signal }) =>
-      api.get<UsageResponse>(`/api/admin/usage?from=${range.from}&to=${range.to}`, { signal }),
+      api.get('/api/admin/usage', { query: { from: range.from, to: range.to }, signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     retry: false,

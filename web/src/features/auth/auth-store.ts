@@ -1,11 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ApiClient, isApiError } from '../../api/client';
-import type {
-  MeResponse,
-  ProfileDto as Profile,
-  RegisterResponse,
-  SessionDto as SessionResponse,
-} from '@app/contracts';
+import type { ProfileDto as Profile, RegisterResponse, SessionDto as SessionResponse } from '@app/contracts';
 import type { Language } from '../../i18n/language';
 import { profileKeys } from '../../queries/profile';
 import { type AuthEvent, type AuthEventType, isRedundantAuthEvent } from './auth-events';
@@ -129,7 +124,7 @@ export class AuthStore {
       this.snapshot.status === 'loading' ? 'INITIAL_SESSION' : this.current ? 'TOKEN_REFRESHED' : 'SIGNED_IN';
     const attempt = (async () => {
       try {
-        const response = await this.deps.api.post<SessionResponse>(
+        const response = await this.deps.api.post(
           '/api/auth/refresh',
           {},
           { skipAuthRefresh: true, codeOnly: true },
@@ -149,7 +144,7 @@ export class AuthStore {
   }
 
   async signIn(email: string, password: string): Promise<ClientSession> {
-    const response = await this.deps.api.post<SessionResponse>(
+    const response = await this.deps.api.post(
       '/api/auth/login',
       { email: email.trim(), password },
       { skipAuthRefresh: true },
@@ -159,7 +154,7 @@ export class AuthStore {
   }
 
   signUp(email: string, password: string, language: Language): Promise<RegisterResponse> {
-    return this.deps.api.post<RegisterResponse>(
+    return this.deps.api.post(
       '/api/auth/register',
       { email: email.trim(), password, language },
       { skipAuthRefresh: true },
@@ -172,7 +167,7 @@ export class AuthStore {
    * sets that password and signs the user in.
    */
   async verifyEmail(token: string, password: string): Promise<ClientSession> {
-    const response = await this.deps.api.post<SessionResponse>(
+    const response = await this.deps.api.post(
       '/api/auth/verify',
       { token, password },
       { skipAuthRefresh: true },
@@ -187,7 +182,7 @@ export class AuthStore {
    * `leave` runs in between (e.g. navigate off a signed-in-only page, so its guard does not bounce).
    */
   async signOutEverywhere(leave?: () => Promise<unknown>): Promise<void> {
-    await this.deps.api.post<void>('/api/auth/logout-all', {});
+    await this.deps.api.post('/api/auth/logout-all', {});
     await leave?.().catch(() => undefined);
     this.generation += 1;
     this.applySignedOut();
@@ -201,7 +196,7 @@ export class AuthStore {
     this.applySignedOut();
     this.deps.queryClient.clear();
     try {
-      await this.deps.api.post<void>(
+      await this.deps.api.post(
         '/api/auth/logout',
         {},
         {
@@ -218,7 +213,7 @@ export class AuthStore {
   async updateProfile(displayName: string | null): Promise<Profile> {
     if (!this.current) throw new Error('User not authenticated');
     const value = displayName?.trim() ? displayName.trim() : null;
-    const me = await this.deps.api.patch<MeResponse>('/api/me', { display_name: value });
+    const me = await this.deps.api.patch('/api/me', { display_name: value });
     this.deps.queryClient.setQueryData(profileKeys.byUser(me.user.id), me.profile);
     return me.profile;
   }

@@ -18,7 +18,7 @@ export const blogListQueryOptions = (params: BlogListParams) =>
   infiniteQueryOptions({
     queryKey: ['blog', 'posts', params],
     queryFn: ({ signal, pageParam }) =>
-      api.get<BlogListResponse>('/api/blog/posts', {
+      api.get('/api/blog/posts', {
         query: {
           language: params.language,
           category: params.category,
@@ -38,7 +38,7 @@ export const blogPostQueryOptions = (slug: string, language: 'en' | 'zh') =>
   queryOptions({
     queryKey: ['blog', 'post', slug, language],
     queryFn: ({ signal }) =>
-      api.get<BlogPostResponse>(`/api/blog/posts/${encodeURIComponent(slug)}`, {
+      api.get(`/api/blog/posts/${encodeURIComponent(slug)}`, {
         query: { language },
         signal,
       }),
@@ -49,7 +49,7 @@ export const blogPostQueryOptions = (slug: string, language: 'en' | 'zh') =>
   });
 
 /** Counts one view; the answer is the new total. */
-export const recordView = (id: string) => api.post<{ view_count: number }>(`/api/blog/posts/${id}/view`);
+export const recordView = (id: string) => api.post(`/api/blog/posts/${id}/view`);
 
 /** Up to `limit` tags and how many more there are ('+N'). */
 export function visibleTags(tags: readonly string[], limit = CARD_TAG_LIMIT) {

@@ -87,7 +87,7 @@ export function HistoryFilterFields({
           clearable
           placeholder={t('filters.all')}
           value={filters.status ?? null}
-          onChange={(value) => set({ status: value ?? undefined })}
+          onChange={(value) => set({ status: (value as GenerationStatus | null) ?? undefined })}
           data={choices.statuses.map((status) => ({ value: status, label: tg(`status.${status}`) }))}
         />
         <MultiSelect
@@ -105,7 +105,7 @@ export function HistoryFilterFields({
           clearable
           placeholder={t('filters.all')}
           value={filters.style ?? null}
-          onChange={(value) => set({ style: value ?? undefined })}
+          onChange={(value) => set({ style: (value as GenerationStyle | null) ?? undefined })}
           data={choices.styles.map((style) => ({ value: style, label: tg(`styles.${style}`) }))}
         />
         <MultiSelect

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { api, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
 import {
   contentKeys,
   favoriteSourcesQueryOptions,
@@ -11,6 +11,7 @@ import { useAuth } from '../auth/auth-provider';
 import { showErrorToast } from '../ui/toast';
 import { useUpgradeDialog } from './upgrade-dialog';
 import { errorText } from '../../api/error-text';
+import { setFavorite } from '../../queries/favorites';
 
 type Kind = 'datasources' | 'summaries';
 
@@ -29,9 +30,7 @@ export function useFavorites() {
 
   const mutation = useMutation({
     mutationFn: async ({ kind, id, on }: { kind: Kind; id: string; on: boolean }) => {
-      const body = kind === 'datasources' ? { datasource_id: id } : { summary_id: id };
-      if (on) await api.post(`/api/favorites/${kind}`, body);
-      else await api.delete(`/api/favorites/${kind}`, { body });
+      await setFavorite(kind, id, on);
     },
     onSuccess: (_data, { kind }) =>
       queryClient.invalidateQueries({

@@ -1,17 +1,9 @@
 import type {
-  CreateGenerationTaskResponse,
   GeneratePostBody,
-  GeneratePostResponse,
-  GenerationHistoryResponse,
   GenerationPlatform,
-  GenerationResult,
+  GenerationStatus,
   GenerationStyle,
   GenerationQuota,
-  GenerationTaskStatus,
-  MeResponse,
-  SummaryDetail,
-  SummaryListResponse,
-  UpdateGeneratedContentResponse,
 } from '@app/contracts';
 import { GENERATION_DEFAULTS } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -32,7 +24,7 @@ export const generationQuotaQueryOptions = () =>
   queryOptions({
     queryKey: generationKeys.quota(),
     queryFn: ({ signal }): Promise<GenerationQuota> =>
-      api.get<MeResponse>('/api/me', { signal }).then((me) => me.generation_quota ?? null),
+      api.get('/api/me', { signal }).then((me) => me.generation_quota ?? null),
     staleTime: 0,
   });
 
@@ -45,7 +37,7 @@ export type CreateTaskInput = {
 };
 
 export const createGenerationTask = (input: CreateTaskInput) =>
-  api.post<CreateGenerationTaskResponse>('/api/generation-tasks', {
+  api.post('/api/generation-tasks', {
     ...input,
     user_input: input.user_input?.trim() || undefined,
   });
@@ -55,31 +47,23 @@ export const createGenerationTask = (input: CreateTaskInput) =>
  * (or with its state after the server's wait). `signal` stops waiting; the task stays queued.
  */
 export const generateForPost = (input: GeneratePostBody, signal?: AbortSignal) =>
-  api.post<GeneratePostResponse>(
-    '/api/generate/post',
-    { ...input, user_input: input.user_input?.trim() || undefined },
-    { signal },
-  );
+  api.post('/api/generate/post', { ...input, user_input: input.user_input?.trim() || undefined }, { signal });
 
-export const cancelGenerationTask = (taskId: string) =>
-  api.post<{ success: true }>(`/api/generation-tasks/${taskId}/cancel`);
+export const cancelGenerationTask = (taskId: string) => api.post(`/api/generation-tasks/${taskId}/cancel`);
 
-export const retryGenerationTask = (taskId: string) =>
-  api.post<{ success: true }>(`/api/generation-tasks/${taskId}/retry`);
+export const retryGenerationTask = (taskId: string) => api.post(`/api/generation-tasks/${taskId}/retry`);
 
-export const deleteGeneratedContent = (id: string) =>
-  api.delete<{ success: true; task_deleted: boolean }>(`/api/generated-content/${id}`);
+export const deleteGeneratedContent = (id: string) => api.delete(`/api/generated-content/${id}`);
 
 /** Publishes the user's own result to its topic page (under their display name), or makes it private again. */
 export const setGeneratedContentPublished = (id: string, published: boolean) =>
-  api.patch<UpdateGeneratedContentResponse>(`/api/generated-content/${id}`, { published });
+  api.patch(`/api/generated-content/${id}`, { published });
 
 /** Polled every 2 s while the task is queued or running; stops by itself once it ends. */
 export const taskStatusQueryOptions = (taskId: string | null) =>
   queryOptions({
     queryKey: generationKeys.status(taskId ?? 'none'),
-    queryFn: ({ signal }) =>
-      api.get<{ success: true; data: GenerationTaskStatus }>(`/api/generation-tasks/${taskId}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/generation-tasks/${taskId}`, { signal }),
     enabled: Boolean(taskId),
     select: (response) => response.data,
     staleTime: 0,
@@ -96,7 +80,7 @@ export const resultsQueryOptions = (ids: string[]) =>
   queryOptions({
     queryKey: generationKeys.results(ids),
     queryFn: ({ signal }) =>
-      api.get<{ data: GenerationResult[] }>('/api/generated-content', {
+      api.get('/api/generated-content', {
         query: { ids: ids.join(',') },
         signal,
       }),
@@ -107,7 +91,7 @@ export const resultsQueryOptions = (ids: string[]) =>
 export const summaryForGenerationQueryOptions = (id: string | undefined) =>
   queryOptions({
     queryKey: generationKeys.summary(id ?? 'none'),
-    queryFn: ({ signal }) => api.get<SummaryDetail>(`/api/summaries/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/summaries/${id}`, { signal }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -117,14 +101,14 @@ export const recentSummariesQueryOptions = (language: 'en' | 'zh') =>
   queryOptions({
     queryKey: [...generationKeys.recent(), language],
     queryFn: ({ signal }) =>
-      api.get<SummaryListResponse>('/api/summaries', { query: { page: 1, page_size: 25, language }, signal }),
+      api.get('/api/summaries', { query: { page: 1, page_size: 25, language }, signal }),
   });
 
 export type HistoryFilters = {
   page: number;
-  status?: string;
+  status?: GenerationStatus;
   target_platforms?: string[];
-  style?: string;
+  style?: GenerationStyle;
   source_platforms?: string[];
   topic?: string;
   datasource?: string;
@@ -135,7 +119,7 @@ export const historyQueryOptions = (filters: HistoryFilters) =>
   queryOptions({
     queryKey: generationKeys.history(filters),
     queryFn: ({ signal }) =>
-      api.get<GenerationHistoryResponse>('/api/generation-tasks', {
+      api.get('/api/generation-tasks', {
         query: {
           page: filters.page,
           status: filters.status,

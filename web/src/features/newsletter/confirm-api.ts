@@ -1,9 +1,8 @@
-import type { NewsletterConfirmResponse } from '@app/contracts';
 import { api, isApiError } from '../../api/client';
 
 /** Uses the emailed link's token, once: the page POSTs it, so fetching the link alone changes nothing. */
 export function confirmSubscription(token: string) {
-  return api.post<NewsletterConfirmResponse>('/api/newsletter/confirm', { token });
+  return api.post('/api/newsletter/confirm', { token });
 }
 
 export type ConfirmErrorKey = 'confirmInvalid' | 'confirmExpired' | 'confirmUsed' | 'confirmFailed';

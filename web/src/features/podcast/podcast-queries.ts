@@ -1,4 +1,4 @@
-import type { PodcastDto, PodcastListResponse, PodcastTranscriptResponse } from '@app/contracts';
+import type { PodcastDto } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -20,7 +20,7 @@ export const podcastListQueryOptions = (params: PodcastListParams) =>
   queryOptions({
     queryKey: podcastKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<PodcastListResponse>('/api/podcasts', {
+      api.get('/api/podcasts', {
         signal,
         query: { language: params.language, date: params.date, topic_id: params.topicId },
       }),
@@ -34,9 +34,6 @@ export const podcastsQueryOptions = (params: PodcastListParams) =>
 export const podcastTranscriptQueryOptions = (id: string) =>
   queryOptions({
     queryKey: podcastKeys.transcript(id),
-    queryFn: ({ signal }) =>
-      api
-        .get<PodcastTranscriptResponse>(`/api/podcasts/${id}/transcript`, { signal })
-        .then((r) => r.transcript),
+    queryFn: ({ signal }) => api.get(`/api/podcasts/${id}/transcript`, { signal }).then((r) => r.transcript),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,9 +1,4 @@
-import {
-  NEWSLETTER_MESSAGES,
-  type NewsletterPreferencesResponse,
-  type UnsubscribeResponse,
-  type UnsubscribeViewResponse,
-} from '@app/contracts';
+import { NEWSLETTER_MESSAGES } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
 
@@ -13,7 +8,7 @@ export const subscriptionsQueryOptions = (token: string) =>
   queryOptions({
     queryKey: unsubscribeKeys.view(token),
     queryFn: ({ signal }) =>
-      api.get<UnsubscribeViewResponse>('/api/newsletter/unsubscribe', {
+      api.get('/api/newsletter/unsubscribe', {
         signal,
         query: { token, action: 'view' },
       }),
@@ -23,7 +18,7 @@ export const subscriptionsQueryOptions = (token: string) =>
   });
 
 export function unsubscribe(token: string, topic?: string) {
-  return api.post<UnsubscribeResponse>('/api/newsletter/unsubscribe', topic ? { token, topic } : { token });
+  return api.post('/api/newsletter/unsubscribe', topic ? { token, topic } : { token });
 }
 
 /** 'Invalid unsubscribe link' for a rejected token, else the given fallback text key. */
@@ -37,7 +32,7 @@ export function errorKey(
 
 /** The digest's zone (the management page): the next digest comes at 8 AM there. */
 export function saveTimeZone(token: string, timeZone: string) {
-  return api.post<NewsletterPreferencesResponse>('/api/newsletter/preferences', {
+  return api.post('/api/newsletter/preferences', {
     token,
     time_zone: timeZone,
   });

@@ -1,4 +1,5 @@
 import {
+  DeletedResponseSchema,
   AdminDatasourceBodySchema,
   AdminDatasourceListQuerySchema,
   AdminDatasourceListResponseSchema,
@@ -9,7 +10,6 @@ import {
   DatasourceBatchStatusBodySchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
 /** /api/admin/datasources: every source with topic, status and post count; CRUD; batch activate/pause. */
@@ -67,7 +67,7 @@ const adminDatasourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a datasource (its posts and summaries go with it)',
         params: AdminIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: DeletedResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import {
+  DeletedResponseSchema,
   AdminIdParamsSchema,
   AdminTopicBodySchema,
   AdminTopicListQuerySchema,
@@ -9,7 +10,6 @@ import {
   TopicBatchStatusBodySchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
 /** /api/admin/topics: every topic with its datasource and post counts, CRUD, batch activate/pause. */
@@ -67,7 +67,7 @@ const adminTopicsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes a topic that has no datasources (409 otherwise)',
         params: AdminIdParamsSchema,
-        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: DeletedResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -1,11 +1,11 @@
 import {
+  PasswordChangedResponseSchema,
   AcceptedResponseSchema,
   ChangePasswordBodySchema,
   PasswordResetConfirmBodySchema,
   PasswordResetRequestBodySchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { createKnownDevices } from '../../../lib/known-device.ts';
 import { readRefreshCookie } from '../../../lib/refresh-cookie.ts';
@@ -74,7 +74,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the password (current one required); ends every other session of the account',
         body: ChangePasswordBodySchema,
         response: {
-          200: z.object({ success: z.literal(true), ended_sessions: z.number().int() }),
+          200: PasswordChangedResponseSchema,
           ...errorResponses(400, 401, 429),
         },
       },

@@ -1,7 +1,5 @@
-import { IdParamsSchema, StoryDetailSchema, ZoneNameSchema } from '@app/contracts';
-import { DEFAULT_TIME_ZONE } from '@app/time';
+import { IdParamsSchema, StoryDetailSchema, TimeZoneQuerySchema } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf } from '../../../lib/caller.ts';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
@@ -17,7 +15,7 @@ const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A story: its summaries, oldest first, with their sources and how each joined; a free reader sees those of the two days their plan shows',
         params: IdParamsSchema,
-        querystring: z.object({ timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE) }),
+        querystring: TimeZoneQuerySchema,
         response: { 200: StoryDetailSchema, ...errorResponses(400, 403, 404) },
       },
     },

@@ -1,13 +1,11 @@
 import {
+  TimeZoneQuerySchema,
   IdParamsSchema,
   SummaryDetailSchema,
   SummaryListQuerySchema,
   SummaryListResponseSchema,
-  ZoneNameSchema,
-  DEFAULT_TIME_ZONE,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf, uncheckedCallerOf } from '../../../lib/caller.ts';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
@@ -35,7 +33,7 @@ const summariesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['summaries'],
         summary: 'One summary with its post and datasource',
         params: IdParamsSchema,
-        querystring: z.object({ timezone: ZoneNameSchema.default(DEFAULT_TIME_ZONE) }),
+        querystring: TimeZoneQuerySchema,
         response: { 200: SummaryDetailSchema, ...errorResponses(400, 403, 404) },
       },
     },

@@ -1,12 +1,11 @@
 import {
+  YoutubeSourcesQuerySchema,
   SourceNameParamsSchema,
-  UiLanguageSchema,
   YoutubeSourcesResponseSchema,
   YoutubeSummariesQuerySchema,
   YoutubeSummariesResponseSchema,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { callerOf } from '../../../lib/caller.ts';
 import { errorResponses } from '../../../lib/error-responses.ts';
 
@@ -19,7 +18,7 @@ const youtubeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sources'],
         summary: 'YouTube channels with their summary counts (the channel grid)',
-        querystring: z.object({ language: UiLanguageSchema.optional() }),
+        querystring: YoutubeSourcesQuerySchema,
         response: { 200: YoutubeSourcesResponseSchema, ...errorResponses(400) },
       },
     },
