@@ -99,11 +99,17 @@ if (only) {
       .join(', ');
   }
 }
-await writeResults(resultsDir, figures, meta);
+// A partial measurement (the web scenario's BENCH_WEB_VITALS) is printed, never written as a run's.
+const partial = Boolean(process.env.BENCH_WEB_VITALS);
+if (!partial) await writeResults(resultsDir, figures, meta);
 for (const f of figures) {
   const verdict = f.pass === undefined ? '' : f.pass ? ' ✓' : ' ✗';
   process.stdout.write(`${f.scenario} · ${f.figure}: ${f.value.toFixed(2)} ${f.unit}${verdict}\n`);
 }
-process.stdout.write(`\nwrote bench/results/latest.json and latest.md (${meta.duration})\n`);
+process.stdout.write(
+  partial
+    ? '\nBENCH_WEB_VITALS is set: nothing written to bench/results\n'
+    : `\nwrote bench/results/latest.json and latest.md (${meta.duration})\n`,
+);
 if (failed.length) process.stdout.write(`failed scenarios: ${failed.join(', ')}\n`);
 process.exit(failed.length ? 1 : 0);

@@ -42,6 +42,11 @@ const ROUTE_BUDGET_KIB = 220;
 
 /** The real-browser loads: home, the summaries, a blog post. LCP and TBT goals are for `/`. */
 const VITALS_ROUTES = ['/', '/content-summary', '/blog/how-we-pick-sources'];
+/**
+ * BENCH_WEB_VITALS=/content-summary,/blog/… measures only those routes' vitals (no page weights, no
+ * DevTools preset run): a quicker loop while working on one page. Its figures are not a run's.
+ */
+const VITALS_ONLY = process.env.BENCH_WEB_VITALS?.split(',').filter(Boolean);
 const VITALS_RUNS = 5;
 const LCP_GOAL_MS = 2500;
 const TBT_GOAL_MS = 300;
@@ -125,6 +130,7 @@ export const webScenario: Scenario = {
         [visitor, VISITOR_ROUTES],
         [signedIn, SIGNED_IN_ROUTES],
       ] as const) {
+        if (VITALS_ONLY) break;
         for (const route of routes) {
           // A page of its own each time: modules already loaded are not asked for again.
           const page = await browserContext.newPage();
@@ -157,7 +163,7 @@ export const webScenario: Scenario = {
       browser = await launch();
 
       const vitals: Figure[] = [];
-      for (const route of VITALS_ROUTES) {
+      for (const route of VITALS_ONLY ?? VITALS_ROUTES) {
         const runs: Vitals[] = [];
         for (let run = 0; run < VITALS_RUNS; run += 1)
           runs.push(await throttledLoad(browser, `${base}${route}`));
@@ -169,7 +175,7 @@ export const webScenario: Scenario = {
             .map((r) => r.tbt.toFixed(0))
             .join(' / ')} ms, FCP ${runs.map((r) => r.fcp.toFixed(0)).join(' / ')} ms, CLS ${runs
             .map((r) => r.cls.toFixed(3))
-            .join(' / ')}`,
+            .join(' / ')}; LCP element: ${[...new Set(runs.map((r) => r.lcpElement))].join(' | ')}`,
         );
         const goals = route === '/';
         vitals.push(
@@ -197,7 +203,7 @@ export const webScenario: Scenario = {
         );
       }
 
-      {
+      if (!VITALS_ONLY) {
         const runs: Vitals[] = [];
         for (let run = 0; run < VITALS_RUNS; run += 1)
           runs.push(await throttledLoad(browser, `${base}/`, DEVTOOLS_FAST_3G));
@@ -310,14 +316,23 @@ async function chunkSizes(dist: string, manifest: Manifest): Promise<Map<string,
   return sizes;
 }
 
-type Vitals = { lcp: number; tbt: number; fcp: number; cls: number };
+/** `lcpElement`: the largest paint's element (tag, test id or class, size), to see what to speed up. */
+type Vitals = { lcp: number; tbt: number; fcp: number; cls: number; lcpElement: string };
 
 /** Records paints, layout shifts (the sum, as CLS over a page this short) and long tasks from the start of the page (buffered observers see the earliest). */
 const VITALS_SCRIPT = `(() => {
-  const vitals = { lcp: 0, fcp: 0, cls: 0, longTasks: [] };
+  const vitals = { lcp: 0, fcp: 0, cls: 0, longTasks: [], lcpElement: '' };
   window.__vitals = vitals;
+  const describe = (el, size) => {
+    if (!el) return 'gone (' + size + ' px²)';
+    const id = el.getAttribute('data-testid') || el.id || String(el.className || '').split(' ')[0];
+    return el.tagName.toLowerCase() + (id ? '.' + id : '') + ' ' + size + ' px²';
+  };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+    for (const entry of list.getEntries()) {
+      vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+      vitals.lcpElement = describe(entry.element, entry.size);
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
@@ -371,6 +386,7 @@ async function throttledLoad(
       fcp: number;
       cls: number;
       longTasks: [number, number][];
+      lcpElement: string;
     }>('window.__vitals');
     if (!vitals.lcp) throw new Error(`${url}: no largest-contentful-paint entry`);
     let tbt = 0;
@@ -382,7 +398,7 @@ async function throttledLoad(
       tbt += Math.max(0, counted - 50);
     }
     await cdp.detach();
-    return { lcp: vitals.lcp, tbt, fcp: vitals.fcp, cls: vitals.cls };
+    return { lcp: vitals.lcp, tbt, fcp: vitals.fcp, cls: vitals.cls, lcpElement: vitals.lcpElement };
   } finally {
     await context.close();
   }

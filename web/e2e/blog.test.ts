@@ -1,6 +1,6 @@
 import { SEED_BLOG_POSTS, seedBlogPosts } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './harness.ts';
+import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // A visitor reading /blog (issue 9): search, category filter, opening a post counts one view.
 
@@ -76,6 +76,60 @@ describe('/blog', () => {
     expect((await stack.prisma.blogPost.findUniqueOrThrow({ where: { id: before.id } })).viewCount).toBe(
       before.viewCount + 1,
     );
+    await page.context().close();
+  });
+
+  it('a post opened by its address asks once for its data and picture, which its document preloads', async () => {
+    const page = await stack.newPage();
+    const slug = 'how-we-pick-sources';
+    const asked: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith(`/api/blog/posts/${slug}`) || url.pathname === '/api/social-cards/card.png')
+        asked.push(`${url.pathname}${url.search}`);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto(`/blog/${slug}`);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('blog-post-image')
+            .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+        { timeout: 15_000 },
+      )
+      .toBe(1200);
+    await expect.poll(() => page.getByTestId('blog-post-content').textContent()).toContain('The checklist');
+    // The preloads are the requests the app makes: the browser asks once for each, and never says a
+    // preload went unused (Chromium warns a few seconds after the load when one does).
+    await page.waitForTimeout(3500);
+    expect(asked.filter((url) => url.startsWith('/api/blog/posts/'))).toEqual([
+      `/api/blog/posts/${slug}?language=en`,
+    ]);
+    expect(asked.filter((url) => url.startsWith('/api/social-cards/'))).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a signed-in reader’s post is also asked for once', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('blog-reader') });
+    const page = await stack.newPage();
+    await stack.signIn(page, user.email, user.password);
+    const slug = 'how-we-pick-sources';
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith(`/api/blog/posts/${slug}`)) asked.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`/blog/${slug}`);
+    await expect
+      .poll(() => page.getByTestId('blog-post-content').textContent(), { timeout: 15_000 })
+      .toContain('The checklist');
+    await page.waitForTimeout(1000);
+    expect(asked).toEqual([`/api/blog/posts/${slug}?language=en`]);
     await page.context().close();
   });
 

@@ -510,6 +510,13 @@ function headOf(html: string) {
     description: meta('description'),
     meta,
     canonical: links.filter((link) => link.rel === 'canonical').map((link) => link.href),
+    preload: links
+      .filter((link) => link.rel === 'preload')
+      .map((link) =>
+        Object.fromEntries(
+          Object.entries(link).filter(([name]) => name !== 'rel' && name !== 'data-page-head'),
+        ),
+      ),
     hreflang: Object.fromEntries(
       links
         .filter((link) => link.rel === 'alternate' && link.hreflang)
@@ -632,6 +639,18 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
       mainEntityOfPage: `${PUBLIC_URL}/blog/english-only`,
     });
     expect(Date.parse(String(article!.datePublished))).toBeLessThan(Date.now());
+    // Its picture and its data are fetched with the document, at the addresses the app asks for (the
+    // browser test checks the app then asks for nothing more).
+    expect(head.preload).toEqual([
+      { as: 'image', href: '/images/cover.png', fetchpriority: 'high' },
+      { as: 'fetch', href: '/api/blog/posts/english-only?language=en', crossorigin: 'use-credentials' },
+    ]);
+    // A post without a picture preloads its data only; the other pages nothing.
+    expect(headOf((await get('/zh/blog/both-languages')).body).preload).toEqual([
+      { as: 'fetch', href: '/api/blog/posts/both-languages?language=zh', crossorigin: 'use-credentials' },
+    ]);
+    for (const target of ['/', '/content-summary', '/blog'])
+      expect(headOf((await get(target)).body).preload, target).toEqual([]);
   });
 
   it('markup in a stored title or excerpt stays text: no tag, script or comment gets into the head', async () => {

@@ -1,12 +1,19 @@
 import escapeHtml from 'escape-html';
 
-/** A `<link>` of the head: a language's version of the page (hreflang) or one of its feeds. */
+/**
+ * A `<link>` of the head: a language's version of the page (hreflang), one of its feeds, or the
+ * picture the page opens with, fetched with the document's first bytes (preload).
+ */
 export type HeadLink = {
-  rel: 'alternate' | 'canonical';
+  rel: 'alternate' | 'canonical' | 'preload';
   href: string;
   hreflang?: string;
   type?: string;
   title?: string;
+  as?: 'image' | 'fetch';
+  fetchpriority?: 'high';
+  /** A fetch preload is used by the app's own request only when their credentials mode matches. */
+  crossorigin?: 'use-credentials';
 };
 /** A `<meta>` of the head: Open Graph's are `property`, the others `name`. */
 export type HeadMeta = { property: string; content: string } | { name: string; content: string };

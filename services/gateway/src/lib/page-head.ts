@@ -148,6 +148,13 @@ function absoluteImage(url: string | null, publicUrl: string): string | null {
   }
 }
 
+/** A picture's address as stored, when it is a path of this site or an http(s) URL; else null. */
+function sitePicture(url: string | null): string | null {
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  return isWebUrl(url) ? url : null;
+}
+
 /** Title, description and what else the page's kind says (its type, picture, structured data). */
 function describe(match: WebPageMatch, data: PageData, site: (typeof SITE)[UiLanguage]) {
   const { language } = match;
@@ -245,6 +252,19 @@ export function pageHead(input: {
     });
   }
   if (data.kind === 'topic') links.push(...topicFeeds(data.topic, language));
+  // A post opens with its picture, the largest thing on its first screen: fetched beside the app's
+  // code rather than after the post's data (the address as the app writes it into <img>).
+  const cover = data.kind === 'blogPost' ? sitePicture(data.post.featuredImageUrl) : null;
+  if (cover) links.push({ rel: 'preload', as: 'image', href: cover, fetchpriority: 'high' });
+  // And the post itself, as the app asks for it (same address and credentials, so it is the same
+  // request), while the app's code is still on its way.
+  if (data.kind === 'blogPost')
+    links.push({
+      rel: 'preload',
+      as: 'fetch',
+      href: `/api/blog/posts/${encodeURIComponent(match.params.slug ?? '')}?language=${language}`,
+      crossorigin: 'use-credentials',
+    });
   if (data.kind === 'home') for (const topic of data.topics) links.push(topicFeeds(topic, language)[0]!);
 
   // The link preview's picture is the page's card; a post's own picture goes in its structured data.
