@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
+import { pagePreloads } from './vite-page-preloads.ts';
 import { compileHints, functionWrappers } from './vite-function-wrappers.ts';
 import { preloadDynamicImport } from './vite-preload-chunk.ts';
 import { precompress } from './vite-precompress.ts';
@@ -65,6 +66,7 @@ export default defineConfig({
     functionWrappers(),
     // The libraries' vendor chunk, React DOM and the app's shell: most of their code runs as the app starts.
     compileHints(['vendor', 'react-dom', 'shell']),
+    pagePreloads(),
     precompress(),
   ],
   server: { port: 5173, strictPort: true, proxy: gateway },

@@ -389,6 +389,18 @@ async function throttledLoad(
       lcpElement: string;
     }>('window.__vitals');
     if (!vitals.lcp) throw new Error(`${url}: no largest-contentful-paint entry`);
+    // BENCH_WEB_TIMELINE=1: when each file of the load started and ended, and the long tasks (ms).
+    if (process.env.BENCH_WEB_TIMELINE) {
+      const files = await page.evaluate<string[]>(
+        `performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '–' + Math.round(e.responseEnd) + ' ms ' + Math.round(e.transferSize / 1024) + ' KiB ' + e.name.replace(location.origin, ''))`,
+      );
+      const tasks = vitals.longTasks.map(
+        ([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`,
+      );
+      process.stdout.write(
+        `  timeline of ${url} (FCP ${Math.round(vitals.fcp)}, LCP ${Math.round(vitals.lcp)} ms)\n    ${files.join('\n    ')}\n    long tasks: ${tasks.join(' ')}\n`,
+      );
+    }
     let tbt = 0;
     for (const [start, duration] of vitals.longTasks) {
       const end = start + duration;

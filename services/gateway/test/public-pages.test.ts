@@ -37,6 +37,10 @@ const schemaFile = async (name: string) => ({
 let gateway: Gateway;
 let paged: Gateway['app'];
 let webDir: string;
+const PAGE_PRELOADS = {
+  contentSummary: ['/assets/content-summary-page-abc123.js', '/assets/icons-def456.js'],
+  blogPost: ['/assets/blog-post-page-0a1b2c.js'],
+};
 let port = 0;
 let pagedPort = 0;
 const ids = { engineering: '', other: '', paused: '' };
@@ -54,6 +58,8 @@ beforeAll(async () => {
   }
   // A build's own robots.txt never replaces the gateway's.
   await writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  // What web/vite-page-preloads.ts writes: each public page's scripts beyond the entry.
+  await writeFile(path.join(webDir, 'page-preloads.json'), JSON.stringify(PAGE_PRELOADS));
   gateway = await startGateway({ WEB_DIST_DIR: webDir });
   const prisma = gateway.db.prisma;
 
@@ -653,6 +659,27 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
       expect(headOf((await get(target)).body).preload, target).toEqual([]);
   });
 
+  it('a page’s document preloads its own scripts, as the build lists them; other documents none', async () => {
+    const scripts = (html: string) =>
+      DomUtils.getElementsByTagName('link', parseDocument(html))
+        .filter(
+          (link) => link.attribs.rel === 'modulepreload' && link.attribs['data-page-head'] !== undefined,
+        )
+        .map((link) => [link.attribs.href, link.attribs.crossorigin]);
+    expect(scripts((await get('/content-summary')).body)).toEqual([
+      ['/assets/content-summary-page-abc123.js', ''],
+      ['/assets/icons-def456.js', ''],
+    ]);
+    expect(scripts((await get('/zh/blog/both-languages')).body)).toEqual([
+      ['/assets/blog-post-page-0a1b2c.js', ''],
+    ]);
+    // A page the build lists nothing for, a post that does not exist (the 404 screen) and no page.
+    for (const target of ['/pricing', '/blog/missing', '/nope'])
+      expect(scripts((await get(target)).body), target).toEqual([]);
+    // The list itself is the gateway's to read, not a file of the site.
+    expect((await get('/page-preloads.json')).status).toBe(404);
+  });
+
   it('markup in a stored title or excerpt stays text: no tag, script or comment gets into the head', async () => {
     const answer = await get('/blog/both-languages');
     const head = headOf(answer.body);
@@ -792,6 +819,25 @@ describe('the reading view in a page’s document (what a client without scripts
 });
 
 describe('bad input never reaches a page’s document as markup', () => {
+  it('a build whose preload list is malformed: pages are served without preloads, none from the list', async () => {
+    const badDir = await mkdtemp(path.join(tmpdir(), 'gw-pages-bad-'));
+    await writeFile(path.join(badDir, 'index.html'), INDEX_HTML);
+    await writeFile(
+      path.join(badDir, 'page-preloads.json'),
+      JSON.stringify({ contentSummary: ['"><script>alert(1)</script>', 'https://elsewhere.example/x.js'] }),
+    );
+    const peer = await startPeer(gateway, { WEB_DIST_DIR: badDir });
+    try {
+      const answer = await peer.inject({ method: 'GET', url: '/content-summary' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toContain('modulepreload" href="/assets/content');
+      expect(answer.body).not.toMatch(/elsewhere\.example|<script>alert/);
+    } finally {
+      await peer.close();
+      await rm(badDir, { recursive: true, force: true });
+    }
+  });
+
   it('queries and slugs carrying markup: the page answers, nothing of them is echoed as a tag', async () => {
     for (const [target, status] of [
       ['/content-summary?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E&source=%3Cimg%20src%3Dx%3E', 200],

@@ -5,15 +5,18 @@ import escapeHtml from 'escape-html';
  * picture the page opens with, fetched with the document's first bytes (preload).
  */
 export type HeadLink = {
-  rel: 'alternate' | 'canonical' | 'preload';
+  rel: 'alternate' | 'canonical' | 'preload' | 'modulepreload';
   href: string;
   hreflang?: string;
   type?: string;
   title?: string;
   as?: 'image' | 'fetch';
   fetchpriority?: 'high';
-  /** A fetch preload is used by the app's own request only when their credentials mode matches. */
-  crossorigin?: 'use-credentials';
+  /**
+   * A preload is used by the app's own request only when their credentials modes match: the app's
+   * fetches send cookies (use-credentials), its module scripts do not ('' is anonymous, as Vite writes).
+   */
+  crossorigin?: 'use-credentials' | '';
 };
 /** A `<meta>` of the head: Open Graph's are `property`, the others `name`. */
 export type HeadMeta = { property: string; content: string } | { name: string; content: string };

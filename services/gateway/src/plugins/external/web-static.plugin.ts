@@ -4,6 +4,7 @@ import { isProductionLike } from '@app/config';
 import type { FastifyBaseLogger } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { checkTemplate } from '../../lib/page-document.ts';
 import { notFoundEnvelope, sendEnvelope } from '../app/error-handler.plugin.ts';
 
@@ -22,13 +23,40 @@ const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 const HOME_HTML = 'home.html';
 /** Answered by the gateway itself (routes/web), never from the build. */
 const GATEWAY_FILES = ['robots.txt', 'sitemap.xml'];
+/**
+ * Per public page, the scripts its first screen needs beyond the entry (web/vite-page-preloads.ts):
+ * read here, listed in the page's document, never served.
+ */
+const PAGE_PRELOADS = 'page-preloads.json';
+const PagePreloadsSchema = z.record(
+  z.string(),
+  z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)).max(100),
+);
 
 /**
  * The build's documents, which the pages' route (routes/web/pages.routes.ts) serves with each page's
  * head: index.html, and home.html for the home page when the build has it. `withHead` is false when a
  * document lacks a tag the head replaces: the documents then go as built (logged at start-up).
  */
-export type WebDocuments = { index: string; home: string; withHead: boolean };
+export type WebDocuments = {
+  index: string;
+  home: string;
+  withHead: boolean;
+  /** Page name (@app/contracts WEB_PAGES) → the scripts its document preloads. */
+  preloads: Record<string, string[]>;
+};
+
+/** The build's page-preloads.json; none when it is missing or malformed (logged: pages still work). */
+function loadPreloads(root: string, log: FastifyBaseLogger): Record<string, string[]> {
+  const file = path.join(root, PAGE_PRELOADS);
+  if (!existsSync(file)) return {};
+  try {
+    return PagePreloadsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    log.error({ err: error, file }, "the web build's page preloads cannot be read; pages go without them");
+    return {};
+  }
+}
 
 function loadDocuments(root: string, hasHome: boolean, log: FastifyBaseLogger): WebDocuments {
   const index = readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -36,10 +64,10 @@ function loadDocuments(root: string, hasHome: boolean, log: FastifyBaseLogger): 
   try {
     checkTemplate(index);
     checkTemplate(home);
-    return { index, home, withHead: true };
+    return { index, home, withHead: true, preloads: loadPreloads(root, log) };
   } catch (error) {
     log.error({ err: error, root }, "the web build's documents cannot take a page's head; served as built");
-    return { index, home, withHead: false };
+    return { index, home, withHead: false, preloads: {} };
   }
 }
 
@@ -69,7 +97,7 @@ export default fp(
         wildcard: false,
         // The pages, / included, are the `/*` route's (below): it picks the document.
         index: false,
-        globIgnore: ['assets/**', HOME_HTML, ...GATEWAY_FILES, ...COMPRESSED_COPIES],
+        globIgnore: ['assets/**', HOME_HTML, PAGE_PRELOADS, ...GATEWAY_FILES, ...COMPRESSED_COPIES],
         preCompressed: true,
         allowedPath,
         setHeaders: (reply) => {

@@ -54,9 +54,16 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
       );
       status = document.status;
       const template = status === 200 && page?.name === 'home' ? documents.home : documents.index;
-      html = documents.withHead
-        ? withPageBody(pageDocument(template, document.head), document.body)
-        : template;
+      // The page's own scripts download beside the entry (a page that is not one is only the 404 screen).
+      const scripts = status === 200 && page ? (documents.preloads[page.name] ?? []) : [];
+      const head = {
+        ...document.head,
+        links: [
+          ...document.head.links,
+          ...scripts.map((href) => ({ rel: 'modulepreload' as const, href, crossorigin: '' as const })),
+        ],
+      };
+      html = documents.withHead ? withPageBody(pageDocument(template, head), document.body) : template;
     } catch (error) {
       // The app's own document without the page's head: it still draws the page, or its error.
       request.log.error({ err: error }, 'page lookup failed');
