@@ -114,6 +114,53 @@ describe('reading summaries', () => {
     await page.context().close();
   });
 
+  it('the list a visitor’s summary page opens with is fetched with its document, in the reader’s zone', async () => {
+    const page = await stack.newPage();
+    const lists: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/summaries') lists.push(url.search);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    const load = async (path: string) => {
+      lists.length = 0;
+      await page.goto(path);
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.waitForTimeout(500);
+      return [...lists];
+    };
+    const zone = (name: string) => `?page=1&timezone=${encodeURIComponent(name)}&language=en&group=story`;
+    // The document's preload is the app's own request: asked for once.
+    expect(await load('/content-summary')).toEqual([zone(LA)]);
+    // A zone the reader picked (stored by the page, shared with the gateway): once, in that zone.
+    await page.evaluate(() => localStorage.setItem('user-preferred-timezone', 'Asia/Shanghai'));
+    await load('/content-summary');
+    expect(await load('/content-summary')).toEqual([zone('Asia/Shanghai')]);
+    // Filters in the address: no preload, the app asks itself (once).
+    expect(await load('/content-summary?platforms=blog')).toHaveLength(1);
+    await page.waitForTimeout(3000);
+    expect(warnings).toEqual([]);
+    await page.context().close();
+
+    // A signed-in reader's list depends on their plan: never preloaded, asked for once.
+    const reader = await stack.createUser({ email: uniqueEmail('zone-reader'), plan: 'pro' });
+    const signedIn = await stack.newPage();
+    await stack.signIn(signedIn, reader.email, reader.password);
+    const readerLists: string[] = [];
+    signedIn.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/summaries') readerLists.push(request.url());
+    });
+    await signedIn.goto('/content-summary');
+    await expect.poll(() => cards(signedIn).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await signedIn.waitForTimeout(500);
+    expect(readerLists).toHaveLength(1);
+    expect(await signedIn.locator('link[rel="preload"][as="fetch"]').count()).toBe(0);
+    await signedIn.context().close();
+  });
+
   it('shows a free user the upgrade dialog for an old date', async () => {
     const user = await stack.createUser({ email: uniqueEmail('free') });
     const page = await stack.newPage();

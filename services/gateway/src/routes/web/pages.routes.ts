@@ -3,6 +3,7 @@ import { matchWebPage, type UiLanguage } from '@app/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { withPageBody } from '../../lib/page-body.ts';
 import { pageDocument } from '../../lib/page-document.ts';
+import { dataPreloads } from '../../lib/page-preloads.ts';
 import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
 
 // What a build holds (with its .br and .gz copies). A client-side route may have a dot too
@@ -15,6 +16,12 @@ const FILE_EXTENSIONS = new Set(
 
 const hasExtension = (pathname: string) =>
   pathname.startsWith('/assets/') || FILE_EXTENSIONS.has(path.extname(pathname).toLowerCase());
+
+/** The query as the browser sent it ('' when there is none). */
+const queryOf = (rawUrl: string | undefined) => {
+  const at = (rawUrl ?? '').indexOf('?');
+  return at < 0 ? '' : (rawUrl ?? '').slice(at + 1);
+};
 
 /** The path as the browser sent it, without the query: the web router reads it segment by segment. */
 const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?? '';
@@ -61,6 +68,12 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
         links: [
           ...document.head.links,
           ...scripts.map((href) => ({ rel: 'modulepreload' as const, href, crossorigin: '' as const })),
+          ...(status === 200
+            ? dataPreloads(page, page?.language ?? 'en', {
+                query: queryOf(request.raw.url),
+                cookies: request.cookies,
+              })
+            : []),
         ],
       };
       html = documents.withHead ? withPageBody(pageDocument(template, head), document.body) : template;

@@ -5,11 +5,25 @@ import { useAuth } from '../../auth/auth-provider';
 import { showErrorToast } from '../../ui/toast';
 import { useUpgradeDialog } from '../upgrade-dialog';
 import { readStoredTimeZone } from '../use-time-zone';
-import { dateParamToLocalDate, isInFreeWindow, TIME_ZONE_STORAGE_KEY } from '../zoned-dates';
+import {
+  DEFAULT_TIME_ZONE,
+  dateParamToLocalDate,
+  isInFreeWindow,
+  TIME_ZONE_STORAGE_KEY,
+} from '../zoned-dates';
 import type { DateRange } from './date-filter';
 import type { ContentSummarySearch } from './search-params';
 
 const SEARCH_MIN = 4;
+/** Read by the gateway (lib/page-preloads.ts): the page's document then preloads the list in this zone. */
+const ZONE_COOKIE = 'preferred_timezone';
+
+/** The picked zone as a cookie beside the stored one (null: the default zone, no cookie). */
+function shareZone(zone: string | null) {
+  document.cookie = zone
+    ? `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
+    : `${ZONE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
 
 type Options = {
   /** Called after every filter or page change (the page collapses the open card). */
@@ -85,8 +99,14 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
     } catch {
       // unavailable storage: the URL still carries the zone
     }
+    shareZone(zone);
     update({ timezone: zone ?? undefined });
   };
+  // A zone stored before the cookie existed is shared too.
+  useEffect(() => {
+    const stored = readStoredTimeZone();
+    shareZone(stored === DEFAULT_TIME_ZONE ? null : stored);
+  }, []);
 
   const toggleFavoriteFilter = (key: 'favorites' | 'favoriteSources', on: boolean) => {
     if (on && !ensureFavoritesAllowed()) return;
