@@ -136,7 +136,7 @@ describe('reading summaries', () => {
     // The document's preload is the app's own request: asked for once.
     expect(await load('/content-summary')).toEqual([zone(LA)]);
     // A zone the reader picked (stored by the page, shared with the gateway): once, in that zone.
-    await page.evaluate(() => localStorage.setItem('user-preferred-timezone', 'Asia/Shanghai'));
+    await page.evaluate("localStorage.setItem('user-preferred-timezone', 'Asia/Shanghai')");
     await load('/content-summary');
     expect(await load('/content-summary')).toEqual([zone('Asia/Shanghai')]);
     // Filters in the address: no preload, the app asks itself (once).

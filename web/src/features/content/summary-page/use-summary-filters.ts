@@ -20,6 +20,7 @@ const ZONE_COOKIE = 'preferred_timezone';
 
 /** The picked zone as a cookie beside the stored one (null: the default zone, no cookie). */
 function shareZone(zone: string | null) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the app supports
   document.cookie = zone
     ? `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
     : `${ZONE_COOKIE}=; path=/; max-age=0; samesite=lax`;
