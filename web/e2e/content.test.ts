@@ -117,10 +117,12 @@ describe('reading summaries', () => {
   it('the list a visitor’s summary page opens with is fetched with its document, in the reader’s zone', async () => {
     const page = await stack.newPage();
     const lists: string[] = [];
+    const stringFiles: string[] = [];
     const warnings: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/api/summaries') lists.push(url.search);
+      if (url.pathname.endsWith('.json')) stringFiles.push(url.pathname);
     });
     page.on('console', (message) => {
       if (/preload/i.test(message.text())) warnings.push(message.text());
@@ -133,8 +135,10 @@ describe('reading summaries', () => {
       return [...lists];
     };
     const zone = (name: string) => `?page=1&timezone=${encodeURIComponent(name)}&language=en&group=story`;
-    // The document's preload is the app's own request: asked for once.
+    // The document's preload is the app's own request: asked for once; so are the page's string files.
     expect(await load('/content-summary')).toEqual([zone(LA)]);
+    expect(stringFiles.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(stringFiles).size).toBe(stringFiles.length);
     // A zone the reader picked (stored by the page, shared with the gateway): once, in that zone.
     await page.evaluate("localStorage.setItem('user-preferred-timezone', 'Asia/Shanghai')");
     await load('/content-summary');
@@ -157,7 +161,7 @@ describe('reading summaries', () => {
     await expect.poll(() => cards(signedIn).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await signedIn.waitForTimeout(500);
     expect(readerLists).toHaveLength(1);
-    expect(await signedIn.locator('link[rel="preload"][as="fetch"]').count()).toBe(0);
+    expect(await signedIn.locator('link[rel="preload"][as="fetch"][href^="/api/"]').count()).toBe(0);
     await signedIn.context().close();
   });
 

@@ -655,8 +655,17 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
     expect(headOf((await get('/zh/blog/both-languages')).body).preload).toEqual([
       { as: 'fetch', href: '/api/blog/posts/both-languages?language=zh', crossorigin: 'use-credentials' },
     ]);
-    for (const target of ['/', '/content-summary', '/blog'])
+    for (const target of ['/', '/blog', '/pricing'])
       expect(headOf((await get(target)).body).preload, target).toEqual([]);
+    // The summary page's list is preloaded for a visitor (lib/page-preloads.ts), not for a reader.
+    expect(headOf((await get('/content-summary')).body).preload).toEqual([
+      {
+        as: 'fetch',
+        href: '/api/summaries?page=1&timezone=America%2FLos_Angeles&language=en&group=story',
+        crossorigin: 'use-credentials',
+      },
+    ]);
+    expect(headOf((await get('/content-summary', { cookie: 'has_session=1' })).body).preload).toEqual([]);
   });
 
   it('a page’s document preloads its own scripts, as the build lists them; other documents none', async () => {
