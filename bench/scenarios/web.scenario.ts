@@ -321,13 +321,14 @@ type Vitals = { lcp: number; tbt: number; fcp: number; cls: number; lcpElement: 
 
 /** Records paints, layout shifts (the sum, as CLS over a page this short) and long tasks from the start of the page (buffered observers see the earliest). */
 const VITALS_SCRIPT = `(() => {
-  const vitals = { lcp: 0, fcp: 0, cls: 0, longTasks: [], lcpElement: '' };
+  const vitals = { lcp: 0, fcp: 0, cls: 0, longTasks: [], lcpElement: '', shifts: [] };
   window.__vitals = vitals;
-  const describe = (el, size) => {
-    if (!el) return 'gone (' + size + ' px²)';
+  const name = (el) => {
+    if (!el || !el.tagName) return 'gone';
     const id = el.getAttribute('data-testid') || el.id || String(el.className || '').split(' ')[0];
-    return el.tagName.toLowerCase() + (id ? '.' + id : '') + ' ' + size + ' px²';
+    return el.tagName.toLowerCase() + (id ? '.' + id : '');
   };
+  const describe = (el, size) => name(el) + ' ' + size + ' px²';
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
@@ -338,7 +339,16 @@ const VITALS_SCRIPT = `(() => {
     for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') vitals.fcp = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) vitals.cls += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      vitals.cls += entry.value;
+      // What moved, from where to where in the viewport (BENCH_WEB_TIMELINE prints it).
+      const moved = (entry.sources || []).map((source) => {
+        const from = source.previousRect, to = source.currentRect;
+        return name(source.node) + ' y ' + Math.round(from.y) + '→' + Math.round(to.y) + ', height ' + Math.round(from.height) + '→' + Math.round(to.height);
+      });
+      vitals.shifts.push(Math.round(entry.startTime) + ' ms ' + entry.value.toFixed(3) + ': ' + moved.join('; '));
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.longTasks.push([entry.startTime, entry.duration]);
@@ -394,11 +404,12 @@ async function throttledLoad(
       const files = await page.evaluate<string[]>(
         `performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '–' + Math.round(e.responseEnd) + ' ms ' + Math.round(e.transferSize / 1024) + ' KiB ' + e.name.replace(location.origin, ''))`,
       );
+      const shifts = await page.evaluate<string[]>('window.__vitals.shifts');
       const tasks = vitals.longTasks.map(
         ([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`,
       );
       process.stdout.write(
-        `  timeline of ${url} (FCP ${Math.round(vitals.fcp)}, LCP ${Math.round(vitals.lcp)} ms)\n    ${files.join('\n    ')}\n    long tasks: ${tasks.join(' ')}\n`,
+        `  timeline of ${url} (FCP ${Math.round(vitals.fcp)}, LCP ${Math.round(vitals.lcp)} ms)\n    ${files.join('\n    ')}\n    long tasks: ${tasks.join(' ')}\n    layout shifts: ${shifts.join(' | ') || 'none'}\n`,
       );
     }
     let tbt = 0;

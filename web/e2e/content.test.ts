@@ -165,6 +165,26 @@ describe('reading summaries', () => {
     await signedIn.context().close();
   });
 
+  it('while the list loads, nothing below it is on the screen, so nothing jumps when it comes', async () => {
+    const page = await stack.newPage({ viewport: { width: 390, height: 844 } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/summaries?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/content-summary?platforms=blog');
+    const loading = page.getByTestId('summaries-loading');
+    await loading.waitFor({ timeout: 15_000 });
+    const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+    expect(footerTop).toBeGreaterThanOrEqual(844);
+    release();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('shows a free user the upgrade dialog for an old date', async () => {
     const user = await stack.createUser({ email: uniqueEmail('free') });
     const page = await stack.newPage();

@@ -41,7 +41,9 @@ export function SummaryList({
 
   if (summaries.isLoading) {
     return (
-      <Center py="xl" data-testid="summaries-loading">
+      // As tall as the screen: the list that replaces it is, so what is below (the footer) does not
+      // jump when it arrives.
+      <Center py="xl" mih="100vh" style={{ alignItems: 'flex-start' }} data-testid="summaries-loading">
         <Loader />
       </Center>
     );
