@@ -1,4 +1,5 @@
 import { SEED_BLOG_POSTS, seedBlogPosts } from '@app/db';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
@@ -12,6 +13,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
+
+/** The drawn width of the post's cover (1200: the post's card, drawn by the gateway). */
+const coverWidth = (page: Page) =>
+  page
+    .getByTestId('blog-post-image')
+    .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth);
 
 const enCount = SEED_BLOG_POSTS.filter((p) => p.language === 'EN').length;
 
@@ -51,15 +58,7 @@ describe('/blog', () => {
     await expect.poll(() => page.getByTestId('blog-post-title').textContent()).toBe(before.title);
     await expect.poll(() => page.getByTestId('blog-post-content').textContent()).toContain('The checklist');
     // Its cover is the post's card, drawn by the gateway: a real picture with no network.
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('blog-post-image')
-            .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
-        { timeout: 15_000 },
-      )
-      .toBe(1200);
+    await expect.poll(() => coverWidth(page), { timeout: 15_000 }).toBe(1200);
     await expect
       .poll(
         async () => (await stack.prisma.blogPost.findUniqueOrThrow({ where: { id: before.id } })).viewCount,
@@ -93,15 +92,7 @@ describe('/blog', () => {
       if (/preload/i.test(message.text())) warnings.push(message.text());
     });
     await page.goto(`/blog/${slug}`);
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('blog-post-image')
-            .evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
-        { timeout: 15_000 },
-      )
-      .toBe(1200);
+    await expect.poll(() => coverWidth(page), { timeout: 15_000 }).toBe(1200);
     await expect.poll(() => page.getByTestId('blog-post-content').textContent()).toContain('The checklist');
     // The preloads are the requests the app makes: the browser asks once for each, and never says a
     // preload went unused (Chromium warns a few seconds after the load when one does).

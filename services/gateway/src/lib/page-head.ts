@@ -256,15 +256,7 @@ export function pageHead(input: {
   // code rather than after the post's data (the address as the app writes it into <img>).
   const cover = data.kind === 'blogPost' ? sitePicture(data.post.featuredImageUrl) : null;
   if (cover) links.push({ rel: 'preload', as: 'image', href: cover, fetchpriority: 'high' });
-  // And the post itself, as the app asks for it (same address and credentials, so it is the same
-  // request), while the app's code is still on its way.
-  if (data.kind === 'blogPost')
-    links.push({
-      rel: 'preload',
-      as: 'fetch',
-      href: `/api/blog/posts/${encodeURIComponent(match.params.slug ?? '')}?language=${language}`,
-      crossorigin: 'use-credentials',
-    });
+  // (The post's data is preloaded with the other API answers: lib/page-preloads.ts.)
   if (data.kind === 'home') for (const topic of data.topics) links.push(topicFeeds(topic, language)[0]!);
 
   // The link preview's picture is the page's card; a post's own picture goes in its structured data.

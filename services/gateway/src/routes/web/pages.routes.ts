@@ -69,10 +69,7 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
           ...document.head.links,
           ...scripts.map((href) => ({ rel: 'modulepreload' as const, href, crossorigin: '' as const })),
           ...(status === 200
-            ? dataPreloads(page, page?.language ?? 'en', {
-                query: queryOf(request.raw.url),
-                cookies: request.cookies,
-              })
+            ? dataPreloads(page, { query: queryOf(request.raw.url), cookies: request.cookies })
             : []),
         ],
       };
