@@ -1,4 +1,4 @@
-import { cosine, jaccard, NO_LABEL } from './fingerprint.ts';
+import { cosine, type Fingerprint, jaccard, NO_LABEL } from './fingerprint.ts';
 import type { TermCounts } from './terms.ts';
 
 /**
@@ -8,8 +8,10 @@ import type { TermCounts } from './terms.ts';
  * 3: headlines must cover each other (HEADLINE_COVERAGE) and not lead with other names
  *    (`leadsApart`); numbers part events only as other editions or versions of one name
  *    (`numbersConflict`).
+ * 4: candidates also by a shared rare headline word (`candidateKeys`): reports of one event told
+ *    in other words, which share no MinHash band, are compared at all.
  */
-export const STORY_RULE_VERSION = 3;
+export const STORY_RULE_VERSION = 4;
 
 /**
  * Same event in the same language: similarity to the story's closest member at least this, when
@@ -113,6 +115,22 @@ export function leadsApart(a: Comparable, b: Comparable, counts: TermCounts): bo
   return (
     leadA !== undefined && leadB !== undefined && !contains(b.tokens, leadA) && !contains(a.tokens, leadB)
   );
+}
+
+/**
+ * The keys an item's candidates are found by: its MinHash bands, and the name keys of its headline
+ * tokens that are rare in its window (`keyed` in terms.ts; see `nameKey` in fingerprint.ts). Every
+ * name key is stored; the rarity is judged when looking up, with the counts of the item's window.
+ */
+export function candidateKeys(
+  print: Pick<Fingerprint, 'bands' | 'names' | 'headlineOrder'>,
+  counts: TermCounts,
+): bigint[] {
+  const keys = [...print.bands];
+  print.names.forEach((key, index) => {
+    if (counts.keyed(print.headlineOrder[index]!)) keys.push(key);
+  });
+  return keys;
 }
 
 /** The share of `doc`'s informative headline weight found among `other`'s tokens. */

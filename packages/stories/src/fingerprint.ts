@@ -23,7 +23,28 @@ export type Fingerprint = {
   numbers: number[];
   /** LSH band keys (64-bit, the language mixed in); empty when the text has no tokens. */
   bands: bigint[];
+  /**
+   * Name keys of the headline's first MAX_NAME_KEYS tokens, in `headlineOrder` (see `nameKey`):
+   * stored with the bands, looked up for the tokens rare enough to name an event.
+   */
+  names: bigint[];
 };
+
+/** Headline tokens that get a name key (a headline names its subject early). */
+export const MAX_NAME_KEYS = 8;
+
+/**
+ * The candidate key of one headline token (64-bit, the language mixed in, apart from the MinHash
+ * bands' keys). Reports that tell one event in their own words share few words of their leads, so
+ * often no MinHash band; they share its names ("Halcyon", "H3"). Looked up only for tokens rare in
+ * the window (`keyed` in terms.ts), so a common word never brings in half the week.
+ */
+export function nameKey(token: number, language: StoryLanguage): bigint {
+  const salt = language === 'ZH' ? 0x6e5a : 0x6e45;
+  const hi = mix32(mix32(token ^ 0x4e414d45) + salt);
+  const lo = mix32(hi ^ token);
+  return BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
+}
 
 /** 32-bit FNV-1a of a string, as a signed int (PostgreSQL int4). */
 export function hashToken(token: string): number {
@@ -109,6 +130,7 @@ export function fingerprint(input: StoryText): Fingerprint {
     headlineOrder,
     numbers: labelledNumbers(headline, input.language),
     bands: minhashBands(tokens, input.language),
+    names: headlineOrder.slice(0, MAX_NAME_KEYS).map((token) => nameKey(token, input.language)),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   bestStory,
   byFirstMember,
+  candidateKeys,
   type CandidateStory,
   comparedMembers,
   STORY_WINDOW_MS,
@@ -14,7 +15,7 @@ export type Assignment = { storyId: string; method: 'new' | 'text'; score: numbe
 
 /**
  * The offline clustering in memory, with the same fingerprint, candidate rule (one shared LSH band
- * within the window), term weights and decision as the database store: the labelled-set tests
+ * or rare headline word within the window), term weights and decision as the database store: the labelled-set tests
  * measure this. Items are expected in the order they would be stored.
  */
 export class StoryIndex {
@@ -28,8 +29,9 @@ export class StoryIndex {
     const print = fingerprint(item);
     const at = item.eventAt.getTime();
     const terms = this.termsOf(item.language);
+    const counts = terms.countsFor(dayOf(at));
     const candidateStories = new Set<string>();
-    for (const band of print.bands) {
+    for (const band of candidateKeys(print, counts)) {
       for (const hit of this.bands.get(band) ?? []) {
         if (Math.abs(hit.at - at) > STORY_WINDOW_MS) continue;
         candidateStories.add(this.members.get(hit.id)!.storyId);
@@ -45,14 +47,14 @@ export class StoryIndex {
       })),
     );
     const comparable = { ...print, sourceId: item.sourceId };
-    const match = bestStory(comparable, stories, terms.countsFor(dayOf(at)));
+    const match = bestStory(comparable, stories, counts);
     const storyId = match?.storyId ?? `story-${String(this.nextStory++).padStart(8, '0')}`;
     const member = { ...comparable, summaryId: item.id, storyId, at, language: item.language };
     this.members.set(item.id, member);
     const list = this.stories.get(storyId) ?? [];
     list.push(member);
     this.stories.set(storyId, list);
-    for (const band of print.bands) {
+    for (const band of [...print.bands, ...print.names]) {
       const hits = this.bands.get(band) ?? [];
       hits.push({ id: item.id, at });
       this.bands.set(band, hits);

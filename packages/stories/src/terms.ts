@@ -38,6 +38,13 @@ export const MIN_COMMON_DF = 4;
  */
 export const RARE_SHARE = 0.03;
 export const MIN_RARE_DF = 5;
+/**
+ * A headline token finds candidates by its name key (see `candidateKeys` in decide.ts) when at most
+ * this share of the window's documents, or MIN_KEY_DF of them, hold it: rarer than `distinctive`,
+ * so a word of a common headline template ("Introducing a new feature: …") brings in no one.
+ */
+export const KEY_SHARE = 0.02;
+export const MIN_KEY_DF = 2;
 
 /** The counts one item is weighed with: documents in its window, and a token's weight there. */
 export type TermCounts = {
@@ -47,6 +54,8 @@ export type TermCounts = {
   informative: (token: number) => boolean;
   /** Whether the token is rare enough to name the event. */
   distinctive: (token: number) => boolean;
+  /** Whether a headline token is rare enough to find candidates by. */
+  keyed: (token: number) => boolean;
 };
 
 /**
@@ -91,6 +100,7 @@ export class TermTable {
     const { docs, df: memo } = window;
     const common = Math.max(MIN_COMMON_DF, COMMON_SHARE * docs);
     const rare = Math.max(MIN_RARE_DF, RARE_SHARE * docs);
+    const keyed = Math.max(MIN_KEY_DF, KEY_SHARE * docs);
     const dfOf = (token: number) => {
       let df = memo.get(token);
       if (df === undefined) {
@@ -105,6 +115,7 @@ export class TermTable {
       idf: (token) => idf(dfOf(token), docs),
       informative: (token) => dfOf(token) <= common,
       distinctive: (token) => dfOf(token) <= rare,
+      keyed: (token) => dfOf(token) <= keyed,
     };
   }
 

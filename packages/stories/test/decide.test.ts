@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bestStory,
+  candidateKeys,
   fingerprint,
   type IndexedItem,
   MIN_COMMON_DF,
@@ -113,8 +114,11 @@ describe('tokens common in the window carry no weight', () => {
     'postgres vacuum rust runtime payment webhook kubernetes autoscaler sqlite replica typescript decorator zstd dictionary feature flag profiler queue vector index monolith route cache eviction tracing span schema migration compiler linker wasm sandbox firewall rule tls certificate dns resolver cron scheduler bloom filter raft consensus'.split(
       ' ',
     );
-  const topic = (i: number) =>
-    `${words[i % words.length]} ${words[(i * 7 + 3) % words.length]} ${words[(i * 11 + 5) % words.length]}`;
+  // Three words each, no two items with the same three (i and i + 44 would repeat without the shift).
+  const topic = (i: number) => {
+    const shift = Math.floor(i / words.length);
+    return `${words[i % words.length]} ${words[(i * 7 + 3 + shift) % words.length]} ${words[(i * 11 + 5 + 2 * shift) % words.length]}`;
+  };
 
   it('items sharing only the shape and the sign-off stay apart; two reports of one event join', () => {
     const index = new StoryIndex();
@@ -295,5 +299,42 @@ describe('headlines led by other names are other events', () => {
     );
     expect(alvogen.storyId).not.toBe(sun.storyId);
     expect(northgate.storyId).toBe(parsec.storyId);
+  });
+});
+
+describe('reports in their own words are found by the names they share', () => {
+  const first = item(
+    'wire-a',
+    'Brightline to acquire Patchwork for $210 million',
+    'The design company agreed to a cash deal for the two-year-old whiteboard startup, whose forty staff join its Lisbon group.',
+    0,
+  );
+  const second = item(
+    'wire-b',
+    'Patchwork sells to Brightline after two years of slow growth',
+    'The whiteboard maker found a buyer after revenue stalled; founders say the app keeps running for existing customers.',
+    5,
+  );
+
+  it('two reports that share no MinHash band but rare headline words end in one story', () => {
+    const a = fingerprint(first);
+    const b = fingerprint(second);
+    expect(a.bands.some((band) => b.bands.includes(band))).toBe(false);
+    expect(similarity(first, second)).toBeGreaterThanOrEqual(TEXT_MATCH_THRESHOLD);
+    const index = new StoryIndex();
+    const one = index.assign(first);
+    expect(index.assign(second).storyId).toBe(one.storyId);
+  });
+
+  it('only headline words rare in the window are looked up', () => {
+    const print = fingerprint(item('wire-c', 'Spotlight: Brightline buys Patchwork', ''));
+    const terms = new TermTable();
+    // A week of items that all open with one template word.
+    for (let i = 0; i < 60; i++) terms.add(0, fingerprint(item(`o${i}`, `Spotlight: thing ${i}`, '')).tokens);
+    const keys = candidateKeys(print, terms.countsFor(0));
+    expect(keys).toHaveLength(print.bands.length + 3);
+    const spotlight = print.names[0]!;
+    expect(keys).not.toContain(spotlight);
+    expect(keys).toEqual(expect.arrayContaining(print.names.slice(1)));
   });
 });

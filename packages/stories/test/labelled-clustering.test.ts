@@ -143,10 +143,12 @@ describe('offline story clustering on the labelled sets', () => {
     const result = evaluate(boilerplate);
     report('boilerplate-heavy', boilerplate, result);
     // Precision meets the goal. Recall (goal 0.8) is a floor against regressions: the misses are
-    // reports that share the event's name but few other words (short takes, follow-ups from the
-    // same outlet), and reports that share no MinHash band with the story, so are never compared.
+    // short takes and headline-only posts that name nothing ("Memory is the new FLOPs", "there
+    // goes another one") or share one name and no other word, follow-ups from the same outlet, and
+    // reports whose story's other members do not agree. Rare headline words find reports that share
+    // no MinHash band (without them: 0.44).
     expect(result.precision).toBeGreaterThanOrEqual(0.95);
-    expect(result.recall).toBeGreaterThanOrEqual(0.43);
+    expect(result.recall).toBeGreaterThanOrEqual(0.55);
     expect(result.largest).toBeLessThanOrEqual(5);
   });
 });

@@ -6,6 +6,7 @@ import {
   bestStory,
   byFirstMember,
   type Comparable,
+  candidateKeys,
   comparedMembers,
   type EmbeddingCandidate,
   type Match,
@@ -82,7 +83,8 @@ type Item = {
   summary: SummaryRow;
   print: Fingerprint;
   comparable: Comparable;
-  bands: string[];
+  /** Its MinHash bands and name keys (int8 as decimal strings): what is stored for later items. */
+  keys: string[];
   at: number;
   embedding: number[];
   /** The story it was in under an older rule (it leaves it when decided again). */
@@ -112,9 +114,10 @@ const STILL_PENDING = `
   LEFT JOIN summary_fingerprints f ON f.summary_id = s.id
   WHERE s.id = ANY($1::uuid[]) FOR KEY SHARE OF s`;
 
-// Members sharing a MinHash band with any summary of the batch within the batch's window (of the
-// current rule), and the other members of their stories in that window, newest first: a story is
-// judged as a whole. Which item each one is a candidate of (a shared band, 72 h) is decided in JS.
+// Members sharing a candidate key (a MinHash band, or a rare headline word's name key: see
+// `candidateKeys`) with any summary of the batch within the batch's window (of the current rule),
+// and the other members of their stories in that window, newest first: a story is judged as a
+// whole. Which item each one is a candidate of (a shared key, 72 h) is decided in JS.
 // The arrays come as comma-separated text: splitting that is several times cheaper than pg's
 // array parser.
 const TEXT_CANDIDATES = `
@@ -214,10 +217,11 @@ const RECOUNT_LEFT_STORIES = `
 
 /**
  * Attaches one summary to a story: the story of the most similar summary in the same language
- * within 72 h (candidates: one shared MinHash band), else, with an embeddings provider, the
+ * within 72 h (candidates: one shared MinHash band or rare headline word), else, with an embeddings provider, the
  * closest summary in the other language, else a new story. Idempotent; assignments in one
  * language are serialised by an advisory lock so two reports of a new event make one story.
- * Three round trips: the read, the lock with the candidates, the write with the commit.
+ * Four round trips: the read, the lock with the token counts, the candidates (their keys depend on
+ * the counts), the write with the commit.
  */
 export async function assignSummaryToStory(deps: AssignDeps, summaryId: string): Promise<AssignOutcome> {
   const [outcome] = await assignSummariesToStories(deps, [summaryId]);
@@ -277,7 +281,7 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
         summary,
         print,
         comparable: { ...print, sourceId: summary.datasource_id },
-        bands: print.bands.map(String),
+        keys: [...print.bands, ...print.names].map(String),
         at: new Date(summary.event_at).getTime(),
         embedding: [],
       });
@@ -296,7 +300,6 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
   }
 
   const languages = [...new Set(items.map((item) => item.summary.language))].sort();
-  const bands = [...new Set(items.flatMap((item) => item.bands))];
   const times = items.map((item) => item.at);
   const from = new Date(Math.min(...times) - STORY_WINDOW_MS);
   const to = new Date(Math.max(...times) + STORY_WINDOW_MS);
@@ -308,13 +311,11 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
     const results = await script([
       ...languages.map((language) => ({ text: LOCK_LANGUAGE, values: [`stories:${language}`] })),
       { text: STILL_PENDING, values: [items.map((item) => item.id)] },
-      { text: TEXT_CANDIDATES, values: [bands, from, to, STORY_RULE_VERSION] },
       { text: TERM_COUNTS, values: [languages, itemTokens, firstDay, lastDay] },
       { text: TERM_DAYS, values: [languages, firstDay, lastDay] },
     ]);
-    const [pendingRows, candidateRows, termRows, dayRows] = results.slice(languages.length) as [
+    const [pendingRows, termRows, dayRows] = results.slice(languages.length) as [
       { id: string; story_id: string | null; rule_version: number | null }[],
-      CandidateRow[],
       TermRow[],
       TermDayRow[],
     ];
@@ -332,6 +333,17 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
     });
     if (items.length === 0) return outcomes;
 
+    // The keys looked up: each item's under the counts before the batch. Counts only grow, so that
+    // is every key the item looks up when decided (with the batch's earlier items counted too).
+    const before = termTables(languages, termRows, dayRows);
+    const lookup = new Set(
+      items.flatMap((item) =>
+        candidateKeys(item.print, before.get(item.summary.language)!.countsFor(dayOf(item.at))).map(String),
+      ),
+    );
+    const [candidateRows] = (await script([
+      { text: TEXT_CANDIDATES, values: [[...lookup], from, to, STORY_RULE_VERSION] },
+    ])) as [CandidateRow[]];
     const members = candidateRows.map(toMember);
     // The members' own tokens weigh in the similarity too: their counts, where the items lacked them.
     const known = new Set(itemTokens);
@@ -342,9 +354,7 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
       ])) as [TermRow[]];
       termRows.push(...more);
     }
-    const terms = new Map(languages.map((language) => [language, new TermTable()]));
-    for (const row of termRows) terms.get(row.language)?.load(row.day, row.token, row.n);
-    for (const row of dayRows) terms.get(row.language)?.loadDocs(row.day, row.docs);
+    const terms = termTables(languages, termRows, dayRows);
 
     const decideText = textDecider(members);
     const crossLanguage = items.filter((item) => item.embedding.length > 0);
@@ -381,6 +391,13 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
   });
 }
 
+function termTables(languages: StoryLanguage[], termRows: TermRow[], dayRows: TermDayRow[]) {
+  const terms = new Map(languages.map((language) => [language, new TermTable()]));
+  for (const row of termRows) terms.get(row.language)?.load(row.day, row.token, row.n);
+  for (const row of dayRows) terms.get(row.language)?.loadDocs(row.day, row.docs);
+  return terms;
+}
+
 type Member = StoryMember & { language: StoryLanguage; bands: string[] };
 
 const numbers = (text: string | null): number[] => (text ? text.split(',').map(Number) : []);
@@ -403,8 +420,9 @@ function toMember(row: CandidateRow): Member {
 
 /**
  * The text decision for the batch's items in order, as the offline index makes it: the stories of
- * the members sharing a band with the item within the window (stored ones, and the batch's
- * earlier items once `record`ed), each judged as a whole by its members in the item's language.
+ * the members sharing a candidate key with the item within the window (stored ones, and the
+ * batch's earlier items once `record`ed), each judged as a whole by its members in the item's
+ * language.
  */
 function textDecider(members: Member[]) {
   const byBand = new Map<string, Member[]>();
@@ -422,8 +440,9 @@ function textDecider(members: Member[]) {
   for (const member of members) add(member);
 
   const decide = (item: Item, terms: TermTable): Match | null => {
+    const counts = terms.countsFor(dayOf(item.at));
     const storyIds = new Set<string>();
-    for (const band of item.bands)
+    for (const band of candidateKeys(item.print, counts).map(String))
       for (const hit of byBand.get(band) ?? [])
         if (Math.abs(hit.at - item.at) <= STORY_WINDOW_MS) storyIds.add(hit.storyId);
     if (storyIds.size === 0) return null;
@@ -436,7 +455,7 @@ function textDecider(members: Member[]) {
         ),
       })),
     );
-    return bestStory(item.comparable, stories, terms.countsFor(dayOf(item.at)));
+    return bestStory(item.comparable, stories, counts);
   };
   return Object.assign(decide, {
     record: (item: Item) =>
@@ -446,7 +465,7 @@ function textDecider(members: Member[]) {
         storyId: item.storyId!,
         at: item.at,
         language: item.summary.language,
-        bands: [...new Set(item.bands)],
+        bands: [...new Set(item.keys)],
       }),
   });
 }
@@ -581,7 +600,7 @@ function writeStatement(items: Item[]) {
       });
   }
   const storyRows = [...stories.entries()];
-  const bandRows = items.flatMap((item) => [...new Set(item.bands)].map((band) => ({ band, item })));
+  const bandRows = items.flatMap((item) => [...new Set(item.keys)].map((band) => ({ band, item })));
   return {
     text: WRITE_ASSIGNMENTS,
     values: [
