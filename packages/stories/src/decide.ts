@@ -1,5 +1,5 @@
 import { cosine, type Fingerprint, jaccard, NO_LABEL } from './fingerprint.ts';
-import type { TermCounts } from './terms.ts';
+import { keyedDf, type TermCounts } from './terms.ts';
 
 /**
  * The rule a fingerprint was decided under; stored with it. Fingerprints of an older rule are
@@ -118,19 +118,41 @@ export function leadsApart(a: Comparable, b: Comparable, counts: TermCounts): bo
 }
 
 /**
- * The keys an item's candidates are found by: its MinHash bands, and the name keys of its headline
- * tokens that are rare in its window (`keyed` in terms.ts; see `nameKey` in fingerprint.ts). Every
- * name key is stored; the rarity is judged when looking up, with the counts of the item's window.
+ * The keys an item's candidates are found by: its MinHash bands, and the name keys of its rarest
+ * headline tokens (MAX_NAME_LOOKUPS) among those some other summary of the window holds and at
+ * most `keyedDf` do (see `nameKey` in fingerprint.ts). Every name key is stored; which are looked
+ * up is judged with the counts of the item's window.
  */
 export function candidateKeys(
   print: Pick<Fingerprint, 'bands' | 'names' | 'headlineOrder'>,
   counts: TermCounts,
 ): bigint[] {
-  const keys = [...print.bands];
-  print.names.forEach((key, index) => {
-    if (counts.keyed(print.headlineOrder[index]!)) keys.push(key);
-  });
-  return keys;
+  const most = keyedDf(counts.docs);
+  const names = print.names
+    .map((key, index) => ({ key, df: counts.df(print.headlineOrder[index]!), index }))
+    .filter(({ df }) => df >= 1 && df <= most)
+    // The rarest first (ties: the headline's order).
+    .sort((a, b) => a.df - b.df || a.index - b.index)
+    .slice(0, MAX_NAME_LOOKUPS);
+  return [...print.bands, ...names.map(({ key }) => key)];
+}
+/** Name keys an item looks up at most: its rarest headline words. */
+export const MAX_NAME_LOOKUPS = 4;
+
+/**
+ * Every key `candidateKeys` can choose for the item once up to `moreDocs` more documents are
+ * counted (a batch's earlier items): counts only grow, so a token may become rarer than others
+ * or enter the window's range, never leave it from below. The store reads the candidates of a
+ * batch by these, then each item chooses with the counts at its turn.
+ */
+export function possibleCandidateKeys(
+  print: Pick<Fingerprint, 'bands' | 'names' | 'headlineOrder'>,
+  counts: TermCounts,
+  moreDocs: number,
+): bigint[] {
+  const most = keyedDf(counts.docs + moreDocs);
+  const names = print.names.filter((_, index) => counts.df(print.headlineOrder[index]!) <= most);
+  return [...print.bands, ...names];
 }
 
 /** The share of `doc`'s informative headline weight found among `other`'s tokens. */

@@ -37,7 +37,7 @@ export const MAX_NAME_KEYS = 8;
  * The candidate key of one headline token (64-bit, the language mixed in, apart from the MinHash
  * bands' keys). Reports that tell one event in their own words share few words of their leads, so
  * often no MinHash band; they share its names ("Halcyon", "H3"). Looked up only for tokens rare in
- * the window (`keyed` in terms.ts), so a common word never brings in half the week.
+ * the window (`candidateKeys` in decide.ts), so a common word never brings in half the week.
  */
 export function nameKey(token: number, language: StoryLanguage): bigint {
   const salt = language === 'ZH' ? 0x6e5a : 0x6e45;

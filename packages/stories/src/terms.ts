@@ -41,10 +41,15 @@ export const MIN_RARE_DF = 5;
 /**
  * A headline token finds candidates by its name key (see `candidateKeys` in decide.ts) when at most
  * this share of the window's documents, or MIN_KEY_DF of them, hold it: rarer than `distinctive`,
- * so a word of a common headline template ("Introducing a new feature: …") brings in no one.
+ * so a word of a common headline template ("Introducing a new feature: …") brings in no one. And
+ * never more than MAX_KEY_DF: a name in that many reports of a week names no one event, and its
+ * near-copies share MinHash bands anyway.
  */
 export const KEY_SHARE = 0.02;
 export const MIN_KEY_DF = 2;
+export const MAX_KEY_DF = 50;
+/** The most documents a token may be in and still be looked up by its name key, in a window of `docs`. */
+export const keyedDf = (docs: number) => Math.min(MAX_KEY_DF, Math.max(MIN_KEY_DF, KEY_SHARE * docs));
 
 /** The counts one item is weighed with: documents in its window, and a token's weight there. */
 export type TermCounts = {
@@ -54,8 +59,8 @@ export type TermCounts = {
   informative: (token: number) => boolean;
   /** Whether the token is rare enough to name the event. */
   distinctive: (token: number) => boolean;
-  /** Whether a headline token is rare enough to find candidates by. */
-  keyed: (token: number) => boolean;
+  /** How many of the window's documents hold the token. */
+  df: (token: number) => number;
 };
 
 /**
@@ -100,7 +105,6 @@ export class TermTable {
     const { docs, df: memo } = window;
     const common = Math.max(MIN_COMMON_DF, COMMON_SHARE * docs);
     const rare = Math.max(MIN_RARE_DF, RARE_SHARE * docs);
-    const keyed = Math.max(MIN_KEY_DF, KEY_SHARE * docs);
     const dfOf = (token: number) => {
       let df = memo.get(token);
       if (df === undefined) {
@@ -115,7 +119,7 @@ export class TermTable {
       idf: (token) => idf(dfOf(token), docs),
       informative: (token) => dfOf(token) <= common,
       distinctive: (token) => dfOf(token) <= rare,
-      keyed: (token) => dfOf(token) <= keyed,
+      df: dfOf,
     };
   }
 

@@ -3,6 +3,7 @@ import {
   bestStory,
   candidateKeys,
   fingerprint,
+  possibleCandidateKeys,
   type IndexedItem,
   MIN_COMMON_DF,
   numbersConflict,
@@ -326,15 +327,20 @@ describe('reports in their own words are found by the names they share', () => {
     expect(index.assign(second).storyId).toBe(one.storyId);
   });
 
-  it('only headline words rare in the window are looked up', () => {
-    const print = fingerprint(item('wire-c', 'Spotlight: Brightline buys Patchwork', ''));
+  it('only headline words rare in the window, and held by another item there, are looked up', () => {
+    const print = fingerprint(item('wire-c', 'Spotlight: Brightline buys Patchwork in Lisbon', ''));
     const terms = new TermTable();
-    // A week of items that all open with one template word.
+    // A week of items that all open with one template word, and one that names the deal.
     for (let i = 0; i < 60; i++) terms.add(0, fingerprint(item(`o${i}`, `Spotlight: thing ${i}`, '')).tokens);
+    terms.add(0, fingerprint(item('wire-d', 'Brightline buys Patchwork', '')).tokens);
     const keys = candidateKeys(print, terms.countsFor(0));
-    expect(keys).toHaveLength(print.bands.length + 3);
-    const spotlight = print.names[0]!;
-    expect(keys).not.toContain(spotlight);
-    expect(keys).toEqual(expect.arrayContaining(print.names.slice(1)));
+    // spotlight (in 60 of 61), brightline, buy, patchwork (in 1), lisbon (in none).
+    expect(print.names).toHaveLength(5);
+    expect(keys).toEqual([...print.bands, ...print.names.slice(1, 4)]);
+    // A batch's lookup holds every key an item may choose once its earlier items are counted.
+    expect(possibleCandidateKeys(print, terms.countsFor(0), 10)).toEqual([
+      ...print.bands,
+      ...print.names.slice(1),
+    ]);
   });
 });

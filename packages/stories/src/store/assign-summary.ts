@@ -10,6 +10,7 @@ import {
   comparedMembers,
   type EmbeddingCandidate,
   type Match,
+  possibleCandidateKeys,
   STORY_RULE_VERSION,
   STORY_WINDOW_MS,
   type StoryMember,
@@ -333,12 +334,16 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
     });
     if (items.length === 0) return outcomes;
 
-    // The keys looked up: each item's under the counts before the batch. Counts only grow, so that
-    // is every key the item looks up when decided (with the batch's earlier items counted too).
+    // The keys looked up: every key an item may choose when decided, with the batch's earlier
+    // items counted by then (see `possibleCandidateKeys`).
     const before = termTables(languages, termRows, dayRows);
     const lookup = new Set(
       items.flatMap((item) =>
-        candidateKeys(item.print, before.get(item.summary.language)!.countsFor(dayOf(item.at))).map(String),
+        possibleCandidateKeys(
+          item.print,
+          before.get(item.summary.language)!.countsFor(dayOf(item.at)),
+          items.length,
+        ).map(String),
       ),
     );
     const [candidateRows] = (await script([
