@@ -23,7 +23,7 @@ const PUBLIC_PAGES_UI =
   /[\\/]node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](Paper|Alert|CloseButton|Card|Skeleton)|core[\\/]utils[\\/]create-safe-context)|hooks[\\/]esm[\\/](use-id|utils[\\/]random-id))[\\/]/;
 /** The content pages' summary parts (markdown, dates and their formats, source names, page links). */
 const CONTENT_PARTS =
-  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](markdown\.tsx|text\.ts|summary-page[\\/]page-nav\.tsx)|packages[\\/]time[\\/]src[\\/]format\.ts|packages[\\/]contracts[\\/]src[\\/]source-name\.ts)$/;
+  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](markdown\.tsx|text\.ts|summary-page[\\/]page-nav\.tsx)|packages[\\/]time[\\/]src[\\/]format\.ts|packages[\\/](contracts|rules)[\\/]src[\\/]source-name\.ts)$/;
 const MANTINE = String.raw`[\\/]node_modules[\\/]@mantine[\\/]`;
 /** Mantine components with the internals only they use, each family in one file. */
 const MANTINE_FAMILIES: [string, RegExp][] = [
@@ -55,7 +55,7 @@ const MANTINE_FAMILIES: [string, RegExp][] = [
 ];
 /** The content pages' shared helpers (time zones, platforms, page metadata): one file, not eight. */
 const CONTENT_COMMON =
-  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/](common|platform-order)\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
+  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/]common\.ts|packages[\\/]rules[\\/]src[\\/]platform-order\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
 
 export default defineConfig({
   plugins: [

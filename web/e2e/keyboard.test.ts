@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultPodcastAudioPath, PODCAST_BUCKET } from '@app/contracts';
+import { PODCAST_BUCKET } from '@app/contracts';
+import { defaultPodcastAudioPath } from '@app/rules';
 import { silentMp3 } from '@app/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

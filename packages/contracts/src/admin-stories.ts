@@ -7,18 +7,18 @@ import { StoryHeaderSchema } from './stories.ts';
 const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-export function encodeStoryCursor(lastSeenAt: string, id: string) {
-  return `${lastSeenAt}_${id}`;
-}
-
-/** The cursor's time and id; null when it is not one this API gave out. */
-export function decodeStoryCursor(cursor: string): { lastSeenAt: string; id: string } | null {
-  const match = CURSOR.exec(cursor);
-  if (!match) return null;
-  const [, lastSeenAt, id] = match as unknown as [string, string, string];
-  const time = new Date(lastSeenAt);
-  return Number.isNaN(time.getTime()) || time.toISOString() !== lastSeenAt ? null : { lastSeenAt, id };
-}
+/**
+ * A page cursor of the admin's story list, as the API gives them out (@app/rules encodeStoryCursor,
+ * decodeStoryCursor): the pattern, and a time that is the one it spells (not 2024-02-30, say).
+ */
+export const StoryCursorSchema = z
+  .string()
+  .max(100)
+  .refine((cursor) => {
+    const lastSeenAt = CURSOR.exec(cursor)?.[1];
+    const time = new Date(lastSeenAt ?? Number.NaN);
+    return !Number.isNaN(time.getTime()) && time.toISOString() === lastSeenAt;
+  }, 'Not a cursor from this list');
 
 export const ADMIN_STORIES_PAGE_MAX = 50;
 
@@ -33,11 +33,7 @@ export const AdminStoriesQuerySchema = z.object({
   /** Fewest members: 2 (the default) lists the merges to check; 1 also finds single reports to merge. */
   min_size: z.coerce.number().int().min(1).max(500).default(2),
   limit: z.coerce.number().int().min(1).max(ADMIN_STORIES_PAGE_MAX).default(20),
-  cursor: z
-    .string()
-    .max(100)
-    .refine((c) => decodeStoryCursor(c) !== null, 'Not a cursor from this list')
-    .optional(),
+  cursor: StoryCursorSchema.optional(),
 });
 export type AdminStoriesQuery = z.infer<typeof AdminStoriesQuerySchema>;
 

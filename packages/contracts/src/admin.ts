@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countsOf, DataLanguageSchema, PLATFORMS, PlatformSchema } from './common.ts';
+import { countsSchema, DataLanguageSchema, PLATFORMS, PlatformSchema } from './common.ts';
 import { QUEUE_NAMES } from './jobs.ts';
 
 // The admin API (content spec §5 admin rules, §7 admin reads and writes, §8 admin messages):
@@ -36,13 +36,6 @@ export const KeywordsSchema = z
   .transform((value) =>
     (Array.isArray(value) ? value : value.split(/[,，]/)).map((k) => k.trim()).filter((k) => k.length > 0),
   );
-
-export function parseKeywords(text: string): string[] {
-  return text
-    .split(/[,，]/)
-    .map((k) => k.trim())
-    .filter((k) => k.length > 0);
-}
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max);
@@ -253,7 +246,7 @@ export const QueueNameSchema = z.enum(Object.values(QUEUE_NAMES) as [string, ...
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
 export const QueueCountsSchema = z.object({
   name: z.string(),
-  counts: countsOf(JOB_STATES),
+  counts: countsSchema(JOB_STATES),
 });
 export const FailedJobSchema = z.object({
   queue: z.string(),

@@ -33,10 +33,10 @@ export const UuidSchema = z.uuid();
 
 const count = () => z.number().int();
 /**
- * An integer per key, every key present: `countsOf(['active', 'failed'])`. Not z.record(enum, …), whose
+ * An integer per key, every key present: `countsSchema(['active', 'failed'])`. Not z.record(enum, …), whose
  * JSON Schema requires the keys without defining them (an OpenAPI document with undefined properties).
  */
-export function countsOf<const Keys extends readonly string[]>(keys: Keys) {
+export function countsSchema<const Keys extends readonly string[]>(keys: Keys) {
   const shape = Object.fromEntries(keys.map((key) => [key, count()]));
   return z.object(shape as Record<Keys[number], ReturnType<typeof count>>);
 }

@@ -43,23 +43,6 @@ export const GENERATION_DEFAULTS = {
   historyPageSize: 25,
 };
 
-/** True when a result exceeds its platform's maximum and should be edited before use. */
-export function isOverLimit(platform: string, characterCount: number): boolean {
-  const limit = GENERATION_PLATFORM_LIMITS[platform as GenerationPlatform];
-  return limit !== undefined && characterCount > limit;
-}
-
-/** Characters as a user counts them (code points, so emoji and CJK count once). */
-export function characterCount(text: string): number {
-  return [...text].length;
-}
-
-/** A generated post as it is copied to be posted: its text, then its hashtags on a line of their own. */
-export function postText(content: string, hashtags: readonly string[]): string {
-  const tags = hashtags.map((tag) => `#${tag}`).join(' ');
-  return [content, tags].filter(Boolean).join('\n\n');
-}
-
 /** The generation API's own messages (the web app shows its translations; see ACCESS_MESSAGES). */
 export const GENERATION_MESSAGES = {
   needPlatform: 'need at least one target platform',

@@ -1,6 +1,5 @@
 export * from './auth.ts';
 export * from './common.ts';
-export * from './platform-order.ts';
 export * from './source-name.ts';
 export * from './errors.ts';
 export * from './jobs.ts';

@@ -241,7 +241,3 @@ export type ParsedJobPayload<N extends JobName> = z.output<(typeof JOB_DEFINITIO
 export type JobsOfQueue<Q extends QueueName> = {
   [N in JobName]: (typeof JOB_DEFINITIONS)[N]['queue'] extends Q ? N : never;
 }[JobName];
-
-export function jobNamesOfQueue(queue: QueueName): JobName[] {
-  return (Object.keys(JOB_DEFINITIONS) as JobName[]).filter((name) => JOB_DEFINITIONS[name].queue === queue);
-}

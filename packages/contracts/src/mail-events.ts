@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countsOf } from './common.ts';
+import { countsSchema } from './common.ts';
 
 /**
  * The email provider's delivery events (Resend's webhook format, signed by Svix / Standard
@@ -77,6 +77,6 @@ export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>;
 
 export const AdminSubscribersResponseSchema = z.object({
   data: z.array(AdminSubscriberSchema),
-  counts: countsOf(SubscriberStatusSchema.options),
+  counts: countsSchema(SubscriberStatusSchema.options),
 });
 export type AdminSubscribersResponse = z.infer<typeof AdminSubscribersResponseSchema>;

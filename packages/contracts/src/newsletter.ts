@@ -1,6 +1,6 @@
 import { canonicalTimeZone } from '@app/time/zone-names';
 import { z } from 'zod';
-import { type UiLanguage, UiLanguageSchema } from './common.ts';
+import { UiLanguageSchema } from './common.ts';
 
 /** Texts the spec fixes (§5, §8); the web shows its own translations of them. */
 export const NEWSLETTER_MESSAGES = {
@@ -39,11 +39,6 @@ export const DigestTimeZoneSchema = z
     context.addIssue({ code: 'custom', message: NEWSLETTER_MESSAGES.unknownTimeZone });
     return z.NEVER;
   });
-
-/** When the digest arrives, in the reader's words: "8 AM, Asia/Shanghai", "上午 8 点（Asia/Shanghai）". */
-export function digestTimeText(language: UiLanguage, timeZone: string): string {
-  return language === 'zh' ? `上午 ${DIGEST_HOUR} 点（${timeZone}）` : `${DIGEST_HOUR} AM, ${timeZone}`;
-}
 
 const NewsletterEmailSchema = z
   .string({ error: NEWSLETTER_MESSAGES.emailAndTopicRequired })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countsOf, PlatformSchema } from './common.ts';
+import { countsSchema, PlatformSchema } from './common.ts';
 
 // Admin API of the content pipeline (spec §7: master-scheduler, data-cleanup, posts-cleanup).
 
@@ -95,6 +95,6 @@ export const SourceHealthQuerySchema = z.object({
 });
 export const SourceHealthResponseSchema = z.object({
   data: z.array(SourceHealthSchema),
-  counts: countsOf(SourceHealthStateSchema.options),
+  counts: countsSchema(SourceHealthStateSchema.options),
 });
 export type SourceHealthResponse = z.infer<typeof SourceHealthResponseSchema>;

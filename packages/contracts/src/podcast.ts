@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { DataLanguageSchema, UuidSchema } from './common.ts';
-import { toDataLanguage } from './language.ts';
+import { LANGUAGE_TAGS } from './language.ts';
 
 // The daily podcast (spec §2 "Daily podcast page", §3 "Podcast task", §7 podcast_tasks and storage).
 
-/** Storage bucket and default object key of a podcast's MP3 (spec §7). */
+/** Storage bucket of the podcasts' MP3s (spec §7); @app/rules defaultPodcastAudioPath is an MP3's key. */
 export const PODCAST_BUCKET = 'podcast-audio';
-export const defaultPodcastAudioPath = (taskId: string) => `${taskId}/final_podcast.mp3`;
 
 /** Player constants (spec §9). */
 export const PODCAST_SKIP_SECONDS = 10;
@@ -16,7 +15,8 @@ export const PODCAST_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
  * Why a podcast has no audio, stored as `metadata.failure_reason` of a failed task (its
  * `error_message` keeps the words of the error). `no_speech_engine`: the worker had no speech engine;
  * `speech_failed`: the engine failed or made no sound; `audio_failed`: the MP3 could not be made or
- * stored; `no_summaries`: nothing to speak that day; `error`: anything else.
+ * stored; `no_summaries`: nothing to speak that day; `error`: anything else. @app/rules
+ * podcastFailureReason reads it from a task.
  */
 export const PodcastFailureReasonSchema = z.enum([
   'no_speech_engine',
@@ -26,25 +26,6 @@ export const PodcastFailureReasonSchema = z.enum([
   'error',
 ]);
 export type PodcastFailureReason = z.infer<typeof PodcastFailureReasonSchema>;
-
-type TaskFacts = { status: string; metadata: unknown };
-const metadataOf = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-/**
- * A task marked completed with `metadata.audio: false`: made text-only by a worker that had no speech
- * engine. It counts as not done: an admin re-run or the daily planner makes it again, with audio.
- */
-export const isTextOnlyPodcast = (task: TaskFacts) =>
-  task.status === 'completed' && metadataOf(task.metadata).audio === false;
-
-/** Why this task has no audio, or null when it has (or may still get) some. */
-export function podcastFailureReason(task: TaskFacts): PodcastFailureReason | null {
-  if (isTextOnlyPodcast(task)) return 'no_speech_engine';
-  if (task.status !== 'failed') return null;
-  const stored = PodcastFailureReasonSchema.safeParse(metadataOf(task.metadata).failure_reason);
-  return stored.success ? stored.data : 'error';
-}
 
 const PlainDateSchema = z
   .string()
@@ -92,7 +73,7 @@ export const PodcastListQuerySchema = z.object({
   topic_id: UuidSchema.optional(),
   language: z
     .enum(['en', 'zh', 'EN', 'ZH'])
-    .transform((v) => (v === 'en' || v === 'zh' ? toDataLanguage(v) : v))
+    .transform((v) => (v === 'en' || v === 'zh' ? LANGUAGE_TAGS[v].data : v))
     .optional(),
 });
 export type PodcastListQuery = z.input<typeof PodcastListQuerySchema>;
@@ -154,9 +135,6 @@ export const PODCAST_SHOW = {
     author: '每日精选',
   },
 } as const;
-
-/** An episode's title, in the feed and in the MP3's title tag. */
-export const podcastEpisodeTitle = (topicName: string, date: string) => `${topicName} · ${date}`;
 
 /** The most episodes one podcast feed carries, newest first. */
 export const PODCAST_FEED_EPISODE_LIMIT = 100;

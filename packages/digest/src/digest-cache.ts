@@ -1,5 +1,6 @@
-import { type DataLanguage, toUiLanguage, type UiLanguage } from '@app/contracts';
+import type { DataLanguage, UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
+import { toUiLanguage } from '@app/rules';
 import { loadDigestContent } from './digest-content.ts';
 import { renderDigestTemplate } from './digest.template.ts';
 import type { RenderedEmail } from './email-layout.ts';

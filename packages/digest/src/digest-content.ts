@@ -1,5 +1,6 @@
-import { toDataLanguage, toLocale, type UiLanguage } from '@app/contracts';
+import type { UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
+import { toDataLanguage, toLocale } from '@app/rules';
 import { summaryExcerpt } from '@app/text';
 
 /** One outlet that reported an entry's story, with a link to its item when it has a web one. */

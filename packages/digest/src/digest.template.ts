@@ -1,4 +1,5 @@
-import { digestTimeText, sourceDisplayName, toLocale, type UiLanguage } from '@app/contracts';
+import type { UiLanguage } from '@app/contracts';
+import { digestTimeText, sourceDisplayName, toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import escapeHtml from 'escape-html';
 import { type RenderedEmail, renderLayout } from './email-layout.ts';

@@ -1,4 +1,5 @@
-import { BRAND_NAME, toHtmlLang, type UiLanguage } from '@app/contracts';
+import { BRAND_NAME, type UiLanguage } from '@app/contracts';
+import { toHtmlLang } from '@app/rules';
 import escapeHtml from 'escape-html';
 
 export type RenderedEmail = { subject: string; html: string; text: string };

@@ -1,14 +1,12 @@
 import {
-  characterCount,
   GENERATION_PLATFORM_LIMITS,
   GENERATION_PLATFORM_NAMES,
   type GenerationPlatform,
   type GenerationStyle,
-  postText,
-  sourceDisplayName,
   type UiLanguage,
 } from '@app/contracts';
 import type { Llm, UsageTags } from '@app/llm';
+import { characterCount, postText, sourceDisplayName } from '@app/rules';
 import { plainText, summaryExcerpt } from '@app/text';
 import { z } from 'zod';
 

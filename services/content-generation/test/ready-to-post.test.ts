@@ -1,4 +1,5 @@
-import { GENERATION_PLATFORM_LIMITS, GENERATION_PLATFORMS, postText } from '@app/contracts';
+import { GENERATION_PLATFORM_LIMITS, GENERATION_PLATFORMS } from '@app/contracts';
+import { postText } from '@app/rules';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
 import { readyToPost, templateCopy } from '../src/generator.ts';

@@ -1,6 +1,6 @@
-import { sourceDisplayName, toUiLanguage } from '@app/contracts';
 import { SUMMARY_TYPE_BY_PLATFORM } from '@app/db';
 import { extractiveSummarize } from '@app/llm';
+import { sourceDisplayName, toUiLanguage } from '@app/rules';
 import { generateSummary } from './generate.ts';
 import { postText } from './post-text.ts';
 import { announceSummary, type SummarizeDeps } from './summarize-post.ts';

@@ -1,4 +1,4 @@
-import { toHtmlLang } from '@app/contracts';
+import { toHtmlLang } from '@app/rules';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import {
   createContext,

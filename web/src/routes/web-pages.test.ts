@@ -1,4 +1,5 @@
-import { matchWebPage, TOPIC_LANDING_SLUGS, WEB_PAGES } from '@app/contracts';
+import { TOPIC_LANDING_SLUGS, WEB_PAGES } from '@app/contracts';
+import { matchWebPage } from '@app/rules';
 import { type AnyRoute, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { TOPIC_SLUGS } from '../config/site';
@@ -7,8 +8,9 @@ import type { Language } from '../i18n/language';
 import { routeTree } from '../router';
 
 // The gateway answers 404 for a path the web app has no page for, from the shared table of pages
-// (@app/contracts web-pages.ts). These tests hold that table equal to the router's, and its matcher
-// to the router's own matching, so the status a crawler gets is the screen a reader sees.
+// (@app/contracts web-pages.ts) and its matcher (@app/rules web-pages.ts). These tests hold that table
+// equal to the router's, and the matcher to the router's own matching, so the status a crawler gets is
+// the screen a reader sees.
 
 type RouteNode = { options?: { path?: string }; children?: RouteNode[] | Record<string, RouteNode> };
 

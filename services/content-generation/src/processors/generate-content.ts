@@ -1,17 +1,15 @@
 import {
-  characterCount,
   GENERATION_PLATFORMS,
   GENERATION_SUMMARY_GONE_MESSAGE,
   type GenerationPlatform,
   type GenerationStyle,
   GenerationStyleSchema,
-  isOverLimit,
-  toUiLanguage,
 } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { Llm } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { defineProcessor } from '@app/queue';
+import { characterCount, isOverLimit, toUiLanguage } from '@app/rules';
 import { type GenerationSource, generateCopy } from '../generator.ts';
 
 /** A task left in another state (cancelled, deleted) while this job ran: stop quietly. */

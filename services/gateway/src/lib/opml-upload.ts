@@ -1,4 +1,5 @@
-import { AppError, decodeOpmlBytes, OPML_MAX_BYTES, OPML_MAX_LENGTH, OPML_MEDIA_TYPES } from '@app/contracts';
+import { AppError, OPML_MAX_BYTES, OPML_MAX_LENGTH, OPML_MEDIA_TYPES } from '@app/contracts';
+import { decodeOpmlBytes } from '@app/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 // An OPML file arrives the way its sender has it: the raw XML (text/x-opml, application/xml, text/xml),

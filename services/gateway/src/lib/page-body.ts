@@ -1,4 +1,5 @@
-import { type UiLanguage, WEB_PAGES, webPagePath } from '@app/contracts';
+import { type UiLanguage, WEB_PAGES } from '@app/contracts';
+import { webPagePath } from '@app/rules';
 import escapeHtml from 'escape-html';
 import { pageStrings, siteStrings } from './page-head.ts';
 

@@ -1,11 +1,5 @@
-import {
-  type TopicDto,
-  toHtmlLang,
-  type UiLanguage,
-  WEB_PAGES,
-  type WebPageMatch,
-  webPagePath,
-} from '@app/contracts';
+import { type TopicDto, type UiLanguage, WEB_PAGES, type WebPageMatch } from '@app/contracts';
+import { toHtmlLang, webPagePath } from '@app/rules';
 import type { BlogPostHeadRow } from '../repositories/web-pages.repository.ts';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';

@@ -1,4 +1,5 @@
-import { DEFAULT_RETRY_POLICY, isAutoRetryable, type RetryPolicy } from '@app/contracts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '@app/contracts';
+import { isAutoRetryable } from '@app/rules';
 
 /** Delay before retry number `retry` (1-based): base × 2^(retry-1), capped. */
 export function retryDelayMs(retry: number, policy: RetryPolicy): number {

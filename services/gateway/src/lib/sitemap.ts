@@ -1,4 +1,5 @@
-import { toHtmlLang, type UiLanguage, webPagePath } from '@app/contracts';
+import type { UiLanguage } from '@app/contracts';
+import { toHtmlLang, webPagePath } from '@app/rules';
 import escapeHtml from 'escape-html';
 
 /** The protocol's limit of URLs in one sitemap file (sitemaps.org); past it a language gets more files. */

@@ -1,5 +1,5 @@
 import type { BlogSort, UiLanguage } from '@app/contracts';
-import { BLOG_PAGE_SIZE, BLOG_RELATED_LIMIT, toDataLanguage } from '@app/contracts';
+import { BLOG_PAGE_SIZE, BLOG_RELATED_LIMIT } from '@app/contracts';
 import {
   type BlogPostStatus,
   blogBigramMatch,
@@ -11,6 +11,7 @@ import {
   type PrismaClient,
   type SqlStatement,
 } from '@app/db';
+import { toDataLanguage } from '@app/rules';
 import type { BlogCursorKey } from '../lib/blog-cursor.ts';
 
 /** A post as stored. */

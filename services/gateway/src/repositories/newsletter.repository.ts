@@ -2,11 +2,10 @@ import {
   type AdminSubscribersQuery,
   NEWSLETTER_CONFIRMATION_INTERVAL_MS,
   NEWSLETTER_CONFIRMATION_TTL_MS,
-  toDataLanguage,
-  toUiLanguage,
 } from '@app/contracts';
 import { type MailSuppression, type Prisma, type PrismaClient, suppressSubscriber } from '@app/db';
 import { newUnsubscribeNonce } from '@app/digest';
+import { toDataLanguage, toUiLanguage } from '@app/rules';
 import { likeLiteral } from '../lib/like-literal.ts';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;

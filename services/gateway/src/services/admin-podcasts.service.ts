@@ -3,14 +3,12 @@ import {
   type AdminPodcastGenerateResponse,
   type AdminPodcastListQuerySchema,
   AppError,
-  isTextOnlyPodcast,
-  podcastFailureReason,
   type PodcastGenerateOutcome,
   type PodcastSpeechStatus,
   PODCAST_GENERATE_MAX_DAYS_BACK,
   QUEUE_NAMES,
-  toDataLanguage,
 } from '@app/contracts';
+import { isTextOnlyPodcast, podcastFailureReason, toDataLanguage } from '@app/rules';
 import { addDays, localDate, startOfZonedDay } from '@app/time';
 import type { z } from 'zod';
 import { adminRunOf } from '../repositories/admin-podcasts.repository.ts';

@@ -6,7 +6,6 @@ import {
   CHECKOUT_RETRY_POLICY,
   type CheckoutBody,
   type CheckoutResponse,
-  classifyPaymentError,
   DEFAULT_RETRY_POLICY,
   MESSAGES,
   type PaymentHistoryItem,
@@ -15,6 +14,7 @@ import {
   type SubscriptionResponse,
 } from '@app/contracts';
 import type { BillingSubscription, Payment } from '@app/db';
+import { classifyPaymentError } from '@app/rules';
 import type { Stripe } from 'stripe';
 import { withRetry } from '../lib/retry.ts';
 import type { ServiceContext } from './context.ts';

@@ -1,5 +1,5 @@
 import type { AdminBlogPost, BlogPost, BlogPostSummary } from '@app/contracts';
-import { toUiLanguage } from '@app/contracts';
+import { toUiLanguage } from '@app/rules';
 import type { BlogPostRow, BlogPostSummaryRow, RankedBlogPostRow } from '../repositories/blog.repository.ts';
 
 // Blog rows as the API answers them (the repository returns rows as read).

@@ -6,9 +6,9 @@ import {
   type BlogListQuery,
   type BlogPost,
   type BlogPostSummary,
-  toDataLanguage,
   type UiLanguage,
 } from '@app/contracts';
+import { toDataLanguage } from '@app/rules';
 import { BLOG_POST, createSanitizer, htmlToText } from '@app/sanitize';
 import { marked } from 'marked';
 import { decodeBlogCursor, encodeBlogCursor } from '../lib/blog-cursor.ts';

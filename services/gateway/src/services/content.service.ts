@@ -2,7 +2,6 @@ import {
   ACCESS_MESSAGES,
   AppError,
   CONTENT_MESSAGES,
-  comparePlatforms,
   LIST_WINDOW,
   MESSAGES,
   SEARCH_MIN_LENGTH,
@@ -11,9 +10,9 @@ import {
   type SummaryListQuery,
   TOPIC_FILTER_MAX_DAYS,
   type TopicFilterOptions,
-  toDataLanguage,
 } from '@app/contracts';
 import type { Language } from '@app/db';
+import { comparePlatforms, toDataLanguage } from '@app/rules';
 import { assertFetchableUrl } from '../lib/source-url-guard.ts';
 import { isForeignKeyViolation } from '../repositories/prisma-errors.ts';
 import { localDate, zonedDayRange } from '@app/time';

@@ -8,10 +8,9 @@ import {
   type FeedLink,
   type FeedTokenCreated,
   type FeedTokenStatus,
-  sourceDisplayName,
-  toDataLanguage,
   type UiLanguage,
 } from '@app/contracts';
+import { sourceDisplayName, toDataLanguage } from '@app/rules';
 import { createHash } from 'node:crypto';
 import { renderFeed, type FeedMeta } from '../lib/feed-render.ts';
 import { summaryHtml } from '../lib/summary-html.ts';

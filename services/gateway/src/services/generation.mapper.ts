@@ -1,12 +1,11 @@
-import {
-  characterCount,
-  type GeneratedContentDto,
-  type GenerationResult,
-  type GenerationTaskDto,
-  type GenerationTaskStatus,
-  isOverLimit,
+import type {
+  GeneratedContentDto,
+  GenerationResult,
+  GenerationTaskDto,
+  GenerationTaskStatus,
 } from '@app/contracts';
 import type { UserGeneratedContent } from '@app/db';
+import { characterCount, isOverLimit } from '@app/rules';
 import { firstWebUrl, webUrls } from '../lib/web-urls.ts';
 import type { PublishedRow } from '../repositories/generated-content.repository.ts';
 import type { HistoryRow } from '../repositories/generation-tasks.repository.ts';

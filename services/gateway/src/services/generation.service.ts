@@ -4,8 +4,8 @@ import {
   GENERATION_DEFAULTS,
   type GenerationResult,
   QUEUE_NAMES,
-  toDataLanguage,
 } from '@app/contracts';
+import { toDataLanguage } from '@app/rules';
 import { RateLimitedError } from '../lib/rate-limited.ts';
 import type { ServiceContext } from './context.ts';
 import type { UsageService } from './usage.service.ts';

@@ -1,6 +1,6 @@
 import type { AdminSubscriber } from '@app/contracts';
-import { toUiLanguage } from '@app/contracts';
 import type { NewsletterSubscriber } from '@app/db';
+import { toUiLanguage } from '@app/rules';
 
 /** A subscriber as the admin's newsletter tab lists it: its state and, when suppressed, why. */
 export function toAdminSubscriberDto(row: NewsletterSubscriber): AdminSubscriber {

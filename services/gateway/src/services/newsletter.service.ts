@@ -11,7 +11,6 @@ import {
   type NewsletterSubscribeBody,
   type NewsletterSubscribeResponse,
   QUEUE_NAMES,
-  toUiLanguage,
   type UiLanguage,
   type UnsubscribeResponse,
   type UnsubscribeViewResponse,
@@ -30,6 +29,7 @@ import {
   verifyUnsubscribeToken,
 } from '@app/digest';
 import type { Producer } from '@app/queue';
+import { toUiLanguage } from '@app/rules';
 import { localDateTime } from '@app/time';
 import { oneClickPage } from '../lib/one-click-page.ts';
 import type { ServiceContext } from './context.ts';

@@ -1,13 +1,13 @@
 import {
   BlogListQuerySchema,
   DEFAULT_TIME_ZONE,
-  isTopicLandingSlug,
   type SummaryDto,
   SummaryListQuerySchema,
   type TopicDto,
   type UiLanguage,
   type WebPageMatch,
 } from '@app/contracts';
+import { isTopicLandingSlug } from '@app/rules';
 import { createAnswerCache } from '../lib/answer-cache.ts';
 import type { BodyItem, PageBody } from '../lib/page-body.ts';
 import type { PageHead } from '../lib/page-document.ts';

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { AppError, defaultPodcastAudioPath, PODCAST_BUCKET } from '@app/contracts';
+import { AppError, PODCAST_BUCKET } from '@app/contracts';
+import { defaultPodcastAudioPath } from '@app/rules';
 import { type ByteRange, ObjectNotFoundError, type ObjectStorage, safeKeyOrNull } from '@app/storage';
 
 /** What an audio route sends: the bytes asked for, or 416 with the file's size. */

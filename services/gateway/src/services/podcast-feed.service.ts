@@ -7,11 +7,9 @@ import {
   PodcastChapterSchema,
   type PodcastFeedQuerySchema,
   type PodcastFeedToken,
-  podcastEpisodeTitle,
-  toDataLanguage,
-  toUiLanguage,
   type UiLanguage,
 } from '@app/contracts';
+import { podcastEpisodeTitle, toDataLanguage, toUiLanguage } from '@app/rules';
 import type { ObjectStorage } from '@app/storage';
 import { z } from 'zod';
 import { createOpaqueToken, hashToken } from '../lib/opaque-token.ts';

@@ -1,4 +1,5 @@
-import { AppError, MESSAGES, type PodcastListQuerySchema, podcastFailureReason } from '@app/contracts';
+import { AppError, MESSAGES, type PodcastListQuerySchema } from '@app/contracts';
+import { podcastFailureReason } from '@app/rules';
 import type { ObjectStorage } from '@app/storage';
 import type { z } from 'zod';
 import type { ServiceContext } from './context.ts';

@@ -1,4 +1,5 @@
-import { matchWebPage, WEB_PAGES } from '@app/contracts';
+import { WEB_PAGES } from '@app/contracts';
+import { matchWebPage } from '@app/rules';
 import { LRUCache } from 'lru-cache';
 import { pageCard } from '../lib/page-head.ts';
 import { renderSocialCard, socialCardVersion } from '../lib/social-card.ts';

@@ -3,13 +3,12 @@ import {
   type AdminStoriesQuery,
   type AdminStoriesResponse,
   AppError,
-  decodeStoryCursor,
-  encodeStoryCursor,
   QUEUE_NAMES,
   STORY_MESSAGES,
   type StoryClusteringStatus,
   type StoryDetail,
 } from '@app/contracts';
+import { decodeStoryCursor, encodeStoryCursor } from '@app/rules';
 import { StoryChangeError, type StoryRecord } from '@app/stories/store';
 import { type Caller, freeWindowError } from './content.service.ts';
 import type { ServiceContext } from './context.ts';

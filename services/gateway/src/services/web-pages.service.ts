@@ -1,12 +1,11 @@
 import {
-  isTopicLandingSlug,
   type TopicDto,
-  toDataLanguage,
   type UiLanguage,
   WEB_PAGES,
   type WebPageMatch,
   type WebPageName,
 } from '@app/contracts';
+import { isTopicLandingSlug, toDataLanguage } from '@app/rules';
 import { createAnswerCache } from '../lib/answer-cache.ts';
 import type { PageHead } from '../lib/page-document.ts';
 import { type PageData, pageHead } from '../lib/page-head.ts';

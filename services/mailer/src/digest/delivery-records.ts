@@ -1,5 +1,5 @@
-import { toDataLanguage } from '@app/contracts';
 import type { DigestRecipient } from '@app/digest';
+import { toDataLanguage } from '@app/rules';
 import { isPermanentSmtpError, smtpReply } from '../mail-transport.ts';
 import type { DeliveryOutcome, DigestDeps } from './send-digests.ts';
 

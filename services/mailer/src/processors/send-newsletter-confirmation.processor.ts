@@ -1,7 +1,7 @@
-import { toUiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { confirmationPageUrl, signConfirmationToken } from '@app/digest';
 import { defineProcessor } from '@app/queue';
+import { toUiLanguage } from '@app/rules';
 import type { MailTransport } from '../mail-transport.ts';
 import { renderNewsletterConfirmation } from '../templates/newsletter-confirmation.template.ts';
 import { sendTransactionalEmail } from './send-transactional.ts';

@@ -1,5 +1,6 @@
-import { digestTimeText, type UiLanguage } from '@app/contracts';
+import type { UiLanguage } from '@app/contracts';
 import type { RenderedEmail } from '@app/digest';
+import { digestTimeText } from '@app/rules';
 import { renderActionEmail } from './action-email.ts';
 
 /** `time` is when the digest arrives, with its zone ("8 AM, Asia/Shanghai"; "上午 8 点（Asia/Shanghai）"). */

@@ -1,4 +1,5 @@
-import { isTextOnlyPodcast, type ParsedJobPayload } from '@app/contracts';
+import type { ParsedJobPayload } from '@app/contracts';
+import { isTextOnlyPodcast } from '@app/rules';
 import type { PodcastDeps } from './deps.ts';
 import { addDays, dateColumn, zonedDate, zonedDayRange } from './dates.ts';
 

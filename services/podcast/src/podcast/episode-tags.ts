@@ -1,4 +1,5 @@
-import { PODCAST_SHOW, type PodcastChapter, podcastEpisodeTitle, toUiLanguage } from '@app/contracts';
+import { PODCAST_SHOW, type PodcastChapter } from '@app/contracts';
+import { podcastEpisodeTitle, toUiLanguage } from '@app/rules';
 import { tagMp3File } from '../audio/id3-tags.ts';
 import type { ScriptSegment } from '../script/script.ts';
 import { estimateChapters } from './chapters.ts';

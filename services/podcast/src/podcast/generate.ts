@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  defaultPodcastAudioPath,
-  isTextOnlyPodcast,
-  PODCAST_BUCKET,
-  type PodcastFailureReason,
-} from '@app/contracts';
+import { PODCAST_BUCKET, type PodcastFailureReason } from '@app/contracts';
 import type { Prisma } from '@app/db';
 import type { Logger } from '@app/logger';
+import { defaultPodcastAudioPath, isTextOnlyPodcast } from '@app/rules';
 import { joinToMp3 } from '../audio/encode.ts';
 import { buildScript, chunkScript } from '../script/script.ts';
 import { scriptSegmentsOf } from './chapters.ts';

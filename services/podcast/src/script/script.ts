@@ -1,6 +1,7 @@
-import { PodcastScriptSchema, type PodcastScript, sourceDisplayName, toUiLanguage } from '@app/contracts';
+import { PodcastScriptSchema, type PodcastScript } from '@app/contracts';
 import { extractiveSummarize, type Llm, type UsageTags } from '@app/llm';
 import type { Logger } from '@app/logger';
+import { sourceDisplayName, toUiLanguage } from '@app/rules';
 
 export type Language = 'EN' | 'ZH';
 /** One segment: a story, told through one summary, with the outlets that reported it. */

@@ -5,7 +5,6 @@ import {
   crawlErrorText,
   type DatasourceForm,
   lastCrawledText,
-  parseKeywords,
   planFilteredCrawl,
   planSelectedCrawl,
   toggleSelection,
@@ -92,10 +91,6 @@ describe('datasource form', () => {
         field: 'config',
       });
     }
-  });
-
-  it('parses keywords', () => {
-    expect(parseKeywords(' a, ,b，c ,')).toEqual(['a', 'b', 'c']);
   });
 });
 

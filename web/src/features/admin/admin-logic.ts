@@ -1,5 +1,5 @@
 import { formatInstant } from '@app/time/format';
-import { CRAWL_ERROR_CLASSES, toLocale } from '@app/contracts';
+import { CRAWL_ERROR_CLASSES } from '@app/contracts';
 import type { AdminDatasource, DatasourceStatus, Platform } from '@app/contracts';
 import {
   type Platform as DbPlatform,
@@ -7,6 +7,7 @@ import {
   defaultLanguageFor,
   platformFromId,
 } from '@app/db/platform-defaults';
+import { toLocale } from '@app/rules';
 import type { TFunction } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import type en from './locales/en.json';
@@ -66,14 +67,6 @@ export function crawlResultText(t: AdminT, result: { tasksCreated: number; error
   return result.errors.length
     ? t('toast.crawlTasksCreatedWithErrors', { count: result.tasksCreated, errors: result.errors.length })
     : t('toast.crawlTasksCreated', { count: result.tasksCreated });
-}
-
-/** Keywords: comma-separated (ASCII or full-width), trimmed, empties dropped. */
-export function parseKeywords(text: string): string[] {
-  return text
-    .split(/[,，]/)
-    .map((k) => k.trim())
-    .filter((k) => k.length > 0);
 }
 
 export type DatasourceForm = {

@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { fieldErrorTexts } from '../../api/error-text';
 import { type AdminBlogPost, saveBlogPost } from './admin-api';
-import { parseKeywords } from './admin-logic';
+import { parseKeywords } from '@app/rules';
 import { useAdminAction } from './admin-shared';
 
 type Form = {

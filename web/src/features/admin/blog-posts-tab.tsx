@@ -1,5 +1,5 @@
 import { formatInstant } from '@app/time/format';
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

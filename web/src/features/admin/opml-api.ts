@@ -1,4 +1,5 @@
-import { decodeOpmlBytes, type OpmlImportBody, type OpmlImportResult } from '@app/contracts';
+import type { OpmlImportBody, OpmlImportResult } from '@app/contracts';
+import { decodeOpmlBytes } from '@app/rules';
 import { type ApiClient, api, isApiError } from '../../api/client';
 
 /** What the dialog asks for lines whose folders name no topic. */

@@ -1,5 +1,5 @@
 import { formatInstant } from '@app/time/format';
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import {
   Badge,
   Button,

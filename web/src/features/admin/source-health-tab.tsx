@@ -1,5 +1,5 @@
 import { formatInstant } from '@app/time/format';
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { Badge, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

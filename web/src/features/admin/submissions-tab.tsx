@@ -1,6 +1,6 @@
 import { formatInstant } from '@app/time/format';
-import { toLocale } from '@app/contracts';
 import { PLATFORMS, type Platform } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import {
   Anchor,
   Badge,

@@ -1,5 +1,6 @@
 import { formatInstant } from '@app/time/format';
-import { type AdminSubscriber, toLocale } from '@app/contracts';
+import type { AdminSubscriber } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { Badge, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@manti
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { type AdminTopic, saveTopic } from './admin-api';
-import { parseKeywords } from './admin-logic';
+import { parseKeywords } from '@app/rules';
 import { useAdminAction } from './admin-shared';
 
 type Props = { opened: boolean; onClose: () => void; topic: AdminTopic | null };

@@ -1,4 +1,4 @@
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import {
   Group,
   Center,

@@ -1,4 +1,4 @@
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import type { Language } from '../../i18n/language';
 
 const locale = (language: Language) => toLocale(language);

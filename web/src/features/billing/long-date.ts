@@ -1,4 +1,4 @@
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import type { Language } from '../../i18n/language';
 

@@ -1,4 +1,5 @@
-import { classifyPaymentError, type PaymentErrorClassification } from '@app/contracts';
+import type { PaymentErrorClassification } from '@app/contracts';
+import { classifyPaymentError } from '@app/rules';
 import { type ApiError, isApiError } from '../../api/client';
 
 export type CheckoutFailure = PaymentErrorClassification & {

@@ -1,4 +1,4 @@
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 /** The spec's long date form, in the interface language. */
 export function formatBlogDate(iso: string | null, language: 'en' | 'zh'): string {

@@ -1,10 +1,5 @@
-import {
-  type GenerationPlatform,
-  type GenerationStatus,
-  type GenerationStyle,
-  type Platform,
-  sourceDisplayName,
-} from '@app/contracts';
+import type { GenerationPlatform, GenerationStatus, GenerationStyle, Platform } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import { platformName } from '../content/platform-options';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,10 +1,5 @@
-import {
-  GENERATION_PLATFORMS,
-  GENERATION_STATUSES,
-  GENERATION_STYLES,
-  PLATFORMS,
-  sortPlatforms,
-} from '@app/contracts';
+import { GENERATION_PLATFORMS, GENERATION_STATUSES, GENERATION_STYLES, PLATFORMS } from '@app/contracts';
+import { sortPlatforms } from '@app/rules';
 import { Card, Collapse, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';

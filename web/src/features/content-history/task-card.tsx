@@ -1,4 +1,4 @@
-import { sourceDisplayName, toLocale } from '@app/contracts';
+import { sourceDisplayName, toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import { platformName } from '../content/platform-options';
 import type { GenerationTaskDto } from '@app/contracts';

@@ -1,4 +1,5 @@
-import { PLATFORMS, type Platform, sortPlatforms } from '@app/contracts';
+import { PLATFORMS, type Platform } from '@app/contracts';
+import { sortPlatforms } from '@app/rules';
 import type { TFunction } from '../../i18n/react';
 
 // The one place a platform gets its display name: the shared strings' `platforms` (i18n/en.json,

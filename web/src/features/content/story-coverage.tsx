@@ -1,4 +1,5 @@
-import { type SummaryDto, sourceDisplayName } from '@app/contracts';
+import type { SummaryDto } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-import { sourceDisplayName } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import { platformName } from './platform-options';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

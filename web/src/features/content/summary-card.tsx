@@ -1,4 +1,5 @@
-import { type SummaryDto, sourceDisplayName } from '@app/contracts';
+import type { SummaryDto } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import { platformName } from './platform-options';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import {

@@ -1,4 +1,4 @@
-import { toLocale } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 export const TITLE_MAX = 80;
 export const MAX_LINKS = 5;

@@ -1,9 +1,5 @@
-import {
-  GENERATION_DEFAULTS,
-  type GenerationResult,
-  type SummaryDto,
-  sourceDisplayName,
-} from '@app/contracts';
+import { GENERATION_DEFAULTS, type GenerationResult, type SummaryDto } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import { platformName } from '../content/platform-options';
 import {
   Alert,

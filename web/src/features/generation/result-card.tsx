@@ -1,9 +1,5 @@
-import {
-  GENERATION_PLATFORM_LIMITS,
-  type GenerationPlatform,
-  type GenerationResult,
-  postText,
-} from '@app/contracts';
+import { GENERATION_PLATFORM_LIMITS, type GenerationPlatform, type GenerationResult } from '@app/contracts';
+import { postText } from '@app/rules';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type GenerationQuota, type GenerationUsage, toLocale } from '@app/contracts';
+import type { GenerationQuota, GenerationUsage } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { toHtmlLang } from '@app/contracts';
+import { toHtmlLang } from '@app/rules';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n/react';

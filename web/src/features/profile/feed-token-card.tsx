@@ -1,4 +1,5 @@
-import { type FeedTokenCreated, toLocale } from '@app/contracts';
+import type { FeedTokenCreated } from '@app/contracts';
+import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import {
   Alert,

@@ -1,4 +1,5 @@
-import { WEB_PAGES, webPagePath } from '@app/contracts';
+import { WEB_PAGES } from '@app/contracts';
+import { webPagePath } from '@app/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseSitemapFileName, renderSitemapIndex, renderUrlset } from '../../lib/sitemap.ts';

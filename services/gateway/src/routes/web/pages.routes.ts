@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { matchWebPage, type UiLanguage } from '@app/contracts';
+import type { UiLanguage } from '@app/contracts';
+import { matchWebPage } from '@app/rules';
 import type { FastifyPluginAsync } from 'fastify';
 import { withPageBody } from '../../lib/page-body.ts';
 import { pageDocument } from '../../lib/page-document.ts';

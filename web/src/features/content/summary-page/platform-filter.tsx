@@ -1,4 +1,4 @@
-import { sortPlatforms } from '@app/contracts';
+import { sortPlatforms } from '@app/rules';
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';

@@ -1,4 +1,5 @@
-import { comparePlatforms, type SourceTree as SourceTreeData, sourceDisplayName } from '@app/contracts';
+import type { SourceTree as SourceTreeData } from '@app/contracts';
+import { comparePlatforms, sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
 import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconHeart, IconHeartFilled } from '@tabler/icons-react';

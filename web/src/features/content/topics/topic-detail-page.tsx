@@ -1,4 +1,5 @@
-import { type SummaryDto, sourceDisplayName, type TopicDto } from '@app/contracts';
+import type { SummaryDto, TopicDto } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
 import {
   Alert,

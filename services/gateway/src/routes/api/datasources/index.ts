@@ -3,8 +3,8 @@ import {
   DatasourceListResponseSchema,
   SourceTreeQuerySchema,
   SourceTreeResponseSchema,
-  toDataLanguage,
 } from '@app/contracts';
+import { toDataLanguage } from '@app/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 

@@ -1,4 +1,4 @@
-import { PLATFORMS } from './common.ts';
+import { PLATFORMS } from '@app/contracts';
 
 /**
  * The spec's platform order (blog, wechat, youtube, podcast, xiaohongshu, twitter, twitter-rss,

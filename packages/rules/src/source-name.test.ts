@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sourceDisplayName, TWITTER_NAME_SUFFIX } from './source-name.ts';
+import { TWITTER_NAME_SUFFIX } from '@app/contracts';
+import { sourceDisplayName } from './source-name.ts';
 
 describe('sourceDisplayName', () => {
   it('names a keyword source by its keyword in English', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORMS } from './common.ts';
+import { PLATFORMS } from '@app/contracts';
 import { comparePlatforms, sortPlatforms } from './platform-order.ts';
 
 describe('comparePlatforms', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DataLanguageSchema, UiLanguageSchema } from './common.ts';
+import { DataLanguageSchema, PodcastListQuerySchema, UiLanguageSchema } from '@app/contracts';
 import { toDataLanguage, toHtmlLang, toLocale, toUiLanguage } from './language.ts';
-import { PodcastListQuerySchema } from './podcast.ts';
 
 describe('language mapping', () => {
   it('goes from interface to data language and back for every language', () => {
