@@ -51,7 +51,7 @@ export const storiesScenario: Scenario = {
       await prisma.$executeRawUnsafe('ALTER TABLE story_bands DROP CONSTRAINT story_bands_summary_id_fkey');
       for (let from = 0; from < existing; from += SEED_BATCH) {
         const to = Math.min(existing, from + SEED_BATCH);
-        // Two summaries a story (i / 2 pairs rows i and i + 1); event times over the last 365 days; tokens, 16 bands and
+        // Two summaries a story (i / 2 pairs rows i and i + 1); event times over the last 365 days; tokens, 8 bands and
         // 8 name keys random (unrelated news), so the window holds the ~8,000 neighbours a real year would.
         await prisma.$executeRawUnsafe(
           `WITH src AS (
@@ -75,7 +75,7 @@ export const storiesScenario: Scenario = {
            )
            INSERT INTO story_bands (band, event_at, summary_id)
            SELECT (hashtext(i::text || 'b' || b)::int8 << 32) | (hashtext(i::text || 'c' || b)::int8 & 4294967295), at, sid
-           FROM src, generate_series(1, 24) b`,
+           FROM src, generate_series(1, 16) b`,
           from,
           existing,
           dsIds,

@@ -139,22 +139,6 @@ export function candidateKeys(
 /** Name keys an item looks up at most: its rarest headline words. */
 export const MAX_NAME_LOOKUPS = 4;
 
-/**
- * Every key `candidateKeys` can choose for the item once up to `moreDocs` more documents are
- * counted (a batch's earlier items): counts only grow, so a token may become rarer than others
- * or enter the window's range, never leave it from below. The store reads the candidates of a
- * batch by these, then each item chooses with the counts at its turn.
- */
-export function possibleCandidateKeys(
-  print: Pick<Fingerprint, 'bands' | 'names' | 'headlineOrder'>,
-  counts: TermCounts,
-  moreDocs: number,
-): bigint[] {
-  const most = keyedDf(counts.docs + moreDocs);
-  const names = print.names.filter((_, index) => counts.df(print.headlineOrder[index]!) <= most);
-  return [...print.bands, ...names];
-}
-
 /** The share of `doc`'s informative headline weight found among `other`'s tokens. */
 function headlineCoverage(doc: Comparable, other: Comparable, counts: TermCounts): number {
   let total = 0;

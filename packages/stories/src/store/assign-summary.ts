@@ -10,7 +10,6 @@ import {
   comparedMembers,
   type EmbeddingCandidate,
   type Match,
-  possibleCandidateKeys,
   STORY_RULE_VERSION,
   STORY_WINDOW_MS,
   type StoryMember,
@@ -86,6 +85,8 @@ type Item = {
   comparable: Comparable;
   /** Its MinHash bands and name keys (int8 as decimal strings): what is stored for later items. */
   keys: string[];
+  /** The keys it finds its candidates by, at its turn in the batch. */
+  lookup: string[];
   at: number;
   embedding: number[];
   /** The story it was in under an older rule (it leaves it when decided again). */
@@ -283,6 +284,7 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
         print,
         comparable: { ...print, sourceId: summary.datasource_id },
         keys: [...print.bands, ...print.names].map(String),
+        lookup: [],
         at: new Date(summary.event_at).getTime(),
         embedding: [],
       });
@@ -334,20 +336,17 @@ async function assignBatch(deps: AssignDeps, ids: string[]): Promise<Map<string,
     });
     if (items.length === 0) return outcomes;
 
-    // The keys looked up: every key an item may choose when decided, with the batch's earlier
-    // items counted by then (see `possibleCandidateKeys`).
-    const before = termTables(languages, termRows, dayRows);
-    const lookup = new Set(
-      items.flatMap((item) =>
-        possibleCandidateKeys(
-          item.print,
-          before.get(item.summary.language)!.countsFor(dayOf(item.at)),
-          items.length,
-        ).map(String),
-      ),
-    );
+    // The keys each item looks up at its turn (`candidateKeys`): the counts then are the stored ones
+    // and the batch's earlier items' (counted whatever was decided for them), so known now.
+    const replay = termTables(languages, termRows, dayRows);
+    for (const item of items) {
+      const table = replay.get(item.summary.language)!;
+      item.lookup = candidateKeys(item.print, table.countsFor(dayOf(item.at))).map(String);
+      table.add(dayOf(item.at), item.print.tokens);
+    }
+    const lookup = [...new Set(items.flatMap((item) => item.lookup))];
     const [candidateRows] = (await script([
-      { text: TEXT_CANDIDATES, values: [[...lookup], from, to, STORY_RULE_VERSION] },
+      { text: TEXT_CANDIDATES, values: [lookup, from, to, STORY_RULE_VERSION] },
     ])) as [CandidateRow[]];
     const members = candidateRows.map(toMember);
     // The members' own tokens weigh in the similarity too: their counts, where the items lacked them.
@@ -445,9 +444,8 @@ function textDecider(members: Member[]) {
   for (const member of members) add(member);
 
   const decide = (item: Item, terms: TermTable): Match | null => {
-    const counts = terms.countsFor(dayOf(item.at));
     const storyIds = new Set<string>();
-    for (const band of candidateKeys(item.print, counts).map(String))
+    for (const band of item.lookup)
       for (const hit of byBand.get(band) ?? [])
         if (Math.abs(hit.at - item.at) <= STORY_WINDOW_MS) storyIds.add(hit.storyId);
     if (storyIds.size === 0) return null;
@@ -460,7 +458,7 @@ function textDecider(members: Member[]) {
         ),
       })),
     );
-    return bestStory(item.comparable, stories, counts);
+    return bestStory(item.comparable, stories, terms.countsFor(dayOf(item.at)));
   };
   return Object.assign(decide, {
     record: (item: Item) =>
