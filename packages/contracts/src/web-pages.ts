@@ -63,6 +63,10 @@ export type WebPageMatch = {
 };
 
 /** GET /api/social-cards/card.png: the link-preview picture of one public page. */
+/** The card's picture formats: PNG for link previews, WebP for pages that show it. */
+export const SOCIAL_CARD_FORMATS = ['png', 'webp'] as const;
+export type SocialCardFormat = (typeof SOCIAL_CARD_FORMATS)[number];
+
 export const SocialCardQuerySchema = z.object({
   page: z
     .string()
@@ -74,4 +78,10 @@ export const SocialCardQuerySchema = z.object({
     .regex(/^[\w-]{1,32}$/)
     .optional()
     .describe("The card's version, from the page's head: a new one whenever the card's words change"),
+  format: z
+    .enum(SOCIAL_CARD_FORMATS)
+    .default('png')
+    .describe(
+      'png for link previews (what every previewer reads); webp, a sixth of the bytes, for a page that shows the card as its picture',
+    ),
 });

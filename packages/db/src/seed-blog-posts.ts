@@ -35,7 +35,7 @@ const EN: SeedPost[] = [
     tags: ['sources', 'curation', 'digest', 'rss'],
     featured: true,
     // The post's own social card, drawn by the gateway: a picture that shows with no network.
-    featuredImageUrl: '/api/social-cards/card.png?page=%2Fblog%2Fhow-we-pick-sources',
+    featuredImageUrl: '/api/social-cards/card.png?page=%2Fblog%2Fhow-we-pick-sources&format=webp',
     featuredImageAlt: 'The post’s title card',
     readingTime: 4,
     authorName: 'Mia Chen',
@@ -100,7 +100,7 @@ const ZH: SeedPost[] = [
 <p>发现遗漏的好内容？在任意主题页点击“推荐信息源”，我们会在 1-2 天内审核。</p>`,
     tags: ['信息源', '内容策展', 'RSS'],
     featured: true,
-    featuredImageUrl: '/api/social-cards/card.png?page=%2Fzh%2Fblog%2Fhow-we-pick-sources',
+    featuredImageUrl: '/api/social-cards/card.png?page=%2Fzh%2Fblog%2Fhow-we-pick-sources&format=webp',
     featuredImageAlt: '文章的标题卡片',
     readingTime: 3,
     authorName: '陈米娅',

@@ -10,6 +10,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { HtmlValidate } from 'html-validate';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { type Gateway, PUBLIC_URL, startGateway, startPeer } from './support/gateway-harness.ts';
@@ -894,7 +895,7 @@ describe('social cards: the picture a link preview shows', () => {
       expect(answer.status, pagePath).toBe(200);
       expect(answer.headers['content-type'], pagePath).toBe('image/png');
       expect(answer.headers['cache-control'], pagePath).toBe('public, max-age=31536000, immutable');
-      expect(answer.headers.etag, pagePath).toBe(`"${url.searchParams.get('v')}"`);
+      expect(answer.headers.etag, pagePath).toBe(`"${url.searchParams.get('v')}-png"`);
       // Decoded by a PNG library: the size link previews ask for, and a picture, not a blank.
       const png = PNG.sync.read(answer.raw);
       expect([png.width, png.height], pagePath).toEqual([1200, 630]);
@@ -905,6 +906,33 @@ describe('social cards: the picture a link preview shows', () => {
       const digest = createHash('sha256').update(answer.raw).digest('hex');
       expect(seen.has(digest), pagePath).toBe(false);
       seen.add(digest);
+    }
+  });
+
+  it('draws the card as WebP for a page that shows it: the same picture in a fraction of the bytes', async () => {
+    const { url, answer: png } = await cardOf('/blog/both-languages');
+    const webp = await get(`${url.pathname}${url.search}&format=webp`);
+    expect(webp.status).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(webp.headers.etag).toBe(`"${url.searchParams.get('v')}-webp"`);
+    // Read by libvips: a WebP of the card's size, and the same picture as the PNG.
+    const meta = await sharp(webp.raw).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 630]);
+    const [a, b] = await Promise.all(
+      [png.raw, webp.raw].map((image) => sharp(image).resize(60, 32).removeAlpha().raw().toBuffer()),
+    );
+    let difference = 0;
+    for (let i = 0; i < a!.length; i++) difference += Math.abs(a![i]! - b![i]!);
+    expect(difference / a!.length).toBeLessThan(4);
+    expect(webp.raw.length).toBeLessThan(png.raw.length / 3);
+    const again = await get(`${url.pathname}${url.search}&format=webp`, {
+      'if-none-match': webp.headers.etag as string,
+    });
+    expect(again.status).toBe(304);
+    for (const format of ['gif', 'PNG', 'webp,png']) {
+      const answer = await get(`${url.pathname}${url.search}&format=${encodeURIComponent(format)}`);
+      expect(answer.status, format).toBe(400);
     }
   });
 

@@ -240,6 +240,15 @@ function tree(card: SocialCard, families: string): Node {
 }
 
 /**
+ * The card as WebP (quality 80: about 30 kB where the PNG is 180 kB; its gradient costs PNG dear),
+ * for a page that shows the card as its picture, on a phone's bandwidth. sharp loads on first use.
+ */
+export async function socialCardWebp(png: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(png).webp({ quality: 80 }).toBuffer();
+}
+
+/**
  * A page's card for link previews, as a PNG: laid out by satori (text shaped and wrapped with the
  * shipped fonts, turned into outlines) and rasterised by resvg off the main thread. Both load on
  * first use. Titles and lines are clipped to what the card holds.

@@ -1,8 +1,8 @@
-import { WEB_PAGES } from '@app/contracts';
+import { type SocialCardFormat, WEB_PAGES } from '@app/contracts';
 import { matchWebPage } from '@app/rules';
 import { LRUCache } from 'lru-cache';
 import { pageCard } from '../lib/page-head.ts';
-import { renderSocialCard, socialCardVersion } from '../lib/social-card.ts';
+import { renderSocialCard, socialCardVersion, socialCardWebp } from '../lib/social-card.ts';
 import type { ServiceContext } from './context.ts';
 import type { createWebPagesService } from './web-pages.service.ts';
 
@@ -15,8 +15,8 @@ const CACHE_BYTES = 24 * 1024 * 1024;
 export type SocialCardAnswer = {
   /** The card's current version: its ETag, and the `v` its page's head links to. */
   version: string;
-  /** The PNG, drawn on first request and kept. */
-  png: () => Promise<Buffer>;
+  /** The picture in that format, drawn on first request and kept. */
+  image: (format: SocialCardFormat) => Promise<Buffer>;
 };
 
 /**
@@ -27,23 +27,32 @@ export function createSocialCardsService(
   ctx: ServiceContext<(typeof SOCIAL_CARDS_REPOS)[number]>,
   services: { webPages: ReturnType<typeof createWebPagesService> },
 ) {
-  const drawn = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (png) => png.length });
+  const drawn = new LRUCache<string, Buffer>({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (image) => image.length,
+  });
   const drawing = new Map<string, Promise<Buffer>>();
 
-  function draw(version: string, card: Parameters<typeof renderSocialCard>[0]): Promise<Buffer> {
-    const kept = drawn.get(version);
-    if (kept) return Promise.resolve(kept);
-    let pending = drawing.get(version);
+  /** `make`'s picture under `key`, made once however many ask at a time, and kept. */
+  function kept(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const image = drawn.get(key);
+    if (image) return Promise.resolve(image);
+    let pending = drawing.get(key);
     if (!pending) {
-      pending = renderSocialCard(card)
-        .then((png) => {
-          drawn.set(version, png);
-          return png;
+      pending = make()
+        .then((made) => {
+          drawn.set(key, made);
+          return made;
         })
-        .finally(() => drawing.delete(version));
-      drawing.set(version, pending);
+        .finally(() => drawing.delete(key));
+      drawing.set(key, pending);
     }
     return pending;
+  }
+
+  function draw(version: string, card: Parameters<typeof renderSocialCard>[0], format: SocialCardFormat) {
+    const png = () => kept(`${version}.png`, () => renderSocialCard(card));
+    return format === 'png' ? png() : kept(`${version}.webp`, async () => socialCardWebp(await png()));
   }
 
   return {
@@ -55,7 +64,7 @@ export function createSocialCardsService(
       if (status !== 200) return null;
       const card = pageCard({ match, data, publicUrl: ctx.config.PUBLIC_URL });
       const version = socialCardVersion(card);
-      return { version, png: () => draw(version, card) };
+      return { version, image: (format) => draw(version, card, format) };
     },
   };
 }
