@@ -2,6 +2,7 @@ import type { SummaryListResponse } from '@app/contracts';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { SummaryCard } from '../summary-card';
@@ -23,6 +24,36 @@ type Props = {
   timeZone: string;
 };
 
+/** Cards drawn in the first frame: a phone's screen holds two or three. */
+const FIRST_CARDS = 4;
+/** Cards added in each later frame: a few at a time, so no frame blocks a tap for long. */
+const MORE_CARDS = 4;
+
+/**
+ * How many of `list`'s items to draw: FIRST_CARDS at once, then MORE_CARDS after each paint. A page
+ * of cards at once was one long task on a phone's CPU, and its first card (the largest text on the
+ * screen) waited for the last. A new list starts over.
+ */
+function useDrawnCount(list: readonly unknown[] | undefined): number {
+  const total = list?.length ?? 0;
+  const [drawn, setDrawn] = useState({ list, count: FIRST_CARDS });
+  const count = drawn.list === list ? drawn.count : FIRST_CARDS;
+  if (drawn.list !== list) setDrawn({ list, count });
+  useEffect(() => {
+    if (count >= total) return;
+    // After the next paint (a timer queued from the frame callback runs once the frame is drawn).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDrawn({ list, count: count + MORE_CARDS }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [list, count, total]);
+  return Math.min(count, total);
+}
+
 /** The summary cards in their states: loading, error, empty, or the page with its pagination. */
 export function SummaryList({
   summaries,
@@ -38,6 +69,7 @@ export function SummaryList({
   const { t } = useTranslation('content');
   const data = summaries.data;
   const totalPages = data?.total_pages ?? 0;
+  const drawn = useDrawnCount(data?.data);
 
   if (summaries.isLoading) {
     return (
@@ -80,8 +112,14 @@ export function SummaryList({
     );
   }
   return (
-    <Stack gap="sm" data-testid="summary-list" style={{ opacity: summaries.isPlaceholderData ? 0.6 : 1 }}>
-      {data.data.map((summary) => (
+    <Stack
+      gap="sm"
+      data-testid="summary-list"
+      // A screen tall until every card is drawn, as the loading state is: what is below stays put.
+      mih={drawn < data.data.length ? '100vh' : undefined}
+      style={{ opacity: summaries.isPlaceholderData ? 0.6 : 1 }}
+    >
+      {data.data.slice(0, drawn).map((summary) => (
         <SummaryCard
           key={summary.id}
           summary={summary}
@@ -94,7 +132,7 @@ export function SummaryList({
           onFavorite={(kind, id, on) => favorites.toggle(kind, id, on)}
         />
       ))}
-      {totalPages > 1 ? (
+      {totalPages > 1 && drawn === data.data.length ? (
         <PageNav
           page={page}
           total={totalPages}
