@@ -159,3 +159,39 @@ describe('a digest link', () => {
     await page.context().close();
   });
 });
+
+describe('the summary list', () => {
+  it('draws its first cards at once and the rest after, with what is below it kept out of view', async () => {
+    const page = await stack.newPage({ viewport: { width: 1280, height: 720 } });
+    // Each change to the list, as it happens: how many cards, and whether the footer is on screen.
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as {
+        steps: { cards: number; footerInView: boolean }[];
+        document: Document;
+        innerHeight: number;
+      };
+      w.steps = [];
+      new MutationObserver(() => {
+        const cards = w.document.querySelectorAll(
+          '[data-testid="summary-list"] [data-testid="summary-card"]',
+        );
+        const last = w.steps[w.steps.length - 1];
+        if (cards.length === 0 || last?.cards === cards.length) return;
+        const footer = w.document.querySelector('footer')?.getBoundingClientRect();
+        w.steps.push({ cards: cards.length, footerInView: Boolean(footer && footer.top < w.innerHeight) });
+      }).observe(w.document, { childList: true, subtree: true });
+    });
+    await page.goto(`${stack.publicUrl}/content-summary`);
+    await expect.poll(() => page.getByTestId('summary-card').count(), { timeout: 15_000 }).toBe(25);
+    const steps = await page.evaluate(
+      () => (globalThis as unknown as { steps: { cards: number; footerInView: boolean }[] }).steps,
+    );
+    expect(steps[0]!.cards).toBe(4);
+    expect(steps.length).toBeGreaterThan(2);
+    expect(steps.map((step) => step.cards)).toEqual(
+      [...steps.map((step) => step.cards)].sort((a, b) => a - b),
+    );
+    expect(steps.filter((step) => step.footerInView)).toEqual([]);
+    await page.context().close();
+  });
+});
