@@ -100,8 +100,32 @@ describe('/blog', () => {
     expect(asked.filter((url) => url.startsWith('/api/blog/posts/'))).toEqual([
       `/api/blog/posts/${slug}?language=en`,
     ]);
-    expect(asked.filter((url) => url.startsWith('/api/social-cards/'))).toHaveLength(1);
+    // The card as WebP, a sixth of the PNG's bytes (link previews keep the PNG).
+    expect(asked.filter((url) => url.startsWith('/api/social-cards/'))).toEqual([
+      expect.stringContaining('format=webp'),
+    ]);
     expect(warnings).toEqual([]);
+    await page.context().close();
+  });
+
+  it('while a post loads, nothing below it is on the screen, so nothing jumps when it comes', async () => {
+    const page = await stack.newPage({ viewport: { width: 390, height: 844 } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/blog/posts/how-we-pick-sources?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/blog/how-we-pick-sources');
+    await page.getByTestId('blog-post-loading').waitFor({ timeout: 15_000 });
+    const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+    expect(footerTop).toBeGreaterThanOrEqual(844);
+    release();
+    await expect
+      .poll(() => page.getByTestId('blog-post-content').textContent(), { timeout: 15_000 })
+      .toContain('The checklist');
     await page.context().close();
   });
 

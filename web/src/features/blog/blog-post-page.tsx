@@ -116,7 +116,8 @@ export function BlogPostPage({ slug }: { slug: string }) {
 
   if (!post) {
     return (
-      <Container size="md" py="xl" data-testid="blog-post-loading">
+      // A screen tall, as the post that replaces it is: the footer below does not jump when it comes.
+      <Container size="md" py="xl" mih="100vh" data-testid="blog-post-loading">
         <Stack>
           <Skeleton h={20} w={120} />
           <Skeleton h={40} />
