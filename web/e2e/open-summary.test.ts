@@ -167,11 +167,17 @@ describe('the summary list', () => {
     await page.addInitScript(() => {
       const w = globalThis as unknown as {
         steps: { cards: number; footerInView: boolean }[];
-        document: Document;
+        document: {
+          querySelectorAll: (selector: string) => { length: number };
+          querySelector: (selector: string) => { getBoundingClientRect: () => { top: number } } | null;
+        };
         innerHeight: number;
+        MutationObserver: new (
+          callback: () => void,
+        ) => { observe: (target: unknown, options: { childList: boolean; subtree: boolean }) => void };
       };
       w.steps = [];
-      new MutationObserver(() => {
+      new w.MutationObserver(() => {
         const cards = w.document.querySelectorAll(
           '[data-testid="summary-list"] [data-testid="summary-card"]',
         );
