@@ -1,14 +1,7 @@
-import { loadConfig } from '@app/config';
-import {
-  contentGenerationConfigSchema,
-  startService as startContentGeneration,
-} from '@app/content-generation';
-import { createLlm } from '@app/llm';
-import { createLogger } from '@app/logger';
 import { type FakeOpenAI, startFakeOpenAI } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { contentGenerationWorker, type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // What a generation used and the Pro monthly quota, as the reader sees them: the quota on the
 // generator (used / left), the model calls and tokens of a finished task (the fake OpenAI server's
@@ -24,23 +17,7 @@ beforeAll(async () => {
   });
   stack = await startStack({
     gatewayEnv: { GENERATION_MONTHLY_QUOTA: '2' },
-    workers: [
-      (context) =>
-        startContentGeneration(
-          loadConfig(contentGenerationConfigSchema, {
-            NODE_ENV: 'test',
-            DATABASE_URL: context.databaseUrl,
-            REDIS_URL: context.redisUrl,
-            HEALTH_PORT: '0',
-          }),
-          {
-            prisma: context.prisma,
-            prefix: context.prefix,
-            logger: createLogger('content-generation', { level: 'silent' }),
-            llm: createLlm({ apiKey: 'test-key', baseURL: openai.baseURL, maxRetries: 0 }),
-          },
-        ),
-    ],
+    workers: [contentGenerationWorker(openai.baseURL)],
   });
   const topic = await stack.prisma.topic.create({
     data: { slug: `usage-gen-${Date.now()}`, name: 'AI Tools' },

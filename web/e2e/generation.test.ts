@@ -1,14 +1,7 @@
-import { loadConfig } from '@app/config';
 import { GENERATION_SUMMARY_GONE_MESSAGE } from '@app/contracts';
-import {
-  contentGenerationConfigSchema,
-  startService as startContentGeneration,
-} from '@app/content-generation';
-import { createLlm } from '@app/llm';
-import { createLogger } from '@app/logger';
 import { type FakeOpenAI, startFakeOpenAI } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { contentGenerationWorker, type Stack, startStack, uniqueEmail } from './harness.ts';
 
 let stack: Stack;
 let openai: FakeOpenAI;
@@ -28,23 +21,7 @@ beforeAll(async () => {
     },
   });
   stack = await startStack({
-    workers: [
-      (context) =>
-        startContentGeneration(
-          loadConfig(contentGenerationConfigSchema, {
-            NODE_ENV: 'test',
-            DATABASE_URL: context.databaseUrl,
-            REDIS_URL: context.redisUrl,
-            HEALTH_PORT: '0',
-          }),
-          {
-            prisma: context.prisma,
-            prefix: context.prefix,
-            logger: createLogger('content-generation', { level: 'silent' }),
-            llm: createLlm({ apiKey: 'test-key', baseURL: openai.baseURL, maxRetries: 0 }),
-          },
-        ),
-    ],
+    workers: [contentGenerationWorker(openai.baseURL)],
   });
   const topic = await stack.prisma.topic.create({
     data: { slug: `e2e-gen-${Date.now()}`, name: 'AI Tools', nameZh: 'AI 工具' },

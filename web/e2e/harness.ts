@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@app/config';
+import {
+  contentGenerationConfigSchema,
+  startService as startContentGeneration,
+} from '@app/content-generation';
 import { hashPassword, type PrismaClient } from '@app/db';
 import { buildApp, loadGatewayConfig } from '@app/gateway';
+import { createLlm } from '@app/llm';
 import { createLogger } from '@app/logger';
 import { mailerConfigSchema, startService as startMailer } from '@app/mailer';
 import { createProducer, createQueueTransport } from '@app/queue';
@@ -80,6 +86,28 @@ export type StackOptions = {
   /** Extra mailer environment (e.g. the gateway's UNSUBSCRIBE_SECRET, which also signs confirmation links). */
   mailerEnv?: Record<string, string>;
 };
+
+/**
+ * A `workers` entry: the content-generation worker on the stack's database and queues, its model the
+ * fake OpenAI server at `baseURL` (no retries: a test's failure is the first one).
+ */
+export function contentGenerationWorker(baseURL: string) {
+  return (context: StackContext) =>
+    startContentGeneration(
+      loadConfig(contentGenerationConfigSchema, {
+        NODE_ENV: 'test',
+        DATABASE_URL: context.databaseUrl,
+        REDIS_URL: context.redisUrl,
+        HEALTH_PORT: '0',
+      }),
+      {
+        prisma: context.prisma,
+        prefix: context.prefix,
+        logger: createLogger('content-generation', { level: 'silent' }),
+        llm: createLlm({ apiKey: 'test-key', baseURL, maxRetries: 0 }),
+      },
+    );
+}
 
 export type NewUser = { email: string; password?: string; role?: 'user' | 'admin'; plan?: 'free' | 'pro' };
 

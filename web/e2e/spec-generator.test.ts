@@ -1,15 +1,8 @@
-import { loadConfig } from '@app/config';
-import {
-  contentGenerationConfigSchema,
-  startService as startContentGeneration,
-} from '@app/content-generation';
-import { createLlm } from '@app/llm';
-import { createLogger } from '@app/logger';
 import { type FakeOpenAI, startFakeOpenAI } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { contentGenerationWorker, type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // Generate for visitors, the generator page (500-character limit, post mode, preview language), the
 // history's pickers, platform order and overflow chips, the favourites load failure and the
@@ -31,23 +24,7 @@ beforeAll(async () => {
     },
   });
   stack = await startStack({
-    workers: [
-      (context) =>
-        startContentGeneration(
-          loadConfig(contentGenerationConfigSchema, {
-            NODE_ENV: 'test',
-            DATABASE_URL: context.databaseUrl,
-            REDIS_URL: context.redisUrl,
-            HEALTH_PORT: '0',
-          }),
-          {
-            prisma: context.prisma,
-            prefix: context.prefix,
-            logger: createLogger('content-generation', { level: 'silent' }),
-            llm: createLlm({ apiKey: 'test-key', baseURL: openai.baseURL, maxRetries: 0 }),
-          },
-        ),
-    ],
+    workers: [contentGenerationWorker(openai.baseURL)],
   });
   const { prisma } = stack;
   const robotics = await prisma.topic.create({
