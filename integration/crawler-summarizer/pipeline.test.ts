@@ -1,123 +1,66 @@
 import { loadConfig } from '@app/config';
-import {
-  crawlDatasource,
-  crawlerConfigSchema,
-  crawlSettingsOf,
-  createFetcher,
-  startService as startCrawler,
-} from '@app/crawler';
+import { crawlDatasource, crawlerConfigSchema, crawlSettingsOf, createFetcher } from '@app/crawler';
 import type { Platform } from '@app/db';
 import { createLogger } from '@app/logger';
-import {
-  createProducer,
-  createQueueTransport,
-  type Producer,
-  type QueueTransport,
-  type RunningService,
-} from '@app/queue';
-import { startService as startSummarizer, summarizerConfigSchema } from '@app/summarizer';
-import {
-  cleanupPrefix,
-  type FakeOpenAI,
-  type FeedServer,
-  fixturesDir,
-  startFakeOpenAI,
-  startFeedServer,
-  type TestDatabase,
-  createTestDatabase,
-  testTransportOptions,
-  waitFor,
-} from '@app/testing';
+import type { Producer } from '@app/queue';
+import { type FeedServer, type TestDatabase, waitFor } from '@app/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlerEnv, NOW, type PipelineStack, startPipeline } from './pipeline-stack.ts';
 
 // End to end on the real PostgreSQL and Redis: crawl job → posts → summarize jobs → summaries,
 // with the fixtures on a local feed server and a fake OpenAI-compatible LLM.
 
+let stack: PipelineStack;
 let db: TestDatabase;
 let feeds: FeedServer;
-let openai: FakeOpenAI;
-let crawler: RunningService;
-let summarizer: RunningService;
-let transport: QueueTransport;
 let producer: Producer;
 let topicId: string;
 let crashAfterStore = 0;
 const log = createLogger('test', { level: 'silent' });
-// The synthetic bridge fixtures are dated 2026-11-02 … 2026-11-20; "now" is that evening.
-const NOW = new Date('2026-11-20T20:00:00Z');
-
-const crawlerEnv = (db: TestDatabase, redisUrl: string) => ({
-  NODE_ENV: 'test',
-  DATABASE_URL: db.url,
-  REDIS_URL: redisUrl,
-  HEALTH_PORT: '0',
-  CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
-  CRAWLER_EXTRACT_MAX: '0',
-  CRAWLER_TIMEOUT_MS: '5000',
-});
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const options = testTransportOptions(db.url);
-  feeds = await startFeedServer({ dir: fixturesDir() });
-  openai = await startFakeOpenAI({
+  stack = await startPipeline({
     chat: (request) => {
       const zh = JSON.stringify(request.messages).includes('简体中文');
       return zh
         ? { headline: 'LLM 标题', content: '- 要点一\n- 要点二' }
         : { headline: 'LLM headline', content: '- point one\n- point two' };
     },
-  });
-  const tweetsJson = JSON.stringify({
-    data: [
-      {
-        id: '101',
-        text: 'Launching our indie SaaS today #buildinpublic',
-        created_at: '2026-11-20T10:00:00Z',
-        author_id: 'u1',
+    onFeeds: (server) =>
+      server.setRoute('/2/tweets/search/recent', {
+        body: JSON.stringify({
+          data: [
+            {
+              id: '101',
+              text: 'Launching our indie SaaS today #buildinpublic',
+              created_at: '2026-11-20T10:00:00Z',
+              author_id: 'u1',
+            },
+            {
+              id: '102',
+              text: 'MRR update: $10k & growing',
+              created_at: '2026-11-20T12:00:00Z',
+              author_id: 'u1',
+            },
+          ],
+          includes: { users: [{ id: 'u1', name: 'Maker', username: 'maker' }] },
+          meta: {},
+        }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    crawlerEnv: (server) => ({ X_BEARER_TOKEN: 'test-token', X_API_BASE: server.url }),
+    crawlerDeps: {
+      afterStore: async () => {
+        if (crashAfterStore > 0) {
+          crashAfterStore -= 1;
+          throw new Error('simulated crash after storing posts');
+        }
       },
-      { id: '102', text: 'MRR update: $10k & growing', created_at: '2026-11-20T12:00:00Z', author_id: 'u1' },
-    ],
-    includes: { users: [{ id: 'u1', name: 'Maker', username: 'maker' }] },
-    meta: {},
-  });
-  feeds.setRoute('/2/tweets/search/recent', {
-    body: tweetsJson,
-    headers: { 'content-type': 'application/json' },
-  });
-  const config = loadConfig(crawlerConfigSchema, {
-    ...crawlerEnv(db, options.redisUrl),
-    X_BEARER_TOKEN: 'test-token',
-    X_API_BASE: feeds.url,
-  });
-  crawler = await startCrawler(config, {
-    prisma: db.prisma,
-    prefix: options.prefix,
-    logger: log,
-    clock: () => NOW,
-    afterStore: async () => {
-      if (crashAfterStore > 0) {
-        crashAfterStore -= 1;
-        throw new Error('simulated crash after storing posts');
-      }
     },
   });
-  summarizer = await startSummarizer(
-    loadConfig(summarizerConfigSchema, {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: options.redisUrl,
-      HEALTH_PORT: '0',
-      OPENAI_BASE_URL: openai.baseURL,
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_MODEL: 'fake-model',
-    }),
-    { prisma: db.prisma, prefix: options.prefix, logger: log },
-  );
-  transport = createQueueTransport(options);
-  producer = createProducer(transport);
+  ({ db, feeds, producer } = stack);
   const topic = await db.prisma.topic.create({
     data: { slug: 'indie', name: 'Indie Hacking', description: 'x' },
   });
@@ -125,14 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await crawler?.close();
-  await summarizer?.close();
-  await producer?.close();
-  await transport?.close();
-  await feeds?.close();
-  await openai?.close();
-  await cleanupPrefix(testTransportOptions(db.url).prefix);
-  await db?.drop();
+  await stack?.close();
 });
 
 async function addSource(
@@ -152,21 +88,7 @@ async function addSource(
   });
 }
 
-/** Runs a crawl through the queue and waits for its processing task to finish. */
-async function crawl(datasourceId: string) {
-  const day = new Date(`${NOW.toISOString().slice(0, 10)}T00:00:00Z`);
-  const before = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
-  await producer.enqueue('crawl-datasource', { datasourceId });
-  return waitFor(
-    async () => {
-      const task = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
-      const done = task && (task.status === 'completed' || task.status === 'failed');
-      const fresh = !before || (task?.attempts ?? 0) > before.attempts;
-      return done && fresh ? task : undefined;
-    },
-    { timeoutMs: 20_000, message: 'crawl task to finish' },
-  );
-}
+const crawl = (datasourceId: string) => stack.crawl(datasourceId);
 
 async function summariesOf(datasourceId: string, expected: number) {
   return waitFor(

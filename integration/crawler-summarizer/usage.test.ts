@@ -1,108 +1,30 @@
-import { loadConfig } from '@app/config';
-import { crawlerConfigSchema, startService as startCrawler } from '@app/crawler';
-import { createLogger } from '@app/logger';
-import {
-  createProducer,
-  createQueueTransport,
-  type Producer,
-  type QueueTransport,
-  type RunningService,
-} from '@app/queue';
-import { startService as startSummarizer, summarizerConfigSchema } from '@app/summarizer';
-import {
-  cleanupPrefix,
-  createTestDatabase,
-  type FakeOpenAI,
-  type FeedServer,
-  fixturesDir,
-  startFakeOpenAI,
-  startFeedServer,
-  type TestDatabase,
-  testTransportOptions,
-  waitFor,
-} from '@app/testing';
+import { waitFor } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PipelineStack, startPipeline } from './pipeline-stack.ts';
 
 // Usage records against the fake OpenAI server's own count of calls and tokens: one model call
 // per new post and language, none when a re-crawl finds nothing new.
 
-let db: TestDatabase;
-let feeds: FeedServer;
-let openai: FakeOpenAI;
-let crawler: RunningService;
-let summarizer: RunningService;
-let transport: QueueTransport;
-let producer: Producer;
+let stack: PipelineStack;
 let topicId: string;
-const log = createLogger('test', { level: 'silent' });
-const NOW = new Date('2026-11-20T20:00:00Z');
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const options = testTransportOptions(db.url);
-  feeds = await startFeedServer({ dir: fixturesDir() });
-  openai = await startFakeOpenAI({
+  stack = await startPipeline({
     chat: () => ({ headline: 'LLM headline', content: '- point one\n- point two' }),
+    // One dollar per million input tokens, two per million output tokens.
+    summarizerEnv: { AI_PRICES: JSON.stringify({ 'fake-model': { input: 1, output: 2 } }) },
   });
-  crawler = await startCrawler(
-    loadConfig(crawlerConfigSchema, {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: options.redisUrl,
-      HEALTH_PORT: '0',
-      CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
-      CRAWLER_EXTRACT_MAX: '0',
-      CRAWLER_TIMEOUT_MS: '5000',
-    }),
-    { prisma: db.prisma, prefix: options.prefix, logger: log, clock: () => NOW },
-  );
-  summarizer = await startSummarizer(
-    loadConfig(summarizerConfigSchema, {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: options.redisUrl,
-      HEALTH_PORT: '0',
-      OPENAI_BASE_URL: openai.baseURL,
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_MODEL: 'fake-model',
-      // One dollar per million input tokens, two per million output tokens.
-      AI_PRICES: JSON.stringify({ 'fake-model': { input: 1, output: 2 } }),
-    }),
-    { prisma: db.prisma, prefix: options.prefix, logger: log },
-  );
-  transport = createQueueTransport(options);
-  producer = createProducer(transport);
-  topicId = (await db.prisma.topic.create({ data: { slug: 'usage', name: 'Usage', description: 'x' } })).id;
+  topicId = (await stack.db.prisma.topic.create({ data: { slug: 'usage', name: 'Usage', description: 'x' } }))
+    .id;
 });
 
 afterAll(async () => {
-  await crawler?.close();
-  await summarizer?.close();
-  await producer?.close();
-  await transport?.close();
-  await feeds?.close();
-  await openai?.close();
-  await cleanupPrefix(testTransportOptions(db.url).prefix);
-  await db?.drop();
+  await stack?.close();
 });
-
-async function crawl(datasourceId: string) {
-  const day = new Date(`${NOW.toISOString().slice(0, 10)}T00:00:00Z`);
-  const before = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
-  await producer.enqueue('crawl-datasource', { datasourceId });
-  return waitFor(
-    async () => {
-      const task = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
-      const done = task && (task.status === 'completed' || task.status === 'failed');
-      const fresh = !before || (task?.attempts ?? 0) > before.attempts;
-      return done && fresh ? task : undefined;
-    },
-    { timeoutMs: 20_000, message: 'crawl task to finish' },
-  );
-}
 
 describe('usage of the summarizer', () => {
   it('records exactly one call per new post and language, priced, and none on an unchanged re-crawl', async () => {
+    const { db, feeds, openai, crawl } = stack;
     const sources = await Promise.all(
       [
         { path: 'rss2-zh-meituan-tech.xml', language: 'ZH' as const },
