@@ -1,58 +1,25 @@
-import { loadConfig } from '@app/config';
-import { createLogger } from '@app/logger';
-import {
-  createTestDatabase,
-  type FeedServer,
-  fixturesDir,
-  startFeedServer,
-  type TestDatabase,
-} from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlerConfigSchema } from '../src/config.ts';
-import { type CrawlDeps, crawlDatasource } from '../src/crawl-datasource.ts';
-import { createFetcher, type Fetcher } from '../src/fetch/http-fetcher.ts';
+import { crawlDatasource } from '../src/crawl-datasource.ts';
 import { feedLanguage } from '../src/parse/feed-language.ts';
-import { crawlSettingsOf } from '../src/service.ts';
+import { type CrawlHarness, startCrawlHarness } from './support/crawl-harness.ts';
 
 // A source imported without a language (an OPML line that named none) gets its feed's own on its first
 // crawl: the feed's <language> or xml:lang, else its text's script (Han → Chinese); its summaries are
 // queued in that language. A source given a language keeps it, whatever its feed says.
 
-let db: TestDatabase;
-let feeds: FeedServer;
-let fetcher: Fetcher;
+let harness: CrawlHarness;
+let db: CrawlHarness['db'];
+let feeds: CrawlHarness['feeds'];
 let topicId: string;
-const queued: { name: string; payload: { language?: string } }[] = [];
-
-function deps(): CrawlDeps {
-  const config = loadConfig(crawlerConfigSchema, {
-    DATABASE_URL: db.url,
-    CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
-    CRAWLER_EXTRACT_MAX: '0',
-  });
-  return {
-    prisma: db.prisma,
-    fetcher,
-    settings: crawlSettingsOf(config),
-    enqueue: async (name, payload) => {
-      queued.push({ name, payload: payload as { language?: string } });
-      return 'id';
-    },
-    log: createLogger('t', { level: 'silent' }),
-    clock: () => new Date('2026-11-20T20:00:00Z'),
-  };
-}
+let queued: CrawlHarness['queued'];
+const deps = () => harness.deps({ CRAWLER_EXTRACT_MAX: '0' });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  feeds = await startFeedServer({ dir: fixturesDir() });
-  fetcher = createFetcher({ allowPrivateHosts: true });
-  topicId = (await db.prisma.topic.create({ data: { slug: 'lang', name: 'Lang' } })).id;
+  harness = await startCrawlHarness({ slug: 'lang', name: 'Lang' });
+  ({ db, feeds, topicId, queued } = harness);
 });
 afterAll(async () => {
-  await fetcher?.close();
-  await feeds?.close();
-  await db?.drop();
+  await harness?.close();
 });
 
 const LONG = 'A long enough paragraph of plain English text about databases, queues and caches. ';

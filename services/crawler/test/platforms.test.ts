@@ -1,57 +1,24 @@
-import { loadConfig } from '@app/config';
 import type { Platform } from '@app/db';
-import { createLogger } from '@app/logger';
-import {
-  createTestDatabase,
-  type FeedServer,
-  fixturesDir,
-  startFeedServer,
-  type TestDatabase,
-} from '@app/testing';
+import { fixturesDir } from '@app/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { crawlerConfigSchema } from '../src/config.ts';
-import { type CrawlDeps, crawlDatasource } from '../src/crawl-datasource.ts';
-import { createFetcher, type Fetcher } from '../src/fetch/http-fetcher.ts';
-import { crawlSettingsOf } from '../src/service.ts';
+import { crawlDatasource } from '../src/crawl-datasource.ts';
+import { type CrawlHarness, startCrawlHarness } from './support/crawl-harness.ts';
 
 // Platform options one by one, through crawlDatasource on the real database (queueing recorded, not run).
 
-let db: TestDatabase;
-let feeds: FeedServer;
-let fetcher: Fetcher;
+let harness: CrawlHarness;
+let db: CrawlHarness['db'];
+let feeds: CrawlHarness['feeds'];
 let topicId: string;
-const queued: { name: string; payload: unknown }[] = [];
-
-function deps(env: Record<string, string> = {}): CrawlDeps {
-  const config = loadConfig(crawlerConfigSchema, {
-    DATABASE_URL: db.url,
-    CRAWLER_ALLOW_PRIVATE_HOSTS: 'true',
-    REDDIT_BASE_URL: feeds.url,
-    ...env,
-  });
-  return {
-    prisma: db.prisma,
-    fetcher,
-    settings: crawlSettingsOf(config),
-    enqueue: async (name, payload) => {
-      queued.push({ name, payload });
-      return 'id';
-    },
-    log: createLogger('t', { level: 'silent' }),
-    clock: () => new Date('2026-11-20T20:00:00Z'),
-  };
-}
+let queued: CrawlHarness['queued'];
+const deps = (env: Record<string, string> = {}) => harness.deps({ REDDIT_BASE_URL: feeds.url, ...env });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  feeds = await startFeedServer({ dir: fixturesDir() });
-  fetcher = createFetcher({ allowPrivateHosts: true });
-  topicId = (await db.prisma.topic.create({ data: { slug: 't', name: 'T' } })).id;
+  harness = await startCrawlHarness({ slug: 't', name: 'T' });
+  ({ db, feeds, topicId, queued } = harness);
 });
 afterAll(async () => {
-  await fetcher?.close();
-  await feeds?.close();
-  await db?.drop();
+  await harness?.close();
 });
 
 const source = (platform: Platform, sourceUrl: string, config: object = {}, language: 'EN' | 'ZH' = 'EN') =>
