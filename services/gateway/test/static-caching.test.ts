@@ -1,11 +1,11 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from './support/gateway-harness.ts';
+import { type HttpAnswer, httpRequest } from './support/http-get.ts';
 
 // The web build as the gateway serves it: fingerprinted assets cached for a year, index.html and the
 // SPA fallback revalidated every time, and the build's brotli or gzip copy of a file picked by the
@@ -65,50 +65,15 @@ afterAll(async () => {
   await rm(parentDir, { recursive: true, force: true });
 });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; raw: Buffer; body: string };
+type Answer = HttpAnswer;
 
 /** GET `target` verbatim; `body` is decoded by the answer's content-encoding. */
-function get(target: string, acceptEncoding?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent: false,
-        host: '127.0.0.1',
-        port,
-        method: 'GET',
-        path: target,
-        headers: {
-          host: `127.0.0.1:${port}`,
-          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = response.headers['content-encoding'];
-          const decoded =
-            encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            raw,
-            body: decoded.toString(),
-          });
-        });
-        response.on('error', reject);
-      },
-    );
-    // Node's parser may refuse a request line outright: that is no leak either.
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'ECONNRESET'
-        ? resolve({ status: 0, headers: {}, raw: Buffer.alloc(0), body: '' })
-        : reject(error),
-    );
-    request.end();
+const get = (target: string, acceptEncoding?: string): Promise<Answer> =>
+  // Node's parser may refuse a request line outright: that is no leak either.
+  httpRequest(port, target, {
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    resetIsAnswer: true,
   });
-}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const varyTokens = (answer: Answer) =>

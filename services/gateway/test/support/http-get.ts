@@ -5,12 +5,18 @@ export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; ra
 
 /**
  * One request over a real socket to 127.0.0.1:`port`, with `target` sent verbatim (no client tidies a
- * path up); `body` is `raw` decoded by the answer's content-encoding.
+ * path up); `body` is `raw` decoded by the answer's content-encoding. With `resetIsAnswer`, a
+ * connection Node's parser reset (a request line it refuses outright) answers status 0.
  */
 export function httpRequest(
   port: number,
   target: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    resetIsAnswer?: boolean;
+  } = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -40,7 +46,11 @@ export function httpRequest(
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      options.resetIsAnswer && error.code === 'ECONNRESET'
+        ? resolve({ status: 0, headers: {}, raw: Buffer.alloc(0), body: '' })
+        : reject(error),
+    );
     request.end(options.body);
   });
 }
