@@ -46,74 +46,100 @@ export async function startPipeline(options: {
   summarizerEnv?: Record<string, string>;
 }) {
   const log = createLogger('test', { level: 'silent' });
-  const db = await createTestDatabase();
-  const transportOptions = testTransportOptions(db.url);
-  const feeds = await startFeedServer({ dir: fixturesDir() });
-  const openai = await startFakeOpenAI({ chat: options.chat });
-  options.onFeeds?.(feeds);
-  const crawler = await startCrawler(
-    loadConfig(crawlerConfigSchema, {
-      ...crawlerEnv(db, transportOptions.redisUrl),
-      ...options.crawlerEnv?.(feeds),
-    }),
-    {
-      prisma: db.prisma,
-      prefix: transportOptions.prefix,
-      logger: log,
-      clock: () => NOW,
-      ...options.crawlerDeps,
-    },
-  );
-  const summarizer = await startSummarizer(
-    loadConfig(summarizerConfigSchema, {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: transportOptions.redisUrl,
-      HEALTH_PORT: '0',
-      OPENAI_BASE_URL: openai.baseURL,
-      OPENAI_API_KEY: 'test-key',
-      OPENAI_MODEL: 'fake-model',
-      ...options.summarizerEnv,
-    }),
-    { prisma: db.prisma, prefix: transportOptions.prefix, logger: log },
-  );
-  const transport = createQueueTransport(transportOptions);
-  const producer = createProducer(transport);
-
-  /** Runs a crawl through the queue and waits for its processing task to finish. */
-  const crawl = async (datasourceId: string) => {
-    const day = new Date(`${NOW.toISOString().slice(0, 10)}T00:00:00Z`);
-    const before = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
-    await producer.enqueue('crawl-datasource', { datasourceId });
-    return waitFor(
-      async () => {
-        const task = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
-        const done = task && (task.status === 'completed' || task.status === 'failed');
-        const fresh = !before || (task?.attempts ?? 0) > before.attempts;
-        return done && fresh ? task : undefined;
-      },
-      { timeoutMs: 20_000, message: 'crawl task to finish' },
+  // What has started, to stop in reverse: on close, or when a later part fails to start.
+  const started: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
+  };
+  const begin = async <T>(start: () => Promise<T>, stop: (part: T) => Promise<unknown>): Promise<T> => {
+    const part = await start();
+    started.push(() => stop(part));
+    return part;
+  };
+  try {
+    const db = await begin(createTestDatabase, (part) => part.drop());
+    const transportOptions = testTransportOptions(db.url);
+    started.push(() => cleanupPrefix(transportOptions.prefix));
+    const feeds = await begin(
+      () => startFeedServer({ dir: fixturesDir() }),
+      (part) => part.close(),
     );
-  };
+    const openai = await begin(
+      () => startFakeOpenAI({ chat: options.chat }),
+      (part) => part.close(),
+    );
+    options.onFeeds?.(feeds);
+    const crawler = await begin(
+      () =>
+        startCrawler(
+          loadConfig(crawlerConfigSchema, {
+            ...crawlerEnv(db, transportOptions.redisUrl),
+            ...options.crawlerEnv?.(feeds),
+          }),
+          {
+            prisma: db.prisma,
+            prefix: transportOptions.prefix,
+            logger: log,
+            clock: () => NOW,
+            ...options.crawlerDeps,
+          },
+        ),
+      (part) => part.close(),
+    );
+    const summarizer = await begin(
+      () =>
+        startSummarizer(
+          loadConfig(summarizerConfigSchema, {
+            NODE_ENV: 'test',
+            DATABASE_URL: db.url,
+            REDIS_URL: transportOptions.redisUrl,
+            HEALTH_PORT: '0',
+            OPENAI_BASE_URL: openai.baseURL,
+            OPENAI_API_KEY: 'test-key',
+            OPENAI_MODEL: 'fake-model',
+            ...options.summarizerEnv,
+          }),
+          { prisma: db.prisma, prefix: transportOptions.prefix, logger: log },
+        ),
+      (part) => part.close(),
+    );
+    const transport = await begin(
+      async () => createQueueTransport(transportOptions),
+      (part) => part.close(),
+    );
+    const producer = await begin(
+      async () => createProducer(transport),
+      (part) => part.close(),
+    );
+    /** Runs a crawl through the queue and waits for its processing task to finish. */
+    const crawl = async (datasourceId: string) => {
+      const day = new Date(`${NOW.toISOString().slice(0, 10)}T00:00:00Z`);
+      const before = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
+      await producer.enqueue('crawl-datasource', { datasourceId });
+      return waitFor(
+        async () => {
+          const task = await db.prisma.processingTask.findFirst({ where: { datasourceId, targetDate: day } });
+          const done = task && (task.status === 'completed' || task.status === 'failed');
+          const fresh = !before || (task?.attempts ?? 0) > before.attempts;
+          return done && fresh ? task : undefined;
+        },
+        { timeoutMs: 20_000, message: 'crawl task to finish' },
+      );
+    };
 
-  return {
-    db,
-    feeds,
-    openai,
-    crawler,
-    summarizer,
-    transport,
-    producer,
-    crawl,
-    close: async () => {
-      await crawler.close();
-      await summarizer.close();
-      await producer.close();
-      await transport.close();
-      await feeds.close();
-      await openai.close();
-      await cleanupPrefix(transportOptions.prefix);
-      await db.drop();
-    },
-  };
+    return {
+      db,
+      feeds,
+      openai,
+      crawler,
+      summarizer,
+      transport,
+      producer,
+      crawl,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import { SEED_BLOG_POSTS, seedBlogPosts } from '@app/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { footerTop, holdRequests, type Stack, startStack, uniqueEmail } from './harness.ts';
 
 // A visitor reading /blog (issue 9): search, category filter, opening a post counts one view.
 
@@ -110,19 +110,11 @@ describe('/blog', () => {
 
   it('while a post loads, nothing below it is on the screen, so nothing jumps when it comes', async () => {
     const page = await stack.newPage({ viewport: { width: 390, height: 844 } });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/blog/posts/how-we-pick-sources?*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const post = await holdRequests(page, '**/api/blog/posts/how-we-pick-sources?*');
     await page.goto('/blog/how-we-pick-sources');
     await page.getByTestId('blog-post-loading').waitFor({ timeout: 15_000 });
-    const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
-    expect(footerTop).toBeGreaterThanOrEqual(844);
-    release();
+    expect(await footerTop(page)).toBeGreaterThanOrEqual(844);
+    post.release();
     await expect
       .poll(() => page.getByTestId('blog-post-content').textContent(), { timeout: 15_000 })
       .toContain('The checklist');

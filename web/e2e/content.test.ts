@@ -2,7 +2,7 @@ import { seed } from '@app/db';
 import { startOfZonedDay, todayIn } from '@app/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { footerTop, holdRequests, type Stack, startStack, uniqueEmail } from './harness.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -167,20 +167,11 @@ describe('reading summaries', () => {
 
   it('while the list loads, nothing below it is on the screen, so nothing jumps when it comes', async () => {
     const page = await stack.newPage({ viewport: { width: 390, height: 844 } });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/summaries?*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const list = await holdRequests(page, '**/api/summaries?*');
     await page.goto('/content-summary?platforms=blog');
-    const loading = page.getByTestId('summaries-loading');
-    await loading.waitFor({ timeout: 15_000 });
-    const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
-    expect(footerTop).toBeGreaterThanOrEqual(844);
-    release();
+    await page.getByTestId('summaries-loading').waitFor({ timeout: 15_000 });
+    expect(await footerTop(page)).toBeGreaterThanOrEqual(844);
+    list.release();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.context().close();
   });

@@ -232,6 +232,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 }
 
 let counter = 0;
+/**
+ * Holds back the page's requests matching `url` (a Playwright glob) until `release` is called: what
+ * a screen shows while its data is on the way.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Where the page's footer starts, from the top of the screen (px). */
+export const footerTop = (page: Page) =>
+  page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+
 export function uniqueEmail(label = 'user'): string {
   counter += 1;
   return `${label}-${Date.now().toString(36)}-${counter}@example.com`;

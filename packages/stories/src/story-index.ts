@@ -15,8 +15,8 @@ export type Assignment = { storyId: string; method: 'new' | 'text'; score: numbe
 
 /**
  * The offline clustering in memory, with the same fingerprint, candidate rule (one shared LSH band
- * or rare headline word within the window), term weights and decision as the database store: the labelled-set tests
- * measure this. Items are expected in the order they would be stored.
+ * or rare headline word within the window), term weights and decision as the database store: the
+ * labelled-set tests measure this. Items are expected in the order they would be stored.
  */
 export class StoryIndex {
   private readonly bands = new Map<bigint, { id: string; at: number }[]>();

@@ -219,8 +219,8 @@ const RECOUNT_LEFT_STORIES = `
 
 /**
  * Attaches one summary to a story: the story of the most similar summary in the same language
- * within 72 h (candidates: one shared MinHash band or rare headline word), else, with an embeddings provider, the
- * closest summary in the other language, else a new story. Idempotent; assignments in one
+ * within 72 h (candidates: one shared MinHash band or rare headline word), else, with an
+ * embeddings provider, the closest summary in the other language, else a new story. Idempotent; assignments in one
  * language are serialised by an advisory lock so two reports of a new event make one story.
  * Four round trips: the read, the lock with the token counts, the candidates (their keys depend on
  * the counts), the write with the commit.

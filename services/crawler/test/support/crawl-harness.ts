@@ -15,9 +15,23 @@ export const CRAWL_NOW = new Date('2026-11-20T20:00:00Z');
  */
 export async function startCrawlHarness(topic: { slug: string; name: string }) {
   const db = await createTestDatabase();
-  const feeds = await startFeedServer({ dir: fixturesDir() });
+  const feeds = await startFeedServer({ dir: fixturesDir() }).catch(async (error) => {
+    await db.drop();
+    throw error;
+  });
   const fetcher = createFetcher({ allowPrivateHosts: true });
-  const topicId = (await db.prisma.topic.create({ data: topic })).id;
+  const close = async () => {
+    await fetcher.close();
+    await feeds.close();
+    await db.drop();
+  };
+  const topicId = await db.prisma.topic
+    .create({ data: topic })
+    .then((row) => row.id)
+    .catch(async (error) => {
+      await close();
+      throw error;
+    });
   const queued: { name: string; payload: unknown }[] = [];
   const log = createLogger('t', { level: 'silent' });
 
@@ -47,11 +61,7 @@ export async function startCrawlHarness(topic: { slug: string; name: string }) {
     topicId,
     queued,
     deps,
-    close: async () => {
-      await fetcher.close();
-      await feeds.close();
-      await db.drop();
-    },
+    close,
   };
 }
 
