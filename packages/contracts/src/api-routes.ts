@@ -178,6 +178,16 @@ import {
   StoryChangeResponseSchema,
   StoryDetailSchema,
 } from './stories.ts';
+import {
+  FollowBodySchema,
+  FollowsResponseSchema,
+  MarkAllReadBodySchema,
+  MarkAllReadResponseSchema,
+  ReadsBodySchema,
+  ReadsResponseSchema,
+  UnreadCountsQuerySchema,
+  UnreadCountsResponseSchema,
+} from './reading.ts';
 import { UsageQuerySchema, UsageResponseSchema } from './usage.ts';
 
 /**
@@ -249,6 +259,13 @@ export const API_ROUTES = {
   'GET /api/me/feed-token': { answer: FeedTokenStatusSchema },
   'POST /api/me/feed-token': { answer: FeedTokenCreatedSchema },
   'DELETE /api/me/feed-token': { status: 204 },
+  'GET /api/me/follows': { answer: FollowsResponseSchema },
+  'POST /api/me/follows': { body: FollowBodySchema, answer: FollowsResponseSchema },
+  'DELETE /api/me/follows': { body: FollowBodySchema, answer: FollowsResponseSchema },
+  'POST /api/me/reads': { body: ReadsBodySchema, answer: ReadsResponseSchema },
+  'DELETE /api/me/reads': { body: ReadsBodySchema, answer: ReadsResponseSchema },
+  'POST /api/me/reads/all': { body: MarkAllReadBodySchema, answer: MarkAllReadResponseSchema },
+  'GET /api/me/unread-counts': { query: UnreadCountsQuerySchema, answer: UnreadCountsResponseSchema },
   'GET /api/admin/topics': { query: AdminTopicListQuerySchema, answer: AdminTopicListResponseSchema },
   'POST /api/admin/topics': { body: AdminTopicBodySchema, answer: AdminTopicSchema, status: 201 },
   'PATCH /api/admin/topics/:id': {

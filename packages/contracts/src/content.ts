@@ -87,6 +87,10 @@ export const SummaryListQuerySchema = z.object({
   favorites_only: booleanParam,
   /** Only summaries from datasources the caller favourited (Pro). */
   favorite_sources_only: booleanParam,
+  /** Only what the signed-in caller follows: topics and sources (My feed). */
+  followed: booleanParam,
+  /** Only summaries the signed-in caller has not read. */
+  unread: booleanParam,
   /**
    * `story`: one row per story among the matching summaries (the newest matching member stands for it,
    * with `story_sources` and `story_members`); pages and `total` then count stories.
@@ -147,6 +151,8 @@ export const SummaryDtoSchema = z.object({
   story_id: z.string().nullable().optional(),
   /** How many summaries the story has (1: no other report yet). */
   story_size: z.number().int().optional(),
+  /** Whether the signed-in caller has read it (absent for visitors). */
+  read: z.boolean().optional(),
   /** With group=story: how many of the story's summaries match the filters (this one included). */
   story_sources: z.number().int().optional(),
   /**

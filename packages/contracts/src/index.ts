@@ -24,4 +24,5 @@ export * from './admin-stories.ts';
 export * from './mail-events.ts';
 export * from './usage.ts';
 export * from './web-pages.ts';
+export * from './reading.ts';
 export * from './api-routes.ts';

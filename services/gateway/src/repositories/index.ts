@@ -9,6 +9,7 @@ import { createDigestDueRepository } from './digest-due.repository.ts';
 import { createDigestsRepository } from './digests.repository.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
 import { createFeedsRepository } from './feeds.repository.ts';
+import { createFollowsRepository } from './follows.repository.ts';
 import { createGeneratedContentRepository } from './generated-content.repository.ts';
 import { createGenerationTasksRepository } from './generation-tasks.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
@@ -17,6 +18,7 @@ import { createOpmlRepository } from './opml.repository.ts';
 import { createPasswordResetsRepository } from './password-resets.repository.ts';
 import { createPodcastsRepository } from './podcasts.repository.ts';
 import { createProfilesRepository } from './profiles.repository.ts';
+import { createReadsRepository } from './reads.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createSourceSubmissionsRepository } from './source-submissions.repository.ts';
 import { createStoriesRepository } from './stories.repository.ts';
@@ -38,6 +40,8 @@ export function createRepositories(prisma: PrismaClient) {
     summaries: createSummariesRepository(prisma),
     stories: createStoriesRepository(prisma),
     favorites: createFavoritesRepository(prisma),
+    follows: createFollowsRepository(prisma),
+    reads: createReadsRepository(prisma),
     feeds: createFeedsRepository(prisma),
     opml: createOpmlRepository(prisma),
     sourceSubmissions: createSourceSubmissionsRepository(prisma),

@@ -149,8 +149,14 @@ export function createSummariesRepository(prisma: PrismaClient) {
 /**
  * A source name or the caller's favourite sources, turned into datasource ids (see
  * SummaryFilters.datasourceIds); both together keep the ids in both. An empty list matches nothing.
+ * What the caller follows becomes `followed` (following nothing matches nothing: an empty id list).
  */
-export async function resolveSources(run: SqlRunner, f: SummaryFilters): Promise<SummaryFilters> {
+export async function resolveSources(run: SqlRunner, filters: SummaryFilters): Promise<SummaryFilters> {
+  const f = filters.followedBy
+    ? { ...filters, followed: await followedBy(run, filters.followedBy) }
+    : filters;
+  if (f.followed && f.followed.topicIds.length + f.followed.datasourceIds.length === 0)
+    return { ...f, datasourceIds: [] };
   const lookups = [
     f.sourceName && {
       name: 'datasources-by-name',
@@ -170,4 +176,16 @@ export async function resolveSources(run: SqlRunner, f: SummaryFilters): Promise
     ids = ids ? ids.filter((id) => found.includes(id)) : found;
   }
   return { ...f, datasourceIds: ids };
+}
+
+async function followedBy(run: SqlRunner, userId: string) {
+  const rows = await run<{ topic_id: string | null; datasource_id: string | null }>({
+    name: 'followed-targets',
+    text: 'SELECT topic_id, datasource_id FROM user_follows WHERE user_id = $1::uuid',
+    values: [userId],
+  });
+  return {
+    topicIds: rows.flatMap((row) => (row.topic_id ? [row.topic_id] : [])),
+    datasourceIds: rows.flatMap((row) => (row.datasource_id ? [row.datasource_id] : [])),
+  };
 }

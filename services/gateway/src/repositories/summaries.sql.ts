@@ -22,6 +22,12 @@ export type SummaryFilters = {
   favoritesOfUser?: string;
   /** Resolved to `datasourceIds` by the repository, like `sourceName`. */
   favoriteSourcesOfUser?: string;
+  /** Only what this user follows (My feed): resolved to `followed` by the repository. */
+  followedBy?: string;
+  /** The topics and datasources `followedBy` follows, looked up first like `datasourceIds`. */
+  followed?: { topicIds: string[]; datasourceIds: string[] };
+  /** Only summaries this user has not read. */
+  unreadBy?: string;
   /**
    * The datasources a source or favourite-sources filter stands for, looked up first: as literal ids
    * the planner walks the (datasource_id, language, created_at) index, where a subquery let the
@@ -67,6 +73,17 @@ export function summaryWhere(f: SummaryFilters): Prisma.Sql {
   if (f.favoritesOfUser) {
     conds.push(
       Prisma.sql`s.id IN (SELECT summary_id FROM user_favorite_summaries WHERE user_id = ${f.favoritesOfUser}::uuid)`,
+    );
+  }
+  if (f.followed) {
+    const { topicIds, datasourceIds } = f.followed;
+    conds.push(
+      Prisma.sql`(s.topic_id = ANY(${topicIds}::uuid[]) OR s.datasource_id = ANY(${datasourceIds}::uuid[]))`,
+    );
+  }
+  if (f.unreadBy) {
+    conds.push(
+      Prisma.sql`NOT EXISTS (SELECT 1 FROM user_reads r WHERE r.user_id = ${f.unreadBy}::uuid AND r.summary_id = s.id)`,
     );
   }
   if (f.q) conds.push(summaryTextMatch(f.q, f.language, 's'));

@@ -4,6 +4,7 @@ import {
   CONTENT_MESSAGES,
   LIST_WINDOW,
   MESSAGES,
+  READING_MESSAGES,
   SEARCH_MIN_LENGTH,
   SEARCH_WINDOW,
   type SourceSubmissionBody,
@@ -39,7 +40,9 @@ const TREE_TTL_MS = 60_000;
 const PLAN_GUESSES = 10_000;
 
 /** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
-export const CONTENT_REPOS = ['datasources', 'sourceSubmissions', 'summaries', 'topics'] as const;
+export const CONTENT_REPOS = ['datasources', 'reads', 'sourceSubmissions', 'summaries', 'topics'] as const;
+
+export type ContentService = ReturnType<typeof createContentService>;
 
 export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[number]>) {
   const { summaries, datasources } = ctx.repos;
@@ -66,6 +69,16 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
     return { from: asked.from, to: new Date(Math.min(asked.to.getTime(), window.to.getTime())) };
   }
 
+  /** A signed-in caller's cards say whether each was read (one lookup for the page). */
+  async function withReadState<T extends { id: string }>(caller: Caller, items: T[]) {
+    if (!caller.userId || items.length === 0) return items;
+    const read = await ctx.repos.reads.readAmong(
+      caller.userId,
+      items.map((item) => item.id),
+    );
+    return items.map((item) => ({ ...item, read: read.has(item.id) }));
+  }
+
   /** One page for `caller`; null when `checkPlan` and the caller's plan in user_profiles is not that. */
   async function listPage(
     caller: Caller,
@@ -75,6 +88,12 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
   ) {
     if ((query.favorites_only || query.favorite_sources_only) && !caller.userId) {
       throw new AppError('UNAUTHENTICATED', ACCESS_MESSAGES.loginFirst);
+    }
+    if ((query.followed || query.unread) && !caller.userId) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        query.followed ? READING_MESSAGES.signInToFollow : READING_MESSAGES.signInForReadState,
+      );
     }
     if ((query.favorites_only || query.favorite_sources_only) && !caller.isPro) {
       throw new AppError('PRO_REQUIRED', ACCESS_MESSAGES.favoritesPro, { favorites: 'favorites' });
@@ -92,6 +111,8 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
       sourceName: query.source,
       favoritesOfUser: query.favorites_only ? (caller.userId ?? undefined) : undefined,
       favoriteSourcesOfUser: query.favorite_sources_only ? (caller.userId ?? undefined) : undefined,
+      followedBy: query.followed ? (caller.userId ?? undefined) : undefined,
+      unreadBy: query.unread ? (caller.userId ?? undefined) : undefined,
     };
     const check = checkPlan && caller.userId ? { userId: caller.userId, pro: caller.isPro } : undefined;
     const window = limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap };
@@ -102,7 +123,10 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
       if (!grouped.planHeld) return null;
       const stories = Math.min(grouped.total, cap);
       return {
-        data: grouped.rows.map((row) => toStoryGroupDto(row, query.fields ?? 'card')),
+        data: await withReadState(
+          caller,
+          grouped.rows.map((row) => toStoryGroupDto(row, query.fields ?? 'card')),
+        ),
         page: query.page,
         page_size: query.page_size,
         total: stories,
@@ -116,7 +140,7 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
     if (!planHeld) return null;
     const counted = Math.min(total, cap);
     return {
-      data: rows.map(listItemOf(query.fields ?? 'card')),
+      data: await withReadState(caller, rows.map(listItemOf(query.fields ?? 'card'))),
       page: query.page,
       page_size: query.page_size,
       total: counted,

@@ -181,6 +181,26 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     'GET /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(200) },
     'POST /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(200) },
     'DELETE /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(204) },
+    // Follows and read state: every signed-in reader, each their own.
+    'GET /api/me/follows': { call: () => ({ url: '/api/me/follows' }), expect: user(200) },
+    'POST /api/me/follows': {
+      call: () => ({ url: '/api/me/follows', payload: { topic_id: fx().topic.id } }),
+      expect: user(200),
+    },
+    'DELETE /api/me/follows': {
+      call: () => ({ url: '/api/me/follows', payload: { topic_id: fx().topic.id } }),
+      expect: user(200),
+    },
+    'POST /api/me/reads': {
+      call: () => ({ url: '/api/me/reads', payload: { summary_ids: [fx().summary.id] } }),
+      expect: user(200),
+    },
+    'DELETE /api/me/reads': {
+      call: () => ({ url: '/api/me/reads', payload: { summary_ids: [fx().summary.id] } }),
+      expect: user(200),
+    },
+    'POST /api/me/reads/all': { call: () => ({ url: '/api/me/reads/all', payload: {} }), expect: user(200) },
+    'GET /api/me/unread-counts': { call: () => ({ url: '/api/me/unread-counts' }), expect: user(200) },
     // ── feeds out: public; the favourites feed's token in the path is its only credential ──
     'GET /feeds/topics/:file': {
       call: () => ({ url: '/feeds/topics/security-matrix.json?lang=en' }),

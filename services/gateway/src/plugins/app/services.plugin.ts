@@ -32,6 +32,7 @@ import { createPasswordsService, PASSWORDS_REPOS } from '../../services/password
 import { createPodcastFeedService, PODCAST_FEED_REPOS } from '../../services/podcast-feed.service.ts';
 import { createPodcastsService, PODCASTS_REPOS } from '../../services/podcasts.service.ts';
 import { createProfileService, PROFILE_REPOS } from '../../services/profile.service.ts';
+import { createReadingService, READING_REPOS } from '../../services/reading.service.ts';
 import { createQueuesService, QUEUES_REPOS } from '../../services/queues.service.ts';
 import { createSessionsService, SESSIONS_REPOS } from '../../services/sessions.service.ts';
 import {
@@ -83,6 +84,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     signInWarnings: createSignInWarningsService(withRepos(ctx, SIGN_IN_WARNINGS_REPOS)),
     profile: createProfileService(withRepos(ctx, PROFILE_REPOS), usage),
     content,
+    reading: createReadingService(withRepos(ctx, READING_REPOS), content),
     stories: createStoriesService(withRepos(ctx, STORIES_REPOS)),
     topics,
     favorites: createFavoritesService(withRepos(ctx, FAVORITES_REPOS)),

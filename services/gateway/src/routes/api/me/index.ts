@@ -8,9 +8,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
+import followsRoutes from './follows.routes.ts';
+import readsRoutes from './reads.routes.ts';
 
 /** /api/me: the signed-in user's account and profile. */
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What the reader follows and has read (My feed, read state).
+  await app.register(followsRoutes);
+  await app.register(readsRoutes);
+
   app.get(
     '',
     {

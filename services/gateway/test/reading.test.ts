@@ -1,0 +1,247 @@
+import { READ_BATCH_MAX, READING_MESSAGES } from '@app/contracts';
+import { seed } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  type Gateway,
+  insertUser,
+  login,
+  startGateway,
+  uniqueEmail,
+} from './support/gateway-harness.ts';
+
+/** Follows (My feed) and read state: every signed-in reader, on the seeded first-run content. */
+let gateway: Gateway;
+let token = '';
+let userId = '';
+let engineering = '';
+let startup = '';
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+type Card = { id: string; read?: boolean; topic: { id: string } | null; datasource: { id: string } | null };
+type Page = { data: Card[]; total: number };
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, as: string | null = token) =>
+  gateway.app.inject({ method, url, ...(payload ? { payload } : {}), headers: as ? bearer(as) : {} });
+const page = async (query: string, as: string | null = token): Promise<Page> => {
+  const response = await call('GET', `/api/summaries?${query}`, undefined, as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  const prisma = gateway.db.prisma;
+  await seed(prisma, {});
+  engineering = (await prisma.topic.findUniqueOrThrow({ where: { slug: 'engineering' } })).id;
+  startup = (await prisma.topic.findUniqueOrThrow({ where: { slug: 'startup-vc' } })).id;
+  const user = await insertUser(prisma, { email: uniqueEmail('reader') });
+  userId = user.id;
+  token = (await login(gateway, user.email)).accessToken;
+});
+afterAll(async () => {
+  await gateway?.close();
+});
+
+describe('visitors', () => {
+  it('are asked to sign in for follows, read state, My feed and unread lists', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/api/me/follows'],
+      ['POST', '/api/me/follows', { topic_id: engineering }],
+      ['DELETE', '/api/me/follows', { topic_id: engineering }],
+      ['POST', '/api/me/reads', { summary_ids: [UNKNOWN] }],
+      ['DELETE', '/api/me/reads', { summary_ids: [UNKNOWN] }],
+      ['POST', '/api/me/reads/all', {}],
+      ['GET', '/api/me/unread-counts'],
+    ] as const)
+      expect((await call(method, url, payload, null)).statusCode, `${method} ${url}`).toBe(401);
+    const feed = await call('GET', '/api/summaries?followed=true', undefined, null);
+    expect(feed.statusCode).toBe(401);
+    expect(feed.json().error.message).toBe(READING_MESSAGES.signInToFollow);
+    const unread = await call('GET', '/api/summaries?unread=true', undefined, null);
+    expect(unread.statusCode).toBe(401);
+    expect(unread.json().error.message).toBe(READING_MESSAGES.signInForReadState);
+    // A visitor's cards carry no read state.
+    expect((await page('', null)).data[0]).not.toHaveProperty('read');
+  });
+});
+
+describe('follows and My feed', () => {
+  it('follows a topic and a source (twice keeps one); My feed lists only their summaries', async () => {
+    const all = await page('page_size=100');
+    const source = all.data.find((card) => card.datasource && card.topic?.id !== engineering)!.datasource!;
+    expect((await call('POST', '/api/me/follows', { topic_id: engineering })).statusCode).toBe(200);
+    await call('POST', '/api/me/follows', { topic_id: engineering });
+    const after = await call('POST', '/api/me/follows', { datasource_id: source.id });
+    expect(after.statusCode).toBe(200);
+    const follows = after.json();
+    expect(follows.topics.map((t: { slug: string }) => t.slug)).toEqual(['engineering']);
+    expect(follows.datasources.map((d: { id: string }) => d.id)).toEqual([source.id]);
+    expect((await call('GET', '/api/me/follows')).json()).toEqual(follows);
+
+    const feed = await page('followed=true&page_size=100');
+    expect(feed.data.length).toBeGreaterThan(0);
+    expect(
+      feed.data.every((card) => card.topic?.id === engineering || card.datasource?.id === source.id),
+    ).toBe(true);
+    // Everything of the window that matches is there: the topic's summaries and the source's.
+    const expected = all.data.filter(
+      (card) => card.topic?.id === engineering || card.datasource?.id === source.id,
+    ).length;
+    expect(feed.total).toBe(expected);
+    expect(feed.data.some((card) => card.datasource?.id === source.id)).toBe(true);
+    // Grouped by story, the same reader's feed holds only followed reports too.
+    const grouped = await page('followed=true&group=story');
+    expect(
+      grouped.data.every((card) => card.topic?.id === engineering || card.datasource?.id === source.id),
+    ).toBe(true);
+
+    await call('DELETE', '/api/me/follows', { topic_id: engineering });
+    const left = (await call('DELETE', '/api/me/follows', { datasource_id: source.id })).json();
+    expect(left).toEqual({ topics: [], datasources: [] });
+    // Following nothing: an empty feed, not everything.
+    expect(await page('followed=true')).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('answers bad or gone targets clearly and keeps nothing of them', async () => {
+    const prisma = gateway.db.prisma;
+    for (const payload of [
+      {},
+      { topic_id: engineering, datasource_id: UNKNOWN },
+      { topic_id: 'engineering' },
+      { topic_id: engineering, extra: 1 },
+    ]) {
+      const response = await call('POST', '/api/me/follows', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const both = await call('POST', '/api/me/follows', { topic_id: engineering, datasource_id: UNKNOWN });
+    expect(both.body).toContain(READING_MESSAGES.followOne);
+
+    const unknownTopic = await call('POST', '/api/me/follows', { topic_id: UNKNOWN });
+    expect(unknownTopic.statusCode).toBe(404);
+    expect(unknownTopic.json().error.message).toBe(READING_MESSAGES.topicGone);
+    const unknownSource = await call('POST', '/api/me/follows', { datasource_id: UNKNOWN });
+    expect(unknownSource.statusCode).toBe(404);
+    expect(unknownSource.json().error.message).toBe(READING_MESSAGES.sourceGone);
+
+    // An inactive topic cannot be followed; a followed source that is deleted leaves the list.
+    const hidden = await prisma.topic.create({
+      data: { slug: `hidden-${Date.now()}`, name: 'Hidden', isActive: false },
+    });
+    expect((await call('POST', '/api/me/follows', { topic_id: hidden.id })).statusCode).toBe(404);
+    const doomed = await prisma.datasource.create({
+      data: {
+        topicId: startup,
+        platform: 'blog',
+        sourceName: 'Doomed blog',
+        sourceUrl: `https://doomed.test/${Date.now()}.xml`,
+      },
+    });
+    expect((await call('POST', '/api/me/follows', { datasource_id: doomed.id })).statusCode).toBe(200);
+    await prisma.datasource.delete({ where: { id: doomed.id } });
+    expect((await call('GET', '/api/me/follows')).json()).toEqual({ topics: [], datasources: [] });
+    // Unfollowing what is gone is no error.
+    expect((await call('DELETE', '/api/me/follows', { datasource_id: doomed.id })).statusCode).toBe(200);
+  });
+});
+
+describe('read state', () => {
+  it('marks read and unread; cards and the unread filter follow, removed ids are named', async () => {
+    const first = await page('page_size=10');
+    expect(first.data.every((card) => card.read === false)).toBe(true);
+    const [a, b, c] = first.data;
+    const marked = await call('POST', '/api/me/reads', {
+      summary_ids: [a!.id, b!.id, a!.id.toUpperCase(), UNKNOWN],
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({ changed: 2, missing: [UNKNOWN] });
+    // Twice: nothing changes.
+    expect((await call('POST', '/api/me/reads', { summary_ids: [a!.id] })).json()).toEqual({
+      changed: 0,
+      missing: [],
+    });
+
+    const again = await page('page_size=10');
+    expect(
+      again.data
+        .filter((card) => card.read)
+        .map((card) => card.id)
+        .sort(),
+    ).toEqual([a!.id, b!.id].sort());
+    const unread = await page('unread=true&page_size=100');
+    expect(unread.data.map((card) => card.id)).not.toContain(a!.id);
+    expect(unread.data.map((card) => card.id)).toContain(c!.id);
+    expect(unread.total).toBe((await page('page_size=1')).total - 2);
+
+    const unmarked = await call('DELETE', '/api/me/reads', { summary_ids: [a!.id, c!.id] });
+    expect(unmarked.json()).toEqual({ changed: 1, missing: [] });
+    expect((await page('unread=true&page_size=100')).data.map((card) => card.id)).toContain(a!.id);
+    await call('DELETE', '/api/me/reads', { summary_ids: [b!.id] });
+  });
+
+  it('refuses malformed batches with 400 and stores nothing', async () => {
+    const ids = Array.from(
+      { length: READ_BATCH_MAX + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    for (const payload of [
+      { summary_ids: [] },
+      { summary_ids: ['nope'] },
+      { summary_ids: ids },
+      {},
+      { summary_ids: 'x' },
+    ])
+      expect((await call('POST', '/api/me/reads', payload)).statusCode).toBe(400);
+    expect(await gateway.db.prisma.userRead.count({ where: { userId } })).toBe(0);
+  });
+
+  it('marks all as read for the current filter only, and counts what is left unread', async () => {
+    const timezone = 'UTC';
+    const before = (await call('GET', `/api/me/unread-counts?timezone=${timezone}`)).json();
+    const engineeringUnread = before.topics.find(
+      (t: { topic_id: string }) => t.topic_id === engineering,
+    ).unread;
+    expect(engineeringUnread).toBeGreaterThan(0);
+    expect(before.total).toBe(
+      before.topics.reduce((sum: number, t: { unread: number }) => sum + t.unread, 0),
+    );
+
+    const done = await call('POST', '/api/me/reads/all', { topic: engineering, timezone });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().changed).toBe(engineeringUnread);
+    expect(await page(`unread=true&topic=${engineering}&timezone=${timezone}`)).toMatchObject({ total: 0 });
+    const startupLeft = await page(`unread=true&topic=${startup}&timezone=${timezone}`);
+    expect(startupLeft.total).toBeGreaterThan(0);
+
+    const after = (await call('GET', `/api/me/unread-counts?timezone=${timezone}`)).json();
+    expect(after.topics.map((t: { topic_id: string }) => t.topic_id)).not.toContain(engineering);
+    expect(after.total).toBe(before.total - engineeringUnread);
+    // The counts agree with the list the reader sees (the free window starts yesterday, like the counts).
+    expect(after.topics.find((t: { topic_id: string }) => t.topic_id === startup).unread).toBe(
+      startupLeft.total,
+    );
+
+    // My feed's count: what is unread among the follows.
+    await call('POST', '/api/me/follows', { topic_id: startup });
+    const followed = (await call('GET', `/api/me/unread-counts?timezone=${timezone}`)).json().followed;
+    expect(followed).toBe((await page(`unread=true&followed=true&timezone=${timezone}`)).total);
+    await call('DELETE', '/api/me/follows', { topic_id: startup });
+
+    expect((await call('POST', '/api/me/reads/all', { topic: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/me/reads/all', { date: '2001-01-01' })).statusCode).toBe(403);
+  });
+
+  it('signs out a deleted account instead of failing', async () => {
+    const prisma = gateway.db.prisma;
+    const gone = await insertUser(prisma, { email: uniqueEmail('gone') });
+    const goneToken = (await login(gateway, gone.email)).accessToken;
+    const summary = (await page('page_size=1')).data[0]!;
+    await prisma.user.delete({ where: { id: gone.id } });
+    expect((await call('POST', '/api/me/reads', { summary_ids: [summary.id] }, goneToken)).statusCode).toBe(
+      401,
+    );
+    expect((await call('POST', '/api/me/follows', { topic_id: engineering }, goneToken)).statusCode).toBe(
+      401,
+    );
+  });
+});
