@@ -92,6 +92,12 @@ export const SummaryListQuerySchema = z.object({
   /** Only summaries the signed-in caller has not read. */
   unread: booleanParam,
   /**
+   * `for_you`: the newest FOR_YOU_CANDIDATES matches ranked by what the caller follows, saved and read,
+   * and by coverage and recency, each with its `reason` (a visitor or a reader with no history: the
+   * date order). `date` (the default): newest first.
+   */
+  order: z.enum(['date', 'for_you']).optional(),
+  /**
    * `story`: one row per story among the matching summaries (the newest matching member stands for it,
    * with `story_sources` and `story_members`); pages and `total` then count stories.
    */
@@ -103,6 +109,21 @@ export const SummaryListQuerySchema = z.object({
   fields: z.enum(['full']).optional(),
 });
 export type SummaryListQuery = z.infer<typeof SummaryListQuerySchema>;
+
+/** With order=for_you: how many of the newest matches are ranked (pages past them are empty). */
+export const FOR_YOU_CANDIDATES = 200;
+
+/** Why a card is in the reader's "For you" order (the web says it in the reader's language). */
+export const ForYouReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('followed_source'), datasource_id: z.string() }),
+  z.object({ kind: z.literal('followed_topic'), topic_id: z.string() }),
+  z.object({ kind: z.literal('like_saved'), summary_id: z.string() }),
+  z.object({ kind: z.literal('read_topic'), topic_id: z.string() }),
+  z.object({ kind: z.literal('read_source'), datasource_id: z.string() }),
+  z.object({ kind: z.literal('coverage'), sources: z.number().int() }),
+  z.object({ kind: z.literal('recent') }),
+]);
+export type ForYouReason = z.infer<typeof ForYouReasonSchema>;
 
 /** With group=story, the most matching members a list row names (story_sources counts them all). */
 export const STORY_MEMBERS_SHOWN = 50;
@@ -153,6 +174,8 @@ export const SummaryDtoSchema = z.object({
   story_size: z.number().int().optional(),
   /** Whether the signed-in caller has read it (absent for visitors). */
   read: z.boolean().optional(),
+  /** With order=for_you: why the card is where it is. */
+  reason: ForYouReasonSchema.optional(),
   /** With group=story: how many of the story's summaries match the filters (this one included). */
   story_sources: z.number().int().optional(),
   /**

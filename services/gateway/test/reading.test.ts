@@ -245,3 +245,43 @@ describe('read state', () => {
     );
   });
 });
+
+describe('"For you" order', () => {
+  type Ranked = Card & { reason: { kind: string; topic_id?: string } };
+  const ids = (cards: Card[]) => cards.map((card) => card.id);
+
+  it('gives visitors and readers with no history the date order, each card with a reason', async () => {
+    const fresh = await insertUser(gateway.db.prisma, { email: uniqueEmail('fresh') });
+    const freshToken = (await login(gateway, fresh.email)).accessToken;
+    for (const as of [null, freshToken]) {
+      const dated = await page('page_size=25', as);
+      const forYou = (await page('order=for_you&page_size=25', as)) as unknown as { data: Ranked[] };
+      expect(ids(forYou.data)).toEqual(ids(dated.data));
+      expect(forYou.data.every((card) => ['recent', 'coverage'].includes(card.reason.kind))).toBe(true);
+    }
+  });
+
+  it('puts what the reader follows first, says why, and never fills the top ten with one source', async () => {
+    await call('POST', '/api/me/follows', { topic_id: startup });
+    for (const group of ['', '&group=story']) {
+      const top = ((await page(`order=for_you&page_size=10${group}`)) as unknown as { data: Ranked[] }).data;
+      const followed = top.filter((card) => card.topic?.id === startup);
+      const available = (await page(`topic=${startup}&page_size=10${group}`)).data.length;
+      expect(followed.length).toBeGreaterThanOrEqual(Math.min(available, 6));
+      expect(
+        followed.every((card) => card.reason.kind === 'followed_topic' && card.reason.topic_id === startup),
+      ).toBe(true);
+      expect(new Set(top.map((card) => card.datasource?.id)).size).toBeGreaterThan(1);
+      // Page two continues the same order without repeats.
+      const second = (
+        (await page(`order=for_you&page_size=10&page=2${group}`)) as unknown as { data: Ranked[] }
+      ).data;
+      expect(ids(second).filter((id) => ids(top).includes(id))).toEqual([]);
+    }
+    await call('DELETE', '/api/me/follows', { topic_id: startup });
+  });
+
+  it('refuses an unknown order with 400', async () => {
+    expect((await call('GET', '/api/summaries?order=random')).statusCode).toBe(400);
+  });
+});

@@ -4,6 +4,14 @@ import { integer, type SummaryFilters, summaryWhere } from './summaries.sql.ts';
 
 export type ReadsRepository = ReturnType<typeof createReadsRepository>;
 
+type Target = { topic_id: string | null; datasource_id: string | null };
+/** A reader's follows, saved summaries and reads as reads.history loads them (newest first). */
+export type ReaderHistoryRow = {
+  follows: Target[];
+  saved: (Target & { id: string; headline: string; language: 'EN' | 'ZH'; story_id: string | null })[];
+  reads: Target[];
+};
+
 /** The summaries each reader has read (user_reads): a row per read summary, removed when unmarked. */
 export function createReadsRepository(prisma: PrismaClient) {
   const run = createSqlRunner(prisma);
@@ -39,6 +47,31 @@ export function createReadsRepository(prisma: PrismaClient) {
         values: [userId, ids],
       });
       return row ?? { changed: 0, missing: [] };
+    },
+
+    /**
+     * What "For you" weighs, in one round trip: the reader's follows, newest saved summaries (at most
+     * `saved`) and the topics and sources of their newest reads (at most `reads`).
+     */
+    async history(userId: string, limits: { saved: number; reads: number }): Promise<ReaderHistoryRow> {
+      const [row] = await run<ReaderHistoryRow>({
+        name: 'reader-history',
+        text: `SELECT
+          (SELECT coalesce(json_agg(json_build_object('topic_id', topic_id, 'datasource_id', datasource_id)), '[]')
+            FROM user_follows WHERE user_id = $1::uuid) AS follows,
+          (SELECT coalesce(json_agg(x ORDER BY x.at DESC), '[]') FROM (
+            SELECT s.id, s.headline, s.language::text AS language, s.story_id, s.topic_id, s.datasource_id,
+              f.created_at AS at
+            FROM user_favorite_summaries f JOIN summaries s ON s.id = f.summary_id
+            WHERE f.user_id = $1::uuid ORDER BY f.created_at DESC LIMIT $2) x) AS saved,
+          (SELECT coalesce(json_agg(json_build_object('topic_id', x.topic_id, 'datasource_id', x.datasource_id)
+              ORDER BY x.read_at DESC), '[]') FROM (
+            SELECT s.topic_id, s.datasource_id, r.read_at
+            FROM user_reads r JOIN summaries s ON s.id = r.summary_id
+            WHERE r.user_id = $1::uuid ORDER BY r.read_at DESC LIMIT $3) x) AS reads`,
+        values: [userId, limits.saved, limits.reads],
+      });
+      return row ?? { follows: [], saved: [], reads: [] };
     },
 
     /** Which of `ids` the reader has read (a list page's cards). */

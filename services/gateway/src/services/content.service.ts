@@ -21,6 +21,7 @@ import { freeWindow, resolveDateRange } from '../lib/zoned-dates.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
 import { toDatasourceDto, toYoutubeSourceDto } from './datasource.mapper.ts';
+import { forYouPage } from './for-you-page.ts';
 import { listItemOf, toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
@@ -115,8 +116,17 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
       unreadBy: query.unread ? (caller.userId ?? undefined) : undefined,
     };
     const check = checkPlan && caller.userId ? { userId: caller.userId, pro: caller.isPro } : undefined;
-    const window = limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap };
     const dates = { date_from: range.from?.toISOString() ?? null, date_to: range.to?.toISOString() ?? null };
+    if (query.order === 'for_you') {
+      const page = await forYouPage(ctx.repos, caller, query, filters, {
+        check,
+        cap,
+        now: ctx.clock(),
+        withReadState: (items) => withReadState(caller, items),
+      });
+      return page && { ...page, ...dates };
+    }
+    const window = limit > 0 ? { limit, offset, cap } : { limit: 0, offset: 0, cap };
     if (query.group === 'story') {
       // Pages count stories; the window (and so total_capped) still counts summaries.
       const grouped = await summaries.listStoryPage(filters, window, check);

@@ -1,0 +1,265 @@
+import { type StoryLanguage, tokenize } from '@app/stories';
+
+/**
+ * "For you": a reader's candidates (the newest summaries the list would show) ranked by what the
+ * reader follows, saved and read, and by each story's coverage and recency; each with the reason it
+ * is there. Pure: the gateway loads the candidates and the history, the replay test measures this.
+ */
+
+/** One summary the list could show. */
+export type Candidate = {
+  id: string;
+  headline: string;
+  language: StoryLanguage;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  topicId: string | null;
+  datasourceId: string | null;
+  storyId: string | null;
+  /** Reports in the story (1: this one alone). */
+  storySize: number;
+  /** The reader has read it. */
+  read: boolean;
+};
+
+/** What the reader did: follows, saved summaries (newest first), reads (newest first). */
+export type ReaderHistory = {
+  followedTopics: readonly string[];
+  followedSources: readonly string[];
+  saved: readonly {
+    id: string;
+    headline: string;
+    language: StoryLanguage;
+    storyId: string | null;
+    topicId: string | null;
+    datasourceId: string | null;
+  }[];
+  reads: readonly { topicId: string | null; datasourceId: string | null }[];
+};
+
+/** Why a card is in the reader's order (the web says it in the reader's language). */
+export type Reason =
+  | { kind: 'followed_source'; datasource_id: string }
+  | { kind: 'followed_topic'; topic_id: string }
+  | { kind: 'like_saved'; summary_id: string }
+  | { kind: 'read_topic'; topic_id: string }
+  | { kind: 'read_source'; datasource_id: string }
+  | { kind: 'coverage'; sources: number }
+  | { kind: 'recent' };
+
+export type Ranked<T extends Candidate> = { item: T; score: number; reason: Reason };
+
+/** Weights of each signal (a followed source is the most precise wish). */
+export const WEIGHTS = {
+  followedSource: 4,
+  followedTopic: 3,
+  likeSaved: 3,
+  readTopic: 6,
+  readSource: 3,
+  coverage: 0.4,
+  recency: 1.5,
+} as const;
+/** Recency halves about every this many hours (exponential decay with this time constant). */
+export const RECENCY_HOURS = 24;
+/** A read card keeps this share of its score: it sinks below what is new to the reader. */
+export const READ_FACTOR = 0.25;
+/** A saved summary is "like" a candidate from this similarity on (same story: 1). */
+export const LIKE_THRESHOLD = 0.2;
+/** Each card already picked from a source beyond its first multiplies the next one's score by this... */
+export const SAME_SOURCE_FACTOR = 0.9;
+/** ...and no source has more than this many of the first ten while others are left. */
+export const MAX_PER_SOURCE_IN_TOP = 6;
+export const TOP = 10;
+/** A saved summary says as much about the reader's topics and sources as this many reads. */
+export const SAVED_AS_READS = 3;
+/** The saved summaries and reads one ranking weighs, newest first. */
+export const HISTORY_SAVED = 50;
+export const HISTORY_READS = 300;
+
+/** Whether the reader has done anything to rank by: without history the date order stands. */
+export function hasHistory(history: ReaderHistory): boolean {
+  return (
+    history.followedTopics.length > 0 ||
+    history.followedSources.length > 0 ||
+    history.saved.length > 0 ||
+    history.reads.length > 0
+  );
+}
+
+/**
+ * The candidates in the reader's order, each with its score and reason. Without history: the date
+ * order (newest first), each with the reason `recent` or `coverage`.
+ */
+export function rankForYou<T extends Candidate>(
+  candidates: readonly T[],
+  history: ReaderHistory,
+  now: number,
+): Ranked<T>[] {
+  const byDate = [...candidates].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  if (!hasHistory(history)) return byDate.map((item) => ({ item, score: 0, reason: baseReason(item) }));
+
+  const followedTopics = new Set(history.followedTopics);
+  const followedSources = new Set(history.followedSources);
+  const saved = history.saved.slice(0, HISTORY_SAVED);
+  // What the reader reads and saves, as shares of their attention per topic and per source.
+  const attention = [
+    ...history.reads.slice(0, HISTORY_READS),
+    ...saved.flatMap((item) => Array<(typeof saved)[number]>(SAVED_AS_READS).fill(item)),
+  ];
+  // Attention beyond what the window offers anyway: reading a topic as often as it appears is no wish.
+  const topicShare = lift(
+    shares(attention.map((read) => read.topicId)),
+    shares(byDate.map((item) => item.topicId)),
+  );
+  const sourceShare = lift(
+    shares(attention.map((read) => read.datasourceId)),
+    shares(byDate.map((item) => item.datasourceId)),
+  );
+  const like = likeness(byDate, saved);
+
+  const scored = byDate.map((item) => {
+    const signals: [number, Reason][] = [];
+    if (item.datasourceId && followedSources.has(item.datasourceId))
+      signals.push([WEIGHTS.followedSource, { kind: 'followed_source', datasource_id: item.datasourceId }]);
+    if (item.topicId && followedTopics.has(item.topicId))
+      signals.push([WEIGHTS.followedTopic, { kind: 'followed_topic', topic_id: item.topicId }]);
+    const liked = like.get(item.id);
+    if (liked)
+      signals.push([WEIGHTS.likeSaved * liked.score, { kind: 'like_saved', summary_id: liked.savedId }]);
+    const readTopic = item.topicId ? (topicShare.get(item.topicId) ?? 0) : 0;
+    if (readTopic > 0 && item.topicId)
+      signals.push([WEIGHTS.readTopic * readTopic, { kind: 'read_topic', topic_id: item.topicId }]);
+    const readSource = item.datasourceId ? (sourceShare.get(item.datasourceId) ?? 0) : 0;
+    if (readSource > 0 && item.datasourceId)
+      signals.push([
+        WEIGHTS.readSource * readSource,
+        { kind: 'read_source', datasource_id: item.datasourceId },
+      ]);
+    const interest = signals.reduce((sum, [weight]) => sum + weight, 0);
+    const strongest = signals.reduce<[number, Reason] | null>(
+      (best, signal) => (!best || signal[0] > best[0] ? signal : best),
+      null,
+    );
+    const ageHours = Math.max(0, now - item.createdAt) / 3_600_000;
+    const base =
+      interest +
+      WEIGHTS.coverage * Math.log2(Math.max(1, item.storySize)) +
+      WEIGHTS.recency * Math.exp(-ageHours / RECENCY_HOURS);
+    const score = item.read ? base * READ_FACTOR : base;
+    return { item, score, reason: strongest?.[1] ?? baseReason(item) };
+  });
+  return diversify(scored);
+}
+
+function baseReason(item: Candidate): Reason {
+  return item.storySize >= 2 ? { kind: 'coverage', sources: item.storySize } : { kind: 'recent' };
+}
+
+/** Each value's share of the list (nulls left out of both). */
+function shares(values: readonly (string | null)[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const value of values) {
+    if (!value) continue;
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+    total++;
+  }
+  for (const [value, n] of counts) counts.set(value, n / total);
+  return counts;
+}
+
+/** How much more of each value the reader's share holds than the window's (0 when no more). */
+function lift(reader: Map<string, number>, window: Map<string, number>): Map<string, number> {
+  const lifted = new Map<string, number>();
+  for (const [value, share] of reader) {
+    const more = share - (window.get(value) ?? 0);
+    if (more > 0) lifted.set(value, more);
+  }
+  return lifted;
+}
+
+/**
+ * Each candidate's most similar saved summary: 1 for the same story; otherwise the share of the
+ * shorter headline's weight (rarer words weigh more, within the candidates) found in the other,
+ * same language only. Below LIKE_THRESHOLD: not like it.
+ */
+function likeness(
+  candidates: readonly Candidate[],
+  saved: ReaderHistory['saved'],
+): Map<string, { score: number; savedId: string }> {
+  const found = new Map<string, { score: number; savedId: string }>();
+  if (saved.length === 0) return found;
+  const words = new Map<string, Set<string>>();
+  const wordsOf = (key: string, headline: string, language: StoryLanguage) => {
+    let set = words.get(key);
+    if (!set) {
+      set = new Set(tokenize(headline, language));
+      words.set(key, set);
+    }
+    return set;
+  };
+  const df = new Map<string, number>();
+  for (const item of candidates)
+    for (const word of wordsOf(item.id, item.headline, item.language)) df.set(word, (df.get(word) ?? 0) + 1);
+  const weight = (word: string) => Math.log((candidates.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
+  const savedIds = new Set(saved.map((s) => s.id));
+  for (const item of candidates) {
+    if (savedIds.has(item.id)) continue;
+    let best: { score: number; savedId: string } | undefined;
+    const mine = wordsOf(item.id, item.headline, item.language);
+    for (const s of saved) {
+      let score = 0;
+      if (s.storyId && s.storyId === item.storyId) score = 1;
+      else if (s.language === item.language) {
+        const theirs = wordsOf(`saved:${s.id}`, s.headline, s.language);
+        const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
+        let total = 0;
+        let shared = 0;
+        for (const word of small) {
+          const w = weight(word);
+          total += w;
+          if (large.has(word)) shared += w;
+        }
+        score = total > 0 ? shared / total : 0;
+      }
+      if (score >= LIKE_THRESHOLD && (!best || score > best.score)) best = { score, savedId: s.id };
+    }
+    if (best) found.set(item.id, best);
+  }
+  return found;
+}
+
+/**
+ * Highest score first, each pick past a source's first discounting the next from it (SAME_SOURCE_FACTOR
+ * per card), and at most MAX_PER_SOURCE_IN_TOP of one source in the first TOP while
+ * another source is left: a reader's top ten is never one source.
+ */
+function diversify<T extends Candidate>(scored: Ranked<T>[]): Ranked<T>[] {
+  const sourceOf = (entry: Ranked<T>) => entry.item.datasourceId ?? `summary:${entry.item.id}`;
+  const left = [...scored];
+  const leftOf = new Map<string, number>();
+  for (const entry of left) leftOf.set(sourceOf(entry), (leftOf.get(sourceOf(entry)) ?? 0) + 1);
+  const picked: Ranked<T>[] = [];
+  const pickedOf = new Map<string, number>();
+  while (left.length > 0) {
+    let bestIndex = 0;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < left.length; i++) {
+      const source = sourceOf(left[i]!);
+      const seen = pickedOf.get(source) ?? 0;
+      const othersLeft = left.length > (leftOf.get(source) ?? 0);
+      if (picked.length < TOP && seen >= MAX_PER_SOURCE_IN_TOP && othersLeft) continue;
+      const value = left[i]!.score * SAME_SOURCE_FACTOR ** Math.max(0, seen - 1);
+      if (value > bestValue) {
+        bestValue = value;
+        bestIndex = i;
+      }
+    }
+    const entry = left.splice(bestIndex, 1)[0]!;
+    const source = sourceOf(entry);
+    picked.push(entry);
+    pickedOf.set(source, (pickedOf.get(source) ?? 0) + 1);
+    leftOf.set(source, (leftOf.get(source) ?? 0) - 1);
+  }
+  return picked;
+}
