@@ -98,6 +98,12 @@ export const SummaryListQuerySchema = z.object({
    */
   order: z.enum(['date', 'for_you']).optional(),
   /**
+   * With q: also look for the other language's reports (the page's default when searching): the
+   * stories of this language's matches, and the query through a bilingual dictionary. Answered on the
+   * first page as `other_language`.
+   */
+  cross_language: booleanParam,
+  /**
    * `story`: one row per story among the matching summaries (the newest matching member stands for it,
    * with `story_sources` and `story_members`); pages and `total` then count stories.
    */
@@ -109,6 +115,11 @@ export const SummaryListQuerySchema = z.object({
   fields: z.enum(['full']).optional(),
 });
 export type SummaryListQuery = z.infer<typeof SummaryListQuerySchema>;
+
+/** With cross_language: the most reports of the other language a search answers. */
+export const OTHER_LANGUAGE_MAX = 10;
+/** ...looked for among that language's newest summaries in the list's range, this many at most. */
+export const OTHER_LANGUAGE_WINDOW = 5000;
 
 /** With order=for_you: how many of the newest matches are ranked (pages past them are empty). */
 export const FOR_YOU_CANDIDATES = 200;
@@ -196,6 +207,17 @@ export const SummaryListResponseSchema = z.object({
   total_pages: z.number(),
   /** With group=story: the matching summaries (total counts their stories), capped like total. */
   summary_total: z.number().optional(),
+  /** With q and cross_language on the first page: the other language's reports (OTHER_LANGUAGE_MAX). */
+  other_language: z
+    .object({
+      language: z.enum(['EN', 'ZH']),
+      /** The words looked for in that language (the query's words through the dictionary, and names). */
+      terms: z.array(z.string()),
+      data: z.array(SummaryDtoSchema),
+      /** Why nothing was looked for: the query is in a script the dictionary does not cover. */
+      skipped: z.enum(['unsupported_script']).optional(),
+    })
+    .optional(),
   /** The resolved range, ISO. */
   date_from: z.string().nullable(),
   date_to: z.string().nullable(),

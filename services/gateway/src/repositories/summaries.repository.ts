@@ -8,6 +8,7 @@ import {
   type SummaryFilters,
   type SummaryRow,
 } from './summaries.sql.ts';
+import { type OtherLanguageScope, queryOtherLanguage, type TermGroup } from './cross-language.sql.ts';
 import { queryStoryGroupPage } from './story-groups.sql.ts';
 
 export type SummariesRepository = ReturnType<typeof createSummariesRepository>;
@@ -44,6 +45,10 @@ export function createSummariesRepository(prisma: PrismaClient) {
       if (f.datasourceIds?.length === 0) return { rows: [], total: 0, matches: 0, planHeld: !check };
       return queryStoryGroupPage(run, f, page, check);
     },
+
+    /** A search's reports in the other language (see queryOtherLanguage). */
+    otherLanguage: (scope: OtherLanguageScope, groups: TermGroup[], storyIds: string[]) =>
+      queryOtherLanguage(run, scope, groups, storyIds),
 
     async findWithPost(id: string) {
       const rows = await prisma.$queryRaw<SummaryWithPostRow[]>`

@@ -22,6 +22,7 @@ import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
 import { toDatasourceDto, toYoutubeSourceDto } from './datasource.mapper.ts';
 import { forYouPage } from './for-you-page.ts';
+import { otherLanguageOf } from './other-language.ts';
 import { listItemOf, toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
@@ -80,8 +81,29 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
     return items.map((item) => ({ ...item, read: read.has(item.id) }));
   }
 
-  /** One page for `caller`; null when `checkPlan` and the caller's plan in user_profiles is not that. */
+  /**
+   * One page for `caller`; null when `checkPlan` and the caller's plan in user_profiles is not that.
+   * A search's first page with cross_language also carries the other language's reports.
+   */
   async function listPage(
+    caller: Caller,
+    query: SummaryListQuery,
+    q: string | undefined,
+    checkPlan: boolean,
+  ) {
+    const page = await basePage(caller, query, q, checkPlan);
+    if (!page || !q || !query.cross_language || query.page !== 1) return page;
+    const range = allowedRange(caller, resolveDateRange(query), query.timezone);
+    const other = await otherLanguageOf(
+      summaries,
+      q,
+      { language: toDataLanguage(query.language), ...range, topicId: query.topic },
+      [...new Set(page.data.flatMap((item) => (item.story_id ? [item.story_id] : [])))],
+    );
+    return { ...page, other_language: { ...other, data: await withReadState(caller, other.data) } };
+  }
+
+  async function basePage(
     caller: Caller,
     query: SummaryListQuery,
     q: string | undefined,

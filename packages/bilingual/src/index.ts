@@ -1,0 +1,2 @@
+export * from './dictionary.ts';
+export * from './translate.ts';

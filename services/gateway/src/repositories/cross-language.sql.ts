@@ -1,0 +1,100 @@
+import { OTHER_LANGUAGE_MAX, OTHER_LANGUAGE_WINDOW } from '@app/contracts';
+import { escapeLike, type Language, Prisma, type SqlRunner } from '@app/db';
+import { integer, type SummaryRow, summariesByIdsSql } from './summaries.sql.ts';
+
+/** A query word in the other language: any term stands for it; names weigh double. */
+export type TermGroup = { terms: string[]; literal: boolean };
+
+/** Where the other language's reports are looked for: its summaries in the list's range and topic. */
+export type OtherLanguageScope = { language: Language; from?: Date; to?: Date; topicId?: string };
+
+/** A report of the same story (a story link) outranks any dictionary match. */
+const STORY_SCORE = 100;
+
+const weightOf = (group: TermGroup) => (group.literal ? 2 : 1);
+
+/** English terms as tsquery words: letters and digits only, so no input reaches the query syntax. */
+const tsWords = (terms: string[]) =>
+  [...new Set(terms.flatMap((term) => term.toLowerCase().match(/[a-z0-9]+/g) ?? []))].filter(
+    (word) => word.length > 1 || /\d/.test(word),
+  );
+
+/**
+ * The other language's reports of a search: first the members of the stories the search's own
+ * matches belong to, then summaries matching the most query words (each word: any of its terms;
+ * names weigh double; at least two words' weight, or all there is), newest first among equals. Looked
+ * for among that language's newest OTHER_LANGUAGE_WINDOW summaries in scope: English ones through the
+ * full-text index, Chinese ones by substring.
+ */
+export async function queryOtherLanguage(
+  run: SqlRunner,
+  scope: OtherLanguageScope,
+  groups: TermGroup[],
+  storyIds: string[],
+): Promise<SummaryRow[]> {
+  const conds: Prisma.Sql[] = [Prisma.sql`s.language = ${scope.language}::"Language"`];
+  if (scope.from) conds.push(Prisma.sql`s.created_at >= ${scope.from}`);
+  if (scope.to) conds.push(Prisma.sql`s.created_at <= ${scope.to}`);
+  if (scope.topicId) conds.push(Prisma.sql`s.topic_id = ${scope.topicId}::uuid`);
+  const where = Prisma.join(conds, ' AND ');
+
+  const linked =
+    storyIds.length > 0
+      ? await run<{ id: string; score: number }>(
+          statement(Prisma.sql`SELECT s.id, ${STORY_SCORE}::int AS score FROM summaries s
+            WHERE ${where} AND s.story_id = ANY(${storyIds}::uuid[])
+            ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`),
+        )
+      : [];
+  const matched =
+    groups.length > 0
+      ? await run<{ id: string; score: number }>(statement(termMatchSql(where, scope, groups)))
+      : [];
+  const ids = [...new Set([...linked, ...matched].map((row) => row.id))].slice(0, OTHER_LANGUAGE_MAX);
+  if (ids.length === 0) return [];
+  const rows = await run<SummaryRow>(summariesByIdsSql(ids));
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+function termMatchSql(where: Prisma.Sql, scope: OtherLanguageScope, groups: TermGroup[]): Prisma.Sql {
+  const total = groups.reduce((sum, group) => sum + weightOf(group), 0);
+  const least = Math.min(2, total);
+  if (scope.language === 'EN') {
+    const usable = groups
+      .map((group) => ({ group, words: tsWords(group.terms) }))
+      .filter((g) => g.words.length > 0);
+    if (usable.length === 0) return Prisma.sql`SELECT NULL::uuid AS id, 0 AS score WHERE false`;
+    const any = usable.flatMap((g) => g.words).join(' | ');
+    const vector = Prisma.sql`to_tsvector('english'::regconfig, s.headline || ' ' || s.content)`;
+    const score = Prisma.join(
+      usable.map(
+        ({ group, words }) =>
+          Prisma.sql`(CASE WHEN c.v @@ to_tsquery('english'::regconfig, ${words.join(' | ')}) THEN ${weightOf(group)}::int ELSE 0 END)`,
+      ),
+      ' + ',
+    );
+    return Prisma.sql`WITH c AS (
+        SELECT s.id, s.created_at, ${vector} AS v FROM summaries s
+        WHERE ${where} AND ${vector} @@ to_tsquery('english'::regconfig, ${any})
+        ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}
+      ), scored AS (SELECT c.id, c.created_at, (${score}) AS score FROM c)
+      SELECT id, score FROM scored WHERE score >= ${least}
+      ORDER BY score DESC, created_at DESC, id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`;
+  }
+  const score = Prisma.join(
+    groups.map(
+      (group) =>
+        Prisma.sql`(CASE WHEN c.text ILIKE ANY(${group.terms.map((term) => `%${escapeLike(term)}%`)}::text[]) THEN ${weightOf(group)}::int ELSE 0 END)`,
+    ),
+    ' + ',
+  );
+  return Prisma.sql`WITH c AS MATERIALIZED (
+      SELECT s.id, s.created_at, s.headline || ' ' || s.content AS text FROM summaries s
+      WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}
+    ), scored AS (SELECT c.id, c.created_at, (${score}) AS score FROM c)
+    SELECT id, score FROM scored WHERE score >= ${least}
+    ORDER BY score DESC, created_at DESC, id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`;
+}
+
+const statement = (sql: Prisma.Sql) => ({ text: sql.text, values: sql.values });

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { OTHER_LANGUAGE_MAX, SEARCH_MIN_LENGTH } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, startGateway } from './support/gateway-harness.ts';
+
+/**
+ * Search across languages on the labelled set of packages/bilingual/test/fixtures: English and
+ * Chinese reports of the same events among distractors on the same themes (and the feed-based
+ * labelled stories of packages/stories), queried in one language for the other's reports.
+ */
+type Doc = { id: string; event: string; language: 'EN' | 'ZH'; headline: string; content: string };
+type Query = { id: string; language: 'EN' | 'ZH'; q: string; event: string };
+const read = <T>(path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;
+const set = read<{ documents: Doc[]; queries: Query[] }>(
+  '../../../packages/bilingual/test/fixtures/cross-language-set.json',
+);
+const stories = read<{
+  items: { id: string; event: string; language: 'EN' | 'ZH'; headline: string; text: string }[];
+}>('../../../packages/stories/test/fixtures/labelled-stories.json');
+const documents: Doc[] = [
+  ...set.documents,
+  ...stories.items.map((item) => ({ ...item, id: `ls-${item.id}`, content: item.text })),
+];
+// The product refuses searches shorter than SEARCH_MIN_LENGTH characters: those queries are left out.
+const queries = set.queries.filter((query) => [...query.q.trim()].length >= SEARCH_MIN_LENGTH);
+
+let gateway: Gateway;
+const idOf = new Map<string, string>();
+const summaryDoc = new Map<string, Doc>();
+
+type Answer = {
+  data: { id: string; language: string; story_id?: string | null }[];
+  other_language?: {
+    language: string;
+    terms: string[];
+    data: { id: string; language: string }[];
+    skipped?: string;
+  };
+};
+const search = async (q: string, language: 'EN' | 'ZH', extra = '') => {
+  const response = await gateway.app.inject({
+    method: 'GET',
+    url: `/api/summaries?q=${encodeURIComponent(q)}&language=${language.toLowerCase()}&cross_language=true${extra}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Answer;
+};
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  const prisma = gateway.db.prisma;
+  const now = Date.now();
+  const rows = await prisma.summary.createManyAndReturn({
+    data: documents.map((doc, index) => ({
+      headline: doc.headline,
+      content: doc.content,
+      language: doc.language,
+      summaryType: 'blog_post' as const,
+      dedupeKey: `xl:${doc.id}`,
+      // Spread over the last day: inside a visitor's window, in a stable order.
+      createdAt: new Date(now - ((index * 7919) % 1380) * 60_000),
+    })),
+    select: { id: true, dedupeKey: true },
+  });
+  for (const row of rows) {
+    const doc = documents.find((d) => `xl:${d.id}` === row.dedupeKey)!;
+    idOf.set(doc.id, row.id);
+    summaryDoc.set(row.id, doc);
+  }
+});
+afterAll(async () => {
+  await gateway?.close();
+});
+
+describe('search across languages', () => {
+  it('the labelled set is what it says', () => {
+    expect(queries.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(queries.map((q) => q.language))).toEqual(new Set(['EN', 'ZH']));
+    for (const query of queries) {
+      const other = query.language === 'EN' ? 'ZH' : 'EN';
+      expect(
+        documents.some((doc) => doc.event === query.event && doc.language === other),
+        query.id,
+      ).toBe(true);
+    }
+  });
+
+  it('finds the other language’s reports offline: recall@10 ≥ 0.4, each marked with its language', async () => {
+    let sum = 0;
+    const lines: string[] = [];
+    for (const query of queries) {
+      const other = query.language === 'EN' ? 'ZH' : 'EN';
+      const relevant = documents.filter((doc) => doc.event === query.event && doc.language === other);
+      const answer = await search(query.q, query.language);
+      const found = answer.other_language!;
+      expect(found.language).toBe(other);
+      expect(found.data.length).toBeLessThanOrEqual(OTHER_LANGUAGE_MAX);
+      expect(found.data.every((item) => item.language === other)).toBe(true);
+      // The page itself stays in the asked language.
+      expect(answer.data.every((item) => item.language === query.language)).toBe(true);
+      const hits = relevant.filter((doc) => found.data.some((item) => item.id === idOf.get(doc.id))).length;
+      sum += hits / relevant.length;
+      lines.push(
+        `${query.id} ${query.language} "${query.q}" → ${hits}/${relevant.length} [${found.terms.join(', ')}]`,
+      );
+    }
+    const recall = sum / queries.length;
+    console.log(`cross-language search, offline: ${queries.length} queries, recall@10 ${recall.toFixed(3)}`);
+    if (process.env.CROSS_LANGUAGE_SHOW) console.log(lines.join('\n'));
+    expect(recall).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('finds the other language’s members of the matches’ stories through the story links', async () => {
+    const prisma = gateway.db.prisma;
+    const en = await prisma.summary.create({
+      data: {
+        headline: 'Quokkabase ships its zanzibar release',
+        content: 'Quokkabase 2 is out.',
+        language: 'EN',
+        summaryType: 'blog_post',
+      },
+    });
+    // Nothing in the Chinese report shares a word or a name with the English query.
+    const zh = await prisma.summary.create({
+      data: {
+        headline: '某数据库发布新版本',
+        content: '一款开源数据库今天发布第二版。',
+        language: 'ZH',
+        summaryType: 'blog_post',
+      },
+    });
+    const before = await search('Quokkabase zanzibar', 'EN');
+    expect(before.other_language!.data.map((item) => item.id)).not.toContain(zh.id);
+    const story = await prisma.story.create({
+      data: { language: 'EN', summaryCount: 2, firstSeenAt: new Date(), lastSeenAt: new Date() },
+    });
+    await prisma.summary.updateMany({ where: { id: { in: [en.id, zh.id] } }, data: { storyId: story.id } });
+    const after = await search('Quokkabase zanzibar', 'EN');
+    expect(after.data.map((item) => item.id)).toContain(en.id);
+    expect(after.other_language!.data[0]!.id).toBe(zh.id);
+  });
+
+  it('answers a query in another script, and pages past the first, without other-language reports', async () => {
+    const cyrillic = await search('новая модель', 'EN');
+    expect(cyrillic.other_language).toMatchObject({
+      language: 'ZH',
+      data: [],
+      skipped: 'unsupported_script',
+    });
+    const second = await search('outage storage', 'EN', '&page=2');
+    expect(second.other_language).toBeUndefined();
+    const without = await gateway.app.inject({ method: 'GET', url: '/api/summaries?q=outage%20storage' });
+    expect(without.json().other_language).toBeUndefined();
+    // Input that means something in a tsquery or a LIKE pattern is only ever a word.
+    for (const q of ["a' | b & !c", '%_\\ (x) <-> y:*', '100% 的 _下划线_']) {
+      const response = await gateway.app.inject({
+        method: 'GET',
+        url: `/api/summaries?q=${encodeURIComponent(q)}&cross_language=true&language=${/的/.test(q) ? 'zh' : 'en'}`,
+      });
+      expect(response.statusCode, q).toBe(200);
+    }
+  });
+});
