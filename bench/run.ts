@@ -8,6 +8,7 @@ import { blogScenario } from './scenarios/blog.scenario.ts';
 import { crawlScenario } from './scenarios/crawl.scenario.ts';
 import { digestScenario } from './scenarios/digest.scenario.ts';
 import { gatewayScenario } from './scenarios/gateway.scenario.ts';
+import { readingScenario } from './scenarios/reading.scenario.ts';
 import { summariesScenario } from './scenarios/summaries.scenario.ts';
 import { podcastScenario } from './scenarios/podcast.scenario.ts';
 import { pollingScenario } from './scenarios/polling.scenario.ts';
@@ -21,6 +22,7 @@ const scenarios: Scenario[] = [
   gatewayScenario,
   servicesScenario,
   summariesScenario,
+  readingScenario,
   podcastScenario,
   crawlScenario,
   pollingScenario,

@@ -11,13 +11,20 @@ export type LoadResult = {
 /** Drives a URL with autocannon on loopback for a bounded time. */
 export async function load(
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    /** Requests to cycle through instead of GET `url` (each may set its own body). */
+    requests?: autocannon.Request[];
+  },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.seconds,
     headers: options.headers,
+    ...(options.requests ? { requests: options.requests } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

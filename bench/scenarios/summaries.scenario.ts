@@ -18,7 +18,7 @@ import type { Figure, Scenario } from '../lib/types.ts';
 const CONCURRENCY = 16;
 const TZ = 'America/Los_Angeles';
 /** A made-up word present in about 0.1 % of English summaries (see fill()). */
-const EN_TERM = 'zorvath';
+export const EN_TERM = 'zorvath';
 /** Two Chinese words side by side: a 4-character query. */
 const ZH_TERM = '向量检索';
 
@@ -326,7 +326,10 @@ const ZH_VOCAB = (() => {
   return [...words, '向量', '检索', '智能', '模型', '数据', '产品', '增长', '融资'];
 })();
 
-async function signInPro(prisma: PrismaClient, base: string): Promise<{ token: string; userId: string }> {
+export async function signInPro(
+  prisma: PrismaClient,
+  base: string,
+): Promise<{ token: string; userId: string }> {
   const email = 'bench-pro@example.com';
   const password = 'bench-password';
   const user = await prisma.user.create({
