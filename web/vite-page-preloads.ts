@@ -18,6 +18,7 @@ const PAGE_MODULES: Partial<Record<WebPageName, string>> = {
   blog: 'src/features/blog/blog-list-page.tsx',
   blogPost: 'src/features/blog/blog-post-page.tsx',
   topic: 'src/features/content/topics/topic-page.tsx',
+  story: 'src/features/content/story/story-page.tsx',
   youtubeSource: 'src/features/content/youtube/youtube-source-page.tsx',
   otherYoutubeSources: 'src/features/content/youtube/other-youtube-sources-page.tsx',
   unsubscribe: 'src/features/unsubscribe/unsubscribe-page.tsx',

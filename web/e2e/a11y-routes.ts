@@ -44,8 +44,8 @@ export async function routerPaths(): Promise<string[]> {
   return paths.sort();
 }
 
-/** Rows the pages show: a topic with a blog and a YouTube source, summaries, a published post. */
-type Seed = { topicId: string; topicSlug: string; channel: string; postSlug: string };
+/** Rows the pages show: a topic with a blog and a YouTube source, summaries, a story, a published post. */
+type Seed = { topicId: string; topicSlug: string; channel: string; postSlug: string; storyId: string };
 
 async function seed(stack: Stack): Promise<Seed> {
   const topicSlug = 'a11y-robots';
@@ -77,6 +77,16 @@ async function seed(stack: Stack): Promise<Seed> {
     },
   });
   const now = Date.now();
+  // A story of one report (a story of several would show in the admin's list, which this seed keeps empty).
+  const story = await stack.prisma.story.create({
+    data: {
+      headline: 'Robots learn to fold laundry 0',
+      language: 'EN',
+      summaryCount: 1,
+      firstSeenAt: new Date(now),
+      lastSeenAt: new Date(now),
+    },
+  });
   // Twelve per language: more than ten marks the topic 'Popular' on the home page.
   const sources = Array.from({ length: 12 }, (_, n) => (n % 2 ? youtube : blog));
   const rows = (['EN', 'ZH'] as const).flatMap((language) =>
@@ -93,6 +103,7 @@ async function seed(stack: Stack): Promise<Seed> {
       sourceUrls: ['https://robots.example.com/a'],
       metadata: { source_name: source.sourceName, platform: source.platform },
       createdAt: new Date(now - n * 60_000),
+      ...(language === 'EN' && n === 0 ? { storyId: story.id } : {}),
     })),
   );
   await stack.prisma.summary.createMany({ data: rows });
@@ -111,7 +122,7 @@ async function seed(stack: Stack): Promise<Seed> {
       },
     });
   }
-  return { topicId: topic.id, topicSlug, channel, postSlug };
+  return { topicId: topic.id, topicSlug, channel, postSlug, storyId: story.id };
 }
 
 type Strings = { admin: typeof adminEn; content: typeof contentEn; nav: typeof appEn.nav };
@@ -196,6 +207,10 @@ const VISITS: Record<string, Visit> = {
     urls: (s) => [`/youtube/${encodeURIComponent(s.channel)}`, '/youtube/No%20Such%20Channel', '/youtube/'],
   },
   '/other-youtube-sources': { urls: () => ['/other-youtube-sources'] },
+  // A story, and an id that is no story's (its not-found box).
+  '/stories/$id': {
+    urls: (s) => [`/stories/${s.storyId}`, '/stories/00000000-0000-4000-8000-000000000000'],
+  },
   '/auth-test': { urls: () => ['/auth-test'] },
   '/data-test': { urls: () => ['/data-test'] },
   '/simple-test': { urls: () => ['/simple-test'] },

@@ -21,6 +21,8 @@ export const WEB_PAGES = {
   blog: { path: '/blog', index: true },
   blogPost: { path: '/blog/$slug', index: true },
   topic: { path: '/topics/$id', index: true },
+  // One event and its reports. Not in the sitemap: a visitor reads only the last two days' stories.
+  story: { path: '/stories/$id', index: true },
   youtubeSource: { path: '/youtube/{-$sourceName}', index: true },
   otherYoutubeSources: { path: '/other-youtube-sources', index: true },
   // Token links and account screens: nothing there for a search engine.

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
 import { HtmlValidate } from 'html-validate';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { type Gateway, PUBLIC_URL, startGateway, startPeer } from './support/gateway-harness.ts';
 import { httpRequest } from './support/http-get.ts';
+import { headOf, viewOf } from './support/page-parse.ts';
 
 // What a search engine sees of the web app, over a real socket: robots.txt, the sitemaps (valid by the
 // sitemaps.org schemas, every URL in them a page that answers 200), and the status of each page's
@@ -500,43 +500,6 @@ describe('the status of a page’s document', () => {
   });
 });
 
-/** The head of a document as a parser reads it (no script runs): what crawlers and link previews see. */
-function headOf(html: string) {
-  const document = parseDocument(html);
-  const all = (name: string) => DomUtils.getElementsByTagName(name, document);
-  const attr = (element: Element, name: string) => element.attribs[name];
-  const html_ = all('html')[0]!;
-  const meta = (key: string) =>
-    all('meta')
-      .filter((m) => attr(m, 'property') === key || attr(m, 'name') === key)
-      .map((m) => attr(m, 'content'));
-  const links = all('link').map((link) => ({ ...link.attribs }));
-  return {
-    lang: attr(html_, 'lang'),
-    title: DomUtils.textContent(all('title')[0]!),
-    description: meta('description'),
-    meta,
-    canonical: links.filter((link) => link.rel === 'canonical').map((link) => link.href),
-    preload: links
-      .filter((link) => link.rel === 'preload')
-      .map((link) =>
-        Object.fromEntries(
-          Object.entries(link).filter(([name]) => name !== 'rel' && name !== 'data-page-head'),
-        ),
-      ),
-    hreflang: Object.fromEntries(
-      links
-        .filter((link) => link.rel === 'alternate' && link.hreflang)
-        .map((link) => [link.hreflang, link.href]),
-    ),
-    feeds: links.filter((link) => link.rel === 'alternate' && link.type).map((link) => link.href ?? ''),
-    jsonLd: all('script')
-      .filter((script) => attr(script, 'type') === 'application/ld+json')
-      .map((script) => JSON.parse(DomUtils.textContent(script)) as Record<string, unknown>),
-    scripts: all('script').filter((script) => attr(script, 'type') !== 'application/ld+json').length,
-  };
-}
-
 describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
   const pages = () => [
     { path: '/', title: 'Daily Curated', zhTitle: '每日精选' },
@@ -743,22 +706,6 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
     }
   });
 });
-
-/** The reading view the server writes into #root, as a parser reads it. */
-function viewOf(html: string) {
-  const document = parseDocument(html);
-  const view = DomUtils.findOne((element) => 'data-page-body' in element.attribs, document.children);
-  if (!view) return null;
-  const texts = (name: string) =>
-    DomUtils.getElementsByTagName(name, view).map((e) => DomUtils.textContent(e));
-  return {
-    h1: texts('h1'),
-    h2: texts('h2'),
-    links: DomUtils.getElementsByTagName('a', [view]).map((a) => a.attribs.href ?? ''),
-    text: DomUtils.textContent(view),
-    scripts: DomUtils.getElementsByTagName('script', [view]).length,
-  };
-}
 
 describe('the reading view in a page’s document (what a client without scripts reads)', () => {
   it('each public page shows its titles and text, in its language', async () => {

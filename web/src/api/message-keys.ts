@@ -7,6 +7,7 @@ import {
   GENERATION_MESSAGES,
   MESSAGES,
   NEWSLETTER_MESSAGES,
+  READING_MESSAGES,
 } from '@app/contracts';
 import type { ApiError } from './api-error';
 import type { Translate } from './error-text';
@@ -28,6 +29,7 @@ export const MESSAGE_TABLES: { [G in keyof Groups]: Record<keyof Groups[G], stri
   generation: GENERATION_MESSAGES,
   billing: BILLING_MESSAGES,
   blog: BLOG_MESSAGES,
+  reading: READING_MESSAGES,
 };
 
 /** Server message → its key. The first table naming a text wins (the same words mean the same thing). */

@@ -17,6 +17,8 @@ import zhGeneration from '../features/generation/locales/zh.json?url';
 import enNewsletter from '../features/newsletter/locales/en.json?url';
 import zhNewsletter from '../features/newsletter/locales/zh.json?url';
 import enPodcast from '../features/podcast/locales/en.json?url';
+import enReading from '../features/reading/locales/en.json?url';
+import zhReading from '../features/reading/locales/zh.json?url';
 import zhPodcast from '../features/podcast/locales/zh.json?url';
 import enUnsubscribe from '../features/unsubscribe/locales/en.json?url';
 import zhUnsubscribe from '../features/unsubscribe/locales/zh.json?url';
@@ -47,6 +49,7 @@ export const namespaceUrls: Record<Language, Record<Namespace, string>> = {
     contentHistory: enContentHistory,
     translation: enTranslation,
     podcast: enPodcast,
+    reading: enReading,
     content: enContent,
     blog: enBlog,
     billing: enBilling,
@@ -61,6 +64,7 @@ export const namespaceUrls: Record<Language, Record<Namespace, string>> = {
     contentHistory: zhContentHistory,
     translation: zhTranslation,
     podcast: zhPodcast,
+    reading: zhReading,
     content: zhContent,
     blog: zhBlog,
     billing: zhBilling,

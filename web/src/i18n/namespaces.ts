@@ -20,6 +20,8 @@ import zhContentHistory from '../features/content-history/locales/zh.json';
 import enGeneration from '../features/generation/locales/en.json';
 import zhGeneration from '../features/generation/locales/zh.json';
 import enPodcast from '../features/podcast/locales/en.json';
+import enReading from '../features/reading/locales/en.json';
+import zhReading from '../features/reading/locales/zh.json';
 import zhPodcast from '../features/podcast/locales/zh.json';
 import enNewsletter from '../features/newsletter/locales/en.json';
 import zhNewsletter from '../features/newsletter/locales/zh.json';
@@ -39,6 +41,7 @@ export const namespaceResources = {
     contentHistory: enContentHistory,
     translation: enCommon,
     podcast: enPodcast,
+    reading: enReading,
     content: enContent,
     blog: enBlog,
     billing: enBilling,
@@ -53,6 +56,7 @@ export const namespaceResources = {
     contentHistory: zhContentHistory,
     translation: zhCommon,
     podcast: zhPodcast,
+    reading: zhReading,
     content: zhContent,
     blog: zhBlog,
     billing: zhBilling,

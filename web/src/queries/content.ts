@@ -42,6 +42,10 @@ export type SummaryListParams = {
   language: UiLanguage;
   favorites_only?: boolean;
   favorite_sources_only?: boolean;
+  /** Only what the signed-in reader follows (My feed). */
+  followed?: boolean;
+  /** Only what the signed-in reader has not read. */
+  unread?: boolean;
   /** One row per story (the summary page's cards). */
   group?: 'story';
   /** Items with their whole text (content, content_html); else what a card shows until opened. */
@@ -65,6 +69,9 @@ export const contentKeys = {
   topicStats: (timezone: string, language: UiLanguage) => ['topics', 'stats', timezone, language] as const,
   tree: (language: UiLanguage) => ['sources', 'tree', language] as const,
   summaries: (params: SummaryListParams) => ['summaries', 'list', params] as const,
+  /** A signed-in reader's list (its cards say what they have read), apart from a visitor's. */
+  readerSummaries: (params: SummaryListParams, reader: string) =>
+    ['summaries', 'list', params, reader] as const,
   summary: (id: string, timezone: string) => ['summaries', 'one', id, timezone] as const,
   story: (id: string, timezone: string) => ['stories', id, timezone] as const,
   favoriteSources: ['favorites', 'datasources'] as const,
@@ -108,9 +115,9 @@ export const sourceTreeQueryOptions = (language: UiLanguage) =>
     staleTime: FILTER_OPTIONS_STALE_TIME,
   });
 
-export const summariesQueryOptions = (params: SummaryListParams) =>
+export const summariesQueryOptions = (params: SummaryListParams, reader?: string) =>
   queryOptions({
-    queryKey: contentKeys.summaries(params),
+    queryKey: reader ? contentKeys.readerSummaries(params, reader) : contentKeys.summaries(params),
     queryFn: ({ signal }) =>
       api.get('/api/summaries', {
         signal,
@@ -119,6 +126,8 @@ export const summariesQueryOptions = (params: SummaryListParams) =>
           platforms: params.platforms?.length ? params.platforms.join(',') : undefined,
           favorites_only: params.favorites_only ? 'true' : undefined,
           favorite_sources_only: params.favorite_sources_only ? 'true' : undefined,
+          followed: params.followed ? 'true' : undefined,
+          unread: params.unread ? 'true' : undefined,
           q: params.q || undefined,
         },
       }),

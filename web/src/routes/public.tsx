@@ -16,6 +16,7 @@ const ContentSummaryPage = lazyRouteComponent(
   'ContentSummaryPage',
 );
 const TopicPage = lazyRouteComponent(() => import('../features/content/topics/topic-page'), 'TopicPage');
+const StoryPage = lazyRouteComponent(() => import('../features/content/story/story-page'), 'StoryPage');
 const OtherYoutubeSourcesPage = lazyRouteComponent(
   () => import('../features/content/youtube/other-youtube-sources-page'),
   'OtherYoutubeSourcesPage',
@@ -67,7 +68,7 @@ export const contentSummaryRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'content-summary',
   validateSearch: validateContentSummarySearch,
-  loader: loadStrings('content'),
+  loader: loadStrings('content', 'reading'),
   component: ContentSummaryPage,
 });
 
@@ -124,18 +125,26 @@ export const topicRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'topics/$id',
   validateSearch: validateTopicSearch,
-  loader: loadStrings('content', 'newsletter'),
+  loader: loadStrings('content', 'newsletter', 'reading'),
   component: preloading(function TopicRouteComponent() {
     const { id } = topicRoute.useParams();
     return <TopicPage id={id} />;
   }, TopicPage),
 });
 
+/** One event and its reports; open to visitors, who read the last two days' stories. */
+export const storyRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: 'stories/$id',
+  loader: loadStrings('content'),
+  component: StoryPage,
+});
+
 /** The name is optional: /youtube/ without one says "Invalid source name", not the generic 404. */
 export const youtubeSourceRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'youtube/{-$sourceName}',
-  loader: loadStrings('content'),
+  loader: loadStrings('content', 'reading'),
   component: preloading(function YoutubeSourceRouteComponent() {
     const { sourceName } = youtubeSourceRoute.useParams();
     return <YoutubeSourcePage sourceName={sourceName ?? ''} />;
@@ -196,6 +205,7 @@ export const publicRoutes = [
   unsubscribeRoute,
   newsletterConfirmRoute,
   topicRoute,
+  storyRoute,
   youtubeSourceRoute,
   otherYoutubeSourcesRoute,
   authTestRoute,

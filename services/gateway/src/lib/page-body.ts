@@ -21,6 +21,8 @@ export type BodyItem = {
   meta?: string[];
   /** ISO 8601. */
   date?: string | null;
+  /** Other sites' pages it came from (a story's report: the original), http(s) URLs. */
+  links?: { href: string; label: string }[];
 };
 
 /** What the server writes for a page: a heading, a lead, then a list, an article or both. */
@@ -84,6 +86,9 @@ function renderItem(item: BodyItem, language: UiLanguage): string {
     `<h2><a href="${text(hrefOf(item.href, language))}">${text(item.title)}</a></h2>`,
     item.text ? `<p>${text(item.text)}</p>` : '',
     metaLine(item.meta ?? [], item.date),
+    item.links?.length
+      ? `<p class="pb-meta">${item.links.map((link) => `<a href="${text(link.href)}" rel="noopener noreferrer">${text(link.label)}</a>`).join(' · ')}</p>`
+      : '',
     '</li>',
   ].join('');
 }

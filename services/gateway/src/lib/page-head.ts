@@ -3,6 +3,7 @@ import { toHtmlLang, webPagePath } from '@app/rules';
 import type { BlogPostHeadRow } from '../repositories/web-pages.repository.ts';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
+import { type StoryPageData, storyDescription, storyKicker } from './story-page.ts';
 import { isWebUrl } from './web-urls.ts';
 
 /** What a page's head is written from, beyond its path: the row it shows. */
@@ -10,6 +11,7 @@ export type PageData =
   | { kind: 'blogPost'; post: BlogPostHeadRow; languages: UiLanguage[] }
   | { kind: 'topic'; topic: TopicDto }
   | { kind: 'youtubeSource'; name: string; languages: UiLanguage[] }
+  | ({ kind: 'story' } & StoryPageData)
   | { kind: 'home'; topics: TopicDto[] }
   | { kind: 'none' };
 
@@ -94,6 +96,7 @@ const KICKERS: Partial<Record<WebPageMatch['name'], Record<UiLanguage, string>>>
   blog: { en: 'Blog', zh: '博客' },
   blogPost: { en: 'Blog', zh: '博客' },
   topic: { en: 'Topic', zh: '主题' },
+  story: { en: 'Story', zh: '事件' },
   youtubeSource: { en: 'YouTube', zh: 'YouTube' },
   otherYoutubeSources: { en: 'YouTube', zh: 'YouTube' },
 };
@@ -163,6 +166,12 @@ function describe(match: WebPageMatch, data: PageData, site: (typeof SITE)[UiLan
   }
   if (data.kind === 'topic')
     return { title: topicName(data.topic, language), description: topicDescription(data.topic, language) };
+  if (data.kind === 'story')
+    return {
+      title: data.story.headline,
+      description: storyDescription(data, language),
+      type: 'article' as const,
+    };
   if (data.kind === 'youtubeSource')
     return {
       title: data.name,
@@ -186,7 +195,10 @@ export function pageCard(input: { match: WebPageMatch; data: PageData; publicUrl
   const described = describe(match, data, site);
   return {
     language: match.language,
-    kicker: KICKERS[match.name]?.[match.language] ?? site.name,
+    kicker:
+      data.kind === 'story'
+        ? storyKicker(data, match.language)
+        : (KICKERS[match.name]?.[match.language] ?? site.name),
     title: match.name === 'home' ? site.name : described.title,
     description: described.description,
     site: site.name,
@@ -232,7 +244,8 @@ export function pageHead(input: {
       jsonLd: [],
     };
 
-  const path = pagePath(match);
+  // A story's address is its id as stored (an id in capitals opens the same story).
+  const path = pagePath(data.kind === 'story' ? { name: 'story', params: { id: data.story.id } } : match);
   const urlOf = (l: UiLanguage) => `${publicUrl}${webPagePath(path, l)}`;
   const url = urlOf(language);
   const languages = data.kind === 'blogPost' || data.kind === 'youtubeSource' ? data.languages : LANGUAGES;
@@ -338,7 +351,12 @@ export function pageHead(input: {
       inLanguage: lang,
       publisher,
     });
-  } else if (data.kind === 'topic' || data.kind === 'youtubeSource' || match.name === 'contentSummary') {
+  } else if (
+    data.kind === 'topic' ||
+    data.kind === 'youtubeSource' ||
+    data.kind === 'story' ||
+    match.name === 'contentSummary'
+  ) {
     jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'CollectionPage',

@@ -12,6 +12,7 @@ import { createAnswerCache } from '../lib/answer-cache.ts';
 import type { BodyItem, PageBody } from '../lib/page-body.ts';
 import type { PageHead } from '../lib/page-document.ts';
 import { type PageData, pageStrings, siteStrings, topicDescription, topicName } from '../lib/page-head.ts';
+import { storyBody } from '../lib/story-page.ts';
 import type { createBlogService } from './blog.service.ts';
 import type { Caller, createContentService } from './content.service.ts';
 import type { ServiceContext } from './context.ts';
@@ -115,6 +116,8 @@ export function createPageDocumentsService(
           empty,
         };
       }
+      case 'story':
+        return data.kind === 'story' ? storyBody(data, language) : null;
       case 'blog': {
         const page = await services.blog.list(BlogListQuerySchema.parse({ language }));
         return {

@@ -1,6 +1,9 @@
 import {
+  AppError,
+  DEFAULT_TIME_ZONE,
   type TopicDto,
   type UiLanguage,
+  UuidSchema,
   WEB_PAGES,
   type WebPageMatch,
   type WebPageName,
@@ -17,7 +20,9 @@ import {
   sitemapPage,
   sitemapPageCount,
 } from '../lib/sitemap.ts';
+import type { Caller, createContentService } from './content.service.ts';
 import type { ServiceContext } from './context.ts';
+import type { createStoriesService } from './stories.service.ts';
 import { toTopicDto } from './topic.mapper.ts';
 
 /** What a page's document is served with: the page, a page whose row does not exist, or one taken down. */
@@ -45,12 +50,20 @@ export type WebPagesServiceOptions = {
 /** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
 export const WEB_PAGES_REPOS = ['topics', 'webPages'] as const;
 
+/** A story page shows what the API shows a visitor: these read it. */
+type Services = {
+  stories: ReturnType<typeof createStoriesService>;
+  content: ReturnType<typeof createContentService>;
+};
+const VISITOR: Caller = { userId: null, isPro: false };
+
 /**
- * The web pages as the gateway serves them: the HTTP status of a page's document (a blog post, topic
- * or channel that does not exist is a 404, a blog post taken down a 410), and the sitemap.
+ * The web pages as the gateway serves them: the HTTP status of a page's document (a blog post, topic,
+ * channel or story that does not exist is a 404, a blog post taken down a 410), and the sitemap.
  */
 export function createWebPagesService(
   ctx: ServiceContext<(typeof WEB_PAGES_REPOS)[number]>,
+  services: Services,
   options: WebPagesServiceOptions = {},
 ) {
   const repo = ctx.repos.webPages;
@@ -97,10 +110,29 @@ export function createWebPagesService(
     return { status: 200, data: { kind: 'youtubeSource', name: sourceName, languages } };
   }
 
+  /**
+   * A story as a visitor reads it (GET /api/stories/:id) with its lead report, the first they may see.
+   * A story whose reports are all older than a visitor's two days was public and no longer is: 410.
+   */
+  async function resolveStory(id: string): Promise<Resolved> {
+    if (!UuidSchema.safeParse(id).success) return { status: 404, data: NONE };
+    try {
+      const story = await services.stories.read(VISITOR, id, DEFAULT_TIME_ZONE);
+      const first = story.summaries[0];
+      const lead = first && (await services.content.getSummary(VISITOR, first.id, DEFAULT_TIME_ZONE));
+      return { status: 200, data: { kind: 'story', story, lead: lead || null } };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return { status: 404, data: NONE };
+      if (error instanceof AppError && error.code === 'PRO_REQUIRED') return { status: 410, data: NONE };
+      throw error;
+    }
+  }
+
   async function resolve(match: WebPageMatch): Promise<Resolved> {
     const { name, params, language } = match;
     if (name === 'blogPost') return resolveBlogPost(params.slug ?? '', language);
     if (name === 'topic') return resolveTopic(params.id ?? '');
+    if (name === 'story') return resolveStory(params.id ?? '');
     if (name === 'youtubeSource') return resolveYoutube(params.sourceName, language);
     if (name === 'home') return { status: 200, data: { kind: 'home', topics: await homeTopics() } };
     return { status: 200, data: NONE };

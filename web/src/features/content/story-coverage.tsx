@@ -4,6 +4,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { AnchorLink } from '../ui/router-links';
 
 // A story's other reports load on first opening, with their code.
 const StorySources = lazy(() => import('./story-sources').then((m) => ({ default: m.StorySources })));
@@ -19,7 +20,8 @@ type Props = {
 
 /**
  * A story card's coverage: "Covered by N sources" (the story's summaries that match the page's
- * filters) with a few of their names, and a button that opens the story's other reports.
+ * filters) with a few of their names, a button that opens the story's other reports, and a link to
+ * the story's own page.
  */
 export function StoryCoverage({ summary, language, timeZone }: Props) {
   const { t } = useTranslation('content');
@@ -63,6 +65,17 @@ export function StoryCoverage({ summary, language, timeZone }: Props) {
               ? ` ${t('summary.moreChips', { count: otherNames.length - NAMED_SOURCES })}`
               : ''}
           </Text>
+        ) : null}
+        {summary.story_id ? (
+          <AnchorLink
+            to="/stories/$id"
+            params={{ id: summary.story_id }}
+            size="sm"
+            aria-label={t('story.openLabel', { headline: summary.headline })}
+            data-testid="story-page-link"
+          >
+            {t('story.open')}
+          </AnchorLink>
         ) : null}
       </Group>
       <div id={panelId} hidden={!open}>

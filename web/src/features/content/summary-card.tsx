@@ -11,7 +11,7 @@ import {
   IconStarFilled,
 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
 import { HoverTooltip } from '../ui/hover-tooltip';
@@ -37,6 +37,11 @@ type Props = {
   isSourceFavorite: boolean;
   isSummaryFavorite: boolean;
   onFavorite: (kind: 'datasources' | 'summaries', id: string, on: boolean) => void;
+  /** The signed-in reader has read it: the title is lighter and `readMarker` says so in words. */
+  isRead?: boolean;
+  readMarker?: ReactNode;
+  /** More buttons beside the favourites (the reader's read toggle and menu). */
+  actions?: ReactNode;
 };
 
 export function SummaryCard({
@@ -48,8 +53,13 @@ export function SummaryCard({
   isSourceFavorite,
   isSummaryFavorite,
   onFavorite,
+  isRead = false,
+  readMarker,
+  actions,
 }: Props) {
   const { t } = useTranslation('content');
+  const titleId = useId();
+  const markerId = useId();
   const { isAuthenticated, isPro } = useAuth();
   const openUpgrade = useUpgradeDialog();
   const navigate = useNavigate();
@@ -81,7 +91,23 @@ export function SummaryCard({
   };
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid="summary-card" data-expanded={expanded}>
+    // An article named by its title, focusable from script (the list's j and k keys move to it).
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="summary-card"
+      data-expanded={expanded}
+      data-read={isRead}
+      data-summary-id={summary.id}
+      role="article"
+      tabIndex={-1}
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : truncate(excerpt, TITLE_MAX)}
+      aria-describedby={isRead && readMarker ? markerId : undefined}
+      className="mantine-focus-auto"
+      style={{ scrollMarginTop: 80 }}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap={6}>
@@ -95,8 +121,10 @@ export function SummaryCard({
                 {platformName(t, platform)}
               </Badge>
             ) : null}
+            {isRead && readMarker ? <span id={markerId}>{readMarker}</span> : null}
           </Group>
           <Group gap={4} wrap="nowrap">
+            {actions}
             {summary.datasource ? (
               <HoverTooltip
                 label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
@@ -132,11 +160,19 @@ export function SummaryCard({
           onClick={onToggle}
           aria-expanded={expanded}
           style={{ all: 'unset', cursor: 'pointer', display: 'block' }}
+          data-card-toggle
           data-testid="summary-toggle"
         >
           {/* Inside a button: spans, shown as blocks. */}
           {title ? (
-            <Text component="span" display="block" fw={600} lh={1.35}>
+            <Text
+              id={titleId}
+              component="span"
+              display="block"
+              fw={isRead ? 400 : 600}
+              c={isRead ? 'dimmed' : undefined}
+              lh={1.35}
+            >
               {title}
             </Text>
           ) : null}

@@ -71,9 +71,12 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     changes: resources.blogChanges,
     cache: resources.blogCache,
   });
-  const webPages = createWebPagesService(withRepos(ctx, WEB_PAGES_REPOS), {
-    sitemapPageSize: resources.sitemapPageSize,
-  });
+  const stories = createStoriesService(withRepos(ctx, STORIES_REPOS));
+  const webPages = createWebPagesService(
+    withRepos(ctx, WEB_PAGES_REPOS),
+    { stories, content },
+    { sitemapPageSize: resources.sitemapPageSize },
+  );
   return {
     usage,
     health: createHealthService(withRepos(ctx, HEALTH_REPOS), resources.transport),
@@ -85,7 +88,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     profile: createProfileService(withRepos(ctx, PROFILE_REPOS), usage),
     content,
     reading: createReadingService(withRepos(ctx, READING_REPOS), content),
-    stories: createStoriesService(withRepos(ctx, STORIES_REPOS)),
+    stories,
     topics,
     favorites: createFavoritesService(withRepos(ctx, FAVORITES_REPOS)),
     feeds: createFeedsService(withRepos(ctx, FEEDS_REPOS)),

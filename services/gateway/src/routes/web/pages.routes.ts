@@ -36,8 +36,9 @@ const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(p
  * draw the page in. A missing file (anything with an extension) gets the JSON 404.
  *
  * The status is the web app's: 200 for a page of the shared table (@app/contracts web-pages.ts, held
- * equal to the web router by its tests), 404 for a path no page matches and for a blog post, topic or
- * channel that does not exist, 410 for a blog post taken down, 503 when the lookup fails (the app still
+ * equal to the web router by its tests), 404 for a path no page matches and for a blog post, topic,
+ * channel or story that does not exist, 410 for a blog post taken down and a story a visitor can no
+ * longer read (web-pages.service.ts), 503 when the lookup fails (the app still
  * comes and shows its own error; crawlers come back). The page is matched on the path as sent, segment
  * by segment, as the web router reads it (fastify's wildcard has decoded '%2F' into a separator
  * already); the app then draws its 404 screen for the same path.

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListTree, IconPlus } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { useAuth } from '../../auth/auth-provider';
@@ -13,7 +13,8 @@ import { SourceTree } from './source-tree';
 import { SourcesPanel } from './sources-panel';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
 import { OpenedSummary } from './opened-summary';
-import { SummaryFilterCard } from './summary-filter-card';
+import { useSummaryReading } from '../../reading/use-summary-reading';
+import { type FilterCardControl, SummaryFilterCard } from './summary-filter-card';
 import { SummaryList } from './summary-list';
 import { useSummaryData } from './use-summary-data';
 import { useSummaryFilters } from './use-summary-filters';
@@ -48,11 +49,19 @@ function ContentSummary() {
     onChange: () => setExpanded(null),
     ensureFavoritesAllowed: favorites.ensureAllowed,
   });
-  const { summaries, topics, tree, isDateRefused, filteredSourceCount } = useSummaryData(
+  const data = useSummaryData(filters, language, favorites.sourceIds);
+  const { summaries, topics, tree, isDateRefused, filteredSourceCount } = data;
+  const filterCard = useRef<FilterCardControl>(null);
+  // What the reader follows and has read: My feed, read cards, unread counts, the list's keys.
+  const reading = useSummaryReading({
     filters,
+    list: data,
+    topics: topics.data,
+    favorites,
     language,
-    favorites.sourceIds,
-  );
+    filterCard,
+    onSidebarChoice: () => setDrawerOpen(false),
+  });
   useDocumentTitle(t('summary.title'));
 
   return (
@@ -112,11 +121,15 @@ function ContentSummary() {
             onFavorite={(id, on) => favorites.toggle('datasources', id, on)}
             language={language}
             timeZone={filters.timeZone}
+            header={reading.sidebarHeader}
+            topicExtra={reading.topicExtra}
           />
         </SourcesPanel>
 
         <Stack style={{ flex: 1, minWidth: 0 }} gap="md">
+          {reading.toolbar}
           <SummaryFilterCard
+            control={filterCard}
             filters={filters}
             topics={topics.data}
             language={language}
@@ -130,22 +143,28 @@ function ContentSummary() {
               favorites={favorites}
               language={language}
               timeZone={filters.timeZone}
+              reading={reading.cardReading}
             />
           ) : (
-            <SummaryList
-              summaries={summaries}
-              isDateRefused={isDateRefused}
-              page={filters.page}
-              onPage={filters.changePage}
-              expanded={expanded}
-              onExpand={setExpanded}
-              favorites={favorites}
-              language={language}
-              timeZone={filters.timeZone}
-            />
+            (reading.replacement ?? (
+              <SummaryList
+                summaries={summaries}
+                isDateRefused={isDateRefused}
+                page={filters.page}
+                onPage={filters.changePage}
+                expanded={expanded}
+                onExpand={setExpanded}
+                favorites={favorites}
+                language={language}
+                timeZone={filters.timeZone}
+                reading={reading.cardReading}
+                empty={reading.empty}
+              />
+            ))
           )}
         </Stack>
       </Group>
+      {reading.overlays}
       <OnDemandDialog opened={suggestOpen}>
         {(opened) => <SuggestSourceDialog opened={opened} onClose={() => setSuggestOpen(false)} />}
       </OnDemandDialog>

@@ -10,6 +10,7 @@ import { summaryQueryOptions } from '../../../queries/content';
 import { SummaryCard } from '../summary-card';
 import { useUpgradeDialog } from '../upgrade-dialog';
 import type { useFavorites } from '../use-favorites';
+import type { CardReading } from './summary-list';
 
 /** The fixed header's height (layout.module.css): a card scrolled to the top starts below it. */
 const HEADER_HEIGHT = 64;
@@ -21,19 +22,29 @@ type Props = {
   favorites: ReturnType<typeof useFavorites>;
   language: Language;
   timeZone: string;
+  /** A signed-in reader's: the summary opened is marked read. */
+  reading?: CardReading;
 };
 
 /**
  * One summary opened in place of the list (/content-summary?summary=…, where a digest entry links):
  * its card shown in full and scrolled into view, with a way back to every summary.
  */
-export function OpenedSummary({ id, onShowAll, favorites, language, timeZone }: Props) {
+export function OpenedSummary({ id, onShowAll, favorites, language, timeZone, reading }: Props) {
   const { t } = useTranslation('content');
   const openUpgrade = useUpgradeDialog();
   const summary = useQuery(summaryQueryOptions(id, timeZone));
   const [expanded, setExpanded] = useState(true);
   const card = useRef<HTMLDivElement>(null);
   const loadedId = summary.data?.id;
+
+  // Opened is read, once (the reader may mark it unread again).
+  const markedRead = useRef(false);
+  useEffect(() => {
+    if (!summary.data || !reading || markedRead.current) return;
+    markedRead.current = true;
+    reading.onOpen(summary.data);
+  }, [summary.data, reading]);
 
   useEffect(() => {
     const element = card.current;
@@ -85,6 +96,8 @@ export function OpenedSummary({ id, onShowAll, favorites, language, timeZone }: 
             )}
             isSummaryFavorite={favorites.summaryIds.has(summary.data.id)}
             onFavorite={(kind, favoriteId, on) => favorites.toggle(kind, favoriteId, on)}
+            isRead={summary.data.read === true}
+            {...reading?.extras(summary.data)}
           />
         </div>
       )}

@@ -17,6 +17,10 @@ export type ContentSummarySearch = {
   page?: number;
   favorites?: boolean;
   favoriteSources?: boolean;
+  /** `mine`: My feed, what the signed-in reader follows. */
+  feed?: 'mine';
+  /** Hide what the signed-in reader has read. */
+  unread?: boolean;
 };
 
 const str = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
@@ -37,5 +41,7 @@ export function validateContentSummarySearch(search: Record<string, unknown>): C
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     favorites: search.favorites === true || search.favorites === 'true' ? true : undefined,
     favoriteSources: search.favoriteSources === true || search.favoriteSources === 'true' ? true : undefined,
+    feed: search.feed === 'mine' ? 'mine' : undefined,
+    unread: search.unread === true || search.unread === 'true' ? true : undefined,
   };
 }

@@ -16,6 +16,10 @@ type Props = {
   onFavorite: (id: string, on: boolean) => void;
   language: 'en' | 'zh';
   timeZone: string;
+  /** Above the tree (a signed-in reader's way to My feed). */
+  header?: ReactNode;
+  /** Beside a topic's name (a signed-in reader's unread count). */
+  topicExtra?: (topicId: string) => ReactNode;
 };
 
 // Inside a link's label or section: phrasing content only (spans), never a block.
@@ -73,6 +77,8 @@ export function SourceTree({
   onFavorite,
   language,
   timeZone,
+  header,
+  topicExtra,
 }: Props) {
   const { t } = useTranslation('content');
   if (isLoading || !tree) {
@@ -87,6 +93,7 @@ export function SourceTree({
   return (
     // A plain scrolling box (its links take the focus, so the keyboard scrolls it too).
     <Box mah="calc(100vh - 160px)" style={{ overflowY: 'auto' }} data-testid="source-tree">
+      {header}
       <NavLink
         label={t('summary.allSources')}
         active={!selected}
@@ -97,7 +104,16 @@ export function SourceTree({
         <TreeBranch
           key={topic.id}
           data-testid="tree-topic"
-          label={(language === 'zh' && topic.name_zh) || topic.name}
+          label={
+            topicExtra ? (
+              <Group component="span" gap={6} wrap="wrap">
+                {(language === 'zh' && topic.name_zh) || topic.name}
+                {topicExtra(topic.id)}
+              </Group>
+            ) : (
+              (language === 'zh' && topic.name_zh) || topic.name
+            )
+          }
           summaryCount={topic.summary_count}
           defaultOpened={topic.platforms.some((p) => p.sources.some((s) => s.name === selected))}
         >

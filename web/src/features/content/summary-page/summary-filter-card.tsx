@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { TIME_ZONES } from '../zoned-dates';
@@ -28,13 +28,35 @@ type Props = {
   language: Language;
   /** Starts collapsed on phones. */
   initiallyOpen: boolean;
+  /** Lets the page put the focus in the search box (the "/" key), opening the card first. */
+  control?: Ref<FilterCardControl>;
 };
 
+export type FilterCardControl = { focusSearch: () => void };
+
+/** Frames to wait for the opening card to show the search box before giving up on focusing it. */
+const FOCUS_TRIES = 30;
+
 /** The collapsible filter card: search, topic, platforms, time zone, dates, favourites, clear. */
-export function SummaryFilterCard({ filters, topics, language, initiallyOpen }: Props) {
+export function SummaryFilterCard({ filters, topics, language, initiallyOpen, control }: Props) {
   const { t } = useTranslation('content');
   const [open, setOpen] = useState(initiallyOpen);
   const { search } = filters;
+  const searchInput = useRef<HTMLInputElement>(null);
+  useImperativeHandle(control, () => ({
+    focusSearch() {
+      setOpen(true);
+      // A collapsed card shows the box a frame or two after it starts opening.
+      let tries = 0;
+      const attempt = () => {
+        const input = searchInput.current;
+        input?.focus();
+        if (input && document.activeElement !== input && ++tries < FOCUS_TRIES)
+          requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    },
+  }));
 
   return (
     <Card withBorder radius="md" padding="md">
@@ -51,6 +73,7 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen }: 
         <Stack gap="sm" mt="sm">
           <Group gap="xs" wrap="nowrap">
             <TextInput
+              ref={searchInput}
               style={{ flex: 1 }}
               placeholder={t('summary.searchPlaceholder')}
               aria-label={t('summary.search')}

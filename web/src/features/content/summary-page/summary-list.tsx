@@ -1,8 +1,8 @@
-import type { SummaryListResponse } from '@app/contracts';
+import type { SummaryDto, SummaryListResponse } from '@app/contracts';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { SummaryCard } from '../summary-card';
@@ -22,6 +22,15 @@ type Props = {
   favorites: ReturnType<typeof useFavorites>;
   language: Language;
   timeZone: string;
+  /** What a signed-in reader's cards add: the read marker, their actions, and marking read on opening. */
+  reading?: CardReading;
+  /** Shown in place of the default words when the list is empty. */
+  empty?: ReactNode;
+};
+
+export type CardReading = {
+  extras: (summary: SummaryDto) => { readMarker?: ReactNode; actions?: ReactNode };
+  onOpen: (summary: SummaryDto) => void;
 };
 
 /** Cards drawn in the first frame: a phone's screen holds two or three. */
@@ -65,13 +74,16 @@ export function SummaryList({
   favorites,
   language,
   timeZone,
+  reading,
+  empty,
 }: Props) {
   const { t } = useTranslation('content');
   const data = summaries.data;
   const totalPages = data?.total_pages ?? 0;
   const drawn = useDrawnCount(data?.data);
 
-  if (summaries.isLoading) {
+  // Pending: on its way, or waiting for the reader's session to be known.
+  if (summaries.isPending) {
     return (
       // As tall as the screen: the list that replaces it is, so what is below (the footer) does not
       // jump when it arrives.
@@ -105,6 +117,7 @@ export function SummaryList({
     );
   }
   if (!data || data.data.length === 0) {
+    if (empty) return empty;
     return (
       <Paper withBorder p="xl" radius="md" ta="center" data-testid="summaries-empty">
         <Text c="dimmed">{t('summary.empty')}</Text>
@@ -124,7 +137,13 @@ export function SummaryList({
           key={summary.id}
           summary={summary}
           expanded={expanded === summary.id}
-          onToggle={() => onExpand(expanded === summary.id ? null : summary.id)}
+          onToggle={() => {
+            const opening = expanded !== summary.id;
+            onExpand(opening ? summary.id : null);
+            if (opening) reading?.onOpen(summary);
+          }}
+          isRead={summary.read === true}
+          {...reading?.extras(summary)}
           language={language}
           timeZone={timeZone}
           isSourceFavorite={Boolean(summary.datasource && favorites.sourceIds.has(summary.datasource.id))}

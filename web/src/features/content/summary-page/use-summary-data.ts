@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { isApiError } from '../../../api/client';
 import type { Language } from '../../../i18n/language';
-import { sourceTreeQueryOptions, summariesQueryOptions, topicsQueryOptions } from '../../../queries/content';
+import {
+  type SummaryListParams,
+  sourceTreeQueryOptions,
+  summariesQueryOptions,
+  topicsQueryOptions,
+} from '../../../queries/content';
 import { useAuth } from '../../auth/auth-provider';
 import { useUpgradeDialog } from '../upgrade-dialog';
 import type { SummaryFilters } from './use-summary-filters';
@@ -12,27 +17,35 @@ import type { SummaryFilters } from './use-summary-filters';
  * source tree, plus the number of data sources the filters leave.
  */
 export function useSummaryData(filters: SummaryFilters, language: Language, favoriteSourceIds: Set<string>) {
-  const { isPro } = useAuth();
+  const { isPro, user, loading: authLoading } = useAuth();
   const openUpgrade = useUpgradeDialog();
   const { search, platforms, timeZone } = filters;
+  const reader = user?.id;
+  const isMyFeed = search.feed === 'mine';
 
-  const summaries = useQuery(
-    summariesQueryOptions({
-      page: filters.page,
-      q: search.q,
-      topic: search.topic,
-      platforms,
-      source: search.source,
-      date: search.date,
-      date_from: search.date ? undefined : search.dateFrom,
-      date_to: search.date ? undefined : search.dateTo,
-      timezone: timeZone,
-      language,
-      favorites_only: isPro && search.favorites ? true : undefined,
-      favorite_sources_only: isPro && search.favoriteSources ? true : undefined,
-      group: 'story',
-    }),
-  );
+  const params: SummaryListParams = {
+    page: filters.page,
+    q: search.q,
+    topic: search.topic,
+    platforms,
+    source: search.source,
+    date: search.date,
+    date_from: search.date ? undefined : search.dateFrom,
+    date_to: search.date ? undefined : search.dateTo,
+    timezone: timeZone,
+    language,
+    favorites_only: isPro && search.favorites ? true : undefined,
+    favorite_sources_only: isPro && search.favoriteSources ? true : undefined,
+    followed: reader && isMyFeed ? true : undefined,
+    unread: reader && search.unread ? true : undefined,
+    group: 'story',
+  };
+  const summaries = useQuery({
+    ...summariesQueryOptions(params, reader),
+    // A returning reader's session is known first (their cards say what they have read); My feed is a
+    // signed-in reader's own, and a visitor is asked to sign in instead.
+    enabled: !authLoading && (!isMyFeed || Boolean(reader)),
+  });
   const topics = useQuery(topicsQueryOptions());
   const tree = useQuery(sourceTreeQueryOptions(language));
 
@@ -62,5 +75,15 @@ export function useSummaryData(filters: SummaryFilters, language: Language, favo
     favoriteSourceIds,
   ]);
 
-  return { summaries, topics, tree, isDateRefused: Boolean(refusedDate), filteredSourceCount };
+  return {
+    summaries,
+    /** The list's filters as sent (mark-all-as-read uses the same). */
+    params,
+    topics,
+    tree,
+    isDateRefused: Boolean(refusedDate),
+    filteredSourceCount,
+    /** A visitor on My feed: nothing is fetched, the page asks them to sign in. */
+    needsSignIn: isMyFeed && !authLoading && !reader,
+  };
 }

@@ -114,9 +114,10 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
     update({ [key]: on || undefined });
   };
 
+  // The view (All or My feed) and "Hide read" are how the reader reads, not filters: they stay.
   const clear = () => {
     setSearchText('');
-    void navigate({ to: '/content-summary', search: {} } as never);
+    void navigate({ to: '/content-summary', search: { feed: search.feed, unread: search.unread } } as never);
   };
 
   return {
@@ -135,6 +136,9 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
     changeTopic: (topic: string | null) => update({ topic: topic || undefined }),
     changePlatforms: (next: string[]) => update({ platforms: next.length ? next.join(',') : undefined }),
     changeSource: (source: string | undefined) => update({ source }),
+    /** All summaries, or My feed (what the reader follows). */
+    changeFeed: (feed: 'mine' | undefined) => update({ feed }),
+    changeHideRead: (on: boolean) => update({ unread: on || undefined }),
     changePage: (page: number) => update({ page: page > 1 ? page : undefined }, true),
     /** Back from one opened summary to the list its filters make. */
     showAll: () => update({}, true),

@@ -23,6 +23,7 @@ import { useLanguage } from '../../../i18n/language-provider';
 import { generatedContentQueryOptions, summariesQueryOptions } from '../../../queries/content';
 import { topicFilterOptionsQueryOptions } from '../../../queries/topics';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { FollowButton } from '../../reading/follow-button';
 import { Markdown } from '../markdown';
 import { topicFeedLinks, useFeedLinks } from '../feed-links';
 import { PageNav } from '../summary-page/page-nav';
@@ -94,9 +95,20 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="md">
-        <Title order={1} fz={{ base: 26, sm: 34 }} data-testid="topic-title">
-          {name}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1} fz={{ base: 26, sm: 34 }} data-testid="topic-title">
+            {name}
+          </Title>
+          <FollowButton
+            target={{
+              kind: 'topic',
+              id: topic.id,
+              name: topic.name,
+              name_zh: topic.name_zh,
+              slug: topic.slug,
+            }}
+          />
+        </Group>
         <Text c="dimmed">{description}</Text>
         <Group gap="sm" wrap="wrap">
           <NativeSelect

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../i18n/language-provider';
 import { topicsQueryOptions } from '../../../queries/content';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { FollowButton } from '../../reading/follow-button';
 import { NewsletterSignupSlot } from '../home/newsletter-signup-slot';
 import { topicFeedLinks, useFeedLinks } from '../feed-links';
 import { readStoredTimeZone } from '../use-time-zone';
@@ -38,6 +39,13 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
   const related = (topics.data ?? []).filter((other) => other.id !== topic.id).slice(0, MAX_RELATED);
   const viewSearch = { topic: topic.id, date: todayStartIso(timeZone), timezone: timeZone };
   const [sources, summaries, platforms] = STATS[topic.slug] ?? ['20+', '100+', '4'];
+  const followTarget = {
+    kind: 'topic',
+    id: topic.id,
+    name: topic.name,
+    name_zh: topic.name_zh,
+    slug: topic.slug,
+  } as const;
   useDocumentTitle(name);
   useFeedLinks(topicFeedLinks(topic.slug, name, language));
 
@@ -56,16 +64,19 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
             <Text fz={{ base: 'md', sm: 'lg' }} maw={640}>
               {t('topic.heroSubtitle', { topic: name })}
             </Text>
-            <ButtonLink
-              to="/content-summary"
-              search={viewSearch}
-              size="md"
-              variant="white"
-              rightSection={<IconArrowRight size={18} aria-hidden />}
-              data-testid="view-content"
-            >
-              {t('topic.viewContent')}
-            </ButtonLink>
+            <Group justify="center" gap="sm">
+              <ButtonLink
+                to="/content-summary"
+                search={viewSearch}
+                size="md"
+                variant="white"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+                data-testid="view-content"
+              >
+                {t('topic.viewContent')}
+              </ButtonLink>
+              <FollowButton target={followTarget} onBanner />
+            </Group>
           </Stack>
         </Container>
       </Box>

@@ -9,6 +9,7 @@ import { youtubeSummariesQueryOptions } from '../../../queries/content';
 import { useAuth } from '../../auth/auth-provider';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { FollowButton } from '../../reading/follow-button';
 import { SummaryCard } from '../summary-card';
 import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
@@ -94,9 +95,20 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
     <Container size="md" py="xl">
       <Stack gap="md">
         <Stack gap="xs">
-          <Title order={1} fz={{ base: 26, sm: 34 }} data-testid="youtube-title">
-            {source.source_name}
-          </Title>
+          <Group justify="space-between" align="center" gap="sm">
+            <Title order={1} fz={{ base: 26, sm: 34 }} data-testid="youtube-title">
+              {source.source_name}
+            </Title>
+            <FollowButton
+              target={{
+                kind: 'source',
+                id: source.id,
+                name: source.source_name,
+                platform: 'youtube',
+                topic_id: source.topic.id,
+              }}
+            />
+          </Group>
           <Group gap="xs">
             <Badge color="red" leftSection={<IconBrandYoutube size={12} />}>
               YouTube

@@ -1,0 +1,182 @@
+import type { StoryDetail } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { isApiError } from '../../../api/client';
+import { errorText } from '../../../api/error-text';
+import { useLanguage } from '../../../i18n/language-provider';
+import { useTranslation } from '../../../i18n/react';
+import { storyQueryOptions } from '../../../queries/content';
+import { ButtonLink } from '../../ui/router-links';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { NotFoundBox } from '../not-found-box';
+import { formatDay } from '../text';
+import { readStoredTimeZone } from '../use-time-zone';
+import { CopyLink } from './copy-link';
+import { StoryLead } from './story-lead';
+import { StoryReport } from './story-report';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function BackToSummaries() {
+  const { t } = useTranslation('content');
+  return (
+    <ButtonLink
+      to="/content-summary"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      w="fit-content"
+      px={0}
+    >
+      {t('back.allSummaries')}
+    </ButtonLink>
+  );
+}
+
+/** What a story that is not there, or not for this reader, shows: what happened and the ways on. */
+function Unavailable({ kind }: { kind: 'not-found' | 'pro-required' }) {
+  const { t } = useTranslation('content');
+  const missing = kind === 'not-found';
+  return (
+    <NotFoundBox
+      title={t(missing ? 'story.notFound' : 'story.olderTitle')}
+      text={t(missing ? 'story.notFoundText' : 'story.olderText')}
+      data-testid={missing ? 'story-not-found' : 'story-pro-required'}
+    >
+      {missing ? null : <ButtonLink to="/pricing">{t('story.viewPlans')}</ButtonLink>}
+      <ButtonLink to="/content-summary" variant={missing ? 'filled' : 'default'}>
+        {t('back.allSummaries')}
+      </ButtonLink>
+    </NotFoundBox>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation('content');
+  return (
+    // A screen tall, as the story that replaces it is: the footer does not jump when it comes.
+    <Container size="md" py="xl" mih="100vh" data-testid="story-loading">
+      <VisuallyHidden role="status">{t('story.loading')}</VisuallyHidden>
+      <Stack>
+        <Skeleton h={20} w={160} />
+        <Skeleton h={40} />
+        <Skeleton h={120} />
+        <Skeleton h={80} />
+        <Skeleton h={80} />
+      </Stack>
+    </Container>
+  );
+}
+
+/** The story's own address, in the page's language: what "Copy link" copies. */
+const storyUrl = (story: StoryDetail, language: 'en' | 'zh') =>
+  `${window.location.origin}${language === 'zh' ? '/zh' : ''}/stories/${story.id}`;
+
+/**
+ * /stories/:id: one event as several outlets reported it. Its title, the lead report's summary (the
+ * first one the reader may read), a "Copy link" button, then every report with its source, platform,
+ * language, time, the original and its summary here. Open to visitors, who see the last two days'.
+ */
+export function StoryPage() {
+  // The route's own parameter (read here: the route passes the page nothing, which keeps the app's shell small).
+  const { id = '' } = useParams({ strict: false });
+  const { t } = useTranslation('content');
+  const { language } = useLanguage();
+  const timeZone = readStoredTimeZone();
+  const isUuid = UUID.test(id);
+  const query = useQuery({ ...storyQueryOptions(id, timeZone), enabled: isUuid });
+  const story = query.data;
+  const status = isApiError(query.error) ? query.error.status : undefined;
+  // A malformed id is no story: the API refuses it (400) where the page's own check let it through.
+  const unavailable =
+    !isUuid || status === 404 || status === 400
+      ? 'not-found'
+      : isApiError(query.error) && query.error.code === 'PRO_REQUIRED'
+        ? 'pro-required'
+        : null;
+  useDocumentTitle(
+    story?.headline ??
+      (unavailable ? t(unavailable === 'not-found' ? 'story.notFound' : 'story.olderTitle') : undefined),
+  );
+
+  if (unavailable) return <Unavailable kind={unavailable} />;
+  if (query.isError) {
+    return (
+      <Container size="md" py="xl">
+        <Stack>
+          <BackToSummaries />
+          <Alert color="red" title={t('story.loadFailed')} data-testid="story-error">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorText(t, query.error)}</Text>
+              <Button size="xs" variant="light" onClick={() => query.refetch()}>
+                {t('home.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+  if (!story) return <Loading />;
+
+  const lead = story.summaries[0];
+  const leadSource = lead?.datasource ? sourceDisplayName(lead.datasource.source_name, language) : null;
+  return (
+    <Container size="md" py="xl" data-testid="story-page">
+      <Stack gap="lg">
+        <BackToSummaries />
+        <Stack gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light">{t('story.kicker')}</Badge>
+            <Text size="sm" c="dimmed" data-testid="story-count">
+              {t('story.reports', { count: story.summaries.length })}
+            </Text>
+          </Group>
+          <Title
+            order={1}
+            fz={{ base: 26, sm: 34 }}
+            lang={story.language.toLowerCase()}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="story-title"
+          >
+            {story.headline}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('story.firstSeen', { date: formatDay(story.first_seen_at, language, timeZone) })}
+          </Text>
+        </Stack>
+        <CopyLink key={story.id} url={storyUrl(story, language)} />
+        {lead ? <StoryLead lead={lead} sourceName={leadSource} timeZone={timeZone} /> : null}
+        <Box component="section" aria-labelledby="story-reports-title">
+          <Title order={2} fz="lg" id="story-reports-title" mb="sm">
+            {t('story.reportsTitle')}
+          </Title>
+          <Box
+            component="ol"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-sm)' }}
+          >
+            {story.summaries.map((report) => (
+              <StoryReport key={report.id} report={report} language={language} timeZone={timeZone} />
+            ))}
+          </Box>
+        </Box>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,84 @@
+import { Menu } from '@mantine/core';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { sourceDisplayName } from '@app/rules';
+import { useTranslation } from '../../i18n/react';
+import type { FollowTarget } from '../../queries/reading';
+import { useOpenedOnMount } from '../ui/deferred';
+import type { CardMenuButton, CardMenuProps } from './card-reading';
+
+/** The card's menu itself (fetched on first use, card-reading.tsx); opens as it mounts. */
+export function CardMenuPopup({
+  summary,
+  language,
+  isFollowing,
+  onFollow,
+  openOnMount,
+  Button,
+}: CardMenuProps & {
+  openOnMount: boolean;
+  /** The card's menu button (given, not imported: this chunk then shares no module with the page's). */
+  Button: typeof CardMenuButton;
+}) {
+  const { t } = useTranslation('reading');
+  const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
+  const source: FollowTarget | null = summary.datasource
+    ? {
+        kind: 'source',
+        id: summary.datasource.id,
+        name: summary.datasource.source_name,
+        platform: summary.datasource.platform,
+        topic_id: summary.topic?.id ?? null,
+      }
+    : null;
+  const topic: FollowTarget | null = summary.topic
+    ? { kind: 'topic', id: summary.topic.id, name: summary.topic.name, name_zh: summary.topic.name_zh }
+    : null;
+  const sourceName = source ? sourceDisplayName(source.name, language) : '';
+  const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : '';
+
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={260} zIndex={300}>
+      <Menu.Target>
+        <Button ref={targetRef} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {source ? (
+          <FollowItem
+            following={isFollowing(source)}
+            label={
+              isFollowing(source)
+                ? t('follow.menuUnfollowSource', { name: sourceName })
+                : t('follow.menuFollowSource', { name: sourceName })
+            }
+            onClick={() => onFollow(source)}
+            testId="menu-follow-source"
+          />
+        ) : null}
+        {topic ? (
+          <FollowItem
+            following={isFollowing(topic)}
+            label={
+              isFollowing(topic)
+                ? t('follow.menuUnfollowTopic', { name: topicName })
+                : t('follow.menuFollowTopic', { name: topicName })
+            }
+            onClick={() => onFollow(topic)}
+            testId="menu-follow-topic"
+          />
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function FollowItem(props: { following: boolean; label: string; onClick: () => void; testId: string }) {
+  return (
+    <Menu.Item
+      leftSection={props.following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+      onClick={props.onClick}
+      data-testid={props.testId}
+    >
+      {props.label}
+    </Menu.Item>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button } from '@mantine/core';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from '../../i18n/react';
+import type { FollowTarget } from '../../queries/reading';
+import type { FollowButtonProps } from './follow-button';
+import { useFollows } from './use-follows';
+
+/**
+ * A signed-in reader's Follow toggle (pressed: following), shown changed at once and put back, with a
+ * toast, if the server refuses.
+ */
+export function FollowToggle({ target, onBanner = false }: FollowButtonProps & { target: FollowTarget }) {
+  const { t } = useTranslation('reading');
+  const follows = useFollows();
+  const following = follows.isFollowing(target);
+  return (
+    <Button
+      variant={onBanner ? 'white' : following ? 'light' : 'default'}
+      size={onBanner ? 'md' : 'sm'}
+      leftSection={following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+      loading={follows.isLoading}
+      aria-pressed={following}
+      onClick={() => follows.toggle(target)}
+      data-testid="follow-button"
+      data-following={following}
+    >
+      {following ? t('follow.following') : t('follow.follow')}
+    </Button>
+  );
+}

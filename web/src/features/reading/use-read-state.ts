@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../api/error-text';
+import { useTranslation } from '../../i18n/react';
+import { applyReadState, isSummaryQuery, readingKeys, restoreSnapshot, setRead } from '../../queries/reading';
+import { showErrorToast } from '../ui/toast';
+
+type Summary = { id: string; headline: string };
+
+/**
+ * Read and unread for the signed-in reader: every card showing the summary changes at once, and back
+ * (with a toast) if the server refuses. A change the reader asked for is said in `announcement`, for
+ * the page's live region (screen readers hear it; opening a card marks it read without a word).
+ */
+export function useReadState() {
+  const { t } = useTranslation('reading');
+  const queryClient = useQueryClient();
+  const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
+
+  const mutation = useMutation({
+    mutationFn: ({ ids, read }: { ids: string[]; read: boolean }) => setRead(ids, read),
+    onMutate: async ({ ids, read }) => {
+      // A list still on its way was asked for before the change: it would land over it. It is asked
+      // for again once the server has the change.
+      const fetching = queryClient
+        .getQueryCache()
+        .findAll({ predicate: isSummaryQuery, fetchStatus: 'fetching' })
+        .map((query) => query.queryKey);
+      await queryClient.cancelQueries({ predicate: isSummaryQuery, fetchStatus: 'fetching' });
+      return { snapshot: applyReadState(queryClient, ids, read), fetching };
+    },
+    onError: (error, _change, context) => {
+      if (context) restoreSnapshot(queryClient, context.snapshot);
+      showErrorToast(t('read.failed'), errorText(t, error));
+    },
+    onSettled: (_answer, _error, _change, context) => {
+      for (const queryKey of context?.fetching ?? [])
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+      return queryClient.invalidateQueries({ queryKey: readingKeys.unreadCountsAll });
+    },
+  });
+
+  return {
+    /** What the live region says; the same words twice differ by an invisible mark, so both are heard. */
+    announcement: announcement.text + (announcement.count % 2 ? '\u200b' : ''),
+    setRead(summary: Summary, read: boolean, { announce = true } = {}) {
+      mutation.mutate({ ids: [summary.id], read });
+      if (!announce) return;
+      const title = summary.headline;
+      setAnnouncement((was) => ({
+        text: read ? t('read.markedRead', { title }) : t('read.markedUnread', { title }),
+        count: was.count + 1,
+      }));
+    },
+    announce(text: string) {
+      setAnnouncement((was) => ({ text, count: was.count + 1 }));
+    },
+  };
+}
