@@ -1,4 +1,3 @@
-import { loadDictionary } from '@app/bilingual';
 import cluster from 'node:cluster';
 import { createPrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
@@ -53,8 +52,4 @@ export async function serve(config: GatewayConfig, logger: Logger): Promise<void
     process.exit(1);
   }
   settleAfterStart(prisma, logger);
-  // Cross-language search's word list: read now, so the first search across languages is not the one to wait.
-  loadDictionary().catch((error: unknown) =>
-    logger.error({ err: error }, 'could not read the bilingual dictionary'),
-  );
 }
