@@ -102,9 +102,13 @@ export function createReadingService(
   };
 }
 
-/** A still-valid access token of a deleted account writes nothing: signed out, not a 500. */
+/**
+ * A still-valid access token of a deleted account writes nothing: signed out, not a 500. Only the
+ * user's foreign key says so (a summary removed mid-write is not the reader's session ending).
+ */
 function signedOutOnUserGone(error: unknown): never {
-  if (isForeignKeyViolation(error) || /user_reads_user_id_fkey/.test(String(error)))
+  const meta = isForeignKeyViolation(error) ? JSON.stringify(error.meta) : '';
+  if (/user_reads_user_id_fkey/.test(`${String(error)} ${meta}`))
     throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
   throw error;
 }
