@@ -90,7 +90,11 @@ describe('build-services', () => {
         source: 'src/main.ts',
         packages: ['linkedom', '@mozilla/readability', '@googleapis/youtube'],
       },
-      gateway: { entry: 'server', source: 'src/server.ts', packages: ['stripe', '@googleapis/oauth2'] },
+      gateway: {
+        entry: 'server',
+        source: 'src/server.ts',
+        packages: ['stripe', '@googleapis/oauth2', 'openai'],
+      },
     };
     for (const [service, { entry, source, packages }] of Object.entries(lazy)) {
       await buildTarget({ dir: `services/${service}`, entries: { [entry]: source } });

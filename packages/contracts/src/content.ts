@@ -99,8 +99,9 @@ export const SummaryListQuerySchema = z.object({
   order: z.enum(['date', 'for_you']).optional(),
   /**
    * With q: also look for the other language's reports (the page's default when searching): the
-   * stories of this language's matches, and the query through a bilingual dictionary. Answered on the
-   * first page as `other_language`.
+   * stories of this language's matches, and the query through a bilingual dictionary, preceded by the
+   * model's translation of it when the gateway has a provider (OPENAI_API_KEY). Answered on the first
+   * page as `other_language`.
    */
   cross_language: booleanParam,
   /**
@@ -211,8 +212,17 @@ export const SummaryListResponseSchema = z.object({
   other_language: z
     .object({
       language: z.enum(['EN', 'ZH']),
-      /** The words looked for in that language (the query's words through the dictionary, and names). */
+      /**
+       * The words looked for in that language: the model's terms first when it answered, then the
+       * query's words through the dictionary, and names.
+       */
       terms: z.array(z.string()),
+      /**
+       * What translated the query: `provider`, the configured model (with the dictionary's words
+       * after its own), or `dictionary` alone (no provider, or it failed, was late or gave no terms).
+       * Absent with `skipped`.
+       */
+      engine: z.enum(['dictionary', 'provider']).optional(),
       data: z.array(SummaryDtoSchema),
       /** Why nothing was looked for: the query is in a script the dictionary does not cover. */
       skipped: z.enum(['unsupported_script']).optional(),

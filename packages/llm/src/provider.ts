@@ -67,13 +67,17 @@ export type LlmEnv = {
   OPENAI_EMBEDDING_MODEL?: string;
 };
 
-/** The provider from a service's OPENAI_* settings; without a key, one that reports it is not configured. */
-export function createLlmFromEnv(env: LlmEnv): Llm {
+/**
+ * The provider from a service's OPENAI_* settings; without a key, one that reports it is not configured.
+ * `limits`: a caller that answers a person (the gateway's search) asks for a short timeout and no retries.
+ */
+export function createLlmFromEnv(env: LlmEnv, limits: Pick<LlmConfig, 'timeoutMs' | 'maxRetries'> = {}): Llm {
   return createLlm({
     apiKey: env.OPENAI_API_KEY || undefined,
     baseURL: env.OPENAI_BASE_URL || undefined,
     model: env.OPENAI_MODEL || undefined,
     embeddingModel: env.OPENAI_EMBEDDING_MODEL || undefined,
+    ...limits,
   });
 }
 

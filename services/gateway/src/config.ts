@@ -6,6 +6,7 @@ import { env, isProductionLike, loadConfig, loadConfigOrExit, secretProblem, z }
 import type { PaymentsMode } from '@app/contracts';
 import { storageEnvIssues, storageEnvShape } from '@app/storage';
 import { isValidTimeZone } from '@app/time';
+import { priceTableEnv } from '@app/usage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -196,6 +197,27 @@ export const gatewayConfigSchema = z
     PODCAST_TZ: z.string().min(1).default('UTC').refine(isValidTimeZone, 'unknown time zone'),
     // STORAGE_DRIVER (local|s3) and the S3_* keys (documented in @app/storage): the podcast service's values.
     ...storageEnvShape,
+    /**
+     * Key of an OpenAI-compatible provider (the workers' same name). Set: a search across languages also
+     * asks the model for the query's terms in the other language. Unset: the bilingual dictionary alone.
+     */
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    /** The provider's endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM…); unset: OpenAI's. */
+    OPENAI_BASE_URL: z.url().optional(),
+    /** The chat model that translates search queries; unset: gpt-4o-mini. */
+    OPENAI_MODEL: z.string().min(1).optional(),
+    /**
+     * The most a search waits for the model's translation of its query, in ms; past it (or on any error)
+     * the dictionary answers alone, and the model is not asked again for 30 s.
+     */
+    SEARCH_TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+    /**
+     * Queries this process sends to the model per minute (each new query once: answers are cached);
+     * beyond, the dictionary answers alone. Bounds what anonymous searches can cost.
+     */
+    SEARCH_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** Model prices for the usage records of those calls: the workers' AI_PRICES (see @app/usage). */
+    AI_PRICES: priceTableEnv,
     /**
      * Accept datasource and suggestion URLs on loopback/private addresses (the crawler's own switch, same
      * name). Tests and intranet deployments set it; a public deployment must not (SSRF).

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { OTHER_LANGUAGE_MAX, SEARCH_MIN_LENGTH } from '@app/contracts';
+import { loadDictionary, scriptOf, translateQuery } from '@app/bilingual';
+import { startFakeOpenAI } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, startGateway } from './support/gateway-harness.ts';
+import { type Gateway, startGateway, startPeer } from './support/gateway-harness.ts';
 
 /**
  * Search across languages on the labelled set of packages/bilingual/test/fixtures: English and
@@ -25,6 +27,8 @@ const documents: Doc[] = [
 const queries = set.queries.filter((query) => [...query.q.trim()].length >= SEARCH_MIN_LENGTH);
 
 let gateway: Gateway;
+/** The dictionary's figure, which a provider's answers must not lower. */
+let offlineRecall = 0.4;
 const idOf = new Map<string, string>();
 const summaryDoc = new Map<string, Doc>();
 
@@ -33,18 +37,52 @@ type Answer = {
   other_language?: {
     language: string;
     terms: string[];
+    engine?: string;
     data: { id: string; language: string }[];
     skipped?: string;
   };
 };
-const search = async (q: string, language: 'EN' | 'ZH', extra = '') => {
-  const response = await gateway.app.inject({
+const search = async (q: string, language: 'EN' | 'ZH', extra = '', app = gateway.app) => {
+  const response = await app.inject({
     method: 'GET',
     url: `/api/summaries?q=${encodeURIComponent(q)}&language=${language.toLowerCase()}&cross_language=true${extra}`,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Answer;
 };
+
+/** recall@10 of the other language's relevant reports over the labelled queries, as `app` answers. */
+async function measureRecall(label: string, app: Gateway['app'], engine: 'dictionary' | 'provider') {
+  let sum = 0;
+  const lines: string[] = [];
+  const engines = new Map<string, number>();
+  for (const query of queries) {
+    const other = query.language === 'EN' ? 'ZH' : 'EN';
+    const relevant = documents.filter((doc) => doc.event === query.event && doc.language === other);
+    const answer = await search(query.q, query.language, '', app);
+    const found = answer.other_language!;
+    expect(found.language).toBe(other);
+    expect(found.data.length).toBeLessThanOrEqual(OTHER_LANGUAGE_MAX);
+    expect(found.data.every((item) => item.language === other)).toBe(true);
+    // The page itself stays in the asked language.
+    expect(answer.data.every((item) => item.language === query.language)).toBe(true);
+    engines.set(found.engine ?? 'none', (engines.get(found.engine ?? 'none') ?? 0) + 1);
+    const hits = relevant.filter((doc) => found.data.some((item) => item.id === idOf.get(doc.id))).length;
+    sum += hits / relevant.length;
+    lines.push(
+      `${query.id} ${query.language} "${query.q}" → ${hits}/${relevant.length} [${found.terms.join(', ')}]`,
+    );
+  }
+  const recall = sum / queries.length;
+  console.log(
+    `cross-language search, ${label}: ${queries.length} queries, recall@10 ${recall.toFixed(3)} (engines ${JSON.stringify(Object.fromEntries(engines))})`,
+  );
+  if (process.env.CROSS_LANGUAGE_SHOW) console.log(lines.join('\n'));
+  // The answers came from the engine measured (a provider that kept timing out would measure the
+  // dictionary); a model may find nothing to say about a few queries.
+  expect(engines.get(engine) ?? 0).toBeGreaterThanOrEqual(queries.length * 0.9);
+  return recall;
+}
 
 beforeAll(async () => {
   gateway = await startGateway();
@@ -86,29 +124,52 @@ describe('search across languages', () => {
   });
 
   it('finds the other language’s reports offline: recall@10 ≥ 0.4, each marked with its language', async () => {
-    let sum = 0;
-    const lines: string[] = [];
-    for (const query of queries) {
-      const other = query.language === 'EN' ? 'ZH' : 'EN';
-      const relevant = documents.filter((doc) => doc.event === query.event && doc.language === other);
-      const answer = await search(query.q, query.language);
-      const found = answer.other_language!;
-      expect(found.language).toBe(other);
-      expect(found.data.length).toBeLessThanOrEqual(OTHER_LANGUAGE_MAX);
-      expect(found.data.every((item) => item.language === other)).toBe(true);
-      // The page itself stays in the asked language.
-      expect(answer.data.every((item) => item.language === query.language)).toBe(true);
-      const hits = relevant.filter((doc) => found.data.some((item) => item.id === idOf.get(doc.id))).length;
-      sum += hits / relevant.length;
-      lines.push(
-        `${query.id} ${query.language} "${query.q}" → ${hits}/${relevant.length} [${found.terms.join(', ')}]`,
-      );
-    }
-    const recall = sum / queries.length;
-    console.log(`cross-language search, offline: ${queries.length} queries, recall@10 ${recall.toFixed(3)}`);
-    if (process.env.CROSS_LANGUAGE_SHOW) console.log(lines.join('\n'));
-    expect(recall).toBeGreaterThanOrEqual(0.4);
+    offlineRecall = await measureRecall('offline', gateway.app, 'dictionary');
+    expect(offlineRecall).toBeGreaterThanOrEqual(0.4);
   });
+
+  it('keeps the offline recall when a provider translates no better than the dictionary', async () => {
+    // No offline translator exists here that knows more than CC-CEDICT, and one written from the
+    // labelled answers would measure nothing: this "model" gives each query word's first dictionary
+    // sense, so the figure checks the provider path (the model's terms only add to the dictionary's),
+    // not a model's quality. A real model's figure: the live test below.
+    const dictionary = await loadDictionary();
+    const fake = await startFakeOpenAI({
+      chat: (request) => {
+        const q = String(request.messages.find((m) => m.role === 'user')?.content ?? '');
+        const from = scriptOf(q) === 'han' ? 'ZH' : 'EN';
+        return { terms: translateQuery(dictionary, q, from).map((group) => group.terms[0]!) };
+      },
+    });
+    const app = await startPeer(gateway, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+    try {
+      const recall = await measureRecall('word-by-word provider', app, 'provider');
+      expect(recall).toBeGreaterThanOrEqual(offlineRecall);
+    } finally {
+      await app.close();
+      await fake.close();
+    }
+  });
+
+  // With a real provider (network and a key): CROSS_LANGUAGE_LIVE=1 OPENAI_API_KEY=… [OPENAI_BASE_URL,
+  // OPENAI_MODEL] measures the model's figure, whose goal is 0.8.
+  it.skipIf(!process.env.CROSS_LANGUAGE_LIVE)(
+    'finds them with a real provider: recall@10 ≥ 0.8',
+    async () => {
+      const app = await startPeer(gateway, {
+        OPENAI_API_KEY: process.env.OPENAI_API_KEY,
+        OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+        OPENAI_MODEL: process.env.OPENAI_MODEL,
+        SEARCH_TRANSLATION_TIMEOUT_MS: 10_000,
+      });
+      try {
+        expect(await measureRecall('live provider', app, 'provider')).toBeGreaterThanOrEqual(0.8);
+      } finally {
+        await app.close();
+      }
+    },
+    600_000,
+  );
 
   it('finds the other language’s members of the matches’ stories through the story links', async () => {
     const prisma = gateway.db.prisma;

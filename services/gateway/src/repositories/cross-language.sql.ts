@@ -2,7 +2,10 @@ import { OTHER_LANGUAGE_MAX, OTHER_LANGUAGE_WINDOW } from '@app/contracts';
 import { escapeLike, type Language, Prisma, type SqlRunner } from '@app/db';
 import { integer, type SummaryRow, summariesByIdsSql } from './summaries.sql.ts';
 
-/** A query word in the other language: any term stands for it; names weigh double. */
+/**
+ * A query word in the other language: any term stands for it (a term of several words: all of them);
+ * names weigh double.
+ */
 export type TermGroup = { terms: string[]; literal: boolean };
 
 /** Where the other language's reports are looked for: its summaries in the list's range and topic. */
@@ -13,11 +16,23 @@ const STORY_SCORE = 100;
 
 const weightOf = (group: TermGroup) => (group.literal ? 2 : 1);
 
-/** English terms as tsquery words: letters and digits only, so no input reaches the query syntax. */
-const tsWords = (terms: string[]) =>
-  [...new Set(terms.flatMap((term) => term.toLowerCase().match(/[a-z0-9]+/g) ?? []))].filter(
+/** An English term's tsquery words: letters and digits only, so no input reaches the query syntax. */
+const tsWords = (term: string) =>
+  [...new Set(term.toLowerCase().match(/[a-z0-9]+/g) ?? [])].filter(
     (word) => word.length > 1 || /\d/.test(word),
   );
+
+/** A group as a tsquery: any of its terms, a term of several words (a model's phrase) all of them. */
+const tsGroup = (terms: string[]) =>
+  [
+    ...new Set(
+      terms.flatMap((term) => {
+        const words = tsWords(term);
+        if (words.length === 0) return [];
+        return [words.length === 1 ? words[0]! : `(${words.join(' & ')})`];
+      }),
+    ),
+  ].join(' | ');
 
 /**
  * The other language's reports of a search: first the members of the stories the search's own
@@ -62,15 +77,15 @@ function termMatchSql(where: Prisma.Sql, scope: OtherLanguageScope, groups: Term
   const least = Math.min(2, total);
   if (scope.language === 'EN') {
     const usable = groups
-      .map((group) => ({ group, words: tsWords(group.terms) }))
-      .filter((g) => g.words.length > 0);
+      .map((group) => ({ group, query: tsGroup(group.terms) }))
+      .filter((g) => g.query !== '');
     if (usable.length === 0) return Prisma.sql`SELECT NULL::uuid AS id, 0 AS score WHERE false`;
-    const any = usable.flatMap((g) => g.words).join(' | ');
+    const any = [...new Set(usable.flatMap((g) => g.group.terms.flatMap(tsWords)))].join(' | ');
     const vector = Prisma.sql`to_tsvector('english'::regconfig, s.headline || ' ' || s.content)`;
     const score = Prisma.join(
       usable.map(
-        ({ group, words }) =>
-          Prisma.sql`(CASE WHEN c.v @@ to_tsquery('english'::regconfig, ${words.join(' | ')}) THEN ${weightOf(group)}::int ELSE 0 END)`,
+        ({ group, query }) =>
+          Prisma.sql`(CASE WHEN c.v @@ to_tsquery('english'::regconfig, ${query}) THEN ${weightOf(group)}::int ELSE 0 END)`,
       ),
       ' + ',
     );

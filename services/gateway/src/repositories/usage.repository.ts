@@ -1,5 +1,7 @@
 import type { GenerationUsage } from '@app/contracts';
 import { Prisma, type PrismaClient } from '@app/db';
+import type { Logger } from '@app/logger';
+import { createUsageRecorder, type PriceTable } from '@app/usage';
 import { quotaRunsSince } from './generation.sql.ts';
 
 /** Sums of one group of ai_usage rows, as PostgreSQL returns them (bigint sums as strings or bigints). */
@@ -36,6 +38,9 @@ const SUMS = Prisma.sql`
 /** ai_usage: what the model calls of every feature used and cost. */
 export function createUsageRepository(prisma: PrismaClient) {
   return {
+    /** Where the gateway's own model calls are recorded (the workers' recorder, priced from `prices`). */
+    recorder: (prices: PriceTable, log: Pick<Logger, 'warn'>) => createUsageRecorder({ prisma, prices, log }),
+
     /** Sums per UTC day, feature and provider over [start, end). */
     groups(start: Date, end: Date) {
       return prisma.$queryRaw<UsageGroupRow[]>`

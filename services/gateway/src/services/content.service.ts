@@ -22,7 +22,8 @@ import type { Repositories } from '../repositories/index.ts';
 import type { ServiceContext } from './context.ts';
 import { toDatasourceDto, toYoutubeSourceDto } from './datasource.mapper.ts';
 import { forYouPage } from './for-you-page.ts';
-import { otherLanguageOf } from './other-language.ts';
+import { otherLanguageOf, startTranslation } from './other-language.ts';
+import type { QueryTranslator } from './query-translation.ts';
 import { listItemOf, toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
 
 /** Who is asking: visitors and free users share the two-day window. */
@@ -40,13 +41,21 @@ export function freeWindowError(): AppError {
 // most this long; each replica keeps its own copy, nothing else depends on it).
 const TREE_TTL_MS = 60_000;
 const PLAN_GUESSES = 10_000;
+/** The usage records' feature of a search's query translation. */
+const SEARCH_TRANSLATION_FEATURE = 'search_translation';
 
 /** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
 export const CONTENT_REPOS = ['datasources', 'reads', 'sourceSubmissions', 'summaries', 'topics'] as const;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[number]>) {
+/** Outside systems besides the database: the provider's query translation, when one is configured. */
+export type ContentResources = { translator?: QueryTranslator };
+
+export function createContentService(
+  ctx: ServiceContext<(typeof CONTENT_REPOS)[number]>,
+  resources: ContentResources = {},
+) {
   const { summaries, datasources } = ctx.repos;
   const treeCache = new Map<Language, { at: number; value: Promise<unknown> }>();
   // The plan last seen per user: only a guess for the next page, which checks it (bounded, oldest out).
@@ -83,7 +92,8 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
 
   /**
    * One page for `caller`; null when `checkPlan` and the caller's plan in user_profiles is not that.
-   * A search's first page with cross_language also carries the other language's reports.
+   * A search's first page with cross_language also carries the other language's reports (the model's
+   * translation of the query, when a provider is configured, is asked for while the page is read).
    */
   async function listPage(
     caller: Caller,
@@ -91,14 +101,23 @@ export function createContentService(ctx: ServiceContext<(typeof CONTENT_REPOS)[
     q: string | undefined,
     checkPlan: boolean,
   ) {
+    const language = toDataLanguage(query.language);
+    const crossing = Boolean(q && query.cross_language && query.page === 1);
+    const translation = crossing
+      ? startTranslation(resources.translator, q!, language, {
+          feature: SEARCH_TRANSLATION_FEATURE,
+          userId: caller.userId,
+        })
+      : undefined;
     const page = await basePage(caller, query, q, checkPlan);
-    if (!page || !q || !query.cross_language || query.page !== 1) return page;
+    if (!page || !q || !crossing) return page;
     const range = allowedRange(caller, resolveDateRange(query), query.timezone);
     const other = await otherLanguageOf(
       summaries,
       q,
-      { language: toDataLanguage(query.language), ...range, topicId: query.topic },
+      { language, ...range, topicId: query.topic },
       [...new Set(page.data.flatMap((item) => (item.story_id ? [item.story_id] : [])))],
+      translation,
     );
     return { ...page, other_language: { ...other, data: await withReadState(caller, other.data) } };
   }

@@ -1,3 +1,4 @@
+import { createLlmFromEnv } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { createStorage } from '@app/storage';
 import fp from 'fastify-plugin';
@@ -32,6 +33,7 @@ import { createPasswordsService, PASSWORDS_REPOS } from '../../services/password
 import { createPodcastFeedService, PODCAST_FEED_REPOS } from '../../services/podcast-feed.service.ts';
 import { createPodcastsService, PODCASTS_REPOS } from '../../services/podcasts.service.ts';
 import { createProfileService, PROFILE_REPOS } from '../../services/profile.service.ts';
+import { createQueryTranslator, type QueryTranslator } from '../../services/query-translation.ts';
 import { createReadingService, READING_REPOS } from '../../services/reading.service.ts';
 import { createQueuesService, QUEUES_REPOS } from '../../services/queues.service.ts';
 import { createSessionsService, SESSIONS_REPOS } from '../../services/sessions.service.ts';
@@ -54,6 +56,8 @@ type ServiceResources = Pick<AppDeps, 'transport' | 'blogCache' | 'sitemapPageSi
   blogChanges: ChangeChannel;
   /** POST /api/billing/webhook in this process (the demo checkout's Stripe delivers its events there). */
   sendWebhook: WebhookSender;
+  /** The provider's translation of search queries (the dictionary answers alone without OPENAI_API_KEY). */
+  translator: QueryTranslator;
 };
 
 function createServices(ctx: ServiceContext, resources: ServiceResources) {
@@ -65,7 +69,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const billing = createBillingService(withRepos(ctx, BILLING_REPOS), demoStripe?.stripe);
   const usage = createUsageService(withRepos(ctx, USAGE_REPOS));
   const podcastFeed = createPodcastFeedService(withRepos(ctx, PODCAST_FEED_REPOS), resources.storage);
-  const content = createContentService(withRepos(ctx, CONTENT_REPOS));
+  const content = createContentService(withRepos(ctx, CONTENT_REPOS), { translator: resources.translator });
   const topics = createTopicsService(withRepos(ctx, TOPICS_REPOS));
   const blog = createBlogService(withRepos(ctx, BLOG_REPOS), {
     changes: resources.blogChanges,
@@ -156,6 +160,19 @@ export default fp<{ deps: AppDeps }>(
           payload,
         })
       ).statusCode;
+    // A search waits for the model briefly, once: the SDK gives up a little later (a late answer is still
+    // cached for the next search) and never retries. Every call is recorded in ai_usage.
+    const llm = createLlmFromEnv(app.config, {
+      timeoutMs: app.config.SEARCH_TRANSLATION_TIMEOUT_MS * 4,
+      maxRetries: 0,
+    }).withUsage(ctx.repos.usage.recorder(app.config.AI_PRICES, ctx.logger).record);
+    const translator = createQueryTranslator({
+      llm,
+      logger: ctx.logger,
+      clock: ctx.clock,
+      timeoutMs: app.config.SEARCH_TRANSLATION_TIMEOUT_MS,
+      perMinute: app.config.SEARCH_TRANSLATIONS_PER_MINUTE,
+    });
     app.decorate(
       'services',
       createServices(ctx, {
@@ -165,6 +182,7 @@ export default fp<{ deps: AppDeps }>(
         storage,
         blogChanges,
         sendWebhook,
+        translator,
       }),
     );
   },
