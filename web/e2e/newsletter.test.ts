@@ -4,6 +4,7 @@ import { createMailTransport, deliverDigest, loadRecipient, type MailTransport }
 import { localDateTime } from '@app/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 /**
@@ -249,6 +250,58 @@ describe('newsletter in the browser', () => {
     await expect
       .poll(() => page.getByTestId('unsubscribe-error').textContent(), { timeout: 15_000 })
       .toContain('无效的退订链接');
+  });
+});
+
+describe('the digest and My feed, on the profile page', () => {
+  it('a reader without a subscription is pointed to one; with one, the digest follows My feed once switched on', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('digest-reader') });
+    const page = await stack.newPage({ viewport: { width: 320, height: 800 } });
+    await stack.signIn(page, user.email, user.password);
+    await page.goto('/profile');
+    const card = page.getByTestId('digest-follows-card');
+    await card.getByTestId('digest-none').waitFor({ timeout: 30_000 });
+
+    // The same (verified) address subscribed and confirmed: the card offers the switch, off.
+    const subscriber = await stack.prisma.newsletterSubscriber.create({
+      data: {
+        email: user.email,
+        unsubscribeToken: `digest-${Date.now().toString(36)}`,
+        status: 'active',
+        confirmedAt: new Date(),
+        subscriptions: { create: { topicId: topics.eng.id } },
+      },
+    });
+    await page.reload();
+    const toggle = card.getByRole('switch', { name: 'Follow My feed' });
+    await toggle.waitFor({ timeout: 30_000 });
+    expect(await toggle.isChecked()).toBe(false);
+    await expectAccessible(page, 'the profile with the digest card, 320 px');
+
+    await toggle.click({ force: true });
+    await expect
+      .poll(() =>
+        stack.prisma.newsletterSubscriber
+          .findUniqueOrThrow({ where: { id: subscriber.id } })
+          .then((row) => [row.followsMyFeed, row.userId]),
+      )
+      .toEqual([true, user.id]);
+    // Kept across a reload; switched off again, the digest goes back to the picked topics.
+    await page.reload();
+    await expect
+      .poll(() => card.getByRole('switch', { name: 'Follow My feed' }).isChecked(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await card.getByRole('switch', { name: 'Follow My feed' }).click({ force: true });
+    await expect
+      .poll(() =>
+        stack.prisma.newsletterSubscriber
+          .findUniqueOrThrow({ where: { id: subscriber.id } })
+          .then((row) => row.followsMyFeed),
+      )
+      .toBe(false);
+    await page.context().close();
   });
 });
 

@@ -14,6 +14,11 @@ export const NEWSLETTER_MESSAGES = {
   expiredConfirmationLink: 'This confirmation link has expired. Please subscribe again.',
   usedConfirmationLink: 'This confirmation link has already been used',
   unknownTimeZone: 'Unknown time zone: choose one from the list (an IANA zone name such as Asia/Shanghai)',
+  followsMyFeedNeedsAccount:
+    'Only a subscription that belongs to an account can follow My feed: sign in with this email address first',
+  noAccountSubscription:
+    'Your email address has no newsletter subscription yet: subscribe to the daily digest first',
+  nothingToChange: 'Nothing to change: give time_zone or follows_my_feed',
 } as const;
 
 /** Double opt-in: a confirmation link works this long after it was sent, and once. */
@@ -96,6 +101,12 @@ export const EmailSubscriptionSchema = z.object({
 });
 export type EmailSubscription = z.infer<typeof EmailSubscriptionSchema>;
 
+/**
+ * Whether the digest follows the account's My feed (its followed topics, and the summaries of its
+ * followed sources) instead of the chosen topics. Following nothing keeps the chosen topics.
+ */
+const FollowsMyFeedSchema = z.boolean({ error: 'follows_my_feed must be true or false' });
+
 export const UnsubscribeViewResponseSchema = z.object({
   success: z.literal(true),
   /** Masked, e.g. `a***@example.com`: enough to recognise, not to harvest. */
@@ -103,6 +114,9 @@ export const UnsubscribeViewResponseSchema = z.object({
   language: UiLanguageSchema,
   time_zone: z.string(),
   subscriptions: z.array(EmailSubscriptionSchema),
+  follows_my_feed: z.boolean(),
+  /** Whether the subscription belongs to an account: only then can it follow My feed. */
+  has_account: z.boolean(),
 });
 export type UnsubscribeViewResponse = z.infer<typeof UnsubscribeViewResponseSchema>;
 
@@ -126,18 +140,54 @@ export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
 export const OneClickQuerySchema = z.object({ token: UnsubscribeTokenSchema });
 export const OneClickResponseSchema = z.object({ success: z.literal(true) });
 
-/** POST /api/newsletter/preferences: what the management page changes (the token's subscriber). */
+/**
+ * POST /api/newsletter/preferences: what the management page changes (the token's subscriber), one
+ * setting or both. `follows_my_feed: true` needs a subscription that belongs to an account (409).
+ */
 export const NewsletterPreferencesBodySchema = z
-  .object({ token: UnsubscribeTokenSchema, time_zone: DigestTimeZoneSchema })
-  .strict();
+  .object({
+    token: UnsubscribeTokenSchema,
+    time_zone: DigestTimeZoneSchema.optional(),
+    follows_my_feed: FollowsMyFeedSchema.optional(),
+  })
+  .strict()
+  .refine((body) => body.time_zone !== undefined || body.follows_my_feed !== undefined, {
+    message: NEWSLETTER_MESSAGES.nothingToChange,
+  });
 export type NewsletterPreferencesBody = z.infer<typeof NewsletterPreferencesBodySchema>;
 
 export const NewsletterPreferencesResponseSchema = z.object({
   success: z.literal(true),
   /** The zone now stored: the next digest arrives at 8 AM there. */
   time_zone: z.string(),
+  follows_my_feed: z.boolean(),
 });
 export type NewsletterPreferencesResponse = z.infer<typeof NewsletterPreferencesResponseSchema>;
+
+/**
+ * GET /api/me/newsletter: the signed-in reader's digest subscription, the one linked to the account or,
+ * when none is, the one of the account's verified address; null when there is none.
+ */
+export const MeNewsletterResponseSchema = z.object({
+  subscription: z
+    .object({
+      email: z.string(),
+      status: z.enum(['active', 'bouncing', 'unsubscribed']),
+      /** False until the double opt-in link was used: no digest goes out before. */
+      confirmed: z.boolean(),
+      language: UiLanguageSchema,
+      time_zone: z.string(),
+      /** How many topics the subscriber chose (what the digest keeps when My feed follows nothing). */
+      topic_count: z.number().int().min(0),
+      follows_my_feed: z.boolean(),
+    })
+    .nullable(),
+});
+export type MeNewsletterResponse = z.infer<typeof MeNewsletterResponseSchema>;
+
+/** PATCH /api/me/newsletter: the digest follows My feed, or the chosen topics again. */
+export const MeNewsletterBodySchema = z.object({ follows_my_feed: FollowsMyFeedSchema }).strict();
+export type MeNewsletterBody = z.infer<typeof MeNewsletterBodySchema>;
 
 /** The signed token of a confirmation link: `<confirmation id>.<HMAC>`. */
 export const NewsletterConfirmTokenSchema = z

@@ -3,6 +3,7 @@ import type { PrismaClient } from '@app/db';
 import { toUiLanguage } from '@app/rules';
 import { loadDigestContent } from './digest-content.ts';
 import { renderDigestTemplate } from './digest.template.ts';
+import type { DigestChoice } from './follows.ts';
 import type { RenderedEmail } from './email-layout.ts';
 import { digestWindow } from './schedule.ts';
 
@@ -13,19 +14,31 @@ export type DigestRecipient = {
   language: UiLanguage;
   timeZone: string;
   unsubscribeToken: string;
+  /** Topics the digest takes whole. */
   topicIds: string[];
+  /** Sources it takes alone: their own summaries of their topic (a followed source, its topic not followed). */
+  datasourceIds: string[];
 };
 
-/** A newsletter subscriber as stored, with the topics their digest covers, as a recipient. */
+/** What chooses a digest's contents: its language, topics, sources and zone (the window). */
+export type DigestSelection = Pick<DigestRecipient, 'language' | 'topicIds' | 'timeZone'> & {
+  datasourceIds?: string[];
+};
+
+/** A newsletter subscriber as stored, as far as a recipient goes. */
+export type StoredSubscriber = {
+  id: string;
+  email: string;
+  language: DataLanguage;
+  timeZone: string;
+  unsubscribeToken: string;
+};
+
+/** A newsletter subscriber as stored, with the topics (and sources) their digest covers, as a recipient. */
 export function digestRecipientOf(
-  subscriber: {
-    id: string;
-    email: string;
-    language: DataLanguage;
-    timeZone: string;
-    unsubscribeToken: string;
-  },
+  subscriber: StoredSubscriber,
   topicIds: string[],
+  datasourceIds: string[] = [],
 ): DigestRecipient {
   return {
     id: subscriber.id,
@@ -34,6 +47,7 @@ export function digestRecipientOf(
     timeZone: subscriber.timeZone,
     unsubscribeToken: subscriber.unsubscribeToken,
     topicIds,
+    datasourceIds,
   };
 }
 
@@ -43,9 +57,9 @@ export type DigestCacheDeps = { prisma: PrismaClient; publicUrl: string; perTopi
 export type BuiltDigest = { template: RenderedEmail; summaryCount: number } | null;
 
 /**
- * Shared renders. Content is loaded once per language, topic set and window (one tick's cache, so a
- * summary that lands later shows up in the next zone's digest); the MJML render, the costly part, is
- * shared by every window that selects the same entries, with the same sources, for the same date.
+ * Shared renders. Content is loaded once per language, topic and source set and window (one tick's
+ * cache, so a summary that lands later shows up in the next zone's digest); the MJML render, the costly
+ * part, is shared by every window that selects the same entries, with the same sources, for the same date.
  */
 export class DigestCache {
   private readonly builds = new Map<string, Promise<BuiltDigest>>();
@@ -53,16 +67,14 @@ export class DigestCache {
   builtCount = 0;
   constructor(private readonly deps: DigestCacheDeps) {}
 
-  get(
-    recipient: Pick<DigestRecipient, 'language' | 'topicIds' | 'timeZone'>,
-    date: string,
-  ): Promise<BuiltDigest> {
+  get(recipient: DigestSelection, date: string): Promise<BuiltDigest> {
     const window = digestWindow(date, recipient.timeZone);
     const topicIds = [...recipient.topicIds].sort();
-    const key = `${recipient.language}|${window.from.toISOString()}|${date}|${topicIds.join(',')}`;
+    const datasourceIds = [...(recipient.datasourceIds ?? [])].sort();
+    const key = `${recipient.language}|${window.from.toISOString()}|${date}|${topicIds.join(',')}|${datasourceIds.join(',')}`;
     let build = this.builds.get(key);
     if (!build) {
-      build = this.build(recipient.language, topicIds, window, date);
+      build = this.build(recipient.language, { topicIds, datasourceIds }, window, date);
       this.builds.set(key, build);
     }
     return build;
@@ -70,13 +82,13 @@ export class DigestCache {
 
   private async build(
     language: UiLanguage,
-    topicIds: string[],
+    choice: DigestChoice,
     window: { from: Date; to: Date },
     date: string,
   ): Promise<BuiltDigest> {
     const content = await loadDigestContent(this.deps.prisma, {
       language,
-      topicIds,
+      ...choice,
       ...window,
       date,
       perTopic: this.deps.perTopic,

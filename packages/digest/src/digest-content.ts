@@ -1,5 +1,5 @@
 import type { UiLanguage } from '@app/contracts';
-import type { PrismaClient } from '@app/db';
+import { Prisma, type PrismaClient } from '@app/db';
 import { toDataLanguage, toLocale } from '@app/rules';
 import { summaryExcerpt } from '@app/text';
 
@@ -58,21 +58,51 @@ function toSources(rows: Row['sources']): DigestSource[] {
 }
 
 /**
- * The newest `perTopic` stories of each topic in `[from, to)` in the digest's language, topics in
- * the order given (alphabetical by localised name when the caller sorts them). Summaries of one story
- * make one entry: the story's newest summary in the window stands for it (under that summary's
- * topic, so a story filed under two followed topics still appears once), followed by every outlet
- * that reported it. Topics with nothing new are left out; a digest with no topics is a quiet day.
+ * Which summaries a digest takes: those of its whole topics, and a source taken alone's own summaries
+ * of its topic (a source moved to another topic since brings only those of its present one).
+ */
+function pickedSummaries(topicIds: string[], datasourceIds: string[]): Prisma.Sql {
+  const ofTopics = Prisma.sql`s.topic_id = ANY(${topicIds}::uuid[])`;
+  if (datasourceIds.length === 0) return ofTopics;
+  return Prisma.sql`(${ofTopics} OR (s.datasource_id = ANY(${datasourceIds}::uuid[])
+    AND s.topic_id = (SELECT d.topic_id FROM datasources d WHERE d.id = s.datasource_id)))`;
+}
+
+/** The digest's topics: its whole topics and those of its sources taken alone, active ones only. */
+function digestTopicsWhere(topicIds: string[], datasourceIds: string[]): Prisma.TopicWhereInput {
+  if (datasourceIds.length === 0) return { id: { in: topicIds }, isActive: true };
+  return {
+    isActive: true,
+    OR: [{ id: { in: topicIds } }, { datasources: { some: { id: { in: datasourceIds } } } }],
+  };
+}
+
+/**
+ * The newest `perTopic` stories of each topic in `[from, to)` in the digest's language (a source taken
+ * alone adds its topic with only that source's summaries), topics alphabetical by localised name.
+ * Summaries of one story make one entry: the story's newest summary in the window stands for it (under
+ * that summary's topic, so a story filed under two followed topics still appears once), followed by
+ * every outlet that reported it. Topics with nothing new are left out; a digest with no topics is a quiet day.
  * One query: the members' sources come from a lateral join on the story index, not a query per entry.
  */
 export async function loadDigestContent(
   prisma: PrismaClient,
-  input: { language: UiLanguage; topicIds: string[]; from: Date; to: Date; date: string; perTopic: number },
+  input: {
+    language: UiLanguage;
+    topicIds: string[];
+    /** Sources taken alone (see DigestRecipient); none when absent. */
+    datasourceIds?: string[];
+    from: Date;
+    to: Date;
+    date: string;
+    perTopic: number;
+  },
 ): Promise<DigestContent> {
   const language = toDataLanguage(input.language);
+  const datasourceIds = input.datasourceIds ?? [];
   const [topics, rows] = await Promise.all([
     prisma.topic.findMany({
-      where: { id: { in: input.topicIds }, isActive: true },
+      where: digestTopicsWhere(input.topicIds, datasourceIds),
       select: { id: true, name: true, nameZh: true },
     }),
     prisma.$queryRaw<Row[]>`
@@ -80,7 +110,7 @@ export async function loadDigestContent(
         SELECT s.id, s.topic_id, s.story_id, s.headline, s.content, s.source_urls, s.created_at,
                s.metadata->>'source_name' AS source_name, coalesce(s.story_id, s.id) AS story_key
         FROM summaries s
-        WHERE s.topic_id = ANY(${input.topicIds}::uuid[])
+        WHERE ${pickedSummaries(input.topicIds, datasourceIds)}
           AND s.language = ${language}::"Language"
           AND s.created_at >= ${input.from} AND s.created_at < ${input.to}
       ), representative AS (

@@ -12,9 +12,18 @@ export {
   DigestCache,
   type DigestCacheDeps,
   type DigestRecipient,
+  type DigestSelection,
   digestRecipientOf,
+  type StoredSubscriber,
 } from './digest-cache.ts';
 export { type DigestContent, type DigestSource, loadDigestContent } from './digest-content.ts';
+export {
+  type ChoosingSubscriber,
+  type DigestChoice,
+  digestChoices,
+  followedChoices,
+  hasChoice,
+} from './follows.ts';
 export { type DigestLinks, digestLinks, personalizeDigest, renderDigestTemplate } from './digest.template.ts';
 export { type RenderedEmail, renderLayout } from './email-layout.ts';
 export {
@@ -22,6 +31,7 @@ export {
   dueRecipients,
   loadRecipient,
   RECIPIENT_BATCH,
+  recipientsOf,
   subscriberZones,
 } from './recipients.ts';
 export { digestWindow, dueZones } from './schedule.ts';

@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from '@app/db';
 import { isValidTimeZone } from '@app/time';
-import { type DigestRecipient, digestRecipientOf } from './digest-cache.ts';
+import { type DigestRecipient, digestRecipientOf, type StoredSubscriber } from './digest-cache.ts';
+import { type ChoosingSubscriber, digestChoices } from './follows.ts';
 
 /** Recipients read from the database at once. */
 export const RECIPIENT_BATCH = 500;
@@ -44,7 +45,10 @@ export async function countDueRecipients(
   return Number(row?.count ?? 0);
 }
 
-/** The next batch of due subscribers of a zone (`dueIn`) with their enabled topics, after `after`. */
+/**
+ * The next batch of due subscribers of a zone (`dueIn`) after `after`, each with what their digest
+ * takes: their enabled topics, or what their account follows when they asked for that (`digestChoices`).
+ */
 export async function dueRecipients(
   prisma: PrismaClient,
   timeZone: string,
@@ -58,10 +62,13 @@ export async function dueRecipients(
       language: 'EN' | 'ZH';
       timeZone: string;
       unsubscribeToken: string;
+      userId: string | null;
+      followsMyFeed: boolean;
       topicIds: string[];
     }[]
   >`
     SELECT s.id, s.email, s.language, s.time_zone AS "timeZone", s.unsubscribe_token AS "unsubscribeToken",
+           s.user_id::text AS "userId", s.follows_my_feed AS "followsMyFeed",
            array_agg(ns.topic_id::text ORDER BY ns.topic_id) AS "topicIds"
     FROM newsletter_subscribers s
     JOIN newsletter_subscriptions ns ON ns.subscriber_id = s.id AND ns.enabled
@@ -69,7 +76,22 @@ export async function dueRecipients(
     GROUP BY s.id
     ORDER BY s.id
     LIMIT ${RECIPIENT_BATCH}`;
-  return rows.map((row) => digestRecipientOf(row, row.topicIds));
+  return recipientsOf(
+    prisma,
+    rows.map((row) => ({ subscriber: row, topicIds: row.topicIds })),
+  );
+}
+
+/** Subscribers with their enabled topics as recipients: what each digest takes (`digestChoices`). */
+export async function recipientsOf(
+  prisma: PrismaClient,
+  subscribers: { subscriber: StoredSubscriber & ChoosingSubscriber; topicIds: string[] }[],
+): Promise<DigestRecipient[]> {
+  const choices = await digestChoices(prisma, subscribers);
+  return subscribers.map(({ subscriber }, i) => {
+    const choice = choices[i]!;
+    return digestRecipientOf(subscriber, choice.topicIds, choice.datasourceIds);
+  });
 }
 
 /**
@@ -85,8 +107,8 @@ export async function loadRecipient(
     include: { subscriptions: { where: { enabled: true }, select: { topicId: true } } },
   });
   if (!subscriber) return null;
-  return digestRecipientOf(
-    subscriber,
-    subscriber.subscriptions.map((s) => s.topicId),
-  );
+  const [recipient] = await recipientsOf(prisma, [
+    { subscriber, topicIds: subscriber.subscriptions.map((s) => s.topicId) },
+  ]);
+  return recipient ?? null;
 }

@@ -100,7 +100,7 @@ export const unsubscribeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'unsubscribe',
   validateSearch: validateUnsubscribeSearch,
-  loader: loadStrings('unsubscribe'),
+  loader: loadStrings('unsubscribe', 'newsletter'),
   component: preloading(function UnsubscribeRouteComponent() {
     return <UnsubscribePage search={unsubscribeRoute.useSearch()} />;
   }, UnsubscribePage),

@@ -1,5 +1,12 @@
 import type { PrismaClient } from '@app/db';
-import { DigestCache, type DigestRecipient } from '@app/digest';
+import {
+  type ChoosingSubscriber,
+  DigestCache,
+  type DigestRecipient,
+  type DigestSelection,
+  recipientsOf,
+  type StoredSubscriber,
+} from '@app/digest';
 
 export type DigestsRepository = ReturnType<typeof createDigestsRepository>;
 
@@ -9,10 +16,16 @@ export type DigestsRepository = ReturnType<typeof createDigestsRepository>;
  */
 export function createDigestsRepository(prisma: PrismaClient) {
   return {
-    render: (
-      recipient: Pick<DigestRecipient, 'language' | 'topicIds' | 'timeZone'>,
-      date: string,
-      options: { publicUrl: string; perTopic: number },
-    ) => new DigestCache({ prisma, ...options }).get(recipient, date),
+    render: (recipient: DigestSelection, date: string, options: { publicUrl: string; perTopic: number }) =>
+      new DigestCache({ prisma, ...options }).get(recipient, date),
+
+    /** A subscriber's digest as the mailer would make it now: their topics, or their account's follows. */
+    async recipientOf(
+      subscriber: StoredSubscriber & ChoosingSubscriber,
+      topicIds: string[],
+    ): Promise<DigestRecipient> {
+      const [recipient] = await recipientsOf(prisma, [{ subscriber, topicIds }]);
+      return recipient!;
+    },
   };
 }

@@ -155,13 +155,36 @@ export function createNewsletterRepository(prisma: PrismaClient) {
 
     findSubscriber: (id: string) => prisma.newsletterSubscriber.findUnique({ where: { id } }),
 
-    /** The zone whose 8 AM the digest waits for; the delivery rows per local date keep it to one a day. */
-    setTimeZone: (subscriberId: string, timeZone: string) =>
+    /**
+     * The management page's settings: the zone whose 8 AM the digest waits for (the delivery rows per
+     * local date keep it to one a day), and whether it follows the account's My feed. Unset: unchanged.
+     */
+    setPreferences: (subscriberId: string, preferences: { timeZone?: string; followsMyFeed?: boolean }) =>
       prisma.newsletterSubscriber.update({
         where: { id: subscriberId },
-        data: { timeZone },
-        select: { timeZone: true },
+        data: preferences,
+        select: { timeZone: true, followsMyFeed: true },
       }),
+
+    /**
+     * An account's subscriber: the one linked to it, else (only for a verified address, so nobody takes
+     * over another person's digest by registering their address) the unlinked one of its address.
+     */
+    async findSubscriberOfAccount(account: { id: string; email: string; isEmailVerified: boolean }) {
+      const linked = await prisma.newsletterSubscriber.findFirst({
+        where: { userId: account.id },
+        orderBy: { createdAt: 'asc' },
+      });
+      if (linked || !account.isEmailVerified) return linked;
+      return prisma.newsletterSubscriber.findFirst({ where: { email: account.email, userId: null } });
+    },
+
+    /** Links the subscriber to the account (the reader changed it from there) and sets the option. */
+    setAccountFollowsMyFeed: (subscriberId: string, userId: string, followsMyFeed: boolean) =>
+      prisma.newsletterSubscriber.update({ where: { id: subscriberId }, data: { userId, followsMyFeed } }),
+
+    countActiveSubscriptions: (subscriberId: string) =>
+      prisma.newsletterSubscription.count({ where: { subscriberId, enabled: true } }),
 
     findSubscriberByEmail: (email: string) => prisma.newsletterSubscriber.findUnique({ where: { email } }),
 

@@ -7,6 +7,7 @@ import {
   type EmailSubscription,
   NEWSLETTER_MESSAGES,
   type NewsletterConfirmResponse,
+  type NewsletterPreferencesBody,
   type NewsletterPreferencesResponse,
   type NewsletterSubscribeBody,
   type NewsletterSubscribeResponse,
@@ -21,6 +22,7 @@ import {
   type DigestRecipient,
   digestLinks,
   digestRecipientOf,
+  hasChoice,
   personalizeDigest,
   resolveUnsubscribeSecret,
   signUnsubscribeToken,
@@ -33,6 +35,7 @@ import { toUiLanguage } from '@app/rules';
 import { localDateTime } from '@app/time';
 import { oneClickPage } from '../lib/one-click-page.ts';
 import type { ServiceContext } from './context.ts';
+import { createNewsletterAccountService, NEWSLETTER_ACCOUNT_REPOS } from './newsletter-account.service.ts';
 import { toAdminSubscriberDto } from './newsletter-subscriber.mapper.ts';
 
 const DIGEST_PER_TOPIC = 5;
@@ -47,7 +50,7 @@ export function maskEmail(email: string): string {
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
 
 /** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
-export const NEWSLETTER_REPOS = ['digests', 'newsletter'] as const;
+export const NEWSLETTER_REPOS = ['digests', 'newsletter', ...NEWSLETTER_ACCOUNT_REPOS] as const;
 
 export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_REPOS)[number]>) {
   const { config, clock } = ctx;
@@ -73,21 +76,28 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
     const sent = await repo.findSentDelivery(subscriber.id, date);
     if (sent?.language) {
       return {
-        ...digestRecipientOf(subscriber, sent.topicIds),
+        ...digestRecipientOf(subscriber, sent.topicIds, sent.datasourceIds),
         language: toUiLanguage(sent.language),
         timeZone: sent.timeZone ?? subscriber.timeZone,
       };
     }
-    const topicIds = sent?.sentAt
-      ? await repo.topicIdsOnAt(subscriber.id, sent.sentAt)
-      : (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-    return digestRecipientOf(subscriber, topicIds);
+    if (sent?.sentAt)
+      return digestRecipientOf(subscriber, await repo.topicIdsOnAt(subscriber.id, sent.sentAt));
+    return currentRecipient(subscriber);
+  }
+
+  /** The subscriber's digest as the mailer would make it now (their topics, or their My feed). */
+  async function currentRecipient(subscriber: NewsletterSubscriber) {
+    const topicIds = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
+    return ctx.repos.digests.recipientOf(subscriber, topicIds);
   }
 
   const render = (recipient: DigestRecipient, date: string) =>
     ctx.repos.digests.render(recipient, date, { publicUrl: config.PUBLIC_URL, perTopic: DIGEST_PER_TOPIC });
 
   return {
+    ...createNewsletterAccountService(ctx),
+
     /** GET /api/admin/subscribers. */
     async adminList(query: AdminSubscribersQuery) {
       const { counts, rows } = await repo.adminList(query);
@@ -153,6 +163,8 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
         language,
         time_zone: subscriber.timeZone,
         subscriptions,
+        follows_my_feed: subscriber.followsMyFeed,
+        has_account: subscriber.userId !== null,
       };
     },
 
@@ -183,12 +195,19 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
       return oneClickPage({ publicUrl: config.PUBLIC_URL, token, browserLanguage, reader });
     },
 
-    /** The management page's zone change: the token's subscriber gets the digest at 8 AM there. */
-    async setPreferences(token: string, timeZone: string): Promise<NewsletterPreferencesResponse> {
-      const subscriber = await subscriberOfToken(token);
-      const updated = await repo.setTimeZone(subscriber.id, timeZone);
-      ctx.logger.info({ subscriberId: subscriber.id, timeZone }, 'newsletter time zone changed');
-      return { success: true, time_zone: updated.timeZone };
+    /**
+     * The management page's settings for the token's subscriber: the zone (the digest comes at 8 AM
+     * there) and whether the digest follows My feed, which only a subscription with an account can.
+     */
+    async setPreferences(body: NewsletterPreferencesBody): Promise<NewsletterPreferencesResponse> {
+      const subscriber = await subscriberOfToken(body.token);
+      if (body.follows_my_feed && !subscriber.userId) {
+        throw new AppError('CONFLICT', NEWSLETTER_MESSAGES.followsMyFeedNeedsAccount);
+      }
+      const changes = { timeZone: body.time_zone, followsMyFeed: body.follows_my_feed };
+      const updated = await repo.setPreferences(subscriber.id, changes);
+      ctx.logger.info({ subscriberId: subscriber.id, ...changes }, 'newsletter preferences changed');
+      return { success: true, time_zone: updated.timeZone, follows_my_feed: updated.followsMyFeed };
     },
 
     /** Uses a confirmation link (POST from the confirm page): applies the request it stored, once. */
@@ -231,7 +250,7 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
     async viewDigest(token: string, date: string): Promise<string> {
       const subscriber = await subscriberOfToken(token);
       const recipient = await digestRecipientOfDate(subscriber, date);
-      const built = recipient.topicIds.length > 0 ? await render(recipient, date) : null;
+      const built = hasChoice(recipient) ? await render(recipient, date) : null;
       if (!built) throw new AppError('NOT_FOUND', 'No digest for this date');
       const links = digestLinks(config.PUBLIC_URL, recipient.language, token, date);
       return personalizeDigest(built.template, links, recipient.timeZone).html;
@@ -242,8 +261,7 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
       if ('email' in body) {
         const subscriber = await repo.findSubscriberByEmail(body.email);
         if (!subscriber) throw new AppError('NOT_FOUND', 'No subscriber with this email');
-        const topics = (await repo.activeSubscriptions(subscriber.id)).map((row) => row.topicId);
-        recipient = digestRecipientOf(subscriber, topics);
+        recipient = await currentRecipient(subscriber);
       } else {
         recipient = {
           id: '00000000-0000-0000-0000-000000000000',
@@ -252,10 +270,11 @@ export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_R
           timeZone: body.timezone,
           unsubscribeToken: 'preview',
           topicIds: body.topic_ids,
+          datasourceIds: [],
         };
       }
       const date = body.date ?? localDateTime(clock(), recipient.timeZone).date;
-      const built = recipient.topicIds.length > 0 ? await render(recipient, date) : null;
+      const built = hasChoice(recipient) ? await render(recipient, date) : null;
       if (!built) {
         return { digest_date: date, subject: '', html: '', text: '', summary_count: 0, would_send: false };
       }

@@ -1,6 +1,6 @@
 import { digestWindow } from '@app/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
+import { type Gateway, insertUser, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 import { insertTopic, subscribeConfirmed, tokenFor } from './newsletter-support.ts';
 
 // 'View in browser' names a digest that was sent (the subscriber's token and its date): it shows that
@@ -109,5 +109,63 @@ describe("'view in browser' of a digest that was sent", () => {
     expect(page.body).toContain('lang="en"');
     expect(page.body).toContain('Compilers get faster');
     expect(page.body).not.toContain('Agents learn to plan');
+  });
+});
+
+describe("'view in browser' of a digest that follows My feed", () => {
+  it('shows the followed source’s summaries, before the send and as sent after the reader unfollowed', async () => {
+    const prisma = gateway.db.prisma;
+    const source = await prisma.datasource.create({
+      data: {
+        topicId: eng.id,
+        platform: 'blog',
+        sourceName: 'Linker Weekly',
+        sourceUrl: 'https://linkers.example/feed',
+      },
+    });
+    await prisma.summary.create({
+      data: {
+        topicId: eng.id,
+        datasourceId: source.id,
+        language: 'EN',
+        summaryType: 'blog_post',
+        headline: 'Linkers get smaller',
+        content: 'Linkers get smaller.',
+        createdAt: new Date('2026-11-19T12:00:00Z'),
+      },
+    });
+    const { subscriber, viewUrl } = await reader('en');
+    const user = await insertUser(prisma, { email: subscriber.email });
+    await prisma.userFollow.create({ data: { userId: user.id, datasourceId: source.id } });
+    await prisma.newsletterSubscriber.update({
+      where: { id: subscriber.id },
+      data: { userId: user.id, followsMyFeed: true },
+    });
+
+    const shown = async () => {
+      const page = await gateway.app.inject({ method: 'GET', url: viewUrl });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.body).toContain('Linkers get smaller');
+      expect(page.body).not.toContain('Compilers get faster');
+      expect(page.body).not.toContain('Agents learn to plan');
+    };
+    // Not sent yet: what the mailer would send now.
+    await shown();
+    // Sent as the mailer records it; the reader stops following afterwards.
+    await prisma.emailDelivery.create({
+      data: {
+        subscriberId: subscriber.id,
+        digestDate: new Date(`${DATE}T00:00:00Z`),
+        status: 'sent',
+        sentAt: SENT_AT,
+        summaryCount: 1,
+        topicIds: [],
+        datasourceIds: [source.id],
+        language: 'EN',
+        timeZone: 'UTC',
+      },
+    });
+    await prisma.userFollow.deleteMany({ where: { userId: user.id } });
+    await shown();
   });
 });

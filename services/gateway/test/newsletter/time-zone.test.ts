@@ -70,7 +70,7 @@ describe('POST /api/newsletter/preferences (the management page)', () => {
     const { email, token } = await subscriber();
     const response = await post('/api/newsletter/preferences', { token, time_zone: 'Europe/Berlin' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, time_zone: 'Europe/Berlin' });
+    expect(response.json()).toEqual({ success: true, time_zone: 'Europe/Berlin', follows_my_feed: false });
     const row = await gateway.db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
     expect(row.timeZone).toBe('Europe/Berlin');
     const view = await gateway.app.inject({

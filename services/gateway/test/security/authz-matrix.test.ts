@@ -181,6 +181,18 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     'GET /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(200) },
     'POST /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(200) },
     'DELETE /api/me/feed-token': { call: () => ({ url: '/api/me/feed-token' }), expect: pro(204) },
+    // The reader's own digest subscription: these accounts have none, which the PATCH says with a 404.
+    'GET /api/me/newsletter': {
+      call: () => ({ url: '/api/me/newsletter' }),
+      expect: user(200),
+      check: (role, response) => {
+        if (role !== 'visitor') expect(response.json(), role).toEqual({ subscription: null });
+      },
+    },
+    'PATCH /api/me/newsletter': {
+      call: () => ({ url: '/api/me/newsletter', payload: { follows_my_feed: true } }),
+      expect: user(404),
+    },
     // Follows and read state: every signed-in reader, each their own.
     'GET /api/me/follows': { call: () => ({ url: '/api/me/follows' }), expect: user(200) },
     'POST /api/me/follows': {

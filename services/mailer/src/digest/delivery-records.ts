@@ -56,8 +56,8 @@ export type Sent = {
   summaryCount: number;
   messageId: string;
   response: string;
-  /** Who it was made for: the topics, language and zone that chose its contents. */
-  recipient: Pick<DigestRecipient, 'topicIds' | 'language' | 'timeZone'>;
+  /** Who it was made for: the topics, sources, language and zone that chose its contents. */
+  recipient: Pick<DigestRecipient, 'topicIds' | 'datasourceIds' | 'language' | 'timeZone'>;
 };
 
 /** Longest wait for the database to record a message the server accepted. */
@@ -78,6 +78,7 @@ export async function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
         SET status = 'sent', sent_at = ${deps.clock()}, summary_count = ${sent.summaryCount},
             provider_message_id = ${sent.messageId}, provider_response = ${sent.response},
             topic_ids = ${sent.recipient.topicIds}::uuid[],
+            datasource_ids = ${sent.recipient.datasourceIds}::uuid[],
             language = ${toDataLanguage(sent.recipient.language)}::"Language",
             time_zone = ${sent.recipient.timeZone}, lease_expires_at = NULL, updated_at = now()
         WHERE id = ${sent.deliveryId}::uuid`;

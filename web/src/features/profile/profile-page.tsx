@@ -6,6 +6,7 @@ import { ChangePasswordCard } from '../account/change-password-card';
 import { SignOutEverywhereCard } from '../account/sign-out-everywhere-card';
 import { useAuth } from '../auth/auth-provider';
 import { SubscriptionPanel } from '../billing/subscription-panel';
+import { DigestFollowsCard } from '../newsletter/digest-follows-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { FeedTokenCard } from './feed-token-card';
@@ -86,7 +87,7 @@ function DisplayNameField() {
   );
 }
 
-/** /profile: account details, display name, the subscription panel, password and sessions. */
+/** /profile: account details, display name, the subscription panel, the digest, password and sessions. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user, isAdmin, isPro } = useAuth();
@@ -122,6 +123,7 @@ export function ProfilePage() {
           </Stack>
         </Card>
         <SubscriptionPanel />
+        <DigestFollowsCard />
         {isPro && <FeedTokenCard />}
         <ChangePasswordCard />
         <SignOutEverywhereCard />

@@ -38,6 +38,11 @@ export function saveTimeZone(token: string, timeZone: string) {
   });
 }
 
+/** The management page's My feed setting: only a subscription that belongs to an account can turn it on. */
+export function saveFollowsMyFeed(token: string, followsMyFeed: boolean) {
+  return api.post('/api/newsletter/preferences', { token, follows_my_feed: followsMyFeed });
+}
+
 /** Why a zone was not saved: a zone the server does not know, a bad link, or anything else. */
 export function timeZoneErrorKey(error: unknown): 'zoneInvalid' | 'invalidLink' | 'zoneFailed' {
   if (!isApiError(error) || error.status !== 400) return 'zoneFailed';

@@ -8,6 +8,7 @@ import { TimeZoneSelect } from '../newsletter/time-zone-select';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink, ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { FollowMyFeedSetting } from './follow-my-feed-setting';
 import {
   errorKey,
   saveTimeZone,
@@ -238,6 +239,9 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
         </Alert>
       )}
       {subscriptions.length > 0 && <DeliveryTime token={token} timeZone={timeZone} />}
+      {subscriptions.length > 0 && query.data.has_account && (
+        <FollowMyFeedSetting token={token} checked={query.data.follows_my_feed} />
+      )}
       {subscriptions.length === 0 ? (
         <Text c="dimmed" data-testid="unsubscribe-empty">
           {t('empty')}

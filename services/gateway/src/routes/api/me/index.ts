@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../lib/error-responses.ts';
 import { requireUser } from '../../../plugins/app/guards.ts';
 import followsRoutes from './follows.routes.ts';
+import newsletterRoutes from './newsletter.routes.ts';
 import readsRoutes from './reads.routes.ts';
 
 /** /api/me: the signed-in user's account and profile. */
@@ -16,6 +17,8 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   // What the reader follows and has read (My feed, read state).
   await app.register(followsRoutes);
   await app.register(readsRoutes);
+  // The reader's daily digest: whether it follows My feed.
+  await app.register(newsletterRoutes);
 
   app.get(
     '',

@@ -84,12 +84,13 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
-        summary: "The management page's settings: the digest's time zone (8 AM there)",
+        summary:
+          "The management page's settings: the digest's time zone (8 AM there), whether it follows My feed",
         body: NewsletterPreferencesBodySchema,
-        response: { 200: NewsletterPreferencesResponseSchema, ...errorResponses(400, 415) },
+        response: { 200: NewsletterPreferencesResponseSchema, ...errorResponses(400, 409, 415) },
       },
     },
-    async (request) => newsletter.setPreferences(request.body.token, request.body.time_zone),
+    async (request) => newsletter.setPreferences(request.body),
   );
 
   app.post(
