@@ -16,7 +16,9 @@ const MARKET_HEADLINES = ['Markets rally on chips', 'Markets slip on rates', 'Ma
 /** A YouTube channel (a source with a page of its own), in a topic of its own, with one older video. */
 const CHANNEL = 'Robot Channel';
 const VIDEO_HEADLINE = 'A robot arm folds towels on camera';
-/** Every card of the whole list: the two topics' six and the video. */
+/** The one Chinese summary (not in the English list). */
+const ZH_ROBOT_HEADLINE = '机器人学会了做饭';
+/** Every card of the whole (English) list: the two topics' six and the video. */
 const ALL_CARDS = 7;
 const summaryIds: Record<string, string> = {};
 
@@ -77,6 +79,19 @@ beforeAll(async () => {
       sourceUrls: ['https://www.youtube.com/watch?v=robots'],
       metadata: { platform: 'youtube', source_name: CHANNEL },
       createdAt: new Date(now - 3 * 3600_000),
+    },
+  });
+  // A Chinese report about the robots (an English search finds it through the dictionary).
+  await prisma.summary.create({
+    data: {
+      headline: ZH_ROBOT_HEADLINE,
+      content: '研究团队展示了一个会做饭的家用机器人。',
+      summaryType: 'blog_post',
+      language: 'ZH',
+      topicId: robots.id,
+      datasourceId: wire.id,
+      sourceUrls: ['https://example.com/zh-robots'],
+      createdAt: new Date(now - 2 * 3600_000),
     },
   });
 }, 120_000);
@@ -218,7 +233,7 @@ describe('following', () => {
     await page.context().close();
   });
 
-  it('a visitor pressing Follow is sent to sign in, and comes back to the topic page', async () => {
+  it('a visitor pressing Follow is sent to sign in, and comes back to the topic page following it', async () => {
     const user = await stack.createUser({ email: uniqueEmail('visitor') });
     const page = await stack.newPage({ viewport: DESKTOP });
     await page.goto('/topics/engineering');
@@ -230,12 +245,22 @@ describe('following', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/topics/engineering');
     await signInHere(page, user.email, user.password);
     await page.waitForURL((url) => url.pathname === '/topics/engineering', LOAD);
-    // Signed in now: the same button follows.
-    await expect.poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed')).toBe('false');
-    await page.getByTestId('follow-button').click();
+    // Signed in now: the follow pressed before is made, once.
+    await expect
+      .poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed'), LOAD)
+      .toBe('true');
     await expect
       .poll(() => stack.prisma.userFollow.count({ where: { userId: user.id, topicId: robots.id } }))
       .toBe(1);
+    // A reload does not make it again (it was done), and the button can unfollow.
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed'), LOAD)
+      .toBe('true');
+    await page.getByTestId('follow-button').click();
+    await expect
+      .poll(() => stack.prisma.userFollow.count({ where: { userId: user.id, topicId: robots.id } }))
+      .toBe(0);
     await page.context().close();
   });
 
@@ -437,6 +462,107 @@ describe('the summary list’s keys', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('f');
     await expect.poll(() => stack.prisma.userFavoriteSummary.count({ where: { userId: user.id } })).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('For you, and search across languages', () => {
+  /** The reasons the cards carry, in the list's order. */
+  const reasonsShown = (page: Page) =>
+    cards(page).evaluateAll((list) =>
+      list.map(
+        (card) =>
+          (card as unknown as ElementLike).querySelector('[data-testid="for-you-reason"]')?.textContent ?? '',
+      ),
+    );
+
+  it('For you puts what the reader follows first, each card saying why; the order stays in the address', async () => {
+    const { user, page } = await readerPage();
+    await stack.prisma.userFollow.create({ data: { userId: user.id, topicId: markets.id } });
+    await page.goto('/content-summary');
+    await expect
+      .poll(() => headlinesShown(page), LOAD)
+      .toEqual([...ROBOT_HEADLINES, ...MARKET_HEADLINES, VIDEO_HEADLINE]);
+    // Newest first has no reasons.
+    expect(await page.getByTestId('for-you-reason').count()).toBe(0);
+
+    await page.getByTestId('order-switch').locator('label').filter({ hasText: 'For you' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order')).toBe('for_you');
+    await expect
+      .poll(async () => MARKET_HEADLINES.includes((await headlinesShown(page))[0] ?? ''))
+      .toBe(true);
+    const headlines = await headlinesShown(page);
+    const reasons = await reasonsShown(page);
+    expect(headlines).toHaveLength(ALL_CARDS);
+    // Every card says why: the followed topic's by its name, the others by what they are.
+    headlines.forEach((headline, i) => {
+      if (MARKET_HEADLINES.includes(headline)) expect(reasons[i]).toBe('Because you follow Markets');
+      else expect(reasons[i]).toMatch(/^(Among the newest|Covered by \d+ sources?)$/);
+    });
+    await expectAccessible(page, 'the For you order');
+
+    // A reload keeps the order; Clear filters keeps it too (it is how the reader reads, not a filter).
+    await page.reload();
+    await expect.poll(async () => (await reasonsShown(page))[0], LOAD).toBe('Because you follow Markets');
+    expect(await page.getByRole('radio', { name: 'For you' }).isChecked()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a visitor has no For you switch: the order in a shared address falls back to newest first', async () => {
+    const page = await stack.newPage({ viewport: DESKTOP, timezoneId: 'UTC' });
+    await page.goto('/content-summary?order=for_you');
+    await expect.poll(() => cards(page).count(), LOAD).toBe(ALL_CARDS);
+    expect(await page.getByTestId('order-switch').count()).toBe(0);
+    expect(await page.getByTestId('for-you-reason').count()).toBe(0);
+    expect((await headlinesShown(page))[0]).toBe(ROBOT_HEADLINES[0]);
+    await page.context().close();
+  });
+
+  it('an English search also lists the Chinese reports, marked as Chinese; one opens in the page', async () => {
+    const page = await stack.newPage({ viewport: DESKTOP, timezoneId: 'UTC' });
+    await page.goto('/content-summary');
+    await expect.poll(() => cards(page).count(), LOAD).toBe(ALL_CARDS);
+    await page.getByTestId('summary-search').fill('robots');
+    await page.getByTestId('summary-search').press('Enter');
+    const other = page.getByTestId('other-language');
+    await other.waitFor(LOAD);
+    expect(await other.getByRole('heading', { level: 2 }).textContent()).toBe('Also in Chinese');
+    const item = other.getByTestId('other-language-item').filter({ hasText: ZH_ROBOT_HEADLINE });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Chinese');
+    const link = item.getByRole('link', { name: ZH_ROBOT_HEADLINE });
+    expect(await link.getAttribute('lang')).toBe('zh');
+    // The English matches are listed as before.
+    await expect.poll(() => headlinesShown(page)).toContain('Robots learn to cook');
+    await expectAccessible(page, 'a search with the other language’s reports');
+
+    await link.click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('summary'))
+      .toBe(
+        await stack.prisma.summary
+          .findFirstOrThrow({ where: { headline: ZH_ROBOT_HEADLINE } })
+          .then((row) => row.id),
+      );
+    await page.getByText('研究团队展示了一个会做饭的家用机器人。').waitFor(LOAD);
+    await page.context().close();
+  });
+
+  it('in Chinese: a search lists the English reports; a query in a third script is said to be unsupported', async () => {
+    const page = await stack.newPage({ viewport: { width: 320, height: 800 }, timezoneId: 'UTC' });
+    await page.goto(`/zh/content-summary?q=${encodeURIComponent('机器人做饭')}`);
+    const other = page.getByTestId('other-language');
+    await other.waitFor(LOAD);
+    expect(await other.getByRole('heading', { level: 2 }).textContent()).toBe('英文报道');
+    await expect.poll(() => other.getByTestId('other-language-item').count()).toBeGreaterThan(0);
+    const english = await other.getByTestId('other-language-item').allTextContents();
+    expect(english.some((text) => text.includes('Robots'))).toBe(true);
+    await expect.poll(() => fitsWidth(page)).toBe(true);
+    await expectAccessible(page, 'a Chinese search at 320 px');
+
+    await page.goto(`/content-summary?q=${encodeURIComponent('роботы готовят')}`);
+    await page.getByTestId('other-language-skipped').waitFor(LOAD);
+    expect(await page.getByTestId('other-language-skipped').textContent()).toContain('English and Chinese');
     await page.context().close();
   });
 });

@@ -80,6 +80,11 @@ export const MarkAllReadBodySchema = z
     date_to: DateParamSchema.optional(),
     /** Only what the reader follows (My feed). */
     followed: z.boolean().optional(),
+    /** The list's search (at least SEARCH_MIN_LENGTH characters, as the list asks). */
+    q: z.string().trim().min(1).max(200).optional(),
+    /** Only the reader's favourite summaries, or those of their favourite sources (Pro, as the list). */
+    favorites_only: z.boolean().optional(),
+    favorite_sources_only: z.boolean().optional(),
   })
   .strict();
 export type MarkAllReadBody = z.infer<typeof MarkAllReadBodySchema>;

@@ -231,6 +231,45 @@ describe('read state', () => {
     expect((await call('POST', '/api/me/reads/all', { date: '2001-01-01' })).statusCode).toBe(403);
   });
 
+  it('marks all as read for a search, and for the favourites filters of a Pro reader', async () => {
+    const reader = await insertUser(gateway.db.prisma, { email: uniqueEmail('searcher'), plan: 'pro' });
+    const as = (await login(gateway, reader.email)).accessToken;
+    const timezone = 'UTC';
+    const all = await page(`page_size=50&timezone=${timezone}`, as);
+    // The longest word of the first card's headline: the search finds some cards, not all.
+    const word = (all.data[0] as Card & { headline: string }).headline
+      .split(/[^\p{L}\p{N}]+/u)
+      .sort((a, b) => b.length - a.length)[0]!;
+    const q = encodeURIComponent(word);
+    const searched = await page(`q=${q}&page_size=50&timezone=${timezone}`, as);
+    expect(searched.total).toBeGreaterThan(0);
+    expect(searched.total).toBeLessThan(all.total);
+    const done = await call('POST', '/api/me/reads/all', { q: word, timezone }, as);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().changed).toBe(searched.total);
+    expect((await page(`q=${q}&unread=true&timezone=${timezone}`, as)).total).toBe(0);
+    // What the search did not find stays unread.
+    expect((await page(`unread=true&page_size=50&timezone=${timezone}`, as)).total).toBe(
+      all.total - searched.total,
+    );
+    // Favourite summaries only: just the one saved.
+    const saved = all.data.find((card) => !searched.data.some((hit) => hit.id === card.id))!;
+    await gateway.db.prisma.userFavoriteSummary.create({ data: { userId: reader.id, summaryId: saved.id } });
+    const favs = await call('POST', '/api/me/reads/all', { favorites_only: true, timezone }, as);
+    expect(favs.json().changed).toBe(1);
+    expect(
+      await gateway.db.prisma.userRead.count({ where: { userId: reader.id, summaryId: saved.id } }),
+    ).toBe(1);
+
+    // The list's own refusals, nothing marked: a search too short, favourites on the free plan.
+    const before = await gateway.db.prisma.userRead.count({ where: { userId } });
+    expect((await call('POST', '/api/me/reads/all', { q: 'ai' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/me/reads/all', { q: '' })).statusCode).toBe(400);
+    const free = await call('POST', '/api/me/reads/all', { favorite_sources_only: true });
+    expect(free.statusCode).toBe(403);
+    expect(await gateway.db.prisma.userRead.count({ where: { userId } })).toBe(before);
+  });
+
   it('signs out a deleted account instead of failing', async () => {
     const prisma = gateway.db.prisma;
     const gone = await insertUser(prisma, { email: uniqueEmail('gone') });

@@ -46,6 +46,10 @@ export type SummaryListParams = {
   followed?: boolean;
   /** Only what the signed-in reader has not read. */
   unread?: boolean;
+  /** `for_you`: ranked for the signed-in reader, each card with its reason. */
+  order?: 'for_you';
+  /** With q: the first page also carries the other language's reports. */
+  cross_language?: boolean;
   /** One row per story (the summary page's cards). */
   group?: 'story';
   /** Items with their whole text (content, content_html); else what a card shows until opened. */
@@ -128,6 +132,7 @@ export const summariesQueryOptions = (params: SummaryListParams, reader?: string
           favorite_sources_only: params.favorite_sources_only ? 'true' : undefined,
           followed: params.followed ? 'true' : undefined,
           unread: params.unread ? 'true' : undefined,
+          cross_language: params.cross_language ? 'true' : undefined,
           q: params.q || undefined,
         },
       }),

@@ -113,13 +113,24 @@ describe('markAllBodyOf', () => {
       date_from: undefined,
       date_to: undefined,
       followed: true,
+      q: undefined,
+      favorites_only: undefined,
+      favorite_sources_only: undefined,
     });
-    expect(markAllBodyOf({ ...params, platforms: [] })?.platforms).toBeUndefined();
+    expect(markAllBodyOf({ ...params, platforms: [] }).platforms).toBeUndefined();
   });
 
-  it('refuses a list it could not match: a search or a favourites filter', () => {
-    expect(markAllBodyOf({ ...params, q: 'robots' })).toBeNull();
-    expect(markAllBodyOf({ ...params, favorites_only: true })).toBeNull();
-    expect(markAllBodyOf({ ...params, favorite_sources_only: true })).toBeNull();
+  it('sends a search and the favourites filters as the list has them (not the order: it reorders only)', () => {
+    const body = markAllBodyOf({
+      ...params,
+      q: 'robots',
+      favorites_only: true,
+      favorite_sources_only: true,
+      order: 'for_you',
+      cross_language: true,
+    });
+    expect(body).toMatchObject({ q: 'robots', favorites_only: true, favorite_sources_only: true });
+    expect(body).not.toHaveProperty('order');
+    expect(body).not.toHaveProperty('cross_language');
   });
 });

@@ -61,12 +61,8 @@ export function setRead(summaryIds: string[], read: boolean) {
 /** Marks read everything the list shows for these filters. */
 export const markAllRead = (body: MarkAllReadBody) => api.post('/api/me/reads/all', body);
 
-/**
- * The list's filters as "mark all as read" takes them; null for a list it cannot match (a search or
- * the favourites filters, which it does not take): the reader is told to clear them first.
- */
-export function markAllBodyOf(params: SummaryListParams): MarkAllReadBody | null {
-  if (params.q || params.favorites_only || params.favorite_sources_only) return null;
+/** The list's filters as "mark all as read" takes them (its search and favourites filters too). */
+export function markAllBodyOf(params: SummaryListParams): MarkAllReadBody {
   return {
     language: params.language,
     timezone: params.timezone,
@@ -77,6 +73,9 @@ export function markAllBodyOf(params: SummaryListParams): MarkAllReadBody | null
     date_from: params.date_from,
     date_to: params.date_to,
     followed: params.followed,
+    q: params.q || undefined,
+    favorites_only: params.favorites_only,
+    favorite_sources_only: params.favorite_sources_only,
   };
 }
 

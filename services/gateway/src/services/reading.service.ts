@@ -1,10 +1,14 @@
 import {
+  ACCESS_MESSAGES,
   AppError,
+  CONTENT_MESSAGES,
   type FollowBody,
   LIST_WINDOW,
   type MarkAllReadBody,
   MESSAGES,
   READING_MESSAGES,
+  SEARCH_MIN_LENGTH,
+  SEARCH_WINDOW,
   UNREAD_COUNT_DAYS,
   type UnreadCountsResponse,
 } from '@app/contracts';
@@ -63,8 +67,17 @@ export function createReadingService(
     markRead: (userId: string, ids: string[]) => reads.mark(userId, ids).catch(signedOutOnUserGone),
     markUnread: (userId: string, ids: string[]) => reads.unmark(userId, ids),
 
-    /** Everything the list shows for these filters (at most its window, LIST_WINDOW) becomes read. */
+    /** Everything the list shows for these filters (at most its window: LIST_WINDOW, SEARCH_WINDOW) becomes read. */
     async markAllRead(caller: Caller & { userId: string }, body: MarkAllReadBody) {
+      // The same refusals as the list these filters make.
+      if (body.q && [...body.q].length < SEARCH_MIN_LENGTH) {
+        throw new AppError('VALIDATION_FAILED', CONTENT_MESSAGES.searchTooShort, {
+          q: CONTENT_MESSAGES.searchTooShort,
+        });
+      }
+      if ((body.favorites_only || body.favorite_sources_only) && !caller.isPro) {
+        throw new AppError('PRO_REQUIRED', ACCESS_MESSAGES.favoritesPro, { favorites: 'favorites' });
+      }
       const range = content.allowedRange(caller, resolveDateRange(body), body.timezone);
       const changed = await reads
         .markMatching(
@@ -76,9 +89,12 @@ export function createReadingService(
             platforms: body.platforms,
             sourceName: body.source,
             followedBy: body.followed ? caller.userId : undefined,
+            q: body.q,
+            favoritesOfUser: body.favorites_only ? caller.userId : undefined,
+            favoriteSourcesOfUser: body.favorite_sources_only ? caller.userId : undefined,
             unreadBy: caller.userId,
           },
-          LIST_WINDOW,
+          body.q ? SEARCH_WINDOW : LIST_WINDOW,
         )
         .catch(signedOutOnUserGone);
       return { changed };

@@ -42,6 +42,8 @@ type Props = {
   readMarker?: ReactNode;
   /** More buttons beside the favourites (the reader's read toggle and menu). */
   actions?: ReactNode;
+  /** A line above the title (why the card is in the reader's "For you" order). */
+  note?: ReactNode;
 };
 
 export function SummaryCard({
@@ -56,6 +58,7 @@ export function SummaryCard({
   isRead = false,
   readMarker,
   actions,
+  note,
 }: Props) {
   const { t } = useTranslation('content');
   const titleId = useId();
@@ -155,6 +158,7 @@ export function SummaryCard({
             </HoverTooltip>
           </Group>
         </Group>
+        {note}
         <button
           type="button"
           onClick={onToggle}

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
+import { rememberFollow } from './pending-follow';
 
 // What a signed-in reader follows (its query, the toggle, its icons) is fetched for them only: a
 // visitor's page carries this plain button, which sends them to sign in. The topic pages are within a
@@ -18,7 +19,7 @@ export type FollowButtonProps = {
 
 /**
  * Follow a topic or a source (My feed lists what is followed). A visitor is sent to sign in and
- * comes back to this page.
+ * comes back to this page, where the follow is then made.
  */
 export function FollowButton({ target, onBanner }: FollowButtonProps) {
   const { t } = useTranslation('reading');
@@ -43,7 +44,10 @@ export function FollowButton({ target, onBanner }: FollowButtonProps) {
     <Button
       {...look}
       disabled={loading}
-      onClick={() => void navigate({ to: '/auth', search: { redirect: location.href } })}
+      onClick={() => {
+        rememberFollow(target);
+        void navigate({ to: '/auth', search: { redirect: location.href } });
+      }}
       data-testid="follow-button"
     >
       {t('follow.follow')}

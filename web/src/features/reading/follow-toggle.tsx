@@ -1,18 +1,26 @@
 import { Button } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import type { FollowButtonProps } from './follow-button';
+import { takePendingFollow } from './pending-follow';
 import { useFollows } from './use-follows';
 
 /**
  * A signed-in reader's Follow toggle (pressed: following), shown changed at once and put back, with a
- * toast, if the server refuses.
+ * toast, if the server refuses. A Follow pressed before signing in is made when it first shows.
  */
 export function FollowToggle({ target, onBanner = false }: FollowButtonProps & { target: FollowTarget }) {
   const { t } = useTranslation('reading');
   const follows = useFollows();
   const following = follows.isFollowing(target);
+  const ready = Boolean(follows.data);
+  // Back from signing in after pressing Follow as a visitor: the follow is made now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when what is followed is known
+  useEffect(() => {
+    if (ready && takePendingFollow(target) && !following) follows.toggle(target);
+  }, [ready]);
   return (
     <Button
       variant={onBanner ? 'white' : following ? 'light' : 'default'}

@@ -13,6 +13,7 @@ import type { useFavorites } from '../content/use-favorites';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast } from '../ui/toast';
 import { CardMenu, ReadMarker, ReadToggle } from './card-reading';
+import { ForYouReason } from './for-you-reason';
 import { FeedSignIn, FollowNothing, MyFeedLink, NothingUnread } from './feed-states';
 import { ReadingToolbar } from './reading-toolbar';
 import { UnreadBadge } from './unread-badge';
@@ -80,6 +81,9 @@ export function useSummaryReading({
     ? {
         extras: (summary) => ({
           readMarker: <ReadMarker />,
+          note: summary.reason ? (
+            <ForYouReason summary={summary} reason={summary.reason} topics={topics} language={language} />
+          ) : undefined,
           actions: (
             <>
               <ReadToggle
@@ -136,10 +140,11 @@ export function useSummaryReading({
         isSignedIn={isAuthenticated}
         feed={filters.search.feed}
         onFeed={filters.changeFeed}
+        order={filters.search.order}
+        onOrder={filters.changeOrder}
         hideRead={hideRead}
         onHideRead={filters.changeHideRead}
         unreadInFeed={counts.data?.followed}
-        canMarkAll={markAllBody !== null}
         hasCards={hasCards}
         onMarkAll={() => setMarkAllOpen(true)}
         onShortcuts={() => setHelpOpen(true)}
@@ -169,7 +174,7 @@ export function useSummaryReading({
             <MarkAllDialog
               opened={opened}
               onClose={() => setMarkAllOpen(false)}
-              onConfirm={() => markAllBody && markAll.mutate(markAllBody)}
+              onConfirm={() => markAll.mutate(markAllBody)}
               isPending={markAll.isPending}
               isMyFeed={isMyFeed}
             />

@@ -13,6 +13,7 @@ import { SourceTree } from './source-tree';
 import { SourcesPanel } from './sources-panel';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
 import { OpenedSummary } from './opened-summary';
+import { OtherLanguageResults } from '../../reading/other-language';
 import { useSummaryReading } from '../../reading/use-summary-reading';
 import { type FilterCardControl, SummaryFilterCard } from './summary-filter-card';
 import { SummaryList } from './summary-list';
@@ -147,19 +148,28 @@ function ContentSummary() {
             />
           ) : (
             (reading.replacement ?? (
-              <SummaryList
-                summaries={summaries}
-                isDateRefused={isDateRefused}
-                page={filters.page}
-                onPage={filters.changePage}
-                expanded={expanded}
-                onExpand={setExpanded}
-                favorites={favorites}
-                language={language}
-                timeZone={filters.timeZone}
-                reading={reading.cardReading}
-                empty={reading.empty}
-              />
+              <>
+                {summaries.data?.other_language ? (
+                  <OtherLanguageResults
+                    block={summaries.data.other_language}
+                    language={language}
+                    timeZone={filters.timeZone}
+                  />
+                ) : null}
+                <SummaryList
+                  summaries={summaries}
+                  isDateRefused={isDateRefused}
+                  page={filters.page}
+                  onPage={filters.changePage}
+                  expanded={expanded}
+                  onExpand={setExpanded}
+                  favorites={favorites}
+                  language={language}
+                  timeZone={filters.timeZone}
+                  reading={reading.cardReading}
+                  empty={reading.empty}
+                />
+              </>
             ))
           )}
         </Stack>

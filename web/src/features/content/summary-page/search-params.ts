@@ -21,6 +21,8 @@ export type ContentSummarySearch = {
   feed?: 'mine';
   /** Hide what the signed-in reader has read. */
   unread?: boolean;
+  /** `for_you`: the signed-in reader's own order (else newest first). */
+  order?: 'for_you';
 };
 
 const str = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
@@ -43,5 +45,6 @@ export function validateContentSummarySearch(search: Record<string, unknown>): C
     favoriteSources: search.favoriteSources === true || search.favoriteSources === 'true' ? true : undefined,
     feed: search.feed === 'mine' ? 'mine' : undefined,
     unread: search.unread === true || search.unread === 'true' ? true : undefined,
+    order: search.order === 'for_you' ? 'for_you' : undefined,
   };
 }

@@ -29,7 +29,7 @@ type Props = {
 };
 
 export type CardReading = {
-  extras: (summary: SummaryDto) => { readMarker?: ReactNode; actions?: ReactNode };
+  extras: (summary: SummaryDto) => { readMarker?: ReactNode; actions?: ReactNode; note?: ReactNode };
   onOpen: (summary: SummaryDto) => void;
 };
 

@@ -38,6 +38,9 @@ export function useSummaryData(filters: SummaryFilters, language: Language, favo
     favorite_sources_only: isPro && search.favoriteSources ? true : undefined,
     followed: reader && isMyFeed ? true : undefined,
     unread: reader && search.unread ? true : undefined,
+    order: reader && search.order === 'for_you' ? 'for_you' : undefined,
+    // A search also finds the other language's reports of the same stories (on its first page).
+    cross_language: search.q && filters.page === 1 ? true : undefined,
     group: 'story',
   };
   const summaries = useQuery({

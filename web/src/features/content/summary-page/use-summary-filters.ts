@@ -114,10 +114,13 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
     update({ [key]: on || undefined });
   };
 
-  // The view (All or My feed) and "Hide read" are how the reader reads, not filters: they stay.
+  // The view (All or My feed), the order and "Hide read" are how the reader reads, not filters: they stay.
   const clear = () => {
     setSearchText('');
-    void navigate({ to: '/content-summary', search: { feed: search.feed, unread: search.unread } } as never);
+    void navigate({
+      to: '/content-summary',
+      search: { feed: search.feed, unread: search.unread, order: search.order },
+    } as never);
   };
 
   return {
@@ -139,6 +142,8 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
     /** All summaries, or My feed (what the reader follows). */
     changeFeed: (feed: 'mine' | undefined) => update({ feed }),
     changeHideRead: (on: boolean) => update({ unread: on || undefined }),
+    /** Newest first, or the reader's own order. */
+    changeOrder: (order: 'for_you' | undefined) => update({ order }),
     changePage: (page: number) => update({ page: page > 1 ? page : undefined }, true),
     /** Back from one opened summary to the list its filters make. */
     showAll: () => update({}, true),
