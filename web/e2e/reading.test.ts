@@ -607,3 +607,72 @@ describe('accessibility and small screens', () => {
     await page.context().close();
   });
 });
+
+describe('a story’s card', () => {
+  it('is read with all its matching reports when opened, and unread with them again', async () => {
+    const prisma = stack.prisma;
+    const topic = await prisma.topic.create({
+      data: { slug: 'reading-story', name: 'Launches', nameZh: '发布' },
+    });
+    const sources = await Promise.all(
+      ['launch-wire', 'launch-daily'].map((name) =>
+        prisma.datasource.create({
+          data: {
+            topicId: topic.id,
+            platform: 'blog',
+            sourceName: name,
+            sourceUrl: `https://${name}.example/feed`,
+          },
+        }),
+      ),
+    );
+    const at = new Date(Date.now() - 30 * 60_000);
+    const story = await prisma.story.create({
+      data: {
+        headline: 'A rocket lands upright',
+        language: 'EN',
+        summaryCount: 2,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      },
+    });
+    const reports = await Promise.all(
+      sources.map((source, i) =>
+        prisma.summary.create({
+          data: {
+            headline: i === 0 ? 'A rocket lands upright' : 'Rocket lands upright on its pad',
+            content: 'The rocket came back and landed upright.',
+            summaryType: 'blog_post',
+            language: 'EN',
+            topicId: topic.id,
+            datasourceId: source.id,
+            storyId: story.id,
+            sourceUrls: [`https://example.com/rocket-${i}`],
+            createdAt: new Date(at.getTime() - i * 60_000),
+          },
+        }),
+      ),
+    );
+    const ids = reports.map((report) => report.id);
+    try {
+      const { user, page } = await readerPage();
+      await page.goto(`/content-summary?topic=${topic.id}`);
+      await expect.poll(() => cards(page).count(), LOAD).toBe(1);
+      await cards(page).first().getByTestId('summary-toggle').click();
+      await expect
+        .poll(() => prisma.userRead.count({ where: { userId: user.id, summaryId: { in: ids } } }))
+        .toBe(2);
+      await cards(page).first().getByTestId('summary-toggle').click();
+      await cards(page).first().getByTestId('read-toggle').click();
+      await expect
+        .poll(() => prisma.userRead.count({ where: { userId: user.id, summaryId: { in: ids } } }))
+        .toBe(0);
+      await page.context().close();
+    } finally {
+      await prisma.summary.deleteMany({ where: { id: { in: ids } } });
+      await prisma.story.delete({ where: { id: story.id } });
+      await prisma.datasource.deleteMany({ where: { topicId: topic.id } });
+      await prisma.topic.delete({ where: { id: topic.id } });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { READ_BATCH_MAX } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text';
@@ -5,7 +6,16 @@ import { useTranslation } from '../../i18n/react';
 import { applyReadState, isSummaryQuery, readingKeys, restoreSnapshot, setRead } from '../../queries/reading';
 import { showErrorToast } from '../ui/toast';
 
-type Summary = { id: string; headline: string };
+/** A card: one summary, or a story's row with the story's matching reports (group=story). */
+type Summary = { id: string; headline: string; story_members?: { id: string }[] };
+
+/** The summaries a card stands for: a story's row is read or unread with all its matching reports. */
+export function idsOfCard(summary: Summary): string[] {
+  return [...new Set([summary.id, ...(summary.story_members ?? []).map((member) => member.id)])].slice(
+    0,
+    READ_BATCH_MAX,
+  );
+}
 
 /**
  * Read and unread for the signed-in reader: every card showing the summary changes at once, and back
@@ -44,7 +54,7 @@ export function useReadState() {
     /** What the live region says; the same words twice differ by an invisible mark, so both are heard. */
     announcement: announcement.text + (announcement.count % 2 ? '\u200b' : ''),
     setRead(summary: Summary, read: boolean, { announce = true } = {}) {
-      mutation.mutate({ ids: [summary.id], read });
+      mutation.mutate({ ids: idsOfCard(summary), read });
       if (!announce) return;
       const title = summary.headline;
       setAnnouncement((was) => ({
