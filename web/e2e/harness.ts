@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@app/config';
@@ -32,6 +33,15 @@ export const webDist = process.env.E2E_WEB_DIST
   ? path.resolve(process.env.E2E_WEB_DIST)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
+/**
+ * The browser the tests drive: Chromium's headless shell when it is installed (Debian's
+ * chromium-headless-shell: no browser interface to draw, about a quarter less CPU per file than
+ * Chromium's own headless mode), else Chromium; E2E_CHROMIUM names another.
+ */
+export const CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -53,7 +63,7 @@ export const CHROMIUM_ARGS = [
 let sharedBrowser: Promise<Browser> | undefined;
 function workerBrowser(): Promise<Browser> {
   if (!sharedBrowser) {
-    const launching = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     sharedBrowser = launching;
     launching.then(
       (browser) =>
