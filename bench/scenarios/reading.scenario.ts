@@ -10,6 +10,8 @@ import type { Figure, Scenario } from '../lib/types.ts';
 import { EN_TERM, fill, signInPro } from './summaries.scenario.ts';
 
 const CONCURRENCY = 16;
+/** Each case runs this long unmeasured first (the JIT, the pool, the plans, the caches). */
+const WARM_UP_SECONDS = 2;
 /** Reads and follows per simulated reader. */
 const READS_PER_READER = 20;
 
@@ -93,20 +95,31 @@ export const readingScenario: Scenario = {
         },
       ];
 
-      context.log('warming up, 2 s');
-      await load(`${base}${cases[2]!.path}`, { connections: CONCURRENCY, seconds: 2, headers: auth });
       const figures: Figure[] = [];
+      // The first search across languages in a process reads the bilingual dictionary (about 2 s):
+      // measured once, alone, then every case is warmed before it is measured (steady state).
+      const coldStarted = performance.now();
+      const cold = await fetch(`${base}${cases[3]!.path}`, { headers: auth });
+      if (!cold.ok) throw new Error(`first cross-language search: ${cold.status}`);
+      await cold.arrayBuffer();
+      figures.push({
+        scenario: 'reading',
+        figure: 'first search across languages in a process (reads the dictionary)',
+        value: performance.now() - coldStarted,
+        unit: 'ms',
+      });
       for (const c of cases) {
         context.log(c.name);
         const headers = c.name.includes('visitor')
           ? undefined
           : { ...auth, 'content-type': 'application/json' };
-        const result = await load(`${base}${c.path}`, {
+        const options = {
           connections: CONCURRENCY,
-          seconds,
           headers,
           ...(c.requests ? { requests: c.requests } : {}),
-        });
+        };
+        await load(`${base}${c.path}`, { ...options, seconds: WARM_UP_SECONDS });
+        const result = await load(`${base}${c.path}`, { ...options, seconds });
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${c.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         figures.push(
@@ -167,7 +180,7 @@ async function addReaders(pool: pg.Pool, readers: number) {
   await pool.query(
     `WITH t AS (SELECT array_agg(id ORDER BY id) AS ids FROM topics),
       d AS (SELECT array_agg(id ORDER BY id) AS ids FROM datasources),
-      u AS (SELECT id, abs(hashtext(id::text)) AS h FROM users WHERE email LIKE 'reader-%@bench.test')
+      u AS (SELECT id, hashtext(id::text)::bigint & 2147483647 AS h FROM users WHERE email LIKE 'reader-%@bench.test')
      INSERT INTO user_follows (id, user_id, topic_id, datasource_id)
      SELECT gen_random_uuid(), u.id, t.ids[1 + u.h % array_length(t.ids, 1)], NULL::uuid FROM u, t
      UNION ALL
@@ -180,7 +193,7 @@ async function addReaders(pool: pg.Pool, readers: number) {
   await pool.query(
     `WITH r AS (SELECT id, (row_number() OVER (ORDER BY created_at DESC, id) - 1)::int AS n FROM (
         SELECT id, created_at FROM summaries ORDER BY created_at DESC LIMIT 20000) x),
-      picks AS (SELECT u.id AS user_id, abs(hashint4(k * 7919 + hashtext(u.id::text))) % 20000 AS n, k
+      picks AS (SELECT u.id AS user_id, (hashint8(k::bigint * 7919 + hashtext(u.id::text)) & 9223372036854775807) % 20000 AS n, k
         FROM users u, generate_series(1, ${READS_PER_READER}) k WHERE u.email LIKE 'reader-%@bench.test')
      INSERT INTO user_reads (user_id, summary_id, read_at)
      SELECT p.user_id, r.id, now() - p.k * interval '1 hour' FROM picks p JOIN r ON r.n = p.n
