@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { DigestCache, digestWindow, loadRecipient } from '@app/digest';
-import { createLogger } from '@app/logger';
 import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDigestTick } from '../src/digest/run-digest-tick.ts';
 import { type DigestDeps, deliverDigest } from '../src/digest/send-digests.ts';
 import { createMailTransport, type MailTransport } from '../src/mail-transport.ts';
-import { insertTopics } from './support/digest-fixtures.ts';
+import { insertTopics, testDigestDeps } from './support/digest-fixtures.ts';
 
 // A subscriber who asked for it gets the digest of their account's My feed: the followed topics whole,
 // and a followed source's own summaries when its topic is not followed. Following nothing (or only what
@@ -22,19 +21,7 @@ let transport: MailTransport;
 let topics: { followed: string; sourced: string; chosen: string; off: string };
 let sources: { followed: string; other: string; off: string };
 
-const deps = (): DigestDeps => ({
-  prisma: db.prisma,
-  transport,
-  from: 'Daily Curated <digest@app.test>',
-  publicUrl: 'http://app.test',
-  secret: 'x'.repeat(32),
-  clock: () => now,
-  log: createLogger('digest', { level: 'silent' }),
-  leaseMs: 60_000,
-  concurrency: 5,
-  perTopic: 5,
-  maxAttempts: 3,
-});
+const deps = (): DigestDeps => testDigestDeps({ prisma: db.prisma, transport, clock: () => now });
 
 async function insertSource(topicId: string, name: string) {
   const source = await db.prisma.datasource.create({

@@ -1,10 +1,14 @@
-import { createLogger } from '@app/logger';
 import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDigestTick } from '../src/digest/run-digest-tick.ts';
 import type { DigestDeps } from '../src/digest/send-digests.ts';
 import { createMailTransport, type MailTransport } from '../src/mail-transport.ts';
-import { insertSubscribers, insertSummaries, insertTopics } from './support/digest-fixtures.ts';
+import {
+  insertSubscribers,
+  insertSummaries,
+  insertTopics,
+  testDigestDeps,
+} from './support/digest-fixtures.ts';
 
 // A reader picks their own IANA zone, not only one of the summaries' 13: the scheduled tick sends at
 // 8 AM there, and the digest's footer says when and in which zone it comes.
@@ -26,19 +30,7 @@ describe('the digest in a zone of the reader’s choosing', () => {
     await db?.drop();
   });
 
-  const deps = (): DigestDeps => ({
-    prisma: db.prisma,
-    transport,
-    from: 'Daily Curated <digest@app.test>',
-    publicUrl: 'http://app.test',
-    secret: 'x'.repeat(32),
-    clock: () => now,
-    log: createLogger('digest', { level: 'silent' }),
-    leaseMs: 60_000,
-    concurrency: 5,
-    perTopic: 5,
-    maxAttempts: 3,
-  });
+  const deps = (): DigestDeps => testDigestDeps({ prisma: db.prisma, transport, clock: () => now });
 
   it('Asia/Kolkata (UTC+5:30, none of the 13): nothing at 7:59 there, the digest at 8:00', async () => {
     const topicIds = (await insertTopics(db.prisma, 1)).map((topic) => topic.id);

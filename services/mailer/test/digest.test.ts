@@ -1,5 +1,4 @@
 import { DigestCache, digestWindow } from '@app/digest';
-import { createLogger } from '@app/logger';
 import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveInterrupted } from '../src/digest/delivery-records.ts';
@@ -7,7 +6,12 @@ import { loadRecipient } from '@app/digest';
 import { runDigestTick } from '../src/digest/run-digest-tick.ts';
 import { type DigestDeps, deliverDigests } from '../src/digest/send-digests.ts';
 import { createMailTransport, type MailTransport } from '../src/mail-transport.ts';
-import { insertSubscribers, insertSummaries, insertTopics } from './support/digest-fixtures.ts';
+import {
+  insertSubscribers,
+  insertSummaries,
+  insertTopics,
+  testDigestDeps,
+} from './support/digest-fixtures.ts';
 
 describe('sending', () => {
   let db: TestDatabase;
@@ -36,20 +40,8 @@ describe('sending', () => {
     await db?.drop();
   });
 
-  const deps = (overrides: Partial<DigestDeps> = {}): DigestDeps => ({
-    prisma: db.prisma,
-    transport,
-    from: 'Daily Curated <digest@app.test>',
-    publicUrl: 'http://app.test',
-    secret: 'x'.repeat(32),
-    clock: () => now,
-    log: createLogger('digest', { level: 'silent' }),
-    leaseMs: 60_000,
-    concurrency: 5,
-    perTopic: 5,
-    maxAttempts: 3,
-    ...overrides,
-  });
+  const deps = (overrides: Partial<DigestDeps> = {}): DigestDeps =>
+    testDigestDeps({ prisma: db.prisma, transport, clock: () => now }, overrides);
 
   it('renders once per (language, topic set) and reuses it for everyone who shares it', async () => {
     await insertSubscribers(db.prisma, { count: 60, timeZone: 'UTC', topicIds, label: 'share' });

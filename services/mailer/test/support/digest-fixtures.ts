@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@app/db';
 import { digestWindow, dueZones } from '@app/digest';
+import { createLogger } from '@app/logger';
+import type { DigestDeps } from '../../src/digest/send-digests.ts';
 
 /** A zone whose 8 AM has come right now (there always is one among the 13), with its local date. */
 export function dueZoneNow(now = new Date()): { timeZone: string; date: string } {
@@ -81,4 +83,23 @@ export async function insertSubscribers(
     ),
   });
   return subscribers.map((s) => s.email);
+}
+
+/** The digest's dependencies as the tests send it: this database, SMTP transport and clock. */
+export function testDigestDeps(
+  base: Pick<DigestDeps, 'prisma' | 'transport' | 'clock'>,
+  overrides: Partial<DigestDeps> = {},
+): DigestDeps {
+  return {
+    ...base,
+    from: 'Daily Curated <digest@app.test>',
+    publicUrl: 'http://app.test',
+    secret: 'x'.repeat(32),
+    log: createLogger('digest', { level: 'silent' }),
+    leaseMs: 60_000,
+    concurrency: 5,
+    perTopic: 5,
+    maxAttempts: 3,
+    ...overrides,
+  };
 }
