@@ -1,7 +1,10 @@
 import { createPrismaClient, migrate, type PrismaClient } from '@app/db';
 import pg from 'pg';
 
-/** A fresh, migrated database for one scenario; dropped by cleanup(). */
+/**
+ * A fresh, migrated database for one scenario; dropped by drop(), unless BENCH_KEEP_DATABASES is
+ * set (to read its query plans afterwards with psql).
+ */
 export async function benchDatabase(
   adminUrl: string,
   name: string,
@@ -19,6 +22,7 @@ export async function benchDatabase(
     prisma,
     drop: async () => {
       await prisma.$disconnect();
+      if (process.env.BENCH_KEEP_DATABASES) return;
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -313,6 +313,23 @@ describe('read state', () => {
     await page.context().close();
   });
 
+  it('a video opened on its channel page is read, and its card says so after a reload', async () => {
+    const { user, page } = await readerPage();
+    await page.goto(`/youtube/${encodeURIComponent(CHANNEL)}`);
+    const card = page.getByTestId('summary-card').filter({ hasText: VIDEO_HEADLINE });
+    await card.waitFor(LOAD);
+    expect(await card.getByTestId('read-marker').count()).toBe(0);
+    await card.getByTestId('summary-toggle').click();
+    await card.getByTestId('read-marker').waitFor();
+    await expect.poll(() => stack.prisma.userRead.count({ where: { userId: user.id } })).toBe(1);
+    await page.reload();
+    await expect.poll(() => card.getAttribute('data-read'), LOAD).toBe('true');
+    await expectAccessible(page, 'a YouTube channel with a read card');
+    await page.setViewportSize({ width: 320, height: 720 });
+    await expect.poll(() => fitsWidth(page)).toBe(true);
+    await page.context().close();
+  });
+
   it('a failed change is put back and said: the card returns to what the server holds', async () => {
     const { page } = await readerPage();
     await page.goto('/content-summary');

@@ -88,15 +88,18 @@ export function hasHistory(history: ReaderHistory): boolean {
 
 /**
  * The candidates in the reader's order, each with its score and reason. Without history: the date
- * order (newest first), each with the reason `recent` or `coverage`.
+ * order (newest first), each with the reason `recent` or `coverage`. With `first`, only the first
+ * that many (the same as the whole order's first ones): a page needs no more of the order than itself.
  */
 export function rankForYou<T extends Candidate>(
   candidates: readonly T[],
   history: ReaderHistory,
   now: number,
+  first = Number.POSITIVE_INFINITY,
 ): Ranked<T>[] {
   const byDate = [...candidates].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
-  if (!hasHistory(history)) return byDate.map((item) => ({ item, score: 0, reason: baseReason(item) }));
+  if (!hasHistory(history))
+    return byDate.slice(0, first).map((item) => ({ item, score: 0, reason: baseReason(item) }));
 
   const followedTopics = new Set(history.followedTopics);
   const followedSources = new Set(history.followedSources);
@@ -148,7 +151,7 @@ export function rankForYou<T extends Candidate>(
     const score = item.read ? base * READ_FACTOR : base;
     return { item, score, reason: strongest?.[1] ?? baseReason(item) };
   });
-  return diversify(scored);
+  return diversify(scored, first);
 }
 
 function baseReason(item: Candidate): Reason {
@@ -178,6 +181,21 @@ function lift(reader: Map<string, number>, window: Map<string, number>): Map<str
   return lifted;
 }
 
+/** Headlines' words, kept for the headlines ranked lately (the same window is ranked again and again). */
+const wordsKept = new Map<string, ReadonlySet<string>>();
+/** How many headlines' words are kept (a few hundred bytes each). */
+const WORDS_KEPT = 5000;
+
+function headlineWords(headline: string, language: StoryLanguage): ReadonlySet<string> {
+  const key = `${language}:${headline}`;
+  const words = wordsKept.get(key) ?? new Set(tokenize(headline, language));
+  // Least recently ranked first: a headline ranked again moves to the end.
+  wordsKept.delete(key);
+  wordsKept.set(key, words);
+  if (wordsKept.size > WORDS_KEPT) wordsKept.delete(wordsKept.keys().next().value as string);
+  return words;
+}
+
 /**
  * Each candidate's most similar saved summary: 1 for the same story; otherwise the share of the
  * shorter headline's weight (rarer words weigh more, within the candidates) found in the other,
@@ -189,29 +207,20 @@ function likeness(
 ): Map<string, { score: number; savedId: string }> {
   const found = new Map<string, { score: number; savedId: string }>();
   if (saved.length === 0) return found;
-  const words = new Map<string, Set<string>>();
-  const wordsOf = (key: string, headline: string, language: StoryLanguage) => {
-    let set = words.get(key);
-    if (!set) {
-      set = new Set(tokenize(headline, language));
-      words.set(key, set);
-    }
-    return set;
-  };
   const df = new Map<string, number>();
   for (const item of candidates)
-    for (const word of wordsOf(item.id, item.headline, item.language)) df.set(word, (df.get(word) ?? 0) + 1);
+    for (const word of headlineWords(item.headline, item.language)) df.set(word, (df.get(word) ?? 0) + 1);
   const weight = (word: string) => Math.log((candidates.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
   const savedIds = new Set(saved.map((s) => s.id));
   for (const item of candidates) {
     if (savedIds.has(item.id)) continue;
     let best: { score: number; savedId: string } | undefined;
-    const mine = wordsOf(item.id, item.headline, item.language);
+    const mine = headlineWords(item.headline, item.language);
     for (const s of saved) {
       let score = 0;
       if (s.storyId && s.storyId === item.storyId) score = 1;
       else if (s.language === item.language) {
-        const theirs = wordsOf(`saved:${s.id}`, s.headline, s.language);
+        const theirs = headlineWords(s.headline, s.language);
         const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
         let total = 0;
         let shared = 0;
@@ -234,14 +243,14 @@ function likeness(
  * per card), and at most MAX_PER_SOURCE_IN_TOP of one source in the first TOP while
  * another source is left: a reader's top ten is never one source.
  */
-function diversify<T extends Candidate>(scored: Ranked<T>[]): Ranked<T>[] {
+function diversify<T extends Candidate>(scored: Ranked<T>[], first: number): Ranked<T>[] {
   const sourceOf = (entry: Ranked<T>) => entry.item.datasourceId ?? `summary:${entry.item.id}`;
   const left = [...scored];
   const leftOf = new Map<string, number>();
   for (const entry of left) leftOf.set(sourceOf(entry), (leftOf.get(sourceOf(entry)) ?? 0) + 1);
   const picked: Ranked<T>[] = [];
   const pickedOf = new Map<string, number>();
-  while (left.length > 0) {
+  while (left.length > 0 && picked.length < first) {
     let bestIndex = 0;
     let bestValue = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < left.length; i++) {

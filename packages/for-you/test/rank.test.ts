@@ -96,4 +96,15 @@ describe('rankForYou', () => {
     // Only one source at all: it fills the page.
     expect(rankForYou(flood, { ...none, followedSources: ['loud'] }, NOW)).toHaveLength(20);
   });
+
+  it('gives only the first of the order when asked, the same as the whole order begins with', () => {
+    const items = Array.from({ length: 60 }, (_, i) =>
+      card({ datasourceId: `source-${i % 4}`, topicId: i % 3 === 0 ? 'eng' : null, read: i % 5 === 0 }),
+    );
+    for (const history of [none, { ...none, followedTopics: ['eng'], followedSources: ['source-1'] }]) {
+      const whole = rankForYou(items, history, NOW);
+      for (const first of [1, 10, 25, 60, 100])
+        expect(order(rankForYou(items, history, NOW, first))).toEqual(order(whole).slice(0, first));
+    }
+  });
 });

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { OTHER_LANGUAGE_MAX, SEARCH_MIN_LENGTH } from '@app/contracts';
 import { loadDictionary, scriptOf, translateQuery } from '@app/bilingual';
+import { createSqlRunner, Prisma } from '@app/db';
 import { startFakeOpenAI } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedTerms, termMatchSql } from '../src/repositories/cross-language.sql.ts';
 import { type Gateway, startGateway, startPeer } from './support/gateway-harness.ts';
 
 /**
@@ -199,6 +201,52 @@ describe('search across languages', () => {
     const after = await search('Quokkabase zanzibar', 'EN');
     expect(after.data.map((item) => item.id)).toContain(en.id);
     expect(after.other_language!.data[0]!.id).toBe(zh.id);
+  });
+
+  it('finds the same Chinese reports through the trigram index as by reading the whole window', async () => {
+    const run = createSqlRunner(gateway.db.prisma);
+    const dictionary = await loadDictionary();
+    const where = Prisma.sql`s.language = 'ZH'::"Language"`;
+    const scope = { language: 'ZH' } as const;
+    const ids = async (sql: Prisma.Sql) =>
+      (await run<{ id: string; score: number }>({ text: sql.text, values: sql.values })).map(
+        (row) => `${row.id}:${row.score}`,
+      );
+    let indexed = 0;
+    let found = 0;
+    for (const query of queries.filter((q) => q.language === 'EN')) {
+      const groups = translateQuery(dictionary, query.q, 'EN');
+      const least = Math.min(
+        2,
+        groups.reduce((sum, group) => sum + (group.literal ? 2 : 1), 0),
+      );
+      if (indexedTerms(groups, least)) indexed++;
+      const viaIndex = await ids(termMatchSql(where, scope, groups));
+      expect(viaIndex, query.q).toEqual(await ids(termMatchSql(where, scope, groups, { trigram: false })));
+      if (indexedTerms(groups, least)) found += viaIndex.length;
+    }
+    // Queries naming something (a company, a product) take the index, and find reports through it.
+    expect(indexed).toBeGreaterThan(0);
+    expect(found).toBeGreaterThan(0);
+    // A name in Latin letters is found whatever its case; two-character Chinese words never take the index.
+    expect(
+      indexedTerms(
+        [
+          { terms: ['OpenAI'], literal: true },
+          { terms: ['发布'], literal: false },
+        ],
+        2,
+      ),
+    ).toEqual(['OpenAI']);
+    expect(
+      indexedTerms(
+        [
+          { terms: ['向量'], literal: false },
+          { terms: ['检索'], literal: false },
+        ],
+        2,
+      ),
+    ).toBeNull();
   });
 
   it('answers a query in another script, and pages past the first, without other-language reports', async () => {

@@ -179,6 +179,30 @@ describe('read state', () => {
     await call('DELETE', '/api/me/reads', { summary_ids: [b!.id] });
   });
 
+  it("gives a YouTube channel's cards their read state too (none for a visitor)", async () => {
+    const sources = (await call('GET', '/api/youtube/sources?language=en')).json().data as {
+      source_name: string;
+    }[];
+    const channel = (name: string, as: string | null = token) =>
+      call('GET', `/api/youtube/${encodeURIComponent(name)}/summaries`, undefined, as).then(
+        (response) => response.json().data as Card[],
+      );
+    let name = '';
+    let cards: Card[] = [];
+    for (const source of sources) {
+      name = source.source_name;
+      cards = await channel(name);
+      if (cards.length > 0) break;
+    }
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every((card) => card.read === false)).toBe(true);
+    await call('POST', '/api/me/reads', { summary_ids: [cards[0]!.id] });
+    const after = await channel(name);
+    expect(after.filter((card) => card.read).map((card) => card.id)).toEqual([cards[0]!.id]);
+    expect((await channel(name, null))[0]).not.toHaveProperty('read');
+    await call('DELETE', '/api/me/reads', { summary_ids: [cards[0]!.id] });
+  });
+
   it('refuses malformed batches with 400 and stores nothing', async () => {
     const ids = Array.from(
       { length: READ_BATCH_MAX + 1 },
@@ -297,7 +321,28 @@ describe('"For you" order', () => {
       const forYou = (await page('order=for_you&page_size=25', as)) as unknown as { data: Ranked[] };
       expect(ids(forYou.data)).toEqual(ids(dated.data));
       expect(forYou.data.every((card) => ['recent', 'coverage'].includes(card.reason.kind))).toBe(true);
+      // Grouped by story, each card is the date order's card whole (its story's reports, its read
+      // mark), with its reason.
+      const stories = await page('page_size=25&group=story', as);
+      const ranked = (await page('order=for_you&page_size=25&group=story', as)) as unknown as {
+        data: Ranked[];
+      };
+      expect(ranked.data.map(({ reason: _, ...card }) => card)).toEqual(stories.data);
     }
+  });
+
+  it('carries the read marks of grouped cards', async () => {
+    const reader = await insertUser(gateway.db.prisma, { email: uniqueEmail('marks') });
+    const as = (await login(gateway, reader.email)).accessToken;
+    const before = (await page('order=for_you&page_size=5&group=story', as)).data;
+    expect(before.every((card) => card.read === false)).toBe(true);
+    await call('POST', '/api/me/reads', { summary_ids: [before[0]!.id] }, as);
+    // A read card sinks below what is new: looked for on the first two pages.
+    const after = [
+      ...(await page('order=for_you&page_size=100&group=story', as)).data,
+      ...(await page('order=for_you&page_size=100&page=2&group=story', as)).data,
+    ];
+    expect(after.filter((card) => card.read).map((card) => card.id)).toEqual([before[0]!.id]);
   });
 
   it('puts what the reader follows first, says why, and never fills the top ten with one source', async () => {

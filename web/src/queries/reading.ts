@@ -1,11 +1,4 @@
-import type {
-  ApiBody,
-  FollowsResponse,
-  Platform,
-  SummaryDto,
-  SummaryListResponse,
-  UnreadCountsResponse,
-} from '@app/contracts';
+import type { ApiBody, FollowsResponse, Platform, SummaryDto, UnreadCountsResponse } from '@app/contracts';
 import { type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { FAVORITES_STALE_TIME } from './cache-times';
@@ -125,13 +118,19 @@ export function followsWith(
 }
 
 /** A page of cards with the named summaries read (or unread); the same object when none is on it. */
-export function listWithRead(list: SummaryListResponse, ids: ReadonlySet<string>, read: boolean) {
+export function listWithRead<List extends { data: SummaryDto[] }>(
+  list: List,
+  ids: ReadonlySet<string>,
+  read: boolean,
+): List {
   if (!list.data.some((item) => ids.has(item.id) && item.read !== read)) return list;
   return { ...list, data: list.data.map((item) => (ids.has(item.id) ? { ...item, read } : item)) };
 }
 
 const isSummaryList = (key: QueryKey) => key[0] === 'summaries' && key[1] === 'list';
 const isOneSummary = (key: QueryKey) => key[0] === 'summaries' && key[1] === 'one';
+/** A YouTube channel's cards (contentKeys.youtubeSummaries): a list of its own, read state and all. */
+const isChannelList = (key: QueryKey) => key[0] === 'youtube' && key[1] === 'summaries';
 
 type Snapshot = [QueryKey, unknown][];
 
@@ -146,8 +145,8 @@ export function applyReadState(queryClient: QueryClient, ids: string[], read: bo
     const key = query.queryKey;
     const data = query.state.data;
     if (data === undefined) continue;
-    if (isSummaryList(key)) {
-      const next = listWithRead(data as SummaryListResponse, wanted, read);
+    if (isSummaryList(key) || isChannelList(key)) {
+      const next = listWithRead(data as { data: SummaryDto[] }, wanted, read);
       if (next === data) continue;
       snapshot.push([key, data]);
       queryClient.setQueryData(key, next);
@@ -168,6 +167,6 @@ export const isFollowedList = (query: { queryKey: QueryKey }) =>
   isSummaryList(query.queryKey) &&
   Boolean((query.queryKey[2] as { followed?: boolean } | undefined)?.followed);
 
-/** Every list and opened summary (after "mark all as read"). */
+/** Every list (a YouTube channel's too) and opened summary (after "mark all as read"). */
 export const isSummaryQuery = (query: { queryKey: QueryKey }) =>
-  isSummaryList(query.queryKey) || isOneSummary(query.queryKey);
+  isSummaryList(query.queryKey) || isChannelList(query.queryKey) || isOneSummary(query.queryKey);

@@ -39,7 +39,8 @@ const tsGroup = (terms: string[]) =>
  * matches belong to, then summaries matching the most query words (each word: any of its terms;
  * names weigh double; at least two words' weight, or all there is), newest first among equals. Looked
  * for among that language's newest OTHER_LANGUAGE_WINDOW summaries in scope: English ones through the
- * full-text index, Chinese ones by substring.
+ * full-text index, Chinese ones by substring (through the trigram index when every match must hold a
+ * term it can look up: see indexedTerms).
  */
 export async function queryOtherLanguage(
   run: SqlRunner,
@@ -72,7 +73,16 @@ export async function queryOtherLanguage(
   return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-function termMatchSql(where: Prisma.Sql, scope: OtherLanguageScope, groups: TermGroup[]): Prisma.Sql {
+/**
+ * The statement finding the other language's summaries that match the query's words. `trigram: false`
+ * reads the whole window even when the trigram index could find the matches (to compare the two).
+ */
+export function termMatchSql(
+  where: Prisma.Sql,
+  scope: OtherLanguageScope,
+  groups: TermGroup[],
+  options: { trigram?: boolean } = {},
+): Prisma.Sql {
   const total = groups.reduce((sum, group) => sum + weightOf(group), 0);
   const least = Math.min(2, total);
   if (scope.language === 'EN') {
@@ -97,19 +107,46 @@ function termMatchSql(where: Prisma.Sql, scope: OtherLanguageScope, groups: Term
       SELECT id, score FROM scored WHERE score >= ${least}
       ORDER BY score DESC, created_at DESC, id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`;
   }
+  // The text is lower-cased once per summary and matched with LIKE: ILIKE lower-cases the whole text
+  // again for every term it tries (a query's groups hold several terms each).
   const score = Prisma.join(
     groups.map(
       (group) =>
-        Prisma.sql`(CASE WHEN c.text ILIKE ANY(${group.terms.map((term) => `%${escapeLike(term)}%`)}::text[]) THEN ${weightOf(group)}::int ELSE 0 END)`,
+        Prisma.sql`(CASE WHEN c.text LIKE ANY(${group.terms.map((term) => `%${escapeLike(term.toLowerCase())}%`)}::text[]) THEN ${weightOf(group)}::int ELSE 0 END)`,
     ),
     ' + ',
   );
-  return Prisma.sql`WITH c AS MATERIALIZED (
-      SELECT s.id, s.created_at, s.headline || ' ' || s.content AS text FROM summaries s
-      WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}
-    ), scored AS (SELECT c.id, c.created_at, (${score}) AS score FROM c)
+  const found = options.trigram === false ? null : indexedTerms(groups, least);
+  // With terms the trigram index finds, only the window's summaries holding one are read: those newer
+  // than the window's oldest (its time read from the date index alone).
+  const window = found
+    ? Prisma.sql`SELECT s.id, s.created_at, lower(s.headline || ' ' || s.content) AS text FROM summaries s
+      WHERE ${where} AND (${Prisma.join(
+        found.map((term) => Prisma.sql`(s.headline || ' ' || s.content) ILIKE ${`%${escapeLike(term)}%`}`),
+        ' OR ',
+      )}) AND s.created_at >= coalesce((SELECT s.created_at FROM summaries s WHERE ${where}
+        ORDER BY s.created_at DESC OFFSET ${integer(OTHER_LANGUAGE_WINDOW - 1)} LIMIT 1), '-infinity')
+      ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}`
+    : Prisma.sql`SELECT s.id, s.created_at, lower(s.headline || ' ' || s.content) AS text FROM summaries s
+      WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}`;
+  return Prisma.sql`WITH c AS MATERIALIZED (${window}),
+    scored AS (SELECT c.id, c.created_at, (${score}) AS score FROM c)
     SELECT id, score FROM scored WHERE score >= ${least}
     ORDER BY score DESC, created_at DESC, id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`;
+}
+
+/** A term the trigram index can look up: three letters or digits in a row (pg_trgm reads trigrams). */
+const trigramTerm = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
+/**
+ * The terms a summary must hold one of to reach `least`, when the index can find them all: the groups
+ * whose terms the trigram index cannot look up (two-character Chinese words) weigh less than `least`
+ * together, so every match holds a term of another group. Null when some match may hold none.
+ */
+export function indexedTerms(groups: TermGroup[], least: number): string[] | null {
+  const indexed = groups.filter((group) => group.terms.every(trigramTerm));
+  const rest = groups.filter((group) => !indexed.includes(group)).reduce((sum, g) => sum + weightOf(g), 0);
+  return indexed.length > 0 && rest < least ? indexed.flatMap((group) => group.terms) : null;
 }
 
 const statement = (sql: Prisma.Sql) => ({ text: sql.text, values: sql.values });

@@ -9,7 +9,12 @@ import {
   type SummaryRow,
 } from './summaries.sql.ts';
 import { type OtherLanguageScope, queryOtherLanguage, type TermGroup } from './cross-language.sql.ts';
-import { queryStoryGroupPage } from './story-groups.sql.ts';
+import {
+  queryStoryCandidates,
+  queryStoryGroupPage,
+  type StoryMembers,
+  storyRowsOf,
+} from './story-groups.sql.ts';
 
 export type SummariesRepository = ReturnType<typeof createSummariesRepository>;
 
@@ -45,6 +50,22 @@ export function createSummariesRepository(prisma: PrismaClient) {
       if (f.datasourceIds?.length === 0) return { rows: [], total: 0, matches: 0, planHeld: !check };
       return queryStoryGroupPage(run, f, page, check);
     },
+
+    /** The window's stories as "For you" ranks them (see queryStoryCandidates). */
+    async storyCandidates(
+      filters: SummaryFilters,
+      page: PageWindow,
+      readerId: string | null,
+      check?: PlanCheck,
+    ) {
+      const f = await resolveSources(run, filters);
+      if (f.datasourceIds?.length === 0)
+        return { candidates: [], members: new Map() as StoryMembers, total: 0, matches: 0, planHeld: !check };
+      return queryStoryCandidates(run, f, page, readerId, check);
+    },
+
+    /** The chosen candidates' rows, in the given order, with their stories' members. */
+    storyRows: (ids: string[], members: StoryMembers) => storyRowsOf(run, ids, members),
 
     /** A search's reports in the other language (see queryOtherLanguage). */
     otherLanguage: (scope: OtherLanguageScope, groups: TermGroup[], storyIds: string[]) =>

@@ -299,7 +299,7 @@ export function createContentService(
         range.from,
         range.to,
       );
-      const data = rows.map(toSummaryDto);
+      const data = await withReadState(caller, rows.map(toSummaryDto));
       return { source, limited: !caller.isPro, data };
     },
 

@@ -1,5 +1,5 @@
 import { FOR_YOU_CANDIDATES, type ForYouReason, type SummaryListQuery } from '@app/contracts';
-import { HISTORY_READS, HISTORY_SAVED, type ReaderHistory, rankForYou } from '@app/for-you';
+import { type Candidate, HISTORY_READS, HISTORY_SAVED, type ReaderHistory, rankForYou } from '@app/for-you';
 import type { ReaderHistoryRow, ReadsRepository } from '../repositories/reads.repository.ts';
 import type { SummariesRepository } from '../repositories/summaries.repository.ts';
 import type { PlanCheck, SummaryFilters } from '../repositories/summaries.sql.ts';
@@ -11,6 +11,7 @@ type Card = ReturnType<ReturnType<typeof listItemOf>> & { read?: boolean };
  * A "For you" page (order=for_you): the newest FOR_YOU_CANDIDATES matches of the filters (stories
  * with group=story), ranked for the caller by @app/for-you, each with its reason, then paged. A visitor
  * or a reader with no history gets the date order. Null when the plan check failed (see listPage).
+ * Stories are ranked from a few short columns each; only the chosen page's rows are then read whole.
  */
 export async function forYouPage(
   repos: { summaries: SummariesRepository; reads: ReadsRepository },
@@ -26,45 +27,89 @@ export async function forYouPage(
 ) {
   const window = { limit: Math.min(FOR_YOU_CANDIDATES, options.cap), offset: 0, cap: options.cap };
   const fields = query.fields ?? 'card';
-  const [page, history] = await Promise.all([
-    query.group === 'story'
-      ? repos.summaries
-          .listStoryPage(filters, window, options.check)
-          .then((p) => ({ ...p, cards: p.rows.map((row) => toStoryGroupDto(row, fields)) as Card[] }))
-      : repos.summaries
-          .listPage(filters, window, options.check)
-          .then((p) => ({ ...p, cards: p.rows.map(listItemOf(fields)) as Card[] })),
-    caller.userId ? repos.reads.history(caller.userId, { saved: HISTORY_SAVED, reads: HISTORY_READS }) : null,
-  ]);
-  if (!page.planHeld) return null;
-  const cards = await options.withReadState(page.cards);
-  const ranked = rankForYou(
-    cards.map((card) => ({
-      id: card.id,
-      headline: card.headline,
-      language: card.language,
-      createdAt: Date.parse(card.created_at),
-      topicId: card.topic?.id ?? null,
-      datasourceId: card.datasource?.id ?? null,
-      storyId: card.story_id ?? null,
-      storySize: card.story_size ?? 1,
-      read: card.read ?? false,
-      card,
-    })),
-    toHistory(history),
-    options.now.getTime(),
-  );
   const offset = (query.page - 1) * query.page_size;
-  const total = ranked.length;
-  return {
-    data: ranked
+  const history = caller.userId
+    ? repos.reads.history(caller.userId, { saved: HISTORY_SAVED, reads: HISTORY_READS })
+    : Promise.resolve(null);
+  // Ranked as far as this page: the order's later cards are chosen only for the pages after it.
+  const rank = <T extends Candidate>(candidates: T[], row: ReaderHistoryRow | null) =>
+    rankForYou(candidates, toHistory(row), options.now.getTime(), offset + query.page_size);
+
+  let ranked: { card: Card; reason: ForYouReason }[];
+  let total: number;
+  if (query.group === 'story') {
+    const [found, row] = await Promise.all([
+      repos.summaries.storyCandidates(filters, window, caller.userId, options.check),
+      history,
+    ]);
+    if (!found.planHeld) return null;
+    const order = rank(found.candidates.map(toCandidate), row);
+    total = found.candidates.length;
+    const chosen = order.slice(offset, offset + query.page_size);
+    const rows = await repos.summaries.storyRows(
+      chosen.map(({ item }) => item.id),
+      found.members,
+    );
+    ranked = rows.map((r, index) => ({
+      card: { ...toStoryGroupDto(r, fields), ...(caller.userId ? { read: chosen[index]!.item.read } : {}) },
+      reason: chosen[index]!.reason,
+    }));
+  } else {
+    const [page, row] = await Promise.all([
+      repos.summaries.listPage(filters, window, options.check),
+      history,
+    ]);
+    if (!page.planHeld) return null;
+    const cards = await options.withReadState(page.rows.map(listItemOf(fields)) as Card[]);
+    const order = rank(
+      cards.map((card) => ({
+        ...toCandidate({
+          ...card,
+          topic_id: card.topic?.id ?? null,
+          datasource_id: card.datasource?.id ?? null,
+          read: card.read ?? false,
+        }),
+        card,
+      })),
+      row,
+    );
+    total = cards.length;
+    ranked = order
       .slice(offset, offset + query.page_size)
-      .map(({ item, reason }) => ({ ...item.card, reason: reason satisfies ForYouReason })),
+      .map(({ item, reason }) => ({ card: item.card, reason }));
+  }
+  return {
+    data: ranked.map(({ card, reason }) => ({ ...card, reason: reason satisfies ForYouReason })),
     page: query.page,
     page_size: query.page_size,
     total,
     total_capped: total >= window.limit,
     total_pages: Math.ceil(total / query.page_size),
+  };
+}
+
+/** A summary as @app/for-you ranks it. */
+function toCandidate(row: {
+  id: string;
+  headline: string;
+  language: string;
+  created_at: string | Date;
+  topic_id: string | null;
+  datasource_id: string | null;
+  story_id?: string | null;
+  story_size?: number | null;
+  read: boolean;
+}): Candidate {
+  return {
+    id: row.id,
+    headline: row.headline,
+    language: row.language === 'ZH' ? 'ZH' : 'EN',
+    createdAt: new Date(row.created_at).getTime(),
+    topicId: row.topic_id,
+    datasourceId: row.datasource_id,
+    storyId: row.story_id ?? null,
+    storySize: row.story_size ?? 1,
+    read: row.read,
   };
 }
 

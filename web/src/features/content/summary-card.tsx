@@ -32,6 +32,8 @@ type Props = {
   summary: SummaryDto;
   expanded: boolean;
   onToggle: () => void;
+  /** The reader opens it (not when it closes): a signed-in reader's card is then read. */
+  onOpen?: () => void;
   language: 'en' | 'zh';
   timeZone: string;
   isSourceFavorite: boolean;
@@ -50,6 +52,7 @@ export function SummaryCard({
   summary,
   expanded,
   onToggle,
+  onOpen,
   language,
   timeZone,
   isSourceFavorite,
@@ -161,7 +164,10 @@ export function SummaryCard({
         {note}
         <button
           type="button"
-          onClick={onToggle}
+          onClick={() => {
+            if (!expanded) onOpen?.();
+            onToggle();
+          }}
           aria-expanded={expanded}
           style={{ all: 'unset', cursor: 'pointer', display: 'block' }}
           data-card-toggle

@@ -1,5 +1,5 @@
 import type { SummaryDto } from '@app/contracts';
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -7,21 +7,17 @@ import { contentKeys, type SummaryListParams, type TopicDto } from '../../querie
 import { markAllBodyOf } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import type { FilterCardControl } from '../content/summary-page/summary-filter-card';
-import type { CardReading } from '../content/summary-page/summary-list';
 import type { SummaryFilters } from '../content/summary-page/use-summary-filters';
 import type { useFavorites } from '../content/use-favorites';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast } from '../ui/toast';
-import { CardMenu, ReadMarker, ReadToggle } from './card-reading';
-import { ForYouReason } from './for-you-reason';
 import { FeedSignIn, FollowNothing, MyFeedLink, NothingUnread } from './feed-states';
 import { ReadingToolbar } from './reading-toolbar';
 import { UnreadBadge } from './unread-badge';
-import { useFollows } from './use-follows';
 import { SHORTCUTS } from './list-shortcuts';
 import { useListShortcuts } from './use-list-shortcuts';
 import { useMarkAllRead } from './use-mark-all-read';
-import { useReadState } from './use-read-state';
+import { useCardReading } from './use-card-reading';
 import { useUnreadCounts } from './use-unread-counts';
 
 // Both dialogs are fetched the first time they open.
@@ -59,8 +55,7 @@ export function useSummaryReading({
   const { t } = useTranslation('reading');
   const { isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
-  const follows = useFollows();
-  const readState = useReadState();
+  const { cardReading, readState, follows, announcer } = useCardReading({ language, topics });
   const counts = useUnreadCounts(language, filters.timeZone);
   const [markAllOpen, setMarkAllOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -76,34 +71,6 @@ export function useSummaryReading({
   const findSummary = (id: string) =>
     list.summaries.data?.data.find((summary) => summary.id === id) ??
     queryClient.getQueryData<SummaryDto>(contentKeys.summary(id, filters.timeZone));
-
-  const cardReading: CardReading | undefined = isAuthenticated
-    ? {
-        extras: (summary) => ({
-          readMarker: <ReadMarker />,
-          note: summary.reason ? (
-            <ForYouReason summary={summary} reason={summary.reason} topics={topics} language={language} />
-          ) : undefined,
-          actions: (
-            <>
-              <ReadToggle
-                isRead={summary.read === true}
-                onToggle={() => readState.setRead(summary, summary.read !== true)}
-              />
-              <CardMenu
-                summary={summary}
-                language={language}
-                isFollowing={follows.isFollowing}
-                onFollow={follows.toggle}
-              />
-            </>
-          ),
-        }),
-        onOpen: (summary) => {
-          if (summary.read !== true) readState.setRead(summary, true, { announce: false });
-        },
-      }
-    : undefined;
 
   useListShortcuts(
     {
@@ -166,9 +133,7 @@ export function useSummaryReading({
     /** The dialogs and the live region that says what changed. */
     overlays: (
       <>
-        <VisuallyHidden role="status" data-testid="reading-announcer">
-          {readState.announcement}
-        </VisuallyHidden>
+        {announcer}
         <OnDemandDialog opened={markAllOpen}>
           {(opened) => (
             <MarkAllDialog

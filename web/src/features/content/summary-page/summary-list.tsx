@@ -137,11 +137,8 @@ export function SummaryList({
           key={summary.id}
           summary={summary}
           expanded={expanded === summary.id}
-          onToggle={() => {
-            const opening = expanded !== summary.id;
-            onExpand(opening ? summary.id : null);
-            if (opening) reading?.onOpen(summary);
-          }}
+          onToggle={() => onExpand(expanded === summary.id ? null : summary.id)}
+          onOpen={reading && (() => reading.onOpen(summary))}
           isRead={summary.read === true}
           {...reading?.extras(summary)}
           language={language}

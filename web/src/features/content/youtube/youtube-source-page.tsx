@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { FollowButton } from '../../reading/follow-button';
+import { useCardReading } from '../../reading/use-card-reading';
 import { SummaryCard } from '../summary-card';
 import { UpgradeDialogProvider } from '../upgrade-dialog';
 import { useFavorites } from '../use-favorites';
@@ -63,6 +64,7 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
   const timeZone = readStoredTimeZone();
   const favorites = useFavorites();
   const [expanded, setExpanded] = useState<string | null>(null);
+  const { cardReading, announcer } = useCardReading({ language });
   const query = useQuery({
     ...youtubeSummariesQueryOptions(sourceName, language, timeZone, `${user?.id ?? 'visitor'}:${isPro}`),
     enabled: sourceName.length > 0,
@@ -142,6 +144,9 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
               summary={summary}
               expanded={expanded === summary.id}
               onToggle={() => setExpanded((e) => (e === summary.id ? null : summary.id))}
+              onOpen={cardReading && (() => cardReading.onOpen(summary))}
+              isRead={summary.read === true}
+              {...cardReading?.extras(summary)}
               language={language}
               timeZone={timeZone}
               isSourceFavorite={favorites.sourceIds.has(source.id)}
@@ -165,6 +170,7 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
           </Anchor>
         ) : null}
       </Stack>
+      {announcer}
     </Container>
   );
 }
