@@ -86,6 +86,61 @@ describe('the home page first paint', () => {
   });
 });
 
+describe('a blog post’s first paint', () => {
+  const posts = () =>
+    stack.prisma.blogPost.findMany({
+      where: { slug: 'how-we-pick-sources', status: 'published' },
+      orderBy: { language: 'asc' },
+    });
+
+  it('draws the post’s title and cover where the page puts them, in both languages, before the app runs', async () => {
+    const page = await withoutApp();
+    for (const post of await posts()) {
+      const path = `${post.language === 'ZH' ? '/zh' : ''}/blog/${post.slug}`;
+      await page.goto(path);
+      await expect
+        .poll(() => page.locator('#root .fp-post-title').textContent(), { message: path })
+        .toBe(post.title);
+      const cover = page.locator('#root img.fp-cover');
+      const src = new URL((await cover.getAttribute('src'))!);
+      expect(src.pathname + src.search).toBe(post.featuredImageUrl);
+      // The picture itself comes (it is the page's largest paint), decorative until the page names it.
+      await expect
+        .poll(() =>
+          cover.evaluate(
+            (image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth > 0,
+          ),
+        )
+        .toBe(true);
+      expect(await cover.getAttribute('alt')).toBe('');
+      expect(await page.locator('[data-page-body]').isVisible()).toBe(false);
+    }
+    await page.context().close();
+  });
+
+  it('draws nothing for a post without a cover: the app draws it all', async () => {
+    const page = await withoutApp();
+    const post = await stack.prisma.blogPost.findFirstOrThrow({
+      where: { status: 'published', language: 'EN', featuredImageUrl: null },
+    });
+    await page.goto(`/blog/${post.slug}`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#root > :not([data-page-body])').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('is replaced by the app: one title, one cover, named', async () => {
+    const page = await stack.newPage();
+    const [post] = await posts();
+    await page.goto(`/blog/${post!.slug}`);
+    await page.getByTestId('blog-post-title').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('.fp-post').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByTestId('blog-post-image').getAttribute('alt')).toBe(post!.featuredImageAlt);
+    await page.context().close();
+  });
+});
+
 describe('the server’s reading view, for a client that runs no script', () => {
   it('shows each public page’s titles and text with JavaScript off, in both languages', async () => {
     const page = await stack.newPage({ javaScriptEnabled: false });

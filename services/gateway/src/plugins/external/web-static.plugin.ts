@@ -17,8 +17,9 @@ const mapsAllowed = (serveMaps: boolean) => (pathName: string) =>
 const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 
 /**
- * The home page's document (web/vite-first-paint.ts): index.html plus the script that draws the hero
- * before the app has arrived. Served on the home page's paths only; no other page downloads that script.
+ * The first-paint document (web/vite-first-paint.ts): index.html plus the script that draws the home
+ * page's hero or a blog post's title and cover before the app has arrived. Served on those pages only
+ * (routes/web/pages.routes.ts); no other page downloads that script.
  */
 const HOME_HTML = 'home.html';
 /** Answered by the gateway itself (routes/web), never from the build. */
@@ -35,7 +36,7 @@ const PagePreloadsSchema = z.record(
 
 /**
  * The build's documents, which the pages' route (routes/web/pages.routes.ts) serves with each page's
- * head: index.html, and home.html for the home page when the build has it. `withHead` is false when a
+ * head: index.html, and home.html for the first-paint pages when the build has it. `withHead` is false when a
  * document lacks a tag the head replaces: the documents then go as built (logged at start-up).
  */
 export type WebDocuments = {

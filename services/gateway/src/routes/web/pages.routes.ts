@@ -27,6 +27,12 @@ const queryOf = (rawUrl: string | undefined) => {
 /** The path as the browser sent it, without the query: the web router reads it segment by segment. */
 const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?? '';
 
+/**
+ * The pages whose document carries the first-paint script (web/src/first-paint.ts: the home page's hero,
+ * a blog post's title and cover, drawn before the app's code has arrived).
+ */
+const FIRST_PAINT_PAGES = new Set<string>(['home', 'blogPost']);
+
 /** The language of a path no page matches, as the web app picks it for its 404 screen. */
 const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(pathname) ? 'zh' : 'en');
 
@@ -62,7 +68,8 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
         page?.language ?? languageOfPath(sent),
       );
       status = document.status;
-      const template = status === 200 && page?.name === 'home' ? documents.home : documents.index;
+      const template =
+        status === 200 && page && FIRST_PAINT_PAGES.has(page.name) ? documents.home : documents.index;
       // The page's own scripts download beside the entry (a page that is not one is only the 404 screen).
       const scripts = status === 200 && page ? (documents.preloads[page.name] ?? []) : [];
       const head = {
