@@ -83,8 +83,7 @@ export function termMatchSql(
   groups: TermGroup[],
   options: { trigram?: boolean } = {},
 ): Prisma.Sql {
-  const total = groups.reduce((sum, group) => sum + weightOf(group), 0);
-  const least = Math.min(2, total);
+  const least = leastOf(groups);
   if (scope.language === 'EN') {
     const usable = groups
       .map((group) => ({ group, query: tsGroup(group.terms) }))
@@ -116,34 +115,42 @@ export function termMatchSql(
     ),
     ' + ',
   );
-  const found = options.trigram === false ? null : indexedTerms(groups, least);
+  const found = options.trigram === false ? null : indexedTerms(groups);
   // With terms the trigram index finds, only the window's summaries holding one are read: those newer
   // than the window's oldest (its time read from the date index alone).
+  const read = Prisma.sql`SELECT s.id, s.created_at, lower(s.headline || ' ' || s.content) AS text FROM summaries s`;
   const window = found
-    ? Prisma.sql`SELECT s.id, s.created_at, lower(s.headline || ' ' || s.content) AS text FROM summaries s
-      WHERE ${where} AND (${Prisma.join(
+    ? Prisma.sql`${read} WHERE ${where} AND (${Prisma.join(
         found.map((term) => Prisma.sql`(s.headline || ' ' || s.content) ILIKE ${`%${escapeLike(term)}%`}`),
         ' OR ',
       )}) AND s.created_at >= coalesce((SELECT s.created_at FROM summaries s WHERE ${where}
         ORDER BY s.created_at DESC OFFSET ${integer(OTHER_LANGUAGE_WINDOW - 1)} LIMIT 1), '-infinity')
       ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}`
-    : Prisma.sql`SELECT s.id, s.created_at, lower(s.headline || ' ' || s.content) AS text FROM summaries s
-      WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}`;
+    : Prisma.sql`${read} WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_WINDOW)}`;
   return Prisma.sql`WITH c AS MATERIALIZED (${window}),
     scored AS (SELECT c.id, c.created_at, (${score}) AS score FROM c)
     SELECT id, score FROM scored WHERE score >= ${least}
     ORDER BY score DESC, created_at DESC, id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`;
 }
 
+/** The weight a match must reach: two words' (a name weighs two), or all there is. */
+const leastOf = (groups: TermGroup[]) =>
+  Math.min(
+    2,
+    groups.reduce((sum, group) => sum + weightOf(group), 0),
+  );
+
 /** A term the trigram index can look up: three letters or digits in a row (pg_trgm reads trigrams). */
 const trigramTerm = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
 
 /**
- * The terms a summary must hold one of to reach `least`, when the index can find them all: the groups
- * whose terms the trigram index cannot look up (two-character Chinese words) weigh less than `least`
- * together, so every match holds a term of another group. Null when some match may hold none.
+ * The terms a summary must hold one of to reach the weight a match needs (leastOf), when the index can
+ * find them all: the groups whose terms the trigram index cannot look up (two-character Chinese words)
+ * weigh less than that together, so every match holds a term of another group. Null when some match
+ * may hold none.
  */
-export function indexedTerms(groups: TermGroup[], least: number): string[] | null {
+export function indexedTerms(groups: TermGroup[]): string[] | null {
+  const least = leastOf(groups);
   const indexed = groups.filter((group) => group.terms.every(trigramTerm));
   const rest = groups.filter((group) => !indexed.includes(group)).reduce((sum, g) => sum + weightOf(g), 0);
   return indexed.length > 0 && rest < least ? indexed.flatMap((group) => group.terms) : null;

@@ -50,10 +50,14 @@ export async function forYouPage(
       chosen.map(({ item }) => item.id),
       found.members,
     );
-    ranked = rows.map((r, index) => ({
-      card: { ...toStoryGroupDto(r, fields), ...(caller.userId ? { read: chosen[index]!.item.read } : {}) },
-      reason: chosen[index]!.reason,
-    }));
+    // By id: a summary removed since the candidates were read has no row, and the others keep theirs.
+    const byId = new Map(chosen.map((entry) => [entry.item.id, entry]));
+    ranked = rows.flatMap((r) => {
+      const entry = byId.get(r.id);
+      if (!entry) return [];
+      const card = toStoryGroupDto(r, fields);
+      return [{ card: caller.userId ? { ...card, read: entry.item.read } : card, reason: entry.reason }];
+    });
   } else {
     const [page, row] = await Promise.all([
       repos.summaries.listPage(filters, window, options.check),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { UiLanguage } from '@app/contracts';
+import type { UiLanguage, WebPageName } from '@app/contracts';
 import { matchWebPage } from '@app/rules';
 import type { FastifyPluginAsync } from 'fastify';
 import { withPageBody } from '../../lib/page-body.ts';
@@ -31,7 +31,7 @@ const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?
  * The pages whose document carries the first-paint script (web/src/first-paint.ts: the home page's hero,
  * a blog post's title and cover, drawn before the app's code has arrived).
  */
-const FIRST_PAINT_PAGES = new Set<string>(['home', 'blogPost']);
+const FIRST_PAINT_PAGES: ReadonlySet<WebPageName> = new Set(['home', 'blogPost']);
 
 /** The language of a path no page matches, as the web app picks it for its 404 screen. */
 const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(pathname) ? 'zh' : 'en');
