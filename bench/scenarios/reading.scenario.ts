@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seed } from '@app/db';
 import { freePort } from '@app/testing';
@@ -33,6 +36,7 @@ export const readingScenario: Scenario = {
     pool.on('error', () => undefined);
     const port = await freePort();
     let gateway: Awaited<ReturnType<typeof startProcess>> | undefined;
+    let dictionaryDir: string | undefined;
     try {
       await seed(db.prisma, { demoSummaries: false });
       context.log(`filling ${rows.toLocaleString()} summaries`);
@@ -43,13 +47,21 @@ export const readingScenario: Scenario = {
       const started = performance.now();
       await addReaders(pool, readers);
       context.log(`readers added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      gateway = await startGatewayProcess({
-        repoRoot: context.repoRoot,
-        redisUrl: context.redisUrl,
-        databaseUrl: db.url,
-        port,
-        env: { LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '100000' },
-      });
+      // A dictionary cache of its own, empty: the first search across languages builds it (below).
+      dictionaryDir = await mkdtemp(path.join(tmpdir(), 'bench-dictionary-'));
+      const start = () =>
+        startGatewayProcess({
+          repoRoot: context.repoRoot,
+          redisUrl: context.redisUrl,
+          databaseUrl: db.url,
+          port,
+          env: {
+            LOGIN_RATE_LIMIT: '10000',
+            LOGIN_IP_RATE_LIMIT: '100000',
+            DICTIONARY_CACHE_DIR: dictionaryDir!,
+          },
+        });
+      gateway = await start();
       const base = `http://127.0.0.1:${port}`;
       const { token, userId } = await signInPro(db.prisma, base);
       await giveHistory(pool, userId);
@@ -96,18 +108,20 @@ export const readingScenario: Scenario = {
       ];
 
       const figures: Figure[] = [];
-      // The first search across languages in a process reads the bilingual dictionary (about 2 s):
-      // measured once, alone, then every case is warmed before it is measured (steady state).
-      const coldStarted = performance.now();
-      const cold = await fetch(`${base}${cases[3]!.path}`, { headers: auth });
-      if (!cold.ok) throw new Error(`first cross-language search: ${cold.status}`);
-      await cold.arrayBuffer();
-      figures.push({
-        scenario: 'reading',
-        figure: 'first search across languages in a process (reads the dictionary)',
-        value: performance.now() - coldStarted,
-        unit: 'ms',
-      });
+      // The first search across languages on a machine builds the bilingual dictionary (on a worker
+      // thread) and caches it; the first in a later process reads the cache. Each measured once,
+      // alone; then every case is warmed before it is measured (steady state).
+      const firstSearch = async (figure: string) => {
+        const started = performance.now();
+        const response = await fetch(`${base}${cases[3]!.path}`, { headers: auth });
+        if (!response.ok) throw new Error(`first cross-language search: ${response.status}`);
+        await response.arrayBuffer();
+        figures.push({ scenario: 'reading', figure, value: performance.now() - started, unit: 'ms' });
+      };
+      await firstSearch('first search across languages on a machine (builds the dictionary)');
+      await gateway.stop();
+      gateway = await start();
+      await firstSearch('first search across languages in a later process (reads the cached dictionary)');
       for (const c of cases) {
         context.log(c.name);
         const headers = c.name.includes('visitor')
@@ -160,6 +174,7 @@ export const readingScenario: Scenario = {
       return figures;
     } finally {
       await gateway?.stop();
+      if (dictionaryDir) await rm(dictionaryDir, { recursive: true, force: true });
       await pool.end();
       await db.drop();
     }

@@ -23,7 +23,14 @@ export type BuildTarget = {
 
 /** Each output sits at the depth of its source, so paths a module takes from import.meta.url hold. */
 export const TARGETS: BuildTarget[] = [
-  { dir: 'services/gateway', entries: { server: 'src/server.ts' } },
+  {
+    dir: 'services/gateway',
+    entries: {
+      server: 'src/server.ts',
+      // Started by @app/bilingual beside the bundle, on first search across languages without a cache.
+      'dictionary.worker': '../../packages/bilingual/src/dictionary.worker.ts',
+    },
+  },
   {
     dir: 'services/crawler',
     entries: { main: 'src/main.ts', 'sanitize.worker': 'src/parse/sanitize.worker.ts' },

@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { OTHER_LANGUAGE_MAX, SEARCH_MIN_LENGTH } from '@app/contracts';
 import { loadDictionary, scriptOf, translateQuery } from '@app/bilingual';
 import { createSqlRunner, Prisma } from '@app/db';
@@ -238,6 +241,24 @@ describe('search across languages', () => {
         { terms: ['检索'], literal: false },
       ]),
     ).toBeNull();
+  });
+
+  it('keeps the dictionary it builds in DICTIONARY_CACHE_DIR, and answers where it cannot write', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'gateway-dictionary-'));
+    try {
+      const peer = await startPeer(gateway, { DICTIONARY_CACHE_DIR: path.join(dir, 'cache') });
+      const answer = await search('database outage', 'EN', '', peer);
+      expect(answer.other_language?.terms).toContain('数据库');
+      expect(await readdir(path.join(dir, 'cache'))).toEqual([expect.stringMatching(/^cedict-.+\.txt$/)]);
+      await peer.close();
+
+      await writeFile(path.join(dir, 'a-file'), '');
+      const blocked = await startPeer(gateway, { DICTIONARY_CACHE_DIR: path.join(dir, 'a-file', 'cache') });
+      expect((await search('database outage', 'EN', '', blocked)).other_language?.terms).toContain('数据库');
+      await blocked.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers a query in another script, and pages past the first, without other-language reports', async () => {

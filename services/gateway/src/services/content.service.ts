@@ -12,6 +12,7 @@ import {
   TOPIC_FILTER_MAX_DAYS,
   type TopicFilterOptions,
 } from '@app/contracts';
+import { type Dictionary, loadDictionary } from '@app/bilingual';
 import type { Language } from '@app/db';
 import { comparePlatforms, toDataLanguage } from '@app/rules';
 import { assertFetchableUrl } from '../lib/source-url-guard.ts';
@@ -49,8 +50,11 @@ export const CONTENT_REPOS = ['datasources', 'reads', 'sourceSubmissions', 'summ
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** Outside systems besides the database: the provider's query translation, when one is configured. */
-export type ContentResources = { translator?: QueryTranslator };
+/**
+ * Outside systems besides the database: the provider's query translation, when one is configured,
+ * and the bilingual dictionary (default: the process's, without a cache on disk).
+ */
+export type ContentResources = { translator?: QueryTranslator; dictionary?: () => Promise<Dictionary> };
 
 export function createContentService(
   ctx: ServiceContext<(typeof CONTENT_REPOS)[number]>,
@@ -117,6 +121,7 @@ export function createContentService(
       q,
       { language, ...range, topicId: query.topic },
       [...new Set(page.data.flatMap((item) => (item.story_id ? [item.story_id] : [])))],
+      resources.dictionary ?? (() => loadDictionary()),
       translation,
     );
     return { ...page, other_language: { ...other, data: await withReadState(caller, other.data) } };

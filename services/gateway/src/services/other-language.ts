@@ -1,4 +1,4 @@
-import { loadDictionary, scriptOf, translateQuery } from '@app/bilingual';
+import { type Dictionary, scriptOf, translateQuery } from '@app/bilingual';
 import type { Language } from '@app/db';
 import type { UsageTags } from '@app/llm';
 import type { TermGroup } from '../repositories/cross-language.sql.ts';
@@ -33,13 +33,14 @@ export async function otherLanguageOf(
   q: string,
   scope: { language: Language; from?: Date; to?: Date; topicId?: string },
   storyIds: string[],
+  dictionary: () => Promise<Dictionary>,
   translation: Promise<string[] | null> = Promise.resolve(null),
 ) {
   const language: Language = scope.language === 'EN' ? 'ZH' : 'EN';
   if (scriptOf(q) === 'other')
     return { language, terms: [], data: [], skipped: 'unsupported_script' as const };
-  const [dictionary, provided] = await Promise.all([loadDictionary(), translation]);
-  const groups = withProviderTerms(provided ?? [], translateQuery(dictionary, q, scope.language));
+  const [words, provided] = await Promise.all([dictionary(), translation]);
+  const groups = withProviderTerms(provided ?? [], translateQuery(words, q, scope.language));
   const rows = await summaries.otherLanguage({ ...scope, language }, groups, storyIds);
   return {
     language,

@@ -13,6 +13,7 @@ import {
   createBillingWebhookService,
   BILLING_WEBHOOK_REPOS,
 } from '../../services/billing-webhook.service.ts';
+import { loadDictionary } from '@app/bilingual';
 import { createBillingService, BILLING_REPOS } from '../../services/billing.service.ts';
 import { createBlogService, BLOG_REPOS } from '../../services/blog.service.ts';
 import { createCleanupService, CLEANUP_REPOS } from '../../services/cleanup.service.ts';
@@ -69,7 +70,17 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
   const billing = createBillingService(withRepos(ctx, BILLING_REPOS), demoStripe?.stripe);
   const usage = createUsageService(withRepos(ctx, USAGE_REPOS));
   const podcastFeed = createPodcastFeedService(withRepos(ctx, PODCAST_FEED_REPOS), resources.storage);
-  const content = createContentService(withRepos(ctx, CONTENT_REPOS), { translator: resources.translator });
+  const content = createContentService(withRepos(ctx, CONTENT_REPOS), {
+    translator: resources.translator,
+    dictionary: () =>
+      loadDictionary({
+        cacheDir: ctx.config.DICTIONARY_CACHE_DIR,
+        onEvent: (event) =>
+          event.event === 'read' || event.event === 'built'
+            ? ctx.logger.info(event, 'bilingual dictionary ready')
+            : ctx.logger.warn(event, 'bilingual dictionary: %s', event.event.replaceAll('_', ' ')),
+      }),
+  });
   const topics = createTopicsService(withRepos(ctx, TOPICS_REPOS));
   const blog = createBlogService(withRepos(ctx, BLOG_REPOS), {
     changes: resources.blogChanges,
