@@ -106,6 +106,47 @@ describe('feed discovery', { timeout: 120_000 }, () => {
       .toEqual(['application/atom+xml', 'application/feed+json', 'application/rss+xml']);
     await page.context().close();
   });
+  it('keeps the page’s head when a move to another page is overtaken by going back', async () => {
+    const page = await stack.newPage();
+    await page.goto(`/topics/${topicId}`);
+    await expect.poll(async () => (await feedLinks(page)).length, { timeout: 15_000 }).toBe(3);
+    const head = () =>
+      page.evaluate(`({
+        canonical: document.head.querySelectorAll('link[rel="canonical"]').length,
+        hreflang: document.head.querySelectorAll('link[rel="alternate"][hreflang]').length,
+        feeds: [...document.head.querySelectorAll('link[rel="alternate"][type]')].map((link) => link.type).sort(),
+      })`) as Promise<{ canonical: number; hreflang: number; feeds: string[] }>;
+    const served = await head();
+    expect(served).toEqual({
+      canonical: 1,
+      hreflang: 3,
+      feeds: ['application/atom+xml', 'application/feed+json', 'application/rss+xml'],
+    });
+    // The pricing page's code is slow to come: the reader goes back before it shows.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/.*pricing.*\.js$/i, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole('link', { name: /pricing|价格/i })
+      .first()
+      .click();
+    await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+    expect(await head()).toEqual(served);
+    await page.goBack();
+    await expect.poll(() => page.evaluate('location.pathname')).toBe(`/topics/${topicId}`);
+    release();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('plan-free').count()).toBe(0);
+    expect(await head()).toEqual(served);
+    await page.context().close();
+  });
 });
 
 describe('the private favourites feed on the profile page', { timeout: 120_000 }, () => {

@@ -45,10 +45,13 @@ auth.start();
 await nextTask();
 const router = createAppRouter({ queryClient, auth, i18n, language });
 // The head the server wrote (canonical, hreflang, Open Graph, feeds, structured data) describes the page
-// the document was served for: it goes once the reader moves to another page.
-router.subscribe('onBeforeNavigate', (event) => {
-  if (event.fromLocation && event.pathChanged)
-    for (const element of document.head.querySelectorAll('[data-page-head]')) element.remove();
+// the document was served for: it goes once another page is shown. A move overtaken before it resolves
+// (the reader went back while the next page loaded) leaves it.
+const servedPath = window.location.pathname;
+const stopWatchingHead = router.subscribe('onResolved', (event) => {
+  if (event.toLocation.pathname === servedPath) return;
+  for (const element of document.head.querySelectorAll('[data-page-head]')) element.remove();
+  stopWatchingHead();
 });
 await nextTask();
 prefetchFirstScreen(router, i18n);

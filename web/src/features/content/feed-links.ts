@@ -19,21 +19,30 @@ export function topicFeedLinks(slug: string, title: string, language: 'en' | 'zh
 
 /**
  * Advertises feeds to browsers and feed readers: <link rel="alternate"> in the head while the page shows.
- * On the page the document was served for, the server's head names them already (main.tsx drops that
- * head on the first move to another page).
+ * On the page the document was served for, the server's head names them already: the page takes those
+ * links over (they stop being the server head's, which main.tsx drops once another page shows), so
+ * whichever comes first, the page change or this effect, the page keeps its links and no other's.
  */
+const absolute = (href: string) => new URL(href, document.baseURI).href;
+
 export function useFeedLinks(links: FeedLink[]) {
   const key = JSON.stringify(links);
   useEffect(() => {
-    if (document.querySelector('[data-page-head]')) return;
+    const served = [
+      ...document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][data-page-head]'),
+    ];
     const elements = (JSON.parse(key) as FeedLink[]).map((link) => {
-      const element = document.createElement('link');
+      const same = served.find(
+        (element) => element.href === absolute(link.href) && element.type === link.type,
+      );
+      const element = same ?? document.createElement('link');
+      if (same) delete same.dataset.pageHead;
       element.rel = 'alternate';
       element.type = link.type;
       element.title = link.title;
-      element.href = link.href;
+      element.setAttribute('href', link.href);
       element.dataset.feedLink = 'true';
-      document.head.appendChild(element);
+      if (!same) document.head.appendChild(element);
       return element;
     });
     return () => {
