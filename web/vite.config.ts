@@ -14,8 +14,10 @@ const gateway = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.
 
 const APP_MODULE = /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/]/;
 /** What the home page's first-paint entry shares with the app. */
-const FIRST_PAINT_SHARED = /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?)\.ts$/;
-const FIRST_PAINT_MODULE = /[\\/]web[\\/]src[\\/](first-paint|font-family|i18n[\\/]language(-storage)?)\.ts$/;
+const FIRST_PAINT_SHARED =
+  /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
+const FIRST_PAINT_MODULE =
+  /[\\/]web[\\/]src[\\/](first-paint|font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
 /** Not loaded with the entry, but by every public page (error texts, cards, alerts): one file, not eight. */
 const PUBLIC_PAGES_APP =
   /[\\/](web[\\/]src[\\/]api[\\/]error-text|packages[\\/]contracts[\\/]src[\\/]errors)\.ts$/;

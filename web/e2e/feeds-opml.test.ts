@@ -122,6 +122,13 @@ describe('feed discovery', { timeout: 120_000 }, () => {
       hreflang: 3,
       feeds: ['application/atom+xml', 'application/feed+json', 'application/rss+xml'],
     });
+    // The app's first page is the served one, /zh too (the router sees it without its prefix): the head stays.
+    for (const path of [`/zh/topics/${topicId}`, `/topics/${topicId}`]) {
+      await page.goto(path);
+      await page.getByTestId('topic-title').waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      expect(await head(), path).toEqual(served);
+    }
     // The pricing page's code is slow to come: the reader goes back before it shows.
     let release = () => {};
     const held = new Promise<void>((resolve) => {

@@ -141,6 +141,100 @@ describe('a blog post’s first paint', () => {
   });
 });
 
+describe('the summaries page’s first paint', () => {
+  type Box = [number, number, number, number];
+  type Card = { card: Box; excerpt: Box; title: string };
+  // A string: the tests are compiled without the DOM's types.
+  const cards = (selector: string, title: string, excerpt: string) => `(() => {
+    const box = (el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+    return [...document.querySelectorAll('${selector}')].slice(0, 3).map((card) => ({
+      card: box(card),
+      excerpt: box(card.querySelector('${excerpt}')),
+      title: card.querySelector('${title}').textContent,
+    }));
+  })()`;
+  const drawn = cards('#root .fp-card', '.fp-card-title', '.fp-excerpt');
+  const app = cards(
+    '[data-testid="summary-card"]',
+    '[data-card-toggle] span',
+    '[data-testid="summary-excerpt"]',
+  );
+
+  it('draws the title and the cards the app will show, in both languages, before the app runs', async () => {
+    const page = await withoutApp();
+    for (const [path, language] of [
+      ['/content-summary', 'en'],
+      ['/zh/content-summary', 'zh'],
+    ] as const) {
+      await page.goto(path);
+      await page.locator('#root .fp-card').first().waitFor();
+      const answer = (await (
+        await page.request.get(`/api/summaries?language=${language}&group=story&page_size=20`)
+      ).json()) as { data: { headline: string }[] };
+      const titles = await page.locator('#root .fp-card-title').allTextContents();
+      expect(titles.length, path).toBe(Math.min(20, answer.data.length));
+      const cut = (text: string) =>
+        [...text].length > 80 ? `${[...text].slice(0, 80).join('').trimEnd()}…` : text;
+      expect(titles, path).toEqual(answer.data.slice(0, 20).map(({ headline }) => cut(headline)));
+      expect(await page.locator('#root .fp-page-title').textContent(), path).toBe(
+        language === 'zh' ? '每日摘要' : 'Daily Summary',
+      );
+      expect(await page.locator('[data-page-body]').isVisible()).toBe(false);
+    }
+    // A filtered list is not the server's: nothing is drawn, the app draws it.
+    await page.goto('/content-summary?q=model');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#root > :not([data-page-body])').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('puts each card where the app does or higher, as wide, from 360 px to desktop, in both languages', async () => {
+    for (const path of ['/content-summary', '/zh/content-summary']) {
+      for (const width of [360, 639, 700, 900, 1280]) {
+        const viewport = { width, height: 900 };
+        const held = await withoutApp();
+        await held.setViewportSize(viewport);
+        await held.goto(path);
+        await held.locator('#root .fp-card').first().waitFor();
+        const before = (await held.evaluate(drawn)) as Card[];
+        await held.context().close();
+        const page = await stack.newPage();
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await page.getByTestId('summary-card').nth(2).waitFor({ timeout: 15_000 });
+        const after = (await page.evaluate(app)) as Card[];
+        await page.context().close();
+        const at = `${path} at ${width} px`;
+        expect(
+          before.map((card) => card.title),
+          at,
+        ).toEqual(after.map((card) => card.title));
+        before.forEach((card, index) => {
+          const next = after[index]!;
+          const place = `${at}, card ${index + 1}: ${JSON.stringify(card)} / ${JSON.stringify(next)}`;
+          expect(card.card[1], place).toBeLessThanOrEqual(next.card[1] + 0.5);
+          expect(Math.abs(card.card[0] - next.card[0]), place).toBeLessThan(0.5);
+          expect(Math.abs(card.card[2] - next.card[2]), place).toBeLessThan(0.5);
+          // The same lines, each a little taller: the app's excerpt is never a larger paint.
+          expect(card.excerpt[2], place).toBeCloseTo(next.excerpt[2], 0);
+          expect(card.excerpt[3], place).toBeGreaterThan(next.excerpt[3]);
+        });
+        // From 992 px (the filter card on one row) the first card is exactly where the app puts it.
+        if (width >= 992) expect(Math.abs(before[0]!.card[1] - after[0]!.card[1]), at).toBeLessThan(0.5);
+      }
+    }
+  });
+
+  it('is replaced by the app: one title, the app’s cards', async () => {
+    const page = await stack.newPage();
+    await page.goto('/content-summary');
+    await page.getByTestId('summary-card').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('.fp-page').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.context().close();
+  });
+});
+
 describe('the server’s reading view, for a client that runs no script', () => {
   it('shows each public page’s titles and text with JavaScript off, in both languages', async () => {
     const page = await stack.newPage({ javaScriptEnabled: false });

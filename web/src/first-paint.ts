@@ -1,9 +1,12 @@
-// A page's first paint, before the app's code has arrived (a separate, tiny entry: the home page's and a
-// blog post's documents load it `async`). On / and /zh it draws the navigation bar's space and the hero's
-// title and subtitle, in the language the app will pick, the way the home page draws them. On a blog post
-// it draws the post's title and cover picture where the post's page puts them, from what the server
-// wrote into the document (the reading view's heading and the cover's preload). The app replaces all of
-// it when it renders (React empties #root), the server's reading view with it. Elsewhere it does nothing.
+// A page's first paint, before the app's code has arrived (a separate, tiny entry: the documents of the
+// home page, the summaries page and a blog post load it `async`). On / and /zh it draws the navigation
+// bar's space and the hero's title and subtitle, in the language the app will pick, the way the home page
+// draws them. On a blog post it draws the post's title and cover picture where the post's page puts them,
+// and on the summaries page its title and first cards (title and excerpt) where the page's list puts
+// them, from what the server wrote into the document (the reading view's heading and list, the cover's
+// preload). The app replaces all of it when it renders (React empties #root), the server's reading view
+// with it. Elsewhere it does nothing.
+import { TITLE_MAX, truncate } from './features/content/truncate';
 import { FONT_FAMILY } from './font-family';
 import { home as enHome } from './i18n/en.json';
 import { home as zhHome } from './i18n/zh.json';
@@ -69,6 +72,78 @@ function drawPost(root: HTMLElement) {
   root.append(style, block('fp-bar'), post);
 }
 
+// The summaries page's layout (features/content/summary-page/content-summary-page.tsx and summary-card.tsx):
+// the title and the counts line, the sources panel (300 px, from 640 px wide), then the list column: the
+// toolbar and the filter card, then the cards: a row of badges and buttons, the title, the excerpt. The
+// toolbar's and filter card's space is their smallest height in each range of widths and each language
+// (the filter card's controls wrap), so a card is never drawn lower than the app puts it, and from 992 px
+// exactly where it does. The excerpt's lines are 0.2 px taller than the app's (20.5 px, not 20.3), so the
+// app's copy of the same text, which replaces this one, is never counted as a later and larger paint; the
+// card's last row (date and source) is a pixel shorter, so the next cards do not drift below the app's.
+const SUMMARIES_STYLE = `${BAR_STYLE}
+.fp-page { max-width: 1400px; margin-inline: auto; padding: var(--mantine-spacing-lg) var(--mantine-spacing-sm); box-sizing: border-box; }
+.fp-heading { margin-bottom: var(--mantine-spacing-md); }
+.fp-page-title { margin: 0; font-weight: 700; font-size: 24px; line-height: 1.3; }
+.fp-counts { height: 20.3px; margin-top: 2px; }
+.fp-buttons { height: 36px; margin-top: var(--mantine-spacing-sm); }
+.fp-columns { display: flex; gap: var(--mantine-spacing-md); align-items: flex-start; }
+.fp-side { display: none; flex: none; width: 300px; }
+.fp-list { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: var(--mantine-spacing-md); }
+.fp-filters { height: 290.5px; }
+:lang(zh) .fp-filters { height: 254.5px; }
+.fp-cards { display: flex; flex-direction: column; gap: var(--mantine-spacing-sm); }
+.fp-card { border: 1px solid var(--mantine-color-gray-3); border-radius: var(--mantine-radius-md); padding: var(--mantine-spacing-md); }
+.fp-badges { height: 28px; margin-bottom: var(--mantine-spacing-xs); }
+.fp-card-title { font-weight: 600; font-size: 16px; line-height: 1.35; overflow-wrap: anywhere; }
+.fp-excerpt { margin-top: 4px; font-size: 14px; line-height: 20.5px; color: var(--mantine-color-dimmed); overflow-wrap: anywhere; }
+.fp-card-foot { height: 15.8px; margin-top: var(--mantine-spacing-xs); }
+@media (min-width: 40em) {
+  .fp-side { display: block; }
+  .fp-buttons { display: none; }
+  .fp-filters { height: 378.5px; }
+  :lang(zh) .fp-filters { height: 338.5px; }
+}
+@media (min-width: 48em) {
+  .fp-page { padding-inline: var(--mantine-spacing-lg); }
+  .fp-page-title { font-size: 30px; }
+  .fp-filters { height: 338.5px; }
+  :lang(zh) .fp-filters { height: 302.5px; }
+}
+@media (min-width: 62em) {
+  .fp-filters, :lang(zh) .fp-filters { height: 254.5px; }
+}`;
+
+/** The summaries page's title and first cards, from the server's reading view (its default list only). */
+function drawSummaries(root: HTMLElement) {
+  const view = root.querySelector('[data-page-body] main');
+  const heading = view?.querySelector('h1')?.textContent?.trim();
+  const items = [...(view?.querySelectorAll('.pb-list > li') ?? [])];
+  if (!heading || items.length === 0 || window.location.search) return;
+  const style = document.createElement('style');
+  style.textContent = SUMMARIES_STYLE;
+  const page = block('fp-page');
+  const head = block('fp-heading');
+  const title = block('fp-page-title', 'h1');
+  title.textContent = heading;
+  head.append(title, block('fp-counts'), block('fp-buttons'));
+  const list = block('fp-list');
+  const cards = block('fp-cards');
+  list.append(block('fp-filters'), cards);
+  for (const item of items) {
+    const card = block('fp-card');
+    const cardTitle = block('fp-card-title');
+    cardTitle.textContent = truncate(item.querySelector('h2')?.textContent?.trim() ?? '', TITLE_MAX);
+    const excerpt = block('fp-excerpt');
+    excerpt.textContent = item.querySelector('p:not(.pb-meta)')?.textContent ?? '';
+    card.append(block('fp-badges'), cardTitle, excerpt, block('fp-card-foot'));
+    cards.append(card);
+  }
+  const columns = block('fp-columns');
+  columns.append(block('fp-side'), list);
+  page.append(head, columns);
+  root.append(style, block('fp-bar'), page);
+}
+
 function drawHero(root: HTMLElement) {
   const language = detectLanguage({
     pathname: window.location.pathname,
@@ -98,9 +173,10 @@ function drawHero(root: HTMLElement) {
 const pathname = window.location.pathname.replace(/\/+$/, '') || '/';
 const root = document.getElementById('root');
 const page = stripLanguagePrefix(pathname);
-// Only on the home page and a blog post, and never over the app once it has drawn (the server's reading
-// view, which a browser that runs scripts does not show, may be there).
+// Only on the home page, the summaries page and a blog post, and never over the app once it has drawn
+// (the server's reading view, which a browser that runs scripts does not show, may be there).
 if (root && !root.querySelector(':scope > :not([data-page-body])')) {
   if (page === '/' && (pathname === '/' || hasZhPrefix(pathname))) drawHero(root);
+  else if (page === '/content-summary') drawSummaries(root);
   else if (/^\/blog\/[^/]+$/.test(page)) drawPost(root);
 }

@@ -47,8 +47,10 @@ const router = createAppRouter({ queryClient, auth, i18n, language });
 // The head the server wrote (canonical, hreflang, Open Graph, feeds, structured data) describes the page
 // the document was served for: it goes once another page is shown. A move overtaken before it resolves
 // (the reader went back while the next page loaded) leaves it.
-const servedPath = window.location.pathname;
+let servedPath: string | undefined;
 const stopWatchingHead = router.subscribe('onResolved', (event) => {
+  // The first load resolves the served page (in the router's terms: /zh is its / in Chinese).
+  if (!event.fromLocation) servedPath ??= event.toLocation.pathname;
   if (event.toLocation.pathname === servedPath) return;
   for (const element of document.head.querySelectorAll('[data-page-head]')) element.remove();
   stopWatchingHead();

@@ -377,15 +377,23 @@ describe('the status of a page’s document', () => {
     expect(withoutHead(answer.body), target).toBe(withoutHead(document));
   };
 
-  it('a page of the app is a 200, the home page and a blog post with the first-paint document', async () => {
-    for (const target of ['/', '/zh', '/zh/', '/blog/both-languages', '/zh/blog/both-languages'])
+  it('a page of the app is a 200, the home, summaries and blog post pages with the first-paint document', async () => {
+    for (const target of [
+      '/',
+      '/zh',
+      '/zh/',
+      '/content-summary',
+      '/zh/content-summary',
+      '/content-summary?date=2026-01-01',
+      '/blog/both-languages',
+      '/zh/blog/both-languages',
+    ])
       await expectDocument(target, 200, HOME_HTML);
     for (const target of [
       '/pricing',
       '/zh/pricing',
       '/pricing/',
       '/blog',
-      '/content-summary?date=2026-01-01',
       '/admin',
       '/zh/admin',
       '/profile',
@@ -808,8 +816,9 @@ describe('bad input never reaches a page’s document as markup', () => {
       expect(answer.status, target).toBe(status);
       expect(answer.body, target).not.toMatch(/<script>alert|<img src=x/i);
       const head = headOf(answer.body);
-      // Only the build's module script; the canonical URL (when there is one) carries no query.
-      expect(head.scripts, target).toBe(1);
+      // Only the build's module scripts (the summaries page's first paint too); the canonical URL (when
+      // there is one) carries no query.
+      expect(head.scripts, target).toBe(target.startsWith('/content-summary') ? 2 : 1);
       for (const url of head.canonical) expect(url, target).not.toContain('?');
       expect(viewOf(answer.body), target).not.toBeNull();
     }

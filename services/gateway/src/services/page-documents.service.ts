@@ -69,8 +69,9 @@ export function createPageDocumentsService(
 ) {
   const bodies = createAnswerCache<{ body: PageBody | null }>({ ttlMs: BODY_TTL_MS, maxEntries: 500 });
 
-  async function summaries(language: UiLanguage, topic?: string) {
-    const query = SummaryListQuerySchema.parse({ language, topic, page_size: PAGE_BODY_ITEMS });
+  /** A visitor's first page; `group: 'story'` as the summaries page asks for it (one card per story). */
+  async function summaries(language: UiLanguage, options: { topic?: string; group?: 'story' } = {}) {
+    const query = SummaryListQuerySchema.parse({ language, ...options, page_size: PAGE_BODY_ITEMS });
     return (await services.content.listSummaries(VISITOR, query)).data;
   }
 
@@ -102,7 +103,7 @@ export function createPageDocumentsService(
           language,
           title: strings!.title,
           lead: strings!.description,
-          items: summaryItems(await summaries(language), language),
+          items: summaryItems(await summaries(language, { group: 'story' }), language),
           empty,
         };
       case 'topic': {
@@ -112,7 +113,7 @@ export function createPageDocumentsService(
           language,
           title: topicName(topic, language),
           lead: topicDescription(topic, language),
-          items: summaryItems(await summaries(language, topic.id), language),
+          items: summaryItems(await summaries(language, { topic: topic.id }), language),
           empty,
         };
       }

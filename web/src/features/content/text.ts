@@ -1,13 +1,10 @@
 import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
-export const TITLE_MAX = 80;
-export const MAX_LINKS = 5;
+import { truncate } from './truncate';
 
-/** Cuts at `max` characters (code points, so Chinese text is not split mid-character). */
-export function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
-}
+// Shared with the summary page's first paint (src/first-paint.ts), which loads nothing else of the app.
+export { TITLE_MAX, truncate } from './truncate';
+export const MAX_LINKS = 5;
 
 /** "November 29, 2026 at 10:04 PM" / "2026年11月29日 22:04", in the reader's zone. */
 export const formatDate = (iso: string, language: 'en' | 'zh', timeZone: string) =>

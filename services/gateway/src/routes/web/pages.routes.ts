@@ -29,9 +29,10 @@ const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?
 
 /**
  * The pages whose document carries the first-paint script (web/src/first-paint.ts: the home page's hero,
- * a blog post's title and cover, drawn before the app's code has arrived).
+ * the summaries page's first cards, a blog post's title and cover, drawn before the app's code has
+ * arrived).
  */
-const FIRST_PAINT_PAGES: ReadonlySet<WebPageName> = new Set(['home', 'blogPost']);
+const FIRST_PAINT_PAGES: ReadonlySet<WebPageName> = new Set(['home', 'contentSummary', 'blogPost']);
 
 /** The language of a path no page matches, as the web app picks it for its 404 screen. */
 const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(pathname) ? 'zh' : 'en');
