@@ -153,13 +153,13 @@ describe('index.html and the SPA fallback', () => {
   });
 
   it('a client-side route answers index.html, revalidated every time', async () => {
-    for (const target of ['/content-summary', '/zh/blog', '/admin', '/youtube/Fireship.io'])
+    for (const target of ['/pricing', '/zh/blog', '/admin', '/youtube/Fireship.io'])
       await expectDocument(target, INDEX_HTML, ['gzip, deflate, br', undefined]);
   });
 
-  it('the home page, in either language, answers home.html (with the first-paint script), revalidated every time', async () => {
+  it('the home and summaries pages, in either language, answer home.html (with the first-paint script), revalidated every time', async () => {
     // As the router matches them: a trailing slash is the same page, an encoded letter the same letter.
-    for (const target of ['/', '/zh', '/zh/', '/%7Ah', '/z%68/'])
+    for (const target of ['/', '/zh', '/zh/', '/%7Ah', '/z%68/', '/content-summary', '/zh/content-summary'])
       await expectDocument(target, HOME_HTML, ['br', 'gzip', undefined]);
   });
 
