@@ -100,6 +100,13 @@ describe('date pickers under /zh', () => {
   it('the summaries’ date filter names months and weekdays in Chinese (and in English under /)', async () => {
     const page = await stack.newPage({ viewport: PHONE });
     await page.goto('/zh/content-summary');
+    // On a phone the filter card starts closed, its button says so, and opens it from the keyboard.
+    const toggle = page.getByTestId('summary-filters-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('date-filter').isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.getByTestId('date-filter').click();
     await page.getByTestId('date-popup').waitFor({ timeout: 15_000 });
     const zh = await calendarWords(page);
@@ -108,6 +115,7 @@ describe('date pickers under /zh', () => {
     await expectAccessible(page, 'Chinese date filter open');
 
     await page.goto('/content-summary');
+    await page.getByTestId('summary-filters-toggle').click();
     await page.getByTestId('date-filter').click();
     await page.getByTestId('date-popup').waitFor({ timeout: 15_000 });
     const en = await calendarWords(page);

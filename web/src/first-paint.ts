@@ -73,11 +73,12 @@ function drawPost(root: HTMLElement) {
 }
 
 // The summaries page's layout (features/content/summary-page/content-summary-page.tsx and summary-card.tsx):
-// the title and the counts line, the sources panel (300 px, from 640 px wide), then the list column: the
-// toolbar and the filter card, then the cards: a row of badges and buttons, the title, the excerpt. The
-// toolbar's and filter card's space is their smallest height in each range of widths and each language
-// (the filter card's controls wrap), so a card is never drawn lower than the app puts it, and from 992 px
-// exactly where it does. The excerpt's lines are 0.2 px taller than the app's (20.5 px, not 20.3), so the
+// the title and the counts line (on phones, the buttons' row under them, or beside them once they fit),
+// the sources panel (300 px, from 640 px wide), then the list column: the toolbar and the filter card
+// (closed on phones), then the cards: a row of badges and buttons, the title, the excerpt. Where the app's
+// rows wrap (its buttons on narrow phones, the open filter card's controls from 640 px), their space is
+// their smallest height in that range of widths and language, so a card is never drawn lower than the
+// app puts it, and on most phones and from 992 px exactly where it does. The excerpt's lines are 0.2 px taller than the app's (20.5 px, not 20.3), so the
 // app's copy of the same text, which replaces this one, is never counted as a later and larger paint; the
 // card's last row (date and source) is a pixel shorter, so the next cards do not drift below the app's.
 const SUMMARIES_STYLE = `${BAR_STYLE}
@@ -89,17 +90,21 @@ const SUMMARIES_STYLE = `${BAR_STYLE}
 .fp-columns { display: flex; gap: var(--mantine-spacing-md); align-items: flex-start; }
 .fp-side { display: none; flex: none; width: 300px; }
 .fp-list { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: var(--mantine-spacing-md); }
-.fp-filters { height: 290.5px; }
-:lang(zh) .fp-filters { height: 254.5px; }
+.fp-filters { height: 110.5px; }
 .fp-cards { display: flex; flex-direction: column; gap: var(--mantine-spacing-sm); }
 .fp-card { border: 1px solid var(--mantine-color-gray-3); border-radius: var(--mantine-radius-md); padding: var(--mantine-spacing-md); }
 .fp-badges { height: 28px; margin-bottom: var(--mantine-spacing-xs); }
 .fp-card-title { font-weight: 600; font-size: 16px; line-height: 1.35; overflow-wrap: anywhere; }
 .fp-excerpt { margin-top: 4px; font-size: 14px; line-height: 20.5px; color: var(--mantine-color-dimmed); overflow-wrap: anywhere; }
 .fp-card-foot { height: 15.8px; margin-top: var(--mantine-spacing-xs); }
+@media (min-width: 27em) {
+  :lang(zh) .fp-buttons { display: none; }
+}
+@media (min-width: 37.5em) {
+  .fp-buttons { display: none; }
+}
 @media (min-width: 40em) {
   .fp-side { display: block; }
-  .fp-buttons { display: none; }
   .fp-filters { height: 378.5px; }
   :lang(zh) .fp-filters { height: 338.5px; }
 }

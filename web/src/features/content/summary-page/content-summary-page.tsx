@@ -40,7 +40,9 @@ function ContentSummary() {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const { isAuthenticated } = useAuth();
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  // Known on the first render (not after an effect): the filter card starts closed on phones and the
+  // sources panel is a drawer there from the start.
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const favorites = useFavorites();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [suggestOpen, setSuggestOpen] = useState(false);

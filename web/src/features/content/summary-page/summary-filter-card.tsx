@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
-import { type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { type CSSProperties, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { TIME_ZONES } from '../zoned-dates';
@@ -34,6 +34,21 @@ type Props = {
 
 export type FilterCardControl = { focusSearch: () => void };
 
+const TOGGLE_STYLE: CSSProperties = {
+  all: 'unset',
+  boxSizing: 'border-box',
+  width: '100%',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  cursor: 'pointer',
+};
+const TOGGLE_LABEL_STYLE: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 'var(--mantine-spacing-xs)',
+};
+
 /** Frames to wait for the opening card to show the search box before giving up on focusing it. */
 const FOCUS_TRIES = 30;
 
@@ -41,6 +56,7 @@ const FOCUS_TRIES = 30;
 export function SummaryFilterCard({ filters, topics, language, initiallyOpen, control }: Props) {
   const { t } = useTranslation('content');
   const [open, setOpen] = useState(initiallyOpen);
+  const bodyId = useId();
   const { search } = filters;
   const searchInput = useRef<HTMLInputElement>(null);
   useImperativeHandle(control, () => ({
@@ -60,16 +76,27 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" onClick={() => setOpen((o) => !o)} style={{ cursor: 'pointer' }}>
-        <Group gap="xs">
+      {/* A button, so the card opens and closes from the keyboard too (it starts closed on phones). */}
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        className="mantine-focus-auto"
+        style={TOGGLE_STYLE}
+        data-testid="summary-filters-toggle"
+      >
+        <span style={TOGGLE_LABEL_STYLE}>
           <IconAdjustments size={18} aria-hidden />
-          <Text fw={600}>{t('summary.filters')}</Text>
-        </Group>
-        <Text size="xs" c="dimmed">
+          <Text component="span" fw={600}>
+            {t('summary.filters')}
+          </Text>
+        </span>
+        <Text component="span" size="xs" c="dimmed" aria-hidden>
           {open ? '−' : '+'}
         </Text>
-      </Group>
-      <Collapse expanded={open}>
+      </button>
+      <Collapse expanded={open} id={bodyId}>
         <Stack gap="sm" mt="sm">
           <Group gap="xs" wrap="nowrap">
             <TextInput
