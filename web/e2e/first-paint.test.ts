@@ -177,7 +177,7 @@ describe('the summaries page’s first paint', () => {
         [...text].length > 80 ? `${[...text].slice(0, 80).join('').trimEnd()}…` : text;
       expect(titles, path).toEqual(answer.data.slice(0, 20).map(({ headline }) => cut(headline)));
       expect(await page.locator('#root .fp-page-title').textContent(), path).toBe(
-        language === 'zh' ? '每日摘要' : 'Daily Summary',
+        language === 'zh' ? '每日摘要' : 'Daily summaries',
       );
       expect(await page.locator('[data-page-body]').isVisible()).toBe(false);
     }
@@ -254,7 +254,7 @@ describe('the server’s reading view, for a client that runs no script', () => 
       ['/', 'Daily Curated', 'Engineering'],
       ['/zh', '每日精选', '工程'],
       ['/topics/engineering', 'Engineering', headline],
-      ['/content-summary', 'Daily Summary', headline],
+      ['/content-summary', 'Daily summaries', headline],
       ['/blog', 'Blog', post.title],
       [`/blog/${post.slug}`, post.title, post.authorName],
       ['/no-such-page', 'Page not found', 'does not exist'],

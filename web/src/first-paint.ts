@@ -13,16 +13,22 @@ import { home as zhHome } from './i18n/zh.json';
 import { detectLanguage, hasZhPrefix, stripLanguagePrefix } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
 
+/**
+ * The app's dimmed text. theme.ts's colours (dimmed, the brand's) are set when the app starts: before, the
+ * variables are not there, and the rules fall back to the same values.
+ */
+const DIMMED = 'var(--mantine-color-dimmed, #5c636a)';
+
 /** The navigation bar's space, in the app's font. */
 const BAR_STYLE = `
 #root { font-family: ${FONT_FAMILY}; }
 .fp-bar { height: 4rem; border-bottom: 1px solid var(--mantine-color-gray-3); }`;
 
 const STYLE = `${BAR_STYLE}
-.fp-hero { padding-block: 48px; background: linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0)); }
+.fp-hero { padding-block: 48px; background: linear-gradient(135deg, var(--mantine-color-brand-0, #edf2ff), var(--mantine-color-violet-0, #f3f0ff)); }
 .fp-container { max-width: 960px; margin-inline: auto; padding-inline: var(--mantine-spacing-md); display: flex; flex-direction: column; align-items: center; gap: var(--mantine-spacing-lg); text-align: center; }
 .fp-title { margin: 0; font-weight: 700; font-size: 32px; line-height: 1.15; }
-.fp-subtitle { margin: 0; max-width: 640px; color: var(--mantine-color-dimmed); font-size: var(--mantine-font-size-md); line-height: var(--mantine-line-height); }
+.fp-subtitle { margin: 0; max-width: 640px; color: ${DIMMED}; font-size: var(--mantine-font-size-md); line-height: var(--mantine-line-height); }
 @media (min-width: 48em) {
   .fp-hero { padding-block: 96px; }
   .fp-title { font-size: 48px; }
@@ -95,7 +101,7 @@ const SUMMARIES_STYLE = `${BAR_STYLE}
 .fp-card { border: 1px solid var(--mantine-color-gray-3); border-radius: var(--mantine-radius-md); padding: var(--mantine-spacing-md); }
 .fp-badges { height: 28px; margin-bottom: var(--mantine-spacing-xs); }
 .fp-card-title { font-weight: 600; font-size: 16px; line-height: 1.35; overflow-wrap: anywhere; }
-.fp-excerpt { margin-top: 4px; font-size: 14px; line-height: 20.5px; color: var(--mantine-color-dimmed); overflow-wrap: anywhere; }
+.fp-excerpt { margin-top: 4px; font-size: 14px; line-height: 20.5px; color: ${DIMMED}; overflow-wrap: anywhere; }
 .fp-card-foot { height: 15.8px; margin-top: var(--mantine-spacing-xs); }
 @media (min-width: 27em) {
   :lang(zh) .fp-buttons { display: none; }

@@ -512,7 +512,7 @@ describe('the status of a page’s document', () => {
 describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
   const pages = () => [
     { path: '/', title: 'Daily Curated', zhTitle: '每日精选' },
-    { path: '/content-summary', title: 'Daily Summary · Daily Curated', zhTitle: '每日摘要 · 每日精选' },
+    { path: '/content-summary', title: 'Daily summaries · Daily Curated', zhTitle: '每日摘要 · 每日精选' },
     { path: '/daily-podcast', title: 'Daily Podcast · Daily Curated', zhTitle: '每日播客 · 每日精选' },
     { path: '/pricing', title: 'Pricing · Daily Curated', zhTitle: '价格 · 每日精选' },
     { path: '/blog', title: 'Blog · Daily Curated', zhTitle: '博客 · 每日精选' },
@@ -721,7 +721,7 @@ describe('the reading view in a page’s document (what a client without scripts
     const cases: [string, string, string][] = [
       ['/', 'Daily Curated', 'Engineering'],
       ['/zh', '每日精选', '工程'],
-      ['/content-summary', 'Daily Summary', 'Reading view: a summary of today'],
+      ['/content-summary', 'Daily summaries', 'Reading view: a summary of today'],
       ['/zh/content-summary', '每日摘要', '阅读视图：今天的一篇摘要'],
       ['/topics/engineering', 'Engineering', 'Reading view: a summary of today'],
       [`/zh/topics/${ids.engineering}`, '工程', '阅读视图：今天的一篇摘要'],

@@ -37,7 +37,7 @@ const SITE: Record<UiLanguage, { name: string; description: string; notFound: st
 const PAGES: Partial<Record<WebPageMatch['name'], Record<UiLanguage, Strings>>> = {
   contentSummary: {
     en: {
-      title: 'Daily Summary',
+      title: 'Daily summaries',
       description: "Today's AI summaries of blogs, YouTube, podcasts, Reddit and X, by topic and source.",
     },
     zh: {
