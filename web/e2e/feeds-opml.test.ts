@@ -77,6 +77,26 @@ describe('feed discovery', { timeout: 120_000 }, () => {
         timeout: 15_000,
       })
       .toMatchObject({ href: '/feeds/topics/feeds-e2e.rss?lang=zh', title: '订阅测试 (RSS)' });
+    // Once the app has drawn it, each link is there once (the app took the server's over), and after a
+    // move to another page and back within the app, they are there again (the app's own).
+    await page.getByTestId('topic-card').first().waitFor({ timeout: 15_000 });
+    const topicFeeds = async () =>
+      (await feedLinks(page))
+        .filter((link) => link.href?.startsWith('/feeds/topics/'))
+        .map((link) => link.href);
+    const served = await topicFeeds();
+    expect(served).toContain('/feeds/topics/feeds-e2e.rss?lang=zh');
+    expect(new Set(served).size).toBe(served.length);
+    await page
+      .getByRole('link', { name: /pricing|价格/i })
+      .first()
+      .click();
+    await page.getByTestId('plan-free').waitFor({ timeout: 15_000 });
+    expect(await topicFeeds()).toEqual([]);
+    await page.goBack();
+    await expect
+      .poll(async () => (await topicFeeds()).sort(), { timeout: 15_000 })
+      .toEqual([...served].sort());
     await page.context().close();
   });
 

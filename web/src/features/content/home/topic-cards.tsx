@@ -24,6 +24,7 @@ import { platformBadgeLabels } from '../platform-options';
 import { readStoredTimeZone } from '../use-time-zone';
 import { todayStartIso } from '../zoned-dates';
 import { errorText } from '../../../api/error-text';
+import { topicFeedLinks, useFeedLinks } from '../feed-links';
 
 export const CARD_GRADIENTS = [
   'linear-gradient(135deg, #667eea 0%, #764ba2 100%)',
@@ -125,6 +126,13 @@ export function TopicCards() {
   const topicList = useDeferredValue(topics.data);
   const statList = useDeferredValue(stats.data);
   const byTopic = new Map((statList?.data ?? []).map((s) => [s.topic_id, s]));
+  // Each topic's RSS feed, advertised in the head as the server's document does for / (taken over from
+  // it there), so they are back when the reader returns to the home page within the app.
+  useFeedLinks(
+    (topics.data ?? []).map(
+      (topic) => topicFeedLinks(topic.slug, (language === 'zh' && topic.name_zh) || topic.name, language)[0]!,
+    ),
+  );
   const todayStart = statList?.date_from ?? (stats.isError ? todayStartIso(timeZone) : undefined);
 
   return (
