@@ -58,7 +58,7 @@ export const readingScenario: Scenario = {
           env: {
             LOGIN_RATE_LIMIT: '10000',
             LOGIN_IP_RATE_LIMIT: '100000',
-            DICTIONARY_CACHE_DIR: dictionaryDir!,
+            CACHE_DIR: dictionaryDir!,
           },
         });
       gateway = await start();

@@ -191,11 +191,12 @@ export const gatewayConfigSchema = z
     /** Local object storage root the podcast service writes to ({STORAGE_DIR}/podcast-audio/…); the audio route reads it. */
     STORAGE_DIR: z.string().min(1).default(path.resolve(here, '../../../.data/storage')),
     /**
-     * Where the bilingual dictionary of searches across languages is kept once built (a few MB), so a
-     * process reads it in milliseconds instead of building it (a second or two, on a worker thread).
-     * Not writable: each process builds its own, and says so in the log.
+     * What the gateway makes and can make again, kept between processes: the bilingual dictionary of
+     * searches across languages (dictionary/, a few MB, built in a second or two on a worker thread) and
+     * drawn social cards (social-cards/, at most 256 MB, the least recently used going first). Not
+     * writable: each process makes its own, and says so in the log.
      */
-    DICTIONARY_CACHE_DIR: z.string().min(1).default(path.resolve(here, '../../../.data/cache')),
+    CACHE_DIR: z.string().min(1).default(path.resolve(here, '../../../.data/cache')),
     /**
      * The podcast service's time zone (its PODCAST_TZ, same name and value): which summaries make a
      * date's podcast, and "today" for the admin's make-it-now action.

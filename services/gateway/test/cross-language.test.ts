@@ -243,17 +243,19 @@ describe('search across languages', () => {
     ).toBeNull();
   });
 
-  it('keeps the dictionary it builds in DICTIONARY_CACHE_DIR, and answers where it cannot write', async () => {
+  it('keeps the dictionary it builds in CACHE_DIR, and answers where it cannot write', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'gateway-dictionary-'));
     try {
-      const peer = await startPeer(gateway, { DICTIONARY_CACHE_DIR: path.join(dir, 'cache') });
+      const peer = await startPeer(gateway, { CACHE_DIR: path.join(dir, 'cache') });
       const answer = await search('database outage', 'EN', '', peer);
       expect(answer.other_language?.terms).toContain('数据库');
-      expect(await readdir(path.join(dir, 'cache'))).toEqual([expect.stringMatching(/^cedict-.+\.txt$/)]);
+      expect(await readdir(path.join(dir, 'cache', 'dictionary'))).toEqual([
+        expect.stringMatching(/^cedict-.+\.txt$/),
+      ]);
       await peer.close();
 
       await writeFile(path.join(dir, 'a-file'), '');
-      const blocked = await startPeer(gateway, { DICTIONARY_CACHE_DIR: path.join(dir, 'a-file', 'cache') });
+      const blocked = await startPeer(gateway, { CACHE_DIR: path.join(dir, 'a-file', 'cache') });
       expect((await search('database outage', 'EN', '', blocked)).other_language?.terms).toContain('数据库');
       await blocked.close();
     } finally {

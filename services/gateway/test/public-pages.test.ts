@@ -866,6 +866,40 @@ describe('social cards: the picture a link preview shows', () => {
     }
   });
 
+  it('keeps drawn cards in CACHE_DIR: a later process serves them from there, a damaged one is drawn again', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'social-cards-'));
+    const peers: Gateway['app'][] = [];
+    const nextProcess = async () => {
+      const peer = await startPeer(gateway, { CACHE_DIR: dir });
+      peers.push(peer);
+      return peer;
+    };
+    try {
+      const first = await nextProcess();
+      const page = await first.inject({ method: 'GET', url: '/blog/both-languages' });
+      const image = new URL(headOf(page.body).meta('og:image')[0]!);
+      const target = `${image.pathname}${image.search}`;
+      const drawn = await first.inject({ method: 'GET', url: target });
+      expect(drawn.statusCode).toBe(200);
+      const file = path.join(dir, 'social-cards', `${image.searchParams.get('v')}.png`);
+      expect((await readFile(file)).equals(drawn.rawPayload)).toBe(true);
+      // Another process serves the file as it is: a stand-in picture shows it was not drawn again.
+      const standIn = PNG.sync.write(new PNG({ width: 2, height: 2 }));
+      await writeFile(file, standIn);
+      const second = await nextProcess();
+      expect((await second.inject({ method: 'GET', url: target })).rawPayload.equals(standIn)).toBe(true);
+      // A file cut short is not served: the card is drawn again and the file replaced.
+      await writeFile(file, standIn.subarray(0, 20));
+      const third = await nextProcess();
+      const redrawn = await third.inject({ method: 'GET', url: target });
+      expect(PNG.sync.read(redrawn.rawPayload).width).toBe(1200);
+      expect((await readFile(file)).equals(redrawn.rawPayload)).toBe(true);
+    } finally {
+      for (const peer of peers) await peer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('draws the card as WebP for a page that shows it: the same picture in a fraction of the bytes', async () => {
     const { url, answer: png } = await cardOf('/blog/both-languages');
     const webp = await get(`${url.pathname}${url.search}&format=webp`);

@@ -13,7 +13,9 @@ import {
   createBillingWebhookService,
   BILLING_WEBHOOK_REPOS,
 } from '../../services/billing-webhook.service.ts';
+import path from 'node:path';
 import { loadDictionary } from '@app/bilingual';
+import { createFileCache } from '../../lib/file-cache.ts';
 import { createBillingService, BILLING_REPOS } from '../../services/billing.service.ts';
 import { createBlogService, BLOG_REPOS } from '../../services/blog.service.ts';
 import { createCleanupService, CLEANUP_REPOS } from '../../services/cleanup.service.ts';
@@ -42,7 +44,12 @@ import {
   createSignInWarningsService,
   SIGN_IN_WARNINGS_REPOS,
 } from '../../services/sign-in-warnings.service.ts';
-import { createSocialCardsService, SOCIAL_CARDS_REPOS } from '../../services/social-cards.service.ts';
+import {
+  createSocialCardsService,
+  DISK_CACHE_BYTES,
+  isCardFile,
+  SOCIAL_CARDS_REPOS,
+} from '../../services/social-cards.service.ts';
 import { createStoriesService, STORIES_REPOS } from '../../services/stories.service.ts';
 import { createTopicsService, TOPICS_REPOS } from '../../services/topics.service.ts';
 import { createUsageService, USAGE_REPOS } from '../../services/usage.service.ts';
@@ -74,7 +81,7 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     translator: resources.translator,
     dictionary: () =>
       loadDictionary({
-        cacheDir: ctx.config.DICTIONARY_CACHE_DIR,
+        cacheDir: path.join(ctx.config.CACHE_DIR, 'dictionary'),
         onEvent: (event) =>
           event.event === 'read' || event.event === 'built'
             ? ctx.logger.info(event, 'bilingual dictionary ready')
@@ -129,7 +136,16 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
       content,
       blog,
     }),
-    socialCards: createSocialCardsService(withRepos(ctx, SOCIAL_CARDS_REPOS), { webPages }),
+    socialCards: createSocialCardsService(
+      withRepos(ctx, SOCIAL_CARDS_REPOS),
+      { webPages },
+      createFileCache({
+        dir: path.join(ctx.config.CACHE_DIR, 'social-cards'),
+        maxBytes: DISK_CACHE_BYTES,
+        valid: isCardFile,
+        onError: (error, action) => ctx.logger.warn({ err: error, action }, 'social card cache on disk'),
+      }),
+    ),
   };
 }
 
