@@ -73,6 +73,7 @@ describe('files kept between processes', () => {
     }
     const cache = createFileCache({ dir, maxBytes: 500, valid });
     await cache.set('new.png', Buffer.from('ok new'));
+    await cache.settled();
     expect((await readdir(dir)).sort()).toEqual(['new.png', 'old-2.png']);
   });
 });

@@ -13,6 +13,8 @@ import path from 'node:path';
 export type FileCache = {
   get(name: string): Promise<Buffer | null>;
   set(name: string, data: Buffer): Promise<void>;
+  /** Once the directory's size has been seen to (a prune started by a write has finished). */
+  settled(): Promise<void>;
 };
 
 /** Writes between two looks at the directory's size. */
@@ -66,15 +68,15 @@ export function createFileCache(options: {
         await rm(temporary, { force: true }).catch(() => undefined);
         return;
       }
-      if (writes++ % PRUNE_EVERY === 0 && !pruning) {
+      // In the background: the caller (a request) does not wait for the directory to be listed.
+      if (writes++ % PRUNE_EVERY === 0 && !pruning)
         pruning = pruneFiles(dir, maxBytes)
           .catch((error) => report(error, 'prune'))
           .finally(() => {
             pruning = null;
           });
-        await pruning;
-      }
     },
+    settled: () => pruning ?? Promise.resolve(),
   };
 }
 

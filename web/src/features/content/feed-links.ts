@@ -17,14 +17,14 @@ export function topicFeedLinks(slug: string, title: string, language: 'en' | 'zh
   }));
 }
 
+const absolute = (href: string) => new URL(href, document.baseURI).href;
+
 /**
  * Advertises feeds to browsers and feed readers: <link rel="alternate"> in the head while the page shows.
  * On the page the document was served for, the server's head names them already: the page takes those
  * links over (they stop being the server head's, which main.tsx drops once another page shows), so
  * whichever comes first, the page change or this effect, the page keeps its links and no other's.
  */
-const absolute = (href: string) => new URL(href, document.baseURI).href;
-
 export function useFeedLinks(links: FeedLink[]) {
   const key = JSON.stringify(links);
   useEffect(() => {

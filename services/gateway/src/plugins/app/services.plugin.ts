@@ -1,9 +1,12 @@
+import path from 'node:path';
+import { loadDictionary } from '@app/bilingual';
 import { createLlmFromEnv } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { createStorage } from '@app/storage';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app.ts';
 import { type ChangeChannel, createChangeChannel } from '../../lib/change-channel.ts';
+import { createFileCache } from '../../lib/file-cache.ts';
 import { createRepositories } from '../../repositories/index.ts';
 import { createAdminPodcastsService, ADMIN_PODCASTS_REPOS } from '../../services/admin-podcasts.service.ts';
 import { createAdminService, ADMIN_REPOS } from '../../services/admin.service.ts';
@@ -13,9 +16,6 @@ import {
   createBillingWebhookService,
   BILLING_WEBHOOK_REPOS,
 } from '../../services/billing-webhook.service.ts';
-import path from 'node:path';
-import { loadDictionary } from '@app/bilingual';
-import { createFileCache } from '../../lib/file-cache.ts';
 import { createBillingService, BILLING_REPOS } from '../../services/billing.service.ts';
 import { createBlogService, BLOG_REPOS } from '../../services/blog.service.ts';
 import { createCleanupService, CLEANUP_REPOS } from '../../services/cleanup.service.ts';

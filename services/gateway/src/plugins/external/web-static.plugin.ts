@@ -18,8 +18,8 @@ const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 
 /**
  * The first-paint document (web/vite-first-paint.ts): index.html plus the script that draws the home
- * page's hero or a blog post's title and cover before the app has arrived. Served on those pages only
- * (routes/web/pages.routes.ts); no other page downloads that script.
+ * page's hero, the summaries page's first cards or a blog post's title and cover before the app has
+ * arrived. Served on those pages only (routes/web/pages.routes.ts); no other page downloads that script.
  */
 const HOME_HTML = 'home.html';
 /** Answered by the gateway itself (routes/web), never from the build. */
