@@ -199,7 +199,8 @@ function headlineWords(headline: string, language: StoryLanguage): ReadonlySet<s
 /**
  * Each candidate's most similar saved summary: 1 for the same story; otherwise the share of the
  * shorter headline's weight (rarer words weigh more, within the candidates) found in the other,
- * same language only. Below LIKE_THRESHOLD: not like it.
+ * same language only. Below LIKE_THRESHOLD: not like it. Each headline's words and each word's
+ * weight are taken once per ranking, not once per pair.
  */
 function likeness(
   candidates: readonly Candidate[],
@@ -207,20 +208,29 @@ function likeness(
 ): Map<string, { score: number; savedId: string }> {
   const found = new Map<string, { score: number; savedId: string }>();
   if (saved.length === 0) return found;
+  const candidateWords = candidates.map((item) => headlineWords(item.headline, item.language));
   const df = new Map<string, number>();
-  for (const item of candidates)
-    for (const word of headlineWords(item.headline, item.language)) df.set(word, (df.get(word) ?? 0) + 1);
-  const weight = (word: string) => Math.log((candidates.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
+  for (const words of candidateWords) for (const word of words) df.set(word, (df.get(word) ?? 0) + 1);
+  const weights = new Map<string, number>();
+  const weight = (word: string) => {
+    let w = weights.get(word);
+    if (w === undefined) {
+      w = Math.log((candidates.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
+      weights.set(word, w);
+    }
+    return w;
+  };
+  const savedWords = saved.map((s) => headlineWords(s.headline, s.language));
   const savedIds = new Set(saved.map((s) => s.id));
-  for (const item of candidates) {
-    if (savedIds.has(item.id)) continue;
+  candidates.forEach((item, index) => {
+    if (savedIds.has(item.id)) return;
     let best: { score: number; savedId: string } | undefined;
-    const mine = headlineWords(item.headline, item.language);
-    for (const s of saved) {
+    const mine = candidateWords[index]!;
+    saved.forEach((s, j) => {
       let score = 0;
       if (s.storyId && s.storyId === item.storyId) score = 1;
       else if (s.language === item.language) {
-        const theirs = headlineWords(s.headline, s.language);
+        const theirs = savedWords[j]!;
         const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
         let total = 0;
         let shared = 0;
@@ -232,9 +242,9 @@ function likeness(
         score = total > 0 ? shared / total : 0;
       }
       if (score >= LIKE_THRESHOLD && (!best || score > best.score)) best = { score, savedId: s.id };
-    }
+    });
     if (best) found.set(item.id, best);
-  }
+  });
   return found;
 }
 
@@ -244,28 +254,30 @@ function likeness(
  * another source is left: a reader's top ten is never one source.
  */
 function diversify<T extends Candidate>(scored: Ranked<T>[], first: number): Ranked<T>[] {
-  const sourceOf = (entry: Ranked<T>) => entry.item.datasourceId ?? `summary:${entry.item.id}`;
-  const left = [...scored];
+  // Each entry's source key, taken once (the loop below looks at every entry left per pick).
+  const left = scored.map((entry) => ({
+    entry,
+    source: entry.item.datasourceId ?? `summary:${entry.item.id}`,
+  }));
   const leftOf = new Map<string, number>();
-  for (const entry of left) leftOf.set(sourceOf(entry), (leftOf.get(sourceOf(entry)) ?? 0) + 1);
+  for (const { source } of left) leftOf.set(source, (leftOf.get(source) ?? 0) + 1);
   const picked: Ranked<T>[] = [];
   const pickedOf = new Map<string, number>();
   while (left.length > 0 && picked.length < first) {
     let bestIndex = 0;
     let bestValue = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < left.length; i++) {
-      const source = sourceOf(left[i]!);
+      const { entry, source } = left[i]!;
       const seen = pickedOf.get(source) ?? 0;
       const othersLeft = left.length > (leftOf.get(source) ?? 0);
       if (picked.length < TOP && seen >= MAX_PER_SOURCE_IN_TOP && othersLeft) continue;
-      const value = left[i]!.score * SAME_SOURCE_FACTOR ** Math.max(0, seen - 1);
+      const value = entry.score * SAME_SOURCE_FACTOR ** Math.max(0, seen - 1);
       if (value > bestValue) {
         bestValue = value;
         bestIndex = i;
       }
     }
-    const entry = left.splice(bestIndex, 1)[0]!;
-    const source = sourceOf(entry);
+    const { entry, source } = left.splice(bestIndex, 1)[0]!;
     picked.push(entry);
     pickedOf.set(source, (pickedOf.get(source) ?? 0) + 1);
     leftOf.set(source, (leftOf.get(source) ?? 0) - 1);
