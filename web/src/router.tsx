@@ -13,7 +13,7 @@ import { appLayoutRoute } from './routes/app-layout';
 import { authCallbackRoute, authResetRoute, authRoute, authVerifyRoute } from './routes/auth';
 import { publicRoutes } from './routes/public';
 import { rootRoute } from './routes/root';
-import { stringsOf } from './routes/route-strings';
+import { stringsOf } from './routes/route-loader';
 import { signedInRoute, signedInRoutes } from './routes/signed-in';
 
 // One route tree serves both / and /zh: the language rewrite strips the /zh prefix before

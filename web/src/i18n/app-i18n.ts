@@ -14,7 +14,7 @@ async function fetchStrings(language: Language, namespace: Namespace): Promise<o
 
 /**
  * The browser app's strings: the reader's language only, each namespace fetched with the route that
- * uses it (routes/route-strings.ts) or, failing that, when a component asks for it (useTranslation
+ * uses it (routes/route-loader.ts) or, failing that, when a component asks for it (useTranslation
  * suspends it meanwhile). `ready` settles once the shell's strings are in. The tests use the bundled
  * createI18n (index.ts) instead.
  */

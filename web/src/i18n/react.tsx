@@ -22,7 +22,7 @@ export function I18nProvider({ i18n, children }: { i18n: AppI18n; children: Reac
 /**
  * A namespace's translate function (the shared 'translation' one by default). A screen whose
  * namespace is not in yet suspends until it is: its route's loader normally fetched it already
- * (routes/route-strings.ts). The screens draw again when the language changes, and only then: a
+ * (routes/route-loader.ts). The screens draw again when the language changes, and only then: a
  * namespace arriving re-renders nothing (every screen that reads it was waiting for it).
  */
 export function useTranslation<N extends Namespace = 'translation'>(

@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { RequireAdmin } from '../features/auth/require-admin';
 import { appLayoutRoute } from './app-layout';
-import { loadStrings } from './route-strings';
+import { loadStrings } from './route-loader';
 
 /**
  * Pathless admin guard. Visitors are redirected in `beforeLoad`; the component shows the
- * verifying spinner while the profile loads and the access-denied screen to non-admins.
+ * verifying spinner while the profile loads and the access-denied screen to non-admins. It is a chunk
+ * of its own, with the admin screen's: only a signed-in reader who opens /admin needs it.
  */
 export const adminGuardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
@@ -16,7 +16,7 @@ export const adminGuardRoute = createRoute({
       throw redirect({ to: '/auth', search: { redirect: location.href } });
     }
   },
-  component: RequireAdmin,
+  component: lazyRouteComponent(() => import('../features/auth/require-admin'), 'RequireAdmin'),
 });
 
 export const adminRoute = createRoute({

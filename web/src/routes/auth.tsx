@@ -4,7 +4,7 @@ import { safeRedirectTarget } from '../features/auth/redirect';
 import type { GoogleSignInErrorCode } from '@app/contracts';
 import { preloading } from './lazy-page';
 import { rootRoute } from './root';
-import { loadStrings } from './route-strings';
+import { loadStrings } from './route-loader';
 
 // The auth screens stand alone (own logo, no navigation bar or footer). Each is its own chunk.
 const ResetPasswordPage = lazyRouteComponent(

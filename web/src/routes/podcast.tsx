@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validatePodcastSearch } from '../features/podcast/podcast-search';
 import { appLayoutRoute } from './app-layout';
-import { loadStrings } from './route-strings';
+import { loadStrings } from './route-loader';
 
 /** Visitors reach the page too: it shows 'Please login to access daily podcasts.' (spec §2). */
 export const dailyPodcastRoute = createRoute({

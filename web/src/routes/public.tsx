@@ -5,10 +5,12 @@ import { validateUnsubscribeSearch } from '../features/unsubscribe/unsubscribe-s
 import { appLayoutRoute } from './app-layout';
 import { preloading } from './lazy-page';
 import { dailyPodcastRoute } from './podcast';
-import { loadStrings } from './route-strings';
+import { loadScreen, loadStrings } from './route-loader';
+import { blogListData, blogPostData, topicData } from './screen-data';
 
 // Public screens (spec §2 route map). Each page is its own chunk, fetched when its route is matched,
-// with its strings (loadStrings): a visitor downloads only the screens they open.
+// with its strings and the data it draws first (loadScreen): a visitor downloads only the screens
+// they open.
 const BlogListPage = lazyRouteComponent(() => import('../features/blog/blog-list-page'), 'BlogListPage');
 const BlogPostPage = lazyRouteComponent(() => import('../features/blog/blog-post-page'), 'BlogPostPage');
 const ContentSummaryPage = lazyRouteComponent(
@@ -25,26 +27,12 @@ const YoutubeSourcePage = lazyRouteComponent(
   () => import('../features/content/youtube/youtube-source-page'),
   'YoutubeSourcePage',
 );
-const AuthTestPage = lazyRouteComponent(
-  () => import('../features/content/debug/auth-test-page'),
-  'AuthTestPage',
-);
-const DatabaseTestPage = lazyRouteComponent(
-  () => import('../features/content/debug/database-test-page'),
-  'DatabaseTestPage',
-);
-const DataTestPage = lazyRouteComponent(
-  () => import('../features/content/debug/data-test-page'),
-  'DataTestPage',
-);
-const LanguageFilterTestPage = lazyRouteComponent(
-  () => import('../features/content/debug/language-filter-test-page'),
-  'LanguageFilterTestPage',
-);
-const SimpleTestPage = lazyRouteComponent(
-  () => import('../features/content/debug/simple-test-page'),
-  'SimpleTestPage',
-);
+const debugPages = () => import('../features/content/debug/debug-pages');
+const AuthTestPage = lazyRouteComponent(debugPages, 'AuthTestPage');
+const DatabaseTestPage = lazyRouteComponent(debugPages, 'DatabaseTestPage');
+const DataTestPage = lazyRouteComponent(debugPages, 'DataTestPage');
+const LanguageFilterTestPage = lazyRouteComponent(debugPages, 'LanguageFilterTestPage');
+const SimpleTestPage = lazyRouteComponent(debugPages, 'SimpleTestPage');
 const HomePage = lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage');
 const NewsletterConfirmPage = lazyRouteComponent(
   () => import('../features/newsletter/confirm-page'),
@@ -82,14 +70,14 @@ export const pricingRoute = createRoute({
 export const blogRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'blog',
-  loader: loadStrings('blog'),
+  loader: loadScreen(['blog'], blogListData),
   component: BlogListPage,
 });
 
 export const blogPostRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'blog/$slug',
-  loader: loadStrings('blog'),
+  loader: loadScreen(['blog'], blogPostData),
   component: preloading(function BlogPostRouteComponent() {
     const { slug } = blogPostRoute.useParams();
     return <BlogPostPage key={slug} slug={slug} />;
@@ -125,7 +113,7 @@ export const topicRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: 'topics/$id',
   validateSearch: validateTopicSearch,
-  loader: loadStrings('content', 'newsletter', 'reading'),
+  loader: loadScreen(['content', 'newsletter', 'reading'], topicData),
   component: preloading(function TopicRouteComponent() {
     const { id } = topicRoute.useParams();
     return <TopicPage id={id} />;

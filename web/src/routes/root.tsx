@@ -10,7 +10,7 @@ import { LanguageProvider } from '../i18n/language-provider';
 export type RouterContext = {
   queryClient: QueryClient;
   auth: AuthStore;
-  /** The app's strings: route loaders fetch their screens' strings with it (route-strings.ts). */
+  /** The app's strings: route loaders fetch their screens' strings with it (route-loader.ts). */
   i18n: AppI18n;
 };
 

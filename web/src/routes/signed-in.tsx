@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { RequireAuth } from '../features/auth/require-auth';
 import { appLayoutRoute } from './app-layout';
 import { preloading } from './lazy-page';
-import { loadStrings } from './route-strings';
+import { loadStrings } from './route-loader';
 
 // Each screen is its own chunk, fetched once the guard has let the reader in.
 const ProfilePage = lazyRouteComponent(() => import('../features/profile/profile-page'), 'ProfilePage');

@@ -1,8 +1,9 @@
+import { isUuid } from '../../config/ids';
+
 // The /daily-podcast search parameters, apart from the page's helpers: the route (in the entry) checks them.
 
 export const isPlainDate = (v: unknown): v is string =>
   typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type PodcastSearch = { date?: string; topic?: string };
 
@@ -10,6 +11,6 @@ export type PodcastSearch = { date?: string; topic?: string };
 export function validatePodcastSearch(search: Record<string, unknown>): PodcastSearch {
   return {
     date: isPlainDate(search.date) ? search.date : undefined,
-    topic: typeof search.topic === 'string' && UUID.test(search.topic) ? search.topic : undefined,
+    topic: isUuid(search.topic) ? search.topic : undefined,
   };
 }

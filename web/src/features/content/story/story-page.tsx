@@ -29,8 +29,7 @@ import { readStoredTimeZone } from '../use-time-zone';
 import { CopyLink } from './copy-link';
 import { StoryLead } from './story-lead';
 import { StoryReport } from './story-report';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../config/ids';
 
 function BackToSummaries() {
   const { t } = useTranslation('content');
@@ -97,13 +96,13 @@ export function StoryPage() {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
-  const isUuid = UUID.test(id);
-  const query = useQuery({ ...storyQueryOptions(id, timeZone), enabled: isUuid });
+  const isId = isUuid(id);
+  const query = useQuery({ ...storyQueryOptions(id, timeZone), enabled: isId });
   const story = query.data;
   const status = isApiError(query.error) ? query.error.status : undefined;
   // A malformed id is no story: the API refuses it (400) where the page's own check let it through.
   const unavailable =
-    !isUuid || status === 404 || status === 400
+    !isId || status === 404 || status === 400
       ? 'not-found'
       : isApiError(query.error) && query.error.code === 'PRO_REQUIRED'
         ? 'pro-required'

@@ -1,4 +1,5 @@
 import { isValidTimeZone } from '@app/time/zone';
+import { isUuid } from '../../../config/ids';
 
 /**
  * /content-summary query parameters (spec: topic, date, dateFrom, dateTo, timezone; plus the other
@@ -26,12 +27,11 @@ export type ContentSummarySearch = {
 };
 
 const str = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function validateContentSummarySearch(search: Record<string, unknown>): ContentSummarySearch {
   const page = Number(search.page);
   return {
-    summary: typeof search.summary === 'string' && UUID.test(search.summary) ? search.summary : undefined,
+    summary: isUuid(search.summary) ? search.summary : undefined,
     topic: str(search.topic, 64),
     date: str(search.date, 40),
     dateFrom: str(search.dateFrom, 40),

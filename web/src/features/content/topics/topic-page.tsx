@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/react';
 import { isTopicSlug } from '../../../config/site';
 import { topicQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { errorText } from '../../../api/error-text';
+import { isUuid } from '../../../config/ids';
 
 // The detail page (its filters, markdown summaries) is fetched only when a topic's id is opened: the
 // five landing pages, the ones readers arrive on, do without it.
@@ -29,13 +30,11 @@ const pageLoader = (
   </Center>
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /topics/$id: one of the five slugs shows the landing page, a UUID the detail page. */
 export function TopicPage({ id }: { id: string }) {
   const isSlug = isTopicSlug(id);
-  const isUuid = UUID.test(id);
-  const topic = useQuery({ ...topicQueryOptions(id), enabled: isSlug || isUuid });
+  const isId = isUuid(id);
+  const topic = useQuery({ ...topicQueryOptions(id), enabled: isSlug || isId });
   const { t } = useTranslation('content');
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -45,7 +44,7 @@ export function TopicPage({ id }: { id: string }) {
     void queryClient.prefetchQuery(topicsQueryOptions());
   }, [isSlug, queryClient]);
   const isMissing =
-    (!isSlug && !isUuid) || (topic.isError && (topic.error as { status?: number }).status === 404);
+    (!isSlug && !isId) || (topic.isError && (topic.error as { status?: number }).status === 404);
   if (topic.isLoading) return pageLoader;
   if (topic.isError && !isMissing) {
     return (
