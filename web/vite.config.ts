@@ -59,6 +59,17 @@ const MANTINE_FAMILIES: [string, RegExp][] = [
 const CONTENT_COMMON =
   /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/]common\.ts|packages[\\/]rules[\\/]src[\\/]platform-order\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
 
+/** The chunks of screens for signed-in readers, admins and debugging (see modulePreload below). */
+const SCREENS_WITHOUT_PRELOADS =
+  /(^|\/)(admin-page|require-admin|profile-page|content-history-page|content-generator-page|pro-gate|debug-pages)-[\w-]+\.js$/;
+
+/**
+ * The admin tabs' kit and the admin helpers it uses, apart from the confirmation dialog (loaded when one
+ * is first asked for).
+ */
+const ADMIN_KIT =
+  /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/](kit[\\/](?!confirm-dialog)[^\\/]+|admin-logic)\.tsx?$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -87,7 +98,15 @@ export default defineConfig({
     // production gateway refuses to serve them anyway.
     sourcemap: process.env.WEB_SOURCEMAP === 'true',
     // Browsers that run this build's syntax all support <link rel="modulepreload">: no polyfill.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry names every file a lazy screen preloads with it. The screens only a signed-in reader or
+      // an admin opens (and the debug screens) preload nothing beyond themselves: their imports load as
+      // the chunk is read, one round trip later, and a visitor's first download does not carry their
+      // files' names. Stylesheets are always kept.
+      resolveDependencies: (filename, deps) =>
+        SCREENS_WITHOUT_PRELOADS.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
         // The automatic chunks shared by several screens are named after every screen sharing them; the
@@ -143,6 +162,14 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'first-paint-shared', test: FIRST_PAINT_SHARED, priority: 3 },
+            {
+              // What the admin tabs are built from (features/admin/kit), one file with every tab's
+              // share of it: the app's entry names each file a lazy screen may preload.
+              name: 'admin-kit',
+              test: ADMIN_KIT,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'content-common',
               test: CONTENT_COMMON,

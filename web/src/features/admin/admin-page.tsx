@@ -5,23 +5,23 @@ import { useTranslation } from '../../i18n/react';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { cleanupData, cleanupPosts, deletedCount, processPending } from './admin-api';
-import { useAdminAction, useConfirm } from './admin-shared';
-import { TopicsTab } from './topics-tab';
+import { useAdminAction, useConfirm } from './kit/admin-shared';
+import { TopicsTab } from './tabs/topics-tab';
 
 /** A tab's code is fetched when the tab is first opened: an admin sees one tab at a time. */
 function lazyTab<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
-const BlogPostsTab = lazyTab(() => import('./blog-posts-tab'), 'BlogPostsTab');
-const DatasourcesTab = lazyTab(() => import('./datasources-tab'), 'DatasourcesTab');
-const DigestTab = lazyTab(() => import('./digest-tab'), 'DigestTab');
-const PodcastsTab = lazyTab(() => import('./podcasts-tab'), 'PodcastsTab');
-const QueuesTab = lazyTab(() => import('./queues-tab'), 'QueuesTab');
-const SourceHealthTab = lazyTab(() => import('./source-health-tab'), 'SourceHealthTab');
-const StoriesTab = lazyTab(() => import('./stories-tab'), 'StoriesTab');
-const SubmissionsTab = lazyTab(() => import('./submissions-tab'), 'SubmissionsTab');
-const SubscribersTab = lazyTab(() => import('./subscribers-tab'), 'SubscribersTab');
-const UsageTab = lazyTab(() => import('./usage-tab'), 'UsageTab');
+const BlogPostsTab = lazyTab(() => import('./tabs/blog-posts-tab'), 'BlogPostsTab');
+const DatasourcesTab = lazyTab(() => import('./tabs/datasources-tab'), 'DatasourcesTab');
+const DigestTab = lazyTab(() => import('./tabs/digest-tab'), 'DigestTab');
+const PodcastsTab = lazyTab(() => import('./tabs/podcasts-tab'), 'PodcastsTab');
+const QueuesTab = lazyTab(() => import('./tabs/queues-tab'), 'QueuesTab');
+const SourceHealthTab = lazyTab(() => import('./tabs/source-health-tab'), 'SourceHealthTab');
+const StoriesTab = lazyTab(() => import('./tabs/stories-tab'), 'StoriesTab');
+const SubmissionsTab = lazyTab(() => import('./tabs/submissions-tab'), 'SubmissionsTab');
+const SubscribersTab = lazyTab(() => import('./tabs/subscribers-tab'), 'SubscribersTab');
+const UsageTab = lazyTab(() => import('./tabs/usage-tab'), 'UsageTab');
 
 function TabFallback() {
   const { t } = useTranslation();

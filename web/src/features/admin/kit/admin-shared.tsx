@@ -1,12 +1,12 @@
 import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
-import { useLanguage } from '../../i18n/language-provider';
-import { useTranslation } from '../../i18n/react';
-import { showErrorToast, showSuccessToast } from '../ui/toast';
-import { OnDemandDialog } from '../ui/on-demand-dialog';
-import { adminTopicsQuery, errorText } from './admin-api';
-import { topicName } from './admin-logic';
+import { useLanguage } from '../../../i18n/language-provider';
+import { useTranslation } from '../../../i18n/react';
+import { showErrorToast, showSuccessToast } from '../../ui/toast';
+import { OnDemandDialog } from '../../ui/on-demand-dialog';
+import { adminTopicsQuery, errorText } from '../admin-api';
+import { topicName } from '../admin-logic';
 import type { ConfirmRequest } from './confirm-dialog';
 
 /**

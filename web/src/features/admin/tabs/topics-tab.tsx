@@ -1,60 +1,63 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Card, Checkbox, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
-import { OnDemandDialog } from '../ui/on-demand-dialog';
-import { showErrorToast } from '../ui/toast';
-import { type AdminTopic, adminTopicsQuery, deleteTopic, setTopicActive, setTopicsActive } from './admin-api';
-import { toggleSelection, topicName } from './admin-logic';
-import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from './admin-shared';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
+import { OnDemandDialog } from '../../ui/on-demand-dialog';
+import { showErrorToast } from '../../ui/toast';
+import {
+  type AdminTopic,
+  adminTopicsQuery,
+  deleteTopic,
+  setTopicActive,
+  setTopicsActive,
+} from '../admin-api';
+import { topicName } from '../admin-logic';
+import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from '../kit/admin-shared';
+import { FilterBar, type FilterSpec, matchesStatus, statusFilter, useFilters } from '../kit/filters';
+import { BatchModeButton, useBatchSelection } from '../kit/selection';
 
 // The add and edit dialog's code comes when it first opens.
 const TopicDialog = lazy(() => import('./topic-dialog').then((module) => ({ default: module.TopicDialog })));
 
-type StatusFilter = 'all' | 'active' | 'paused';
+type FilterKey = 'q' | 'status';
 
 export function TopicsTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const query = useQuery(adminTopicsQuery());
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [batch, setBatch] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const filters = useFilters<FilterKey>({ q: '', status: 'all' });
+  const selection = useBatchSelection();
+  const { batch, selected, exit: exitBatch } = selection;
   const [dialog, setDialog] = useState<{ topic: AdminTopic | null } | null>(null);
   const confirm = useConfirm();
 
+  const filterSpecs: FilterSpec<FilterKey>[] = [
+    {
+      kind: 'search',
+      key: 'q',
+      label: t('topics.search'),
+      placeholder: t('topics.searchPlaceholder'),
+      icon: true,
+      flex: '1 1 220px',
+    },
+    statusFilter('status', t),
+  ];
+  const { q, status } = filters.values;
   const filtered = useMemo(() => {
-    const term = search.trim().toLowerCase();
+    const term = (q ?? '').trim().toLowerCase();
     return (query.data ?? []).filter(
       (t) =>
-        (status === 'all' || (status === 'active') === t.is_active) &&
+        matchesStatus(t.is_active, status) &&
         (!term ||
           [t.name, t.name_zh, t.description, t.description_zh].some((text) =>
             text?.toLowerCase().includes(term),
           ) ||
           t.keywords.some((k) => k.toLowerCase().includes(term))),
     );
-  }, [query.data, search, status]);
+  }, [query.data, q, status]);
 
-  const exitBatch = () => {
-    setBatch(false);
-    setSelected(new Set());
-  };
   const toggle = useAdminAction({
     run: (topic: AdminTopic) => setTopicActive(topic, !topic.is_active),
     success: t('toast.updated'),
@@ -87,40 +90,17 @@ export function TopicsTab() {
           <TopicDialog opened={shown} topic={dialog?.topic ?? null} onClose={() => setDialog(null)} />
         )}
       </OnDemandDialog>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          style={{ flex: '1 1 220px' }}
-          label={t('topics.search')}
-          placeholder={t('topics.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-        />
-        <SegmentedControl
-          value={status}
-          onChange={(v) => setStatus(v as StatusFilter)}
-          data={[
-            { value: 'all', label: t('status.all') },
-            { value: 'active', label: t('status.active') },
-            { value: 'paused', label: t('status.paused') },
-          ]}
-        />
+      <FilterBar filters={filterSpecs} values={filters.values} onChange={filters.set}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ topic: null })}>
           {t('topics.add')}
         </Button>
-        <Button
-          variant={batch ? 'filled' : 'light'}
-          color={batch ? 'gray' : undefined}
-          onClick={() => (batch ? exitBatch() : setBatch(true))}
-        >
-          {batch ? t('actions.exitBatch') : t('actions.batchMode')}
-        </Button>
-      </Group>
+        <BatchModeButton selection={selection} />
+      </FilterBar>
       {batch ? (
         <BatchToolbar
           ids={filtered.map((topic) => topic.id)}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={selection.setSelected}
           onSetEnabled={runBatch}
           pending={batchStatus.isPending}
           countTestId="topics-selected-count"
@@ -145,7 +125,7 @@ export function TopicsTab() {
                       <Checkbox
                         aria-label={t('selection.select', { name: topicName(topic, language) })}
                         checked={selected.has(topic.id)}
-                        onChange={() => setSelected((s) => toggleSelection(s, topic.id))}
+                        onChange={() => selection.toggle(topic.id)}
                       />
                     ) : null}
                     <Text fw={600} truncate title={topicName(topic, language)}>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import {
   type DigestDueResponse,
   type DigestPreviewResponse,
@@ -23,8 +23,8 @@ import {
   previewDigest,
   sendDigestTo,
   sendDigestToDue,
-} from './admin-api';
-import { useAdminAction } from './admin-shared';
+} from '../admin-api';
+import { useAdminAction } from '../kit/admin-shared';
 
 /**
  * The newsletter digest by hand: look at a subscriber's digest, send one subscriber today's now, or run

@@ -4,11 +4,11 @@ import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { ScrollRegion } from '../ui/scroll-region';
-import { useLanguage } from '../../i18n/language-provider';
-import { type AdminBlogPost, adminBlogPostsQuery } from './admin-api';
-import { LoadError } from './admin-shared';
+import { useTranslation } from '../../../i18n/react';
+import { ScrollRegion } from '../../ui/scroll-region';
+import { useLanguage } from '../../../i18n/language-provider';
+import { type AdminBlogPost, adminBlogPostsQuery } from '../admin-api';
+import { LoadError } from '../kit/admin-shared';
 import { BlogPostDialog } from './blog-post-dialog';
 
 /** Every blog post (drafts too) with create and edit. */

@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
-import { startStoryClustering, storyClusteringQuery } from './admin-api';
-import { useAdminAction } from './admin-shared';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
+import { startStoryClustering, storyClusteringQuery } from '../admin-api';
+import { useAdminAction } from '../kit/admin-shared';
 
 /**
  * How far the summaries are on the current clustering rule. After an upgrade that changes the

@@ -1,20 +1,21 @@
-import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminStoriesFilter,
   type AdminStory,
   adminStoriesQuery,
   adminTopicsQuery,
   splitStory,
-} from './admin-api';
-import { formatDateTime, topicName } from './admin-logic';
-import { platformName } from '../content/platform-options';
-import { useAdminAction, useConfirm } from './admin-shared';
-import { AdminEmpty, AdminQueryState } from './admin-table';
+} from '../admin-api';
+import { formatDateTime, topicName } from '../admin-logic';
+import { platformName } from '../../content/platform-options';
+import { useAdminAction, useConfirm } from '../kit/admin-shared';
+import { AdminEmpty, AdminQueryState } from '../kit/admin-table';
+import { FilterBar, type FilterSpec, useFilters } from '../kit/filters';
 import { MergeStoryDialog } from './merge-story-dialog';
 import { StoryClustering } from './story-clustering';
 
@@ -25,14 +26,36 @@ import { StoryClustering } from './story-clustering';
 export function StoriesTab() {
   const { t } = useTranslation('admin');
   const { language: uiLanguage } = useLanguage();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [language, setLanguage] = useState<'EN' | 'ZH' | null>(null);
-  const [topicId, setTopicId] = useState<string | null>(null);
+  const filters = useFilters<'q' | 'language' | 'topic'>({ q: '', language: null, topic: null });
+  const [q] = useDebouncedValue((filters.values.q ?? '').trim(), 300);
   const topics = useQuery(adminTopicsQuery());
+  const filterSpecs: FilterSpec<'q' | 'language' | 'topic'>[] = [
+    { kind: 'search', key: 'q', label: t('stories.search'), searchType: true, w: { base: '100%', sm: 280 } },
+    {
+      kind: 'select',
+      key: 'language',
+      label: t('stories.language'),
+      placeholder: t('stories.languageAll'),
+      options: [
+        { value: 'EN', label: t('stories.languages.EN') },
+        { value: 'ZH', label: t('stories.languages.ZH') },
+      ],
+      w: { base: '100%', sm: 180 },
+    },
+    {
+      kind: 'select',
+      key: 'topic',
+      label: t('stories.topic'),
+      placeholder: t('stories.topicAll'),
+      options: (topics.data ?? []).map((topic) => ({ value: topic.id, label: topicName(topic, uiLanguage) })),
+      searchable: true,
+      w: { base: '100%', sm: 220 },
+    },
+  ];
+  const { language, topic: topicId } = filters.values;
   const filter: AdminStoriesFilter = {
     ...(q ? { q } : {}),
-    ...(language ? { language } : {}),
+    ...(language === 'EN' || language === 'ZH' ? { language } : {}),
     ...(topicId ? { topic_id: topicId } : {}),
   };
   const query = useInfiniteQuery(adminStoriesQuery(filter));
@@ -44,40 +67,7 @@ export function StoriesTab() {
       {confirm.dialog}
       <MergeStoryDialog story={mergeInto} onClose={() => setMergeInto(null)} />
       <StoryClustering />
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('stories.search')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          type="search"
-          w={{ base: '100%', sm: 280 }}
-        />
-        <Select
-          label={t('stories.language')}
-          placeholder={t('stories.languageAll')}
-          value={language}
-          onChange={(value) => setLanguage(value as typeof language)}
-          data={[
-            { value: 'EN', label: t('stories.languages.EN') },
-            { value: 'ZH', label: t('stories.languages.ZH') },
-          ]}
-          clearable
-          w={{ base: '100%', sm: 180 }}
-        />
-        <Select
-          label={t('stories.topic')}
-          placeholder={t('stories.topicAll')}
-          value={topicId}
-          onChange={setTopicId}
-          data={(topics.data ?? []).map((topic) => ({
-            value: topic.id,
-            label: topicName(topic, uiLanguage),
-          }))}
-          searchable
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-      </Group>
+      <FilterBar filters={filterSpecs} values={filters.values} onChange={filters.set} />
       <AdminQueryState query={query} errorTestId="stories-error" loadingLabel={t('stories.loading')}>
         {(data) => {
           const stories = data.pages.flatMap((page) => page.data);

@@ -14,14 +14,14 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../api/client';
-import { useLanguage } from '../../i18n/language-provider';
-import { useTranslation } from '../../i18n/react';
-import { errorText } from './admin-api';
-import { type AdminT, topicName } from './admin-logic';
-import { isOpmlRequestReady, type OpmlRequest, type OpmlUnmatched, sendOpml } from './opml-api';
+import { isApiError } from '../../../api/client';
+import { useLanguage } from '../../../i18n/language-provider';
+import { useTranslation } from '../../../i18n/react';
+import { errorText } from '../admin-api';
+import { type AdminT, topicName } from '../admin-logic';
+import { isOpmlRequestReady, type OpmlRequest, type OpmlUnmatched, sendOpml } from '../opml-api';
 
-export { downloadOpml } from './opml-api';
+export { downloadOpml } from '../opml-api';
 
 type Mode = OpmlRequest['mode'];
 

@@ -18,9 +18,9 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { ScrollRegion } from '../ui/scroll-region';
-import { useLanguage } from '../../i18n/language-provider';
+import { useTranslation } from '../../../i18n/react';
+import { ScrollRegion } from '../../ui/scroll-region';
+import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminPodcastGenerateBody,
   type AdminPodcastGenerateResponse,
@@ -29,9 +29,9 @@ import {
   adminPodcastsQuery,
   adminTopicsQuery,
   generatePodcasts,
-} from './admin-api';
-import { LoadError, useAdminAction, useTopicName } from './admin-shared';
-import { topicName } from './admin-logic';
+} from '../admin-api';
+import { LoadError, useAdminAction, useTopicName } from '../kit/admin-shared';
+import { topicName } from '../admin-logic';
 
 const ALL = 'all';
 const STATUS_COLOURS: Record<string, string> = {

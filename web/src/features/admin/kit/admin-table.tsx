@@ -1,7 +1,7 @@
 import { Group, Loader, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ScrollRegion } from '../ui/scroll-region';
+import { ScrollRegion } from '../../ui/scroll-region';
 import { LoadError } from './admin-shared';
 
 /**

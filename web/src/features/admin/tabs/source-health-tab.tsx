@@ -1,15 +1,15 @@
 import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
-import { Badge, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import type { Language } from '../../i18n/language';
-import { useLanguage } from '../../i18n/language-provider';
-import { type SourceHealthRow, sourceHealthQuery } from './admin-api';
-import { crawlErrorText, lastCrawledText } from './admin-logic';
-import { platformName } from '../content/platform-options';
-import { AdminQueryState, AdminTable } from './admin-table';
+import { useTranslation } from '../../../i18n/react';
+import type { Language } from '../../../i18n/language';
+import { useLanguage } from '../../../i18n/language-provider';
+import { type SourceHealthRow, sourceHealthQuery } from '../admin-api';
+import { crawlErrorText, lastCrawledText } from '../admin-logic';
+import { platformName } from '../../content/platform-options';
+import { AdminQueryState, AdminTable } from '../kit/admin-table';
+import { FilterBar, useFilters } from '../kit/filters';
 
 const STATES: SourceHealthRow['state'][] = ['healthy', 'failing', 'stale', 'never_crawled', 'inactive'];
 const STATE_COLORS: Record<SourceHealthRow['state'], string> = {
@@ -30,7 +30,8 @@ export function SourceHealthTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const query = useQuery(sourceHealthQuery());
-  const [state, setState] = useState<'all' | SourceHealthRow['state']>('all');
+  const filters = useFilters<'state'>({ state: 'all' });
+  const state = filters.values.state;
 
   return (
     <AdminQueryState query={query} errorTestId="health-error">
@@ -38,20 +39,26 @@ export function SourceHealthTab() {
         const rows = data.data.filter((r) => state === 'all' || r.state === state);
         return (
           <Stack data-testid="health-tab">
-            <SegmentedControl
-              value={state}
-              onChange={(v) => setState(v as typeof state)}
-              data={[
-                { value: 'all', label: t('health.all', { count: data.data.length }) },
-                ...STATES.map((s) => ({
-                  value: s,
-                  label: t('health.stateCount', {
-                    state: t(`health.states.${s}`),
-                    count: data.counts[s] ?? 0,
-                  }),
-                })),
+            <FilterBar
+              values={filters.values}
+              onChange={filters.set}
+              filters={[
+                {
+                  kind: 'segmented',
+                  key: 'state',
+                  options: [
+                    { value: 'all', label: t('health.all', { count: data.data.length }) },
+                    ...STATES.map((s) => ({
+                      value: s,
+                      label: t('health.stateCount', {
+                        state: t(`health.states.${s}`),
+                        count: data.counts[s] ?? 0,
+                      }),
+                    })),
+                  ],
+                  style: { maxWidth: '100%', overflowX: 'auto' },
+                },
               ]}
-              style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
             />
             <AdminTable
               label={t('tabs.health')}

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from '../../i18n/react';
-import { ScrollRegion } from '../ui/scroll-region';
-import { platformName } from '../content/platform-options';
-import type { Language } from '../../i18n/language';
-import { useLanguage } from '../../i18n/language-provider';
-import { type AdminDatasource, deleteDatasource, setDatasourceActive, startCrawl } from './admin-api';
+import { useTranslation } from '../../../i18n/react';
+import { ScrollRegion } from '../../ui/scroll-region';
+import { platformName } from '../../content/platform-options';
+import type { Language } from '../../../i18n/language';
+import { useLanguage } from '../../../i18n/language-provider';
+import { type AdminDatasource, deleteDatasource, setDatasourceActive, startCrawl } from '../admin-api';
 import {
   type AdminT,
   crawlErrorText,
@@ -13,8 +13,8 @@ import {
   lastCrawledText,
   STATUS_COLORS,
   topicName,
-} from './admin-logic';
-import { RowActions, useAdminAction, useConfirm } from './admin-shared';
+} from '../admin-logic';
+import { RowActions, useAdminAction, useConfirm } from '../kit/admin-shared';
 
 /** A time as the admin reads it ("5 minutes ago"), the exact date and time on hover and for machines. */
 function CrawlTime({ iso, t, language }: { iso: string; t: AdminT; language: Language }) {

@@ -15,11 +15,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../i18n/react';
-import { ScrollRegion } from '../ui/scroll-region';
-import { useLanguage } from '../../i18n/language-provider';
-import { adminQueuesQuery, retryJob } from './admin-api';
-import { LoadError, useAdminAction } from './admin-shared';
+import { useTranslation } from '../../../i18n/react';
+import { ScrollRegion } from '../../ui/scroll-region';
+import { useLanguage } from '../../../i18n/language-provider';
+import { adminQueuesQuery, retryJob } from '../admin-api';
+import { LoadError, useAdminAction } from '../kit/admin-shared';
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
 const isKnownState = (state: string): state is (typeof STATES)[number] =>

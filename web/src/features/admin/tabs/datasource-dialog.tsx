@@ -1,11 +1,11 @@
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
-import { showErrorToast } from '../ui/toast';
-import { platformName } from '../content/platform-options';
-import { type AdminDatasource, type AdminTopic, saveDatasource } from './admin-api';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
+import { showErrorToast } from '../../ui/toast';
+import { platformName } from '../../content/platform-options';
+import { type AdminDatasource, type AdminTopic, saveDatasource } from '../admin-api';
 import {
   type AdminT,
   checkDatasourceForm,
@@ -13,8 +13,8 @@ import {
   topicName,
   withPlatform,
   withUrl,
-} from './admin-logic';
-import { useAdminAction } from './admin-shared';
+} from '../admin-logic';
+import { useAdminAction } from '../kit/admin-shared';
 
 type Props = { opened: boolean; onClose: () => void; source: AdminDatasource | null; topics: AdminTopic[] };
 

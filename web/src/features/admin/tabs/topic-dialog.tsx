@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { type AdminTopic, saveTopic } from './admin-api';
+import { useTranslation } from '../../../i18n/react';
+import { type AdminTopic, saveTopic } from '../admin-api';
 import { parseKeywords } from '@app/rules';
-import { useAdminAction } from './admin-shared';
+import { useAdminAction } from '../kit/admin-shared';
 
 type Props = { opened: boolean; onClose: () => void; topic: AdminTopic | null };
 

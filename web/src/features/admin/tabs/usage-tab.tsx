@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { ScrollRegion } from '../ui/scroll-region';
-import { useLanguage } from '../../i18n/language-provider';
-import { LoadError, useTopicName } from './admin-shared';
-import { adminUsageQuery, lastDays, type UsageResponse } from './usage-api';
+import { useTranslation } from '../../../i18n/react';
+import { ScrollRegion } from '../../ui/scroll-region';
+import { useLanguage } from '../../../i18n/language-provider';
+import { LoadError, useTopicName } from '../kit/admin-shared';
+import { adminUsageQuery, lastDays, type UsageResponse } from '../usage-api';
 
 const RANGES = ['7', '30', '90'] as const;
 /** Theme colours for the features, in order of cost. */

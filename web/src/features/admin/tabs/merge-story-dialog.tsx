@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
-import { type AdminStory, adminStoriesQuery, mergeStories } from './admin-api';
-import { formatDateTime } from './admin-logic';
-import { useAdminAction } from './admin-shared';
-import { AdminEmpty, AdminQueryState } from './admin-table';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
+import { type AdminStory, adminStoriesQuery, mergeStories } from '../admin-api';
+import { formatDateTime } from '../admin-logic';
+import { useAdminAction } from '../kit/admin-shared';
+import { AdminEmpty, AdminQueryState } from '../kit/admin-table';
 
 /**
  * "Merge with…": find another story by its headline (single reports too), pick it, and confirm;

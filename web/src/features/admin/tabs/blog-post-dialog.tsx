@@ -12,11 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { fieldErrorTexts } from '../../api/error-text';
-import { type AdminBlogPost, saveBlogPost } from './admin-api';
+import { useTranslation } from '../../../i18n/react';
+import { fieldErrorTexts } from '../../../api/error-text';
+import { type AdminBlogPost, saveBlogPost } from '../admin-api';
 import { parseKeywords } from '@app/rules';
-import { useAdminAction } from './admin-shared';
+import { useAdminAction } from '../kit/admin-shared';
 
 type Form = {
   slug: string;

@@ -1,12 +1,12 @@
 import { PLATFORMS } from '@app/contracts';
-import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
-import { showErrorToast } from '../ui/toast';
-import { platformName } from '../content/platform-options';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
+import { showErrorToast } from '../../ui/toast';
+import { platformName } from '../../content/platform-options';
 import {
   type AdminDatasource,
   adminDatasourcesQuery,
@@ -14,29 +14,34 @@ import {
   errorText,
   startCrawl,
   setDatasourcesActive,
-} from './admin-api';
-import {
-  crawlResultText,
-  planFilteredCrawl,
-  planSelectedCrawl,
-  toggleSelection,
-  topicName,
-} from './admin-logic';
-import { BatchToolbar, LoadError, useAdminAction, useConfirm } from './admin-shared';
+} from '../admin-api';
+import { crawlResultText, planFilteredCrawl, planSelectedCrawl, topicName } from '../admin-logic';
+import { BatchToolbar, LoadError, useAdminAction, useConfirm } from '../kit/admin-shared';
 import { DatasourceDialog } from './datasource-dialog';
 import { DatasourcesTable } from './datasources-table';
+import { FilterBar, type FilterSpec, matchesStatus, statusFilter, useFilters } from '../kit/filters';
+import { BatchModeButton, useBatchSelection } from '../kit/selection';
 import { downloadOpml, OpmlImportDialog } from './opml-dialog';
 
-type StatusFilter = 'all' | 'active' | 'paused';
+type FilterKey = 'q' | 'topic' | 'platform' | 'language' | 'status';
 
 export function DatasourcesTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
   const query = useQuery(adminDatasourcesQuery());
   const topics = useQuery(adminTopicsQuery());
-  const [search, setSearch] = useState('');
+  const filters = useFilters<FilterKey>({
+    q: '',
+    topic: null,
+    platform: null,
+    language: null,
+    status: 'all',
+  });
+  const selection = useBatchSelection();
   const [opmlOpen, setOpmlOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [dialog, setDialog] = useState<{ source: AdminDatasource | null } | null>(null);
+  const confirm = useConfirm();
   const exportOpml = async () => {
     setExporting(true);
     try {
@@ -47,31 +52,58 @@ export function DatasourcesTab() {
       setExporting(false);
     }
   };
-  const [topicId, setTopicId] = useState<string | null>(null);
-  const [platform, setPlatform] = useState<string | null>(null);
-  const [dataLanguage, setDataLanguage] = useState<string | null>(null);
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [batch, setBatch] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [dialog, setDialog] = useState<{ source: AdminDatasource | null } | null>(null);
-  const confirm = useConfirm();
 
+  const filterSpecs: FilterSpec<FilterKey>[] = [
+    {
+      kind: 'search',
+      key: 'q',
+      label: t('datasources.search'),
+      placeholder: t('datasources.searchPlaceholder'),
+      icon: true,
+      flex: '1 1 200px',
+      testId: 'ds-search',
+    },
+    {
+      kind: 'select',
+      key: 'topic',
+      label: t('datasources.topic'),
+      placeholder: t('datasources.allTopics'),
+      options: (topics.data ?? []).map((topic) => ({ value: topic.id, label: topicName(topic, language) })),
+      flex: '1 1 150px',
+    },
+    {
+      kind: 'select',
+      key: 'platform',
+      label: t('datasources.platformFilter'),
+      placeholder: t('datasources.allPlatforms'),
+      options: PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) })),
+      flex: '1 1 130px',
+      testId: 'ds-filter-platform',
+    },
+    {
+      kind: 'select',
+      key: 'language',
+      label: t('datasources.language'),
+      placeholder: t('datasources.allLanguages'),
+      options: ['EN', 'ZH'].map((value) => ({ value, label: value })),
+      flex: '1 1 100px',
+    },
+    statusFilter('status', t),
+  ];
+  const { q, topic, platform, language: dataLanguage, status } = filters.values;
   const filtered = useMemo(() => {
-    const term = search.trim().toLowerCase();
+    const term = (q ?? '').trim().toLowerCase();
     return (query.data ?? []).filter(
       (s) =>
-        (!topicId || s.topic_id === topicId) &&
+        (!topic || s.topic_id === topic) &&
         (!platform || s.platform === platform) &&
         (!dataLanguage || s.language === dataLanguage) &&
-        (status === 'all' || (status === 'active') === s.is_active) &&
+        matchesStatus(s.is_active, status) &&
         (!term || s.source_name.toLowerCase().includes(term) || s.source_url.toLowerCase().includes(term)),
     );
-  }, [query.data, search, topicId, platform, dataLanguage, status]);
+  }, [query.data, q, topic, platform, dataLanguage, status]);
 
-  const exitBatch = () => {
-    setBatch(false);
-    setSelected(new Set());
-  };
+  const { selected, exit: exitBatch } = selection;
   const crawlMany = useAdminAction({
     run: (ids: string[]) => startCrawl(ids, t('messages.noTasksCreated')),
     success: t('toast.batchCrawlCreated'),
@@ -119,54 +151,7 @@ export function DatasourcesTab() {
         onClose={() => setDialog(null)}
       />
       <OpmlImportDialog opened={opmlOpen} topics={topics.data ?? []} onClose={() => setOpmlOpen(false)} />
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          style={{ flex: '1 1 200px' }}
-          label={t('datasources.search')}
-          placeholder={t('datasources.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          data-testid="ds-search"
-        />
-        <Select
-          style={{ flex: '1 1 150px' }}
-          label={t('datasources.topic')}
-          placeholder={t('datasources.allTopics')}
-          clearable
-          data={(topics.data ?? []).map((topic) => ({ value: topic.id, label: topicName(topic, language) }))}
-          value={topicId}
-          onChange={setTopicId}
-        />
-        <Select
-          style={{ flex: '1 1 130px' }}
-          label={t('datasources.platformFilter')}
-          placeholder={t('datasources.allPlatforms')}
-          clearable
-          data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
-          value={platform}
-          onChange={setPlatform}
-          data-testid="ds-filter-platform"
-        />
-        <Select
-          style={{ flex: '1 1 100px' }}
-          label={t('datasources.language')}
-          placeholder={t('datasources.allLanguages')}
-          clearable
-          data={['EN', 'ZH']}
-          value={dataLanguage}
-          onChange={setDataLanguage}
-        />
-        <SegmentedControl
-          value={status}
-          onChange={(v) => setStatus(v as StatusFilter)}
-          data={[
-            { value: 'all', label: t('status.all') },
-            { value: 'active', label: t('status.active') },
-            { value: 'paused', label: t('status.paused') },
-          ]}
-        />
-      </Group>
+      <FilterBar filters={filterSpecs} values={filters.values} onChange={filters.set} />
       <Group wrap="wrap" gap="xs">
         <Button
           leftSection={<IconPlus size={16} />}
@@ -175,14 +160,7 @@ export function DatasourcesTab() {
         >
           {t('datasources.add')}
         </Button>
-        <Button
-          variant={batch ? 'filled' : 'light'}
-          color={batch ? 'gray' : undefined}
-          onClick={() => (batch ? exitBatch() : setBatch(true))}
-          data-testid="ds-batch-toggle"
-        >
-          {batch ? t('actions.exitBatch') : t('actions.batchMode')}
-        </Button>
+        <BatchModeButton selection={selection} testId="ds-batch-toggle" />
         <Button
           variant="light"
           color="grape"
@@ -210,11 +188,11 @@ export function DatasourcesTab() {
           {t('opml.exportButton')}
         </Button>
       </Group>
-      {batch ? (
+      {selection.batch ? (
         <BatchToolbar
           ids={filtered.map((s) => s.id)}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={selection.setSelected}
           onSetEnabled={runBatch}
           pending={batchStatus.isPending}
           countTestId="ds-selected-count"
@@ -241,9 +219,9 @@ export function DatasourcesTab() {
       ) : (
         <DatasourcesTable
           sources={filtered}
-          batch={batch}
+          batch={selection.batch}
           selected={selected}
-          onSelect={(id) => setSelected((s) => toggleSelection(s, id))}
+          onSelect={selection.toggle}
           onEdit={(source) => setDialog({ source })}
         />
       )}

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 
 export type ConfirmRequest = {
   title: string;

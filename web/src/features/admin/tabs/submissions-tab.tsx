@@ -1,33 +1,22 @@
 import { formatInstant } from '@app/time/format';
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { toLocale } from '@app/rules';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminSubmission,
   adminSubmissionsQuery,
   adminTopicsQuery,
   approveSubmission,
   rejectSubmission,
-} from './admin-api';
-import { topicName } from './admin-logic';
-import { platformName } from '../content/platform-options';
-import { LoadError, useAdminAction } from './admin-shared';
+} from '../admin-api';
+import { topicName } from '../admin-logic';
+import { platformName } from '../../content/platform-options';
+import { LoadError, useAdminAction } from '../kit/admin-shared';
+import { FilterBar, useFilters } from '../kit/filters';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'all';
 const STATUSES: Status[] = ['pending', 'approved', 'rejected', 'all'];
@@ -139,7 +128,8 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
 export function SubmissionsTab() {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
-  const [status, setStatus] = useState<Status>('pending');
+  const filters = useFilters<'status'>({ status: 'pending' });
+  const status = STATUSES.find((value) => value === filters.values.status) ?? 'pending';
   const [page, setPage] = useState(1);
   const query = useQuery(adminSubmissionsQuery(status, page));
   const total = query.data?.total ?? 0;
@@ -152,14 +142,19 @@ export function SubmissionsTab() {
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   return (
     <Stack data-testid="submissions-tab">
-      <SegmentedControl
-        value={status}
-        onChange={(v) => {
-          setStatus(v as Status);
+      <FilterBar
+        values={filters.values}
+        onChange={(key, value) => {
+          filters.set(key, value);
           setPage(1);
         }}
-        data={STATUSES.map((value) => ({ value, label: t(`submissions.states.${value}`) }))}
-        style={{ alignSelf: 'flex-start' }}
+        filters={[
+          {
+            kind: 'segmented',
+            key: 'status',
+            options: STATUSES.map((value) => ({ value, label: t(`submissions.states.${value}`) })),
+          },
+        ]}
       />
       {query.isError ? (
         <LoadError error={query.error} />

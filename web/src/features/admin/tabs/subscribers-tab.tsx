@@ -1,14 +1,14 @@
 import { formatInstant } from '@app/time/format';
 import type { AdminSubscriber } from '@app/contracts';
 import { toLocale } from '@app/rules';
-import { Badge, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
-import { useLanguage } from '../../i18n/language-provider';
-import { adminSubscribersQuery } from './admin-api';
-import { AdminQueryState, AdminTable } from './admin-table';
+import { useTranslation } from '../../../i18n/react';
+import { useLanguage } from '../../../i18n/language-provider';
+import { adminSubscribersQuery } from '../admin-api';
+import { AdminQueryState, AdminTable } from '../kit/admin-table';
+import { FilterBar, useFilters } from '../kit/filters';
 
 const STATUSES: AdminSubscriber['status'][] = ['active', 'bouncing', 'unsubscribed'];
 const STATUS_COLORS: Record<AdminSubscriber['status'], string> = {
@@ -21,12 +21,10 @@ const STATUS_COLORS: Record<AdminSubscriber['status'], string> = {
 export function SubscribersTab() {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
-  const [status, setStatus] = useState<'all' | AdminSubscriber['status']>('all');
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(
-    adminSubscribersQuery({ ...(status === 'all' ? {} : { status }), ...(q ? { q } : {}) }),
-  );
+  const filters = useFilters<'status' | 'q'>({ status: 'all', q: '' });
+  const [q] = useDebouncedValue((filters.values.q ?? '').trim(), 300);
+  const status = STATUSES.find((s) => s === filters.values.status);
+  const query = useQuery(adminSubscribersQuery({ ...(status ? { status } : {}), ...(q ? { q } : {}) }));
   const dateTime = (iso: string | null) =>
     iso ? formatInstant(iso, toLocale(language), { date: 'medium', time: 'short' }) : '—';
 
@@ -34,35 +32,39 @@ export function SubscribersTab() {
     <AdminQueryState query={query} errorTestId="subscribers-error">
       {({ counts, data }) => (
         <Stack data-testid="subscribers-tab">
-          <Group align="flex-end" wrap="wrap">
-            <SegmentedControl
-              value={status}
-              onChange={(v) => setStatus(v as typeof status)}
-              data={[
-                {
-                  value: 'all',
-                  label: t('subscribers.all', {
-                    count: STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0),
-                  }),
-                },
-                ...STATUSES.map((s) => ({
-                  value: s,
-                  label: t('subscribers.statusCount', {
-                    status: t(`subscribers.statuses.${s}`),
-                    count: counts[s] ?? 0,
-                  }),
-                })),
-              ]}
-              style={{ maxWidth: '100%', overflowX: 'auto' }}
-            />
-            <TextInput
-              label={t('subscribers.search')}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              type="search"
-              w={{ base: '100%', sm: 280 }}
-            />
-          </Group>
+          <FilterBar
+            values={filters.values}
+            onChange={filters.set}
+            filters={[
+              {
+                kind: 'segmented',
+                key: 'status',
+                options: [
+                  {
+                    value: 'all',
+                    label: t('subscribers.all', {
+                      count: STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0),
+                    }),
+                  },
+                  ...STATUSES.map((s) => ({
+                    value: s,
+                    label: t('subscribers.statusCount', {
+                      status: t(`subscribers.statuses.${s}`),
+                      count: counts[s] ?? 0,
+                    }),
+                  })),
+                ],
+                style: { maxWidth: '100%', overflowX: 'auto' },
+              },
+              {
+                kind: 'search',
+                key: 'q',
+                label: t('subscribers.search'),
+                searchType: true,
+                w: { base: '100%', sm: 280 },
+              },
+            ]}
+          />
           <AdminTable
             label={t('tabs.subscribers')}
             minWidth={760}

@@ -1,0 +1,135 @@
+import {
+  Group,
+  type MantineStyleProp,
+  SegmentedControl,
+  Select,
+  type StyleProp,
+  TextInput,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useState } from 'react';
+import type { TFunction } from '../../../i18n/react';
+
+// An admin tab's list filters as configuration: the tab lists its filters (what each control is and
+// shows), holds their values in one state (useFilters), draws them with FilterBar and reads the values
+// to filter its rows or to ask the server. Each control keeps the test id and size the tab gives it.
+
+export type FilterOption = { value: string; label: string };
+
+type Sized = {
+  /** Flex basis in a wrapping row ('1 1 200px'), or a width per breakpoint. */
+  flex?: string;
+  w?: StyleProp<string | number>;
+  testId?: string;
+};
+
+export type FilterSpec<K extends string> =
+  | (Sized & {
+      kind: 'search';
+      key: K;
+      label: string;
+      placeholder?: string;
+      /** A magnifier inside the field. */
+      icon?: boolean;
+      /** `type="search"` (a clear button in some browsers). */
+      searchType?: boolean;
+    })
+  | (Sized & {
+      kind: 'select';
+      key: K;
+      label: string;
+      /** What "no choice" reads (every topic, every platform…): the value is then null. */
+      placeholder: string;
+      options: FilterOption[];
+      searchable?: boolean;
+    })
+  | (Sized & { kind: 'segmented'; key: K; options: FilterOption[]; style?: MantineStyleProp });
+
+export type FilterValues<K extends string> = Record<K, string | null>;
+
+/** One state for all of a tab's filters: `set(key, value)` changes one and keeps the others. */
+export function useFilters<K extends string>(initial: FilterValues<K>) {
+  const [values, setValues] = useState(initial);
+  const set = useCallback((key: K, value: string | null) => {
+    setValues((current) => (current[key] === value ? current : { ...current, [key]: value }));
+  }, []);
+  return { values, set };
+}
+
+/** The filters' controls in one wrapping row, then `children` (the tab's buttons). */
+export function FilterBar<K extends string>({
+  filters,
+  values,
+  onChange,
+  children,
+}: {
+  filters: FilterSpec<K>[];
+  values: FilterValues<K>;
+  onChange: (key: K, value: string | null) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Group align="flex-end" wrap="wrap">
+      {filters.map((filter) => {
+        const size = { style: filter.flex ? { flex: filter.flex } : undefined, w: filter.w };
+        if (filter.kind === 'search')
+          return (
+            <TextInput
+              key={filter.key}
+              {...size}
+              label={filter.label}
+              placeholder={filter.placeholder}
+              leftSection={filter.icon ? <IconSearch size={16} /> : undefined}
+              type={filter.searchType ? 'search' : undefined}
+              value={values[filter.key] ?? ''}
+              onChange={(event) => onChange(filter.key, event.currentTarget.value)}
+              data-testid={filter.testId}
+            />
+          );
+        if (filter.kind === 'select')
+          return (
+            <Select
+              key={filter.key}
+              {...size}
+              label={filter.label}
+              placeholder={filter.placeholder}
+              data={filter.options}
+              value={values[filter.key]}
+              onChange={(value) => onChange(filter.key, value === null ? null : String(value))}
+              searchable={filter.searchable}
+              clearable
+              data-testid={filter.testId}
+            />
+          );
+        return (
+          <SegmentedControl
+            key={filter.key}
+            value={values[filter.key] ?? filter.options[0]?.value ?? ''}
+            onChange={(value) => onChange(filter.key, value)}
+            data={filter.options}
+            style={filter.style}
+            data-testid={filter.testId}
+          />
+        );
+      })}
+      {children}
+    </Group>
+  );
+}
+
+/** The active / paused filter of topics and sources: all, active, paused. */
+export function statusFilter<K extends string>(key: K, t: TFunction<'admin'>): FilterSpec<K> {
+  return {
+    kind: 'segmented',
+    key,
+    options: [
+      { value: 'all', label: t('status.all') },
+      { value: 'active', label: t('status.active') },
+      { value: 'paused', label: t('status.paused') },
+    ],
+  };
+}
+
+/** Whether a row that is active or not passes the status filter's value. */
+export const matchesStatus = (isActive: boolean, status: string | null) =>
+  !status || status === 'all' || (status === 'active') === isActive;
