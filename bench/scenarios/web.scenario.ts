@@ -40,7 +40,7 @@ const PUBLIC_BUDGET = [
 /** Any other screen. */
 const ROUTE_BUDGET_KIB = 220;
 
-/** The real-browser loads: home, the summaries, a blog post. LCP and TBT goals are for `/`. */
+/** The real-browser loads: home, the summaries, a blog post. */
 const VITALS_ROUTES = ['/', '/content-summary', '/blog/how-we-pick-sources'];
 /**
  * BENCH_WEB_VITALS=/content-summary,/blog/… measures only those routes' vitals (no page weights, no
@@ -52,6 +52,15 @@ const LCP_GOAL_MS = 2500;
 const TBT_GOAL_MS = 300;
 /** Cumulative Layout Shift: the first paint's hero replaced by the app's, sections drawn after it. */
 const CLS_GOAL = 0.1;
+/**
+ * Each measured page's goals: the home page's, the same for the summaries page, and a blog post's
+ * LCP (the public-pages issue); a figure without a goal is reported only.
+ */
+const VITALS_GOALS: Record<string, { lcp?: number; tbt?: number; cls?: number }> = {
+  '/': { lcp: LCP_GOAL_MS, tbt: TBT_GOAL_MS, cls: CLS_GOAL },
+  '/content-summary': { lcp: LCP_GOAL_MS, tbt: TBT_GOAL_MS, cls: CLS_GOAL },
+  '/blog/how-we-pick-sources': { lcp: 2000 },
+};
 
 /**
  * The network: Lighthouse's mobile throttling figures (its `mobileSlow4G` preset, the one DevTools
@@ -177,28 +186,28 @@ export const webScenario: Scenario = {
             .map((r) => r.cls.toFixed(3))
             .join(' / ')}; LCP element: ${[...new Set(runs.map((r) => r.lcpElement))].join(' | ')}`,
         );
-        const goals = route === '/';
+        const goals = VITALS_GOALS[route] ?? {};
         vitals.push(
           {
             scenario: 'web',
             figure: `LCP, ${route} (Fast 3G 150 ms RTT 1.6 Mbps, 4× CPU, cold cache, median of ${VITALS_RUNS})`,
             value: lcp,
             unit: 'ms',
-            ...(goals ? { goal: `≤ ${LCP_GOAL_MS} ms`, pass: lcp <= LCP_GOAL_MS } : {}),
+            ...(goals.lcp !== undefined ? { goal: `≤ ${goals.lcp} ms`, pass: lcp <= goals.lcp } : {}),
           },
           {
             scenario: 'web',
             figure: `TBT, ${route} (Fast 3G 150 ms RTT 1.6 Mbps, 4× CPU, cold cache, median of ${VITALS_RUNS})`,
             value: tbt,
             unit: 'ms',
-            ...(goals ? { goal: `≤ ${TBT_GOAL_MS} ms`, pass: tbt <= TBT_GOAL_MS } : {}),
+            ...(goals.tbt !== undefined ? { goal: `≤ ${goals.tbt} ms`, pass: tbt <= goals.tbt } : {}),
           },
           {
             scenario: 'web',
             figure: `CLS, ${route} (same loads, median of ${VITALS_RUNS})`,
             value: cls,
             unit: '',
-            ...(goals ? { goal: `≤ ${CLS_GOAL}`, pass: cls <= CLS_GOAL } : {}),
+            ...(goals.cls !== undefined ? { goal: `≤ ${goals.cls}`, pass: cls <= goals.cls } : {}),
           },
         );
       }
