@@ -64,11 +64,11 @@ const SCREENS_WITHOUT_PRELOADS =
   /(^|\/)(admin-page|require-admin|profile-page|content-history-page|content-generator-page|pro-gate|debug-pages)-[\w-]+\.js$/;
 
 /**
- * The admin tabs' kit and the admin helpers it uses, apart from the confirmation dialog (loaded when one
- * is first asked for).
+ * The admin tabs' kit and the admin helpers it uses, apart from the confirmation dialog, the select
+ * filter and the table (each loaded with the first tab that shows one: the first tab shows none).
  */
 const ADMIN_KIT =
-  /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/](kit[\\/](?!confirm-dialog)[^\\/]+|admin-logic)\.tsx?$/;
+  /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/](kit[\\/](?!confirm-dialog|filter-select|admin-table)[^\\/]+|admin-logic)\.tsx?$/;
 
 export default defineConfig({
   plugins: [

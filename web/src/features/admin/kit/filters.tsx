@@ -1,14 +1,11 @@
-import {
-  Group,
-  type MantineStyleProp,
-  SegmentedControl,
-  Select,
-  type StyleProp,
-  TextInput,
-} from '@mantine/core';
+import { Group, type MantineStyleProp, SegmentedControl, type StyleProp, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { TFunction } from '../../../i18n/react';
+
+const FilterSelect = lazy(() =>
+  import('./filter-select').then((module) => ({ default: module.FilterSelect })),
+);
 
 // An admin tab's list filters as configuration: the tab lists its filters (what each control is and
 // shows), holds their values in one state (useFilters), draws them with FilterBar and reads the values
@@ -88,18 +85,24 @@ export function FilterBar<K extends string>({
           );
         if (filter.kind === 'select')
           return (
-            <Select
+            // Until the select's code is in, a read-only field of the same label and size holds its place.
+            <Suspense
               key={filter.key}
-              {...size}
-              label={filter.label}
-              placeholder={filter.placeholder}
-              data={filter.options}
-              value={values[filter.key]}
-              onChange={(value) => onChange(filter.key, value === null ? null : String(value))}
-              searchable={filter.searchable}
-              clearable
-              data-testid={filter.testId}
-            />
+              fallback={
+                <TextInput {...size} label={filter.label} placeholder={filter.placeholder} readOnly />
+              }
+            >
+              <FilterSelect
+                {...size}
+                label={filter.label}
+                placeholder={filter.placeholder}
+                options={filter.options}
+                value={values[filter.key]}
+                onChange={(value) => onChange(filter.key, value)}
+                searchable={filter.searchable}
+                testId={filter.testId}
+              />
+            </Suspense>
           );
         return (
           <SegmentedControl
