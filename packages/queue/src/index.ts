@@ -4,7 +4,7 @@ export { createMetrics, type JobMetrics } from './metrics.ts';
 export { createProducer, type EnqueueOptions, InvalidJobPayloadError, type Producer } from './producer.ts';
 export { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';
 export { closeOnSignals, runWorkerServiceMain } from './service-main.ts';
-export { collectStartupGarbage, settleAfterStart } from './startup-memory.ts';
+export { capHeapGrowth, collectStartupGarbage, settleAfterStart } from './startup-memory.ts';
 export { createQueueTransport, type QueueTransport, type TransportOptions } from './transport.ts';
 export {
   createWorkers,

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createPrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
-import { createProducer, createQueueTransport, settleAfterStart } from '@app/queue';
+import { capHeapGrowth, createProducer, createQueueTransport, settleAfterStart } from '@app/queue';
 import { buildApp } from './app.ts';
 import type { GatewayConfig } from './config.ts';
 
@@ -11,6 +11,8 @@ import type { GatewayConfig } from './config.ts';
  * the primary and every worker) does not cut the close short: the 15 s limit still applies.
  */
 export async function serve(config: GatewayConfig, logger: Logger): Promise<void> {
+  // Requests' garbage promoted under load is collected before it doubles the heap.
+  capHeapGrowth();
   const prisma = createPrismaClient(config.DATABASE_URL);
   const transport = createQueueTransport({
     redisUrl: config.REDIS_URL,
