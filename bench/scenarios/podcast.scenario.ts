@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { createAudioWorkers } from '../../services/podcast/src/audio/audio-workers.ts';
 import { type EncoderName, joinToMp3 } from '../../services/podcast/src/audio/encode.ts';
 import { findExecutable, probeDuration } from '../../services/podcast/src/audio/tools.ts';
@@ -11,6 +12,7 @@ import {
   type SpeechEngine,
 } from '../../services/podcast/src/audio/tts.ts';
 import { chunkScript, estimateSpeechSeconds } from '../../services/podcast/src/script/script.ts';
+import { ensureServicesBuilt } from '../lib/process.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 
 const SENTENCES = [
@@ -51,8 +53,13 @@ export const podcastScenario: Scenario = {
     const minutes = context.full ? 10 : 2;
     const script = scriptOf(minutes * 60);
     const dir = await mkdtemp(path.join(tmpdir(), 'bench-podcast-'));
-    // Speech by the npm espeak-ng and lamejs encoding run on worker threads, as in the service.
-    const audioWorkers = createAudioWorkers({ threads: 1 });
+    // Speech by the npm espeak-ng and lamejs encoding run on worker threads, as in the service: the
+    // compiled worker module without tsx, whose transpiler would otherwise be resident in the thread.
+    await ensureServicesBuilt(context.repoRoot);
+    const audioWorkers = createAudioWorkers({
+      threads: 1,
+      compiledWorker: pathToFileURL(path.join(context.repoRoot, 'services/podcast/dist/audio.worker.js')),
+    });
     try {
       const figures: Figure[] = [];
       /** Speaks the script in chunks and encodes one MP3: audio seconds per wall second. */

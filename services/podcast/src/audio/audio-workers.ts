@@ -33,8 +33,15 @@ export function createAudioWorkers(options: {
   threads: number;
   /** A thread that failed outside a task (its task, if any, is rejected too). Default: ignored. */
   onError?: (error: unknown) => void;
+  /**
+   * The compiled worker module (a service's dist/audio.worker.js) for a caller that runs from sources
+   * but wants the threads as production runs them, without tsx: the bench, which measures their memory.
+   */
+  compiledWorker?: URL;
 }): AudioWorkers {
-  const needsTsx = !COMPILED && !process.execArgv.some((arg) => arg.includes('tsx'));
+  const worker = options.compiledWorker ?? WORKER;
+  const needsTsx =
+    !options.compiledWorker && !COMPILED && !process.execArgv.some((arg) => arg.includes('tsx'));
   // Loaded with the first task: a service that speaks through OpenAI and encodes with ffmpeg never does.
   let pool: Promise<Piscina> | undefined;
   let closed = false;
@@ -42,7 +49,7 @@ export function createAudioWorkers(options: {
     if (closed) throw new Error('The audio worker threads are closed');
     pool ??= import('piscina').then(({ Piscina }) => {
       const created = new Piscina({
-        filename: WORKER.href,
+        filename: worker.href,
         minThreads: 0,
         maxThreads: Math.max(1, options.threads),
         idleTimeout: AUDIO_WORKERS_IDLE_MS,
@@ -53,7 +60,9 @@ export function createAudioWorkers(options: {
               '--import',
               pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
             ]
-          : process.execArgv,
+          : options.compiledWorker
+            ? [] // as `node dist/main.js` starts them: none of this process's loaders
+            : process.execArgv,
       });
       // Unheard, an 'error' event would end the whole service.
       created.on('error', (error) => options.onError?.(error));

@@ -4,6 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ESpeakNgModule, ESpeakNgOptions } from 'espeak-ng';
 import { parseWav } from './wav.ts';
 
@@ -18,7 +20,7 @@ export type AudioTask = ({ kind: 'speak' } & SpeakTask) | ({ kind: 'encode' } & 
  * module's default export but not its named ones).
  */
 export default function runAudioTask(task: AudioTask): Promise<SpeakResult | EncodeResult> {
-  return task.kind === 'speak' ? speak(task) : encodeWavs(task);
+  return task.kind === 'speak' ? speak(task).finally(releaseInstances) : encodeWavs(task);
 }
 
 type Factory = (options: ESpeakNgOptions) => Promise<ESpeakNgModule>;
@@ -29,6 +31,8 @@ type WasmApi = {
 };
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let engine: Promise<{ factory: Factory; module: object }> | undefined;
+/** globalThis's own properties before espeak-ng's first instance (see releaseInstances). */
+let globalsBefore: Set<string> | undefined;
 
 /**
  * The npm package's espeak-ng (voices embedded in its 18 MB .wasm), compiled once per thread. Its
@@ -37,6 +41,7 @@ let engine: Promise<{ factory: Factory; module: object }> | undefined;
  */
 function loadEngine() {
   engine ??= (async () => {
+    globalsBefore ??= new Set(Object.getOwnPropertyNames(globalThis));
     const entry = createRequire(import.meta.url).resolve('espeak-ng');
     const [{ default: factory }, bytes] = await Promise.all([
       import(pathToFileURL(entry).href) as Promise<{ default: Factory }>,
@@ -126,4 +131,27 @@ export async function encodeWavs(task: EncodeTask): Promise<EncodeResult> {
     Buffer.concat(out.map((part) => Buffer.from(part.buffer, part.byteOffset, part.length))),
   );
   return { durationSeconds: sampleRate ? total / sampleRate : 0, samples: total };
+}
+
+/**
+ * Each text's instance holds 32 MB of WebAssembly memory or more, freed only once V8 collects the
+ * instance. The package is a debug build of Emscripten: each instance defines getters on globalThis
+ * (`buffer`, `asm`, the library symbols it lacks) that warn when read, and whose closures hold that
+ * instance and its memory, two or three of them at a time, about 80 MiB. Those getters go once a text
+ * is spoken, and one full collection of this thread's small heap (a few milliseconds, against the
+ * hundreds a chunk takes to speak) frees the instance before the next is made. The collector comes
+ * from a throwaway context with --expose-gc on only for that call, as at a service's start.
+ */
+function releaseInstances(): void {
+  for (const name of globalsBefore ? Object.getOwnPropertyNames(globalThis) : []) {
+    if (globalsBefore?.has(name)) continue;
+    const property = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (property?.configurable && property.get) Reflect.deleteProperty(globalThis, name);
+  }
+  v8.setFlagsFromString('--expose-gc');
+  try {
+    (runInNewContext('gc') as (() => void) | undefined)?.();
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
 }
