@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
 import { useLanguage } from '../../../i18n/language-provider';
@@ -98,50 +98,6 @@ export function LoadError({
         message
       )}
     </Alert>
-  );
-}
-
-/**
- * Batch mode's toolbar (spec §3 "batch mode"): select all of the listed rows, the count selected,
- * enable and pause the selection, and whatever else a tab can do with it (`children`).
- */
-export function BatchToolbar({
-  ids,
-  selected,
-  onSelect,
-  onSetEnabled,
-  pending,
-  countTestId,
-  children,
-}: {
-  /** The rows listed now (after filters). */
-  ids: string[];
-  selected: Set<string>;
-  onSelect: (selected: Set<string>) => void;
-  onSetEnabled: (enabled: boolean) => void;
-  pending: boolean;
-  countTestId: string;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <Group wrap="wrap" gap="xs">
-      <Checkbox
-        label={t('actions.selectAll')}
-        checked={ids.length > 0 && ids.every((id) => selected.has(id))}
-        onChange={(e) => onSelect(e.currentTarget.checked ? new Set(ids) : new Set())}
-      />
-      <Text size="sm" c="dimmed" data-testid={countTestId}>
-        {t('selection.count', { count: selected.size })}
-      </Text>
-      <Button size="xs" variant="default" onClick={() => onSetEnabled(true)} loading={pending}>
-        {t('actions.batchEnable')}
-      </Button>
-      <Button size="xs" variant="default" onClick={() => onSetEnabled(false)} loading={pending}>
-        {t('actions.batchPause')}
-      </Button>
-      {children}
-    </Group>
   );
 }
 

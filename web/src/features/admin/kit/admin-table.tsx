@@ -50,6 +50,7 @@ export function AdminTable({
   minWidth,
   columns,
   empty,
+  emptyTestId,
   children,
 }: {
   label: string;
@@ -57,9 +58,10 @@ export function AdminTable({
   columns: ReactNode[];
   /** Shown instead of the table (see AdminEmpty); null when there are rows. */
   empty?: ReactNode;
+  emptyTestId?: string;
   children: ReactNode;
 }) {
-  if (empty) return <AdminEmpty>{empty}</AdminEmpty>;
+  if (empty) return <AdminEmpty testId={emptyTestId}>{empty}</AdminEmpty>;
   return (
     <ScrollRegion label={label}>
       <Table striped miw={minWidth} verticalSpacing="xs">

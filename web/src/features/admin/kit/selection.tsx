@@ -1,7 +1,9 @@
-import { Button } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { toggleSelection } from '../admin-logic';
+import { showErrorToast } from '../../ui/toast';
+import { useAdminAction } from './admin-shared';
 
 /** Batch mode and the rows selected in it (spec §3 "batch mode"): leaving it clears the selection. */
 export function useBatchSelection() {
@@ -36,5 +38,77 @@ export function BatchModeButton({ selection, testId }: { selection: BatchSelecti
     >
       {selection.batch ? t('actions.exitBatch') : t('actions.batchMode')}
     </Button>
+  );
+}
+
+/**
+ * Enable or pause the selected rows in one request (spec §3 "batch mode"): a toast with how many
+ * changed, and batch mode left. With nothing selected, `emptyMessage` says what to select.
+ */
+export function useBatchStatus(
+  selection: BatchSelection,
+  options: {
+    setActive: (ids: string[], isActive: boolean) => Promise<{ updated: number }>;
+    updatedMessage: (count: number) => string;
+    emptyMessage: string;
+  },
+) {
+  const { t } = useTranslation('admin');
+  const action = useAdminAction({
+    run: (isActive: boolean) => options.setActive([...selection.selected], isActive),
+    success: t('toast.updated'),
+    failure: t('toast.batchFailed'),
+    successMessage: (result) => options.updatedMessage(result.updated),
+    onDone: selection.exit,
+  });
+  return {
+    run: (isActive: boolean) => {
+      if (selection.selected.size === 0) return showErrorToast(t('toast.batchFailed'), options.emptyMessage);
+      action.mutate(isActive);
+    },
+    pending: action.isPending,
+  };
+}
+
+export type BatchStatus = ReturnType<typeof useBatchStatus>;
+
+/**
+ * Batch mode's toolbar: select all the rows listed now (after filters), how many are selected, and
+ * enable or pause them (see useBatchStatus); `children` add the tab's own batch actions.
+ */
+export function BatchToolbar({
+  ids,
+  selection,
+  status,
+  countTestId,
+  children,
+}: {
+  /** The rows listed now (after filters). */
+  ids: string[];
+  selection: BatchSelection;
+  status: BatchStatus;
+  countTestId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const { selected, setSelected } = selection;
+  return (
+    <Group wrap="wrap" gap="xs">
+      <Checkbox
+        label={t('actions.selectAll')}
+        checked={ids.length > 0 && ids.every((id) => selected.has(id))}
+        onChange={(e) => setSelected(e.currentTarget.checked ? new Set(ids) : new Set())}
+      />
+      <Text size="sm" c="dimmed" data-testid={countTestId}>
+        {t('selection.count', { count: selected.size })}
+      </Text>
+      <Button size="xs" variant="default" onClick={() => status.run(true)} loading={status.pending}>
+        {t('actions.batchEnable')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => status.run(false)} loading={status.pending}>
+        {t('actions.batchPause')}
+      </Button>
+      {children}
+    </Group>
   );
 }

@@ -1,14 +1,13 @@
 import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
-import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { ScrollRegion } from '../../ui/scroll-region';
 import { useLanguage } from '../../../i18n/language-provider';
 import { type AdminBlogPost, adminBlogPostsQuery } from '../admin-api';
-import { LoadError } from '../kit/admin-shared';
+import { AdminQueryState, AdminTable } from '../kit/admin-table';
 import { BlogPostDialog } from './blog-post-dialog';
 
 /** Every blog post (drafts too) with create and edit. */
@@ -25,68 +24,54 @@ export function BlogPostsTab() {
           {t('blog.new')}
         </Button>
       </Group>
-      {query.isError ? (
-        <LoadError error={query.error} />
-      ) : query.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : query.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('blog.empty')}
-        </Text>
-      ) : (
-        <ScrollRegion label={t('tabs.blog')}>
-          <Table striped miw={720} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('blog.title')}</Table.Th>
-                <Table.Th>{t('blog.language')}</Table.Th>
-                <Table.Th>{t('blog.category')}</Table.Th>
-                <Table.Th>{t('blog.status')}</Table.Th>
-                <Table.Th>{t('blog.views')}</Table.Th>
-                <Table.Th>{t('blog.updated')}</Table.Th>
-                <Table.Th />
+      <AdminQueryState query={query}>
+        {(posts) => (
+          <AdminTable
+            label={t('tabs.blog')}
+            minWidth={720}
+            empty={posts.length === 0 ? t('blog.empty') : null}
+            columns={[
+              t('blog.title'),
+              t('blog.language'),
+              t('blog.category'),
+              t('blog.status'),
+              t('blog.views'),
+              t('blog.updated'),
+              null,
+            ]}
+          >
+            {posts.map((post) => (
+              <Table.Tr key={post.id}>
+                <Table.Td maw={320}>
+                  <Text size="sm" fw={600} truncate>
+                    {post.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    /{post.slug}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{post.language.toUpperCase()}</Table.Td>
+                <Table.Td>{post.category}</Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={post.status === 'published' ? 'teal' : post.status === 'draft' ? 'yellow' : 'gray'}
+                    variant="dot"
+                  >
+                    {t(`blog.states.${post.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{post.view_count}</Table.Td>
+                <Table.Td>{formatInstant(post.updated_at, toLocale(language), { date: 'medium' })}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-xs" variant="light" onClick={() => setDialog({ post })}>
+                    {t('actions.edit')}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.map((post) => (
-                <Table.Tr key={post.id}>
-                  <Table.Td maw={320}>
-                    <Text size="sm" fw={600} truncate>
-                      {post.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      /{post.slug}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{post.language.toUpperCase()}</Table.Td>
-                  <Table.Td>{post.category}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={
-                        post.status === 'published' ? 'teal' : post.status === 'draft' ? 'yellow' : 'gray'
-                      }
-                      variant="dot"
-                    >
-                      {t(`blog.states.${post.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{post.view_count}</Table.Td>
-                  <Table.Td>
-                    {formatInstant(post.updated_at, toLocale(language), { date: 'medium' })}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="compact-xs" variant="light" onClick={() => setDialog({ post })}>
-                      {t('actions.edit')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      )}
+            ))}
+          </AdminTable>
+        )}
+      </AdminQueryState>
     </Stack>
   );
 }

@@ -16,11 +16,11 @@ import {
   setDatasourcesActive,
 } from '../admin-api';
 import { crawlResultText, planFilteredCrawl, planSelectedCrawl, topicName } from '../admin-logic';
-import { BatchToolbar, LoadError, useAdminAction, useConfirm } from '../kit/admin-shared';
+import { LoadError, useAdminAction, useConfirm } from '../kit/admin-shared';
 import { DatasourceDialog } from './datasource-dialog';
 import { DatasourcesTable } from './datasources-table';
 import { FilterBar, type FilterSpec, matchesStatus, statusFilter, useFilters } from '../kit/filters';
-import { BatchModeButton, useBatchSelection } from '../kit/selection';
+import { BatchModeButton, BatchToolbar, useBatchSelection, useBatchStatus } from '../kit/selection';
 import { downloadOpml, OpmlImportDialog } from './opml-dialog';
 
 type FilterKey = 'q' | 'topic' | 'platform' | 'language' | 'status';
@@ -111,18 +111,11 @@ export function DatasourcesTab() {
     successMessage: (r) => crawlResultText(t, r),
     onDone: exitBatch,
   });
-  const batchStatus = useAdminAction({
-    run: (isActive: boolean) => setDatasourcesActive([...selected], isActive),
-    success: t('toast.updated'),
-    failure: t('toast.batchFailed'),
-    successMessage: (r) => t('toast.datasourcesUpdated', { count: r.updated }),
-    onDone: exitBatch,
+  const batchStatus = useBatchStatus(selection, {
+    setActive: setDatasourcesActive,
+    updatedMessage: (count) => t('toast.datasourcesUpdated', { count }),
+    emptyMessage: t('messages.selectDatasources'),
   });
-
-  const runBatch = (isActive: boolean) => {
-    if (selected.size === 0) return showErrorToast(t('toast.batchFailed'), t('messages.selectDatasources'));
-    batchStatus.mutate(isActive);
-  };
   const crawlSelected = () => {
     const plan = planSelectedCrawl((query.data ?? []).filter((s) => selected.has(s.id)));
     if (!plan.ok) return showErrorToast(t('toast.batchCrawlFailed'), t(`messages.${plan.message}`));
@@ -191,10 +184,8 @@ export function DatasourcesTab() {
       {selection.batch ? (
         <BatchToolbar
           ids={filtered.map((s) => s.id)}
-          selected={selected}
-          onSelect={selection.setSelected}
-          onSetEnabled={runBatch}
-          pending={batchStatus.isPending}
+          selection={selection}
+          status={batchStatus}
           countTestId="ds-selected-count"
         >
           <Button

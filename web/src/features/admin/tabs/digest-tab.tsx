@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import {
   type DigestDueResponse,
@@ -46,68 +46,54 @@ function PreviewSection() {
   const [preview, setPreview] = useState<DigestPreviewResponse | null>(null);
   const run = useMutation({ mutationFn: previewDigest, onSuccess: setPreview });
   return (
-    <Paper withBorder radius="md" p="md">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setPreview(null);
-          run.mutate(email.trim());
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            {t('digest.previewTitle')}
-          </Title>
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              type="email"
-              required
-              label={t('digest.email')}
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              miw={240}
-              style={{ flex: 1 }}
-              data-testid="digest-preview-email"
-            />
-            <Button type="submit" variant="default" loading={run.isPending} data-testid="digest-preview">
-              {t('digest.preview')}
-            </Button>
-          </Group>
-          {run.isError && (
-            <Alert color="red" title={t('digest.previewFailed')}>
-              {errorText(t, run.error, t('messages.tryLater'))}
-            </Alert>
-          )}
-          {preview &&
-            (preview.would_send ? (
-              <Stack gap="xs" data-testid="digest-preview-result">
-                <Group gap="xs" wrap="wrap">
-                  <Text size="sm" fw={600}>
-                    {preview.subject}
-                  </Text>
-                  <Badge variant="light">{t('digest.summaryCount', { count: preview.summary_count })}</Badge>
-                  <Badge variant="outline">{preview.digest_date}</Badge>
-                </Group>
-                <Box
-                  component="iframe"
-                  title={t('digest.previewFrame')}
-                  // The email's own HTML, with no scripts, forms or navigation of this page.
-                  sandbox=""
-                  srcDoc={preview.html}
-                  w="100%"
-                  h={520}
-                  style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
-                  data-testid="digest-preview-frame"
-                />
-              </Stack>
-            ) : (
-              <Text size="sm" c="dimmed" data-testid="digest-preview-quiet">
-                {t('digest.quietDay', { date: preview.digest_date })}
+    <EmailForm
+      title={t('digest.previewTitle')}
+      email={email}
+      onEmail={setEmail}
+      inputTestId="digest-preview-email"
+      onSubmit={(address) => {
+        setPreview(null);
+        run.mutate(address);
+      }}
+      button={
+        <Button type="submit" variant="default" loading={run.isPending} data-testid="digest-preview">
+          {t('digest.preview')}
+        </Button>
+      }
+    >
+      {run.isError && (
+        <Alert color="red" title={t('digest.previewFailed')}>
+          {errorText(t, run.error, t('messages.tryLater'))}
+        </Alert>
+      )}
+      {preview &&
+        (preview.would_send ? (
+          <Stack gap="xs" data-testid="digest-preview-result">
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {preview.subject}
               </Text>
-            ))}
-        </Stack>
-      </form>
-    </Paper>
+              <Badge variant="light">{t('digest.summaryCount', { count: preview.summary_count })}</Badge>
+              <Badge variant="outline">{preview.digest_date}</Badge>
+            </Group>
+            <Box
+              component="iframe"
+              title={t('digest.previewFrame')}
+              // The email's own HTML, with no scripts, forms or navigation of this page.
+              sandbox=""
+              srcDoc={preview.html}
+              w="100%"
+              h={520}
+              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+              data-testid="digest-preview-frame"
+            />
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="digest-preview-quiet">
+            {t('digest.quietDay', { date: preview.digest_date })}
+          </Text>
+        ))}
+    </EmailForm>
   );
 }
 
@@ -121,35 +107,74 @@ function SendOneSection() {
     successMessage: (r) => t(`digest.deliveryStatus.${r.status}`, { date: r.digest_date }),
   });
   return (
+    <EmailForm
+      title={t('digest.sendOneTitle')}
+      help={t('digest.sendOneHelp')}
+      email={email}
+      onEmail={setEmail}
+      inputTestId="digest-send-email"
+      onSubmit={(address) => send.mutate(address)}
+      button={
+        <Button type="submit" loading={send.isPending} data-testid="digest-send-one">
+          {t('digest.sendNow')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** A section that takes one email address: its title, help, the field and its button, then `children`. */
+function EmailForm({
+  title,
+  help,
+  email,
+  onEmail,
+  inputTestId,
+  onSubmit,
+  button,
+  children,
+}: {
+  title: string;
+  help?: string;
+  email: string;
+  onEmail: (email: string) => void;
+  inputTestId: string;
+  onSubmit: (email: string) => void;
+  button: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
     <Paper withBorder radius="md" p="md">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          send.mutate(email.trim());
+          onSubmit(email.trim());
         }}
       >
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            {t('digest.sendOneTitle')}
+            {title}
           </Title>
-          <Text size="sm" c="dimmed">
-            {t('digest.sendOneHelp')}
-          </Text>
+          {help ? (
+            <Text size="sm" c="dimmed">
+              {help}
+            </Text>
+          ) : null}
           <Group align="flex-end" wrap="wrap" gap="sm">
             <TextInput
               type="email"
               required
               label={t('digest.email')}
               value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              onChange={(event) => onEmail(event.currentTarget.value)}
               miw={240}
               style={{ flex: 1 }}
-              data-testid="digest-send-email"
+              data-testid={inputTestId}
             />
-            <Button type="submit" loading={send.isPending} data-testid="digest-send-one">
-              {t('digest.sendNow')}
-            </Button>
+            {button}
           </Group>
+          {children}
         </Stack>
       </form>
     </Paper>

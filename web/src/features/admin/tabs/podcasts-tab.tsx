@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   List,
-  Loader,
   Paper,
   Select,
   Stack,
@@ -19,7 +18,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
-import { ScrollRegion } from '../../ui/scroll-region';
 import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminPodcastGenerateBody,
@@ -30,7 +28,8 @@ import {
   adminTopicsQuery,
   generatePodcasts,
 } from '../admin-api';
-import { LoadError, useAdminAction, useTopicName } from '../kit/admin-shared';
+import { useAdminAction, useTopicName } from '../kit/admin-shared';
+import { AdminQueryState, AdminTable } from '../kit/admin-table';
 import { topicName } from '../admin-logic';
 
 const ALL = 'all';
@@ -166,82 +165,71 @@ export function PodcastsTab() {
       <Title order={2} fz="lg">
         {t('podcasts.tasksTitle')}
       </Title>
-      {tasks.isError ? (
-        <LoadError error={tasks.error} onRetry={() => tasks.refetch()} />
-      ) : tasks.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('podcasts.loading')} />
-        </Group>
-      ) : tasks.data.data.length === 0 ? (
-        <Text c="dimmed" data-testid="podcasts-empty">
-          {t('podcasts.empty')}
-        </Text>
-      ) : (
-        <ScrollRegion label={t('podcasts.tasksTitle')}>
-          <Table striped miw={720} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('podcasts.columns.topic')}</Table.Th>
-                <Table.Th>{t('podcasts.columns.date')}</Table.Th>
-                <Table.Th>{t('podcasts.columns.language')}</Table.Th>
-                <Table.Th>{t('podcasts.columns.status')}</Table.Th>
-                <Table.Th>{t('podcasts.columns.speech')}</Table.Th>
-                <Table.Th>{t('podcasts.columns.updated')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('podcasts.columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tasks.data.data.map((task) => (
-                <Table.Tr key={task.id} data-testid="podcast-task">
-                  <Table.Td>{nameOfTopic(task.topic_id, task.topic_name)}</Table.Td>
-                  <Table.Td>{task.target_date}</Table.Td>
-                  <Table.Td>{t(`podcasts.languages.${task.language}`)}</Table.Td>
-                  <Table.Td maw={320}>
-                    <Badge
+      <AdminQueryState query={tasks} loadingLabel={t('podcasts.loading')}>
+        {(list) => (
+          <AdminTable
+            label={t('podcasts.tasksTitle')}
+            minWidth={720}
+            empty={list.data.length === 0 ? t('podcasts.empty') : null}
+            emptyTestId="podcasts-empty"
+            columns={[
+              t('podcasts.columns.topic'),
+              t('podcasts.columns.date'),
+              t('podcasts.columns.language'),
+              t('podcasts.columns.status'),
+              t('podcasts.columns.speech'),
+              t('podcasts.columns.updated'),
+              <VisuallyHidden key="actions">{t('podcasts.columns.actions')}</VisuallyHidden>,
+            ]}
+          >
+            {list.data.map((task) => (
+              <Table.Tr key={task.id} data-testid="podcast-task">
+                <Table.Td>{nameOfTopic(task.topic_id, task.topic_name)}</Table.Td>
+                <Table.Td>{task.target_date}</Table.Td>
+                <Table.Td>{t(`podcasts.languages.${task.language}`)}</Table.Td>
+                <Table.Td maw={320}>
+                  <Badge
+                    variant="light"
+                    color={STATUS_COLOURS[task.status] ?? 'gray'}
+                    data-testid="podcast-status"
+                  >
+                    {t(`podcasts.statuses.${task.status}`, { defaultValue: task.status })}
+                  </Badge>
+                  {task.failure_reason && (
+                    <Text size="xs" fw={600} mt={4} data-testid="podcast-failure-reason">
+                      {t(`podcasts.failureReasons.${task.failure_reason}`)}
+                    </Text>
+                  )}
+                  {task.error_message && (
+                    <Text size="xs" c="var(--mantine-color-error)" lineClamp={2} mt={4}>
+                      {task.error_message}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td data-testid="podcast-engine">
+                  {task.tts_engine
+                    ? t(`podcasts.engines.${task.tts_engine}`, { defaultValue: task.tts_engine })
+                    : '—'}
+                </Table.Td>
+                <Table.Td>{dateTime(task.updated_at)}</Table.Td>
+                <Table.Td>
+                  {canRerun(task) && (
+                    <Button
+                      size="compact-xs"
                       variant="light"
-                      color={STATUS_COLOURS[task.status] ?? 'gray'}
-                      data-testid="podcast-status"
+                      onClick={() => rerun(task)}
+                      loading={generate.isPending}
+                      data-testid="podcast-rerun"
                     >
-                      {t(`podcasts.statuses.${task.status}`, { defaultValue: task.status })}
-                    </Badge>
-                    {task.failure_reason && (
-                      <Text size="xs" fw={600} mt={4} data-testid="podcast-failure-reason">
-                        {t(`podcasts.failureReasons.${task.failure_reason}`)}
-                      </Text>
-                    )}
-                    {task.error_message && (
-                      <Text size="xs" c="var(--mantine-color-error)" lineClamp={2} mt={4}>
-                        {task.error_message}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td data-testid="podcast-engine">
-                    {task.tts_engine
-                      ? t(`podcasts.engines.${task.tts_engine}`, { defaultValue: task.tts_engine })
-                      : '—'}
-                  </Table.Td>
-                  <Table.Td>{dateTime(task.updated_at)}</Table.Td>
-                  <Table.Td>
-                    {canRerun(task) && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => rerun(task)}
-                        loading={generate.isPending}
-                        data-testid="podcast-rerun"
-                      >
-                        {t('podcasts.rerun')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      )}
+                      {t('podcasts.rerun')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </AdminTable>
+        )}
+      </AdminQueryState>
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Code,
   Group,
-  Loader,
   Paper,
   Progress,
   SimpleGrid,
@@ -16,10 +15,10 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
-import { ScrollRegion } from '../../ui/scroll-region';
 import { useLanguage } from '../../../i18n/language-provider';
 import { adminQueuesQuery, retryJob } from '../admin-api';
-import { LoadError, useAdminAction } from '../kit/admin-shared';
+import { useAdminAction } from '../kit/admin-shared';
+import { AdminQueryState, AdminTable } from '../kit/admin-table';
 
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'] as const;
 const isKnownState = (state: string): state is (typeof STATES)[number] =>
@@ -36,114 +35,104 @@ export function QueuesTab() {
     failure: t('toast.retryFailed'),
   });
 
-  if (query.isError) return <LoadError error={query.error} />;
-  if (query.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
-  }
   return (
-    <Stack data-testid="queues-tab">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {query.data.queues.map((queue) => (
-          <Paper key={queue.name} withBorder radius="md" p="md" data-testid={`queue-${queue.name}`}>
-            <Text fw={700} mb="xs">
-              {queue.name}
-            </Text>
-            <Group gap={6}>
-              {Object.entries(queue.counts).map(([state, count]) => (
-                <Badge
-                  key={state}
-                  variant={count > 0 ? 'light' : 'outline'}
-                  color={state === 'failed' && count > 0 ? 'red' : 'blue'}
-                >
-                  {isKnownState(state) ? t(`queues.states.${state}`) : state} {count}
-                </Badge>
+    <AdminQueryState query={query}>
+      {(data) => (
+        <Stack data-testid="queues-tab">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {data.queues.map((queue) => (
+              <Paper key={queue.name} withBorder radius="md" p="md" data-testid={`queue-${queue.name}`}>
+                <Text fw={700} mb="xs">
+                  {queue.name}
+                </Text>
+                <Group gap={6}>
+                  {Object.entries(queue.counts).map(([state, count]) => (
+                    <Badge
+                      key={state}
+                      variant={count > 0 ? 'light' : 'outline'}
+                      color={state === 'failed' && count > 0 ? 'red' : 'blue'}
+                    >
+                      {isKnownState(state) ? t(`queues.states.${state}`) : state} {count}
+                    </Badge>
+                  ))}
+                </Group>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <Title order={3} fz="lg">
+            {t('queues.activeTitle')}
+          </Title>
+          {data.active.length === 0 ? (
+            <Text c="dimmed">{t('queues.noActive')}</Text>
+          ) : (
+            <Stack gap="xs">
+              {data.active.map((job) => (
+                <Paper key={`${job.queue}:${job.id}`} withBorder radius="md" p="sm" data-testid="active-job">
+                  <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
+                    <Text size="sm">
+                      {job.queue} · {job.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {job.progress}%
+                    </Text>
+                  </Group>
+                  <Progress
+                    value={job.progress}
+                    aria-label={t('queues.progressLabel', { job: job.name, id: job.id })}
+                  />
+                </Paper>
               ))}
-            </Group>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      <Title order={3} fz="lg">
-        {t('queues.activeTitle')}
-      </Title>
-      {query.data.active.length === 0 ? (
-        <Text c="dimmed">{t('queues.noActive')}</Text>
-      ) : (
-        <Stack gap="xs">
-          {query.data.active.map((job) => (
-            <Paper key={`${job.queue}:${job.id}`} withBorder radius="md" p="sm" data-testid="active-job">
-              <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
-                <Text size="sm">
-                  {job.queue} · {job.name}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {job.progress}%
-                </Text>
-              </Group>
-              <Progress
-                value={job.progress}
-                aria-label={t('queues.progressLabel', { job: job.name, id: job.id })}
-              />
-            </Paper>
-          ))}
+            </Stack>
+          )}
+          <Title order={3} fz="lg">
+            {t('queues.failedTitle')}
+          </Title>
+          <AdminTable
+            label={t('queues.failedTitle')}
+            minWidth={720}
+            empty={data.failed.length === 0 ? t('queues.noFailed') : null}
+            columns={[
+              t('queues.columns.queue'),
+              t('queues.columns.job'),
+              t('queues.columns.error'),
+              t('queues.columns.attempts'),
+              t('queues.columns.failedAt'),
+              null,
+            ]}
+          >
+            {data.failed.map((job) => (
+              <Table.Tr key={`${job.queue}:${job.id}`} data-testid="failed-job">
+                <Table.Td>{job.queue}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{job.name}</Text>
+                  <Code fz="xs">#{job.id}</Code>
+                </Table.Td>
+                <Table.Td maw={360}>
+                  <Text size="xs" c="red" lineClamp={3}>
+                    {job.failed_reason}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{job.attempts_made}</Table.Td>
+                <Table.Td>
+                  {job.failed_at
+                    ? formatInstant(job.failed_at, toLocale(language), { date: 'short', time: 'short' })
+                    : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => retry.mutate(job)}
+                    loading={retry.isPending}
+                  >
+                    {t('actions.retry')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </AdminTable>
         </Stack>
       )}
-      <Title order={3} fz="lg">
-        {t('queues.failedTitle')}
-      </Title>
-      {query.data.failed.length === 0 ? (
-        <Text c="dimmed">{t('queues.noFailed')}</Text>
-      ) : (
-        <ScrollRegion label={t('queues.failedTitle')}>
-          <Table striped miw={720} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('queues.columns.queue')}</Table.Th>
-                <Table.Th>{t('queues.columns.job')}</Table.Th>
-                <Table.Th>{t('queues.columns.error')}</Table.Th>
-                <Table.Th>{t('queues.columns.attempts')}</Table.Th>
-                <Table.Th>{t('queues.columns.failedAt')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.failed.map((job) => (
-                <Table.Tr key={`${job.queue}:${job.id}`} data-testid="failed-job">
-                  <Table.Td>{job.queue}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{job.name}</Text>
-                    <Code fz="xs">#{job.id}</Code>
-                  </Table.Td>
-                  <Table.Td maw={360}>
-                    <Text size="xs" c="red" lineClamp={3}>
-                      {job.failed_reason}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{job.attempts_made}</Table.Td>
-                  <Table.Td>
-                    {job.failed_at
-                      ? formatInstant(job.failed_at, toLocale(language), { date: 'short', time: 'short' })
-                      : '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onClick={() => retry.mutate(job)}
-                      loading={retry.isPending}
-                    >
-                      {t('actions.retry')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollRegion>
-      )}
-    </Stack>
+    </AdminQueryState>
   );
 }

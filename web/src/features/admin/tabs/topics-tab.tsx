@@ -5,7 +5,6 @@ import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
-import { showErrorToast } from '../../ui/toast';
 import {
   type AdminTopic,
   adminTopicsQuery,
@@ -14,9 +13,9 @@ import {
   setTopicsActive,
 } from '../admin-api';
 import { topicName } from '../admin-logic';
-import { BatchToolbar, LoadError, RowActions, useAdminAction, useConfirm } from '../kit/admin-shared';
+import { LoadError, RowActions, useAdminAction, useConfirm } from '../kit/admin-shared';
 import { FilterBar, type FilterSpec, matchesStatus, statusFilter, useFilters } from '../kit/filters';
-import { BatchModeButton, useBatchSelection } from '../kit/selection';
+import { BatchModeButton, BatchToolbar, useBatchSelection, useBatchStatus } from '../kit/selection';
 
 // The add and edit dialog's code comes when it first opens.
 const TopicDialog = lazy(() => import('./topic-dialog').then((module) => ({ default: module.TopicDialog })));
@@ -29,7 +28,7 @@ export function TopicsTab() {
   const query = useQuery(adminTopicsQuery());
   const filters = useFilters<FilterKey>({ q: '', status: 'all' });
   const selection = useBatchSelection();
-  const { batch, selected, exit: exitBatch } = selection;
+  const { batch, selected } = selection;
   const [dialog, setDialog] = useState<{ topic: AdminTopic | null } | null>(null);
   const confirm = useConfirm();
 
@@ -68,17 +67,11 @@ export function TopicsTab() {
     success: t('toast.deleted'),
     failure: t('toast.deleteFailed'),
   });
-  const batchStatus = useAdminAction({
-    run: (isActive: boolean) => setTopicsActive([...selected], isActive),
-    success: t('toast.updated'),
-    failure: t('toast.batchFailed'),
-    successMessage: (r) => t('toast.topicsUpdated', { count: r.updated }),
-    onDone: exitBatch,
+  const batchStatus = useBatchStatus(selection, {
+    setActive: setTopicsActive,
+    updatedMessage: (count) => t('toast.topicsUpdated', { count }),
+    emptyMessage: t('messages.selectTopics'),
   });
-  const runBatch = (isActive: boolean) => {
-    if (selected.size === 0) return showErrorToast(t('toast.batchFailed'), t('messages.selectTopics'));
-    batchStatus.mutate(isActive);
-  };
 
   if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 
@@ -99,10 +92,8 @@ export function TopicsTab() {
       {batch ? (
         <BatchToolbar
           ids={filtered.map((topic) => topic.id)}
-          selected={selected}
-          onSelect={selection.setSelected}
-          onSetEnabled={runBatch}
-          pending={batchStatus.isPending}
+          selection={selection}
+          status={batchStatus}
           countTestId="topics-selected-count"
         />
       ) : null}
