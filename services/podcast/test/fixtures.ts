@@ -1,4 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PrismaClient } from '@app/db';
+import { loadConfig } from '@app/config';
+import { createLogger } from '@app/logger';
+import { createProducer, createQueueTransport } from '@app/queue';
+import { cleanupPrefix, createTestDatabase, type TestDatabase, testTransportOptions } from '@app/testing';
+import { afterEach } from 'vitest';
+import { podcastConfigSchema } from '../src/config.ts';
+import { startService } from '../src/service.ts';
+
+/** The service's logger in tests: silent unless TEST_LOG_LEVEL asks for more. */
+export const testLogger = createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/**
+ * What each test of a file makes, released after it in the reverse order: `defer` takes release
+ * steps; a database and a temporary folder come with theirs. Called once at a test file's top level.
+ */
+export function perTestResources() {
+  const releases: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const release of releases.reverse()) await release().catch(() => undefined);
+    releases.length = 0;
+  });
+  const defer = (...steps: (() => Promise<unknown>)[]) => {
+    releases.push(...steps);
+  };
+  return {
+    defer,
+    async database(): Promise<TestDatabase> {
+      const db = await createTestDatabase();
+      defer(() => db.drop());
+      return db;
+    },
+    async tempDir(prefix: string): Promise<string> {
+      const dir = await mkdtemp(path.join(tmpdir(), prefix));
+      defer(() => rm(dir, { recursive: true, force: true }));
+      return dir;
+    },
+    /**
+     * The service in this process on `db`'s queues (a prefix of its own), storing under `storageDir`,
+     * with `env` over the test defaults; and a producer to give it jobs.
+     */
+    async runService(db: TestDatabase, storageDir: string, env: Record<string, string> = {}) {
+      const transportOptions = testTransportOptions(db.url);
+      defer(() => cleanupPrefix(transportOptions.prefix));
+      const config = loadConfig(podcastConfigSchema, {
+        NODE_ENV: 'test',
+        DATABASE_URL: db.url,
+        REDIS_URL: transportOptions.redisUrl,
+        HEALTH_PORT: '0',
+        STORAGE_DIR: storageDir,
+        ...env,
+      });
+      const service = await startService(config, {
+        prisma: db.prisma,
+        prefix: transportOptions.prefix,
+        logger: testLogger,
+      });
+      const transport = createQueueTransport(transportOptions);
+      const producer = createProducer(transport);
+      defer(
+        () => service.close(),
+        () => transport.close(),
+        () => producer.close(),
+      );
+      return { service, producer };
+    },
+  };
+}
 
 const EN_STORIES = [
   {

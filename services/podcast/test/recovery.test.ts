@@ -1,34 +1,24 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '@app/config';
 import { PODCAST_BUCKET } from '@app/contracts';
-import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport, type RunningService } from '@app/queue';
 import {
-  cleanupPrefix,
-  createTestDatabase,
   freePort,
   type FakeOpenAI,
   spawnService,
   startFakeOpenAI,
-  type TestDatabase,
-  testTransportOptions,
   waitFor,
   waitForHealthy,
 } from '@app/testing';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { probeDuration } from '../src/audio/tools.ts';
 import { podcastConfigSchema } from '../src/config.ts';
 import { startService } from '../src/service.ts';
-import { createTopic, insertSummaries } from './fixtures.ts';
+import { createTopic, insertSummaries, perTestResources, testLogger } from './fixtures.ts';
 
-const logger = createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  cleanups.length = 0;
-});
+const logger = testLogger;
+const { defer, database, tempDir, runService } = perTestResources();
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
@@ -37,12 +27,8 @@ async function listFiles(dir: string): Promise<string[]> {
 
 // Two service processes in turn, each making speech with espeak: slow on a loaded two-core machine.
 it('finishes the same task without a second file after the worker is killed mid-job', async () => {
-  const db: TestDatabase = await createTestDatabase();
-  const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-kill-'));
-  cleanups.push(
-    () => db.drop(),
-    () => rm(storageDir, { recursive: true, force: true }),
-  );
+  const db = await database();
+  const storageDir = await tempDir('podcast-kill-');
   const topic = await createTopic(db.prisma, 'Crash Topic');
   await insertSummaries(db.prisma, { topicId: topic.id, date: '2026-04-01', language: 'EN', repeat: 12 });
   // Queues on PostgreSQL (no REDIS_URL): the child's default queue namespace lives in this test database.
@@ -62,11 +48,11 @@ it('finishes the same task without a second file after the worker is killed mid-
     cwd: new URL('..', import.meta.url).pathname,
     env: { ...env, HEALTH_PORT: String(port) },
   });
-  cleanups.push(() => child.stop('SIGKILL'));
+  defer(() => child.stop('SIGKILL'));
   await waitForHealthy(child, `http://127.0.0.1:${port}/readyz`);
   const transport = createQueueTransport({ databaseUrl: db.url });
   const producer = createProducer(transport);
-  cleanups.push(
+  defer(
     () => transport.close(),
     () => producer.close(),
   );
@@ -89,7 +75,7 @@ it('finishes the same task without a second file after the worker is killed mid-
   // Retry: a new worker, and the day re-run once the dead worker's lease has run out.
   const config = loadConfig(podcastConfigSchema, { ...env, HEALTH_PORT: '0' });
   const service: RunningService = await startService(config, { prisma: db.prisma, logger });
-  cleanups.push(() => service.close());
+  defer(() => service.close());
   await new Promise((resolve) => setTimeout(resolve, 1200));
   await producer.enqueue('podcast-daily', { targetDate: '2026-04-01' });
   await waitFor(
@@ -108,9 +94,8 @@ it('finishes the same task without a second file after the worker is killed mid-
 }, 90_000);
 
 it('retries a failed speech chunk without redoing the finished ones (OpenAI speech, LLM script)', async () => {
-  const db = await createTestDatabase();
-  const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-openai-'));
-  const transportOptions = testTransportOptions(db.url);
+  const db = await database();
+  const storageDir = await tempDir('podcast-openai-');
   let speechCalls = 0;
   const fake: FakeOpenAI = await startFakeOpenAI({
     chat: () => ({
@@ -129,33 +114,15 @@ it('retries a failed speech chunk without redoing the finished ones (OpenAI spee
       return silentMp3(40);
     },
   });
-  cleanups.push(
-    () => db.drop(),
-    () => rm(storageDir, { recursive: true, force: true }),
-    () => fake.close(),
-    () => cleanupPrefix(transportOptions.prefix),
-  );
+  defer(() => fake.close());
   const topic = await createTopic(db.prisma, 'Speech Topic');
   await insertSummaries(db.prisma, { topicId: topic.id, date: '2026-05-01', language: 'EN' });
-  const config = loadConfig(podcastConfigSchema, {
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    REDIS_URL: transportOptions.redisUrl,
-    HEALTH_PORT: '0',
-    STORAGE_DIR: storageDir,
+  const { producer } = await runService(db, storageDir, {
     OPENAI_BASE_URL: `${fake.baseURL}`,
     OPENAI_API_KEY: 'sk-test',
     OPENAI_TTS_MODEL: 'tts-test',
     PODCAST_CHUNK_CHARS: '200',
   });
-  const service = await startService(config, { prisma: db.prisma, prefix: transportOptions.prefix, logger });
-  const transport = createQueueTransport(transportOptions);
-  const producer = createProducer(transport);
-  cleanups.push(
-    () => service.close(),
-    () => transport.close(),
-    () => producer.close(),
-  );
 
   await producer.enqueue('podcast-daily', { targetDate: '2026-05-01' });
   await waitFor(

@@ -1,13 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '@app/config';
 import { PODCAST_BUCKET } from '@app/contracts';
-import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport, type RunningService } from '@app/queue';
 import {
   cleanupPrefix,
-  createTestDatabase,
   freePort,
   spawnService,
   type TestDatabase,
@@ -16,33 +13,17 @@ import {
   waitForHealthy,
 } from '@app/testing';
 import { parseFile } from 'music-metadata';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpeechEngine } from '../src/audio/tts.ts';
 import { podcastConfigSchema } from '../src/config.ts';
 import { estimateSpeechSeconds } from '../src/script/script.ts';
 import { type ServiceOverrides, startService } from '../src/service.ts';
-import { createTopic, insertSummaries } from './fixtures.ts';
+import { createTopic, insertSummaries, perTestResources, testLogger } from './fixtures.ts';
 
 // A machine with Node.js and npm only: no espeak-ng program, no ffmpeg, no ffprobe, no API key.
 
-const logger = createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  cleanups.length = 0;
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function database() {
-  const db: TestDatabase = await createTestDatabase();
-  cleanups.push(() => db.drop());
-  return db;
-}
+const logger = testLogger;
+const { defer, database, tempDir } = perTestResources();
 
 /** The MP3 as a real decoder reads it. */
 async function decode(file: string) {
@@ -79,7 +60,7 @@ it('makes podcasts with audio in English and Mandarin where neither espeak-ng no
       PODCAST_CHUNK_CHARS: '300',
     },
   });
-  cleanups.push(() => child.stop('SIGKILL'));
+  defer(() => child.stop('SIGKILL'));
   await waitForHealthy(child, `http://127.0.0.1:${port}/readyz`);
   const idlePeak = await peakRssMiB(child.child.pid as number);
   // The engine is named at start-up, with the reason it was chosen.
@@ -89,7 +70,7 @@ it('makes podcasts with audio in English and Mandarin where neither espeak-ng no
 
   const transport = createQueueTransport({ databaseUrl: db.url });
   const producer = createProducer(transport);
-  cleanups.push(
+  defer(
     () => transport.close(),
     () => producer.close(),
   );
@@ -149,7 +130,7 @@ describe('a podcast whose speech step made nothing', () => {
     });
     const transport = createQueueTransport(options);
     const producer = createProducer(transport);
-    cleanups.push(
+    defer(
       () => cleanupPrefix(options.prefix),
       () => service.close(),
       () => transport.close(),

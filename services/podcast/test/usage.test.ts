@@ -1,38 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '@app/config';
-import { createLogger } from '@app/logger';
-import { createProducer, createQueueTransport } from '@app/queue';
-import {
-  cleanupPrefix,
-  createTestDatabase,
-  type FakeOpenAI,
-  silentMp3,
-  startFakeOpenAI,
-  testTransportOptions,
-  waitFor,
-} from '@app/testing';
-import { afterEach, expect, it } from 'vitest';
-import { podcastConfigSchema } from '../src/config.ts';
-import { startService } from '../src/service.ts';
-import { createTopic, insertSummaries } from './fixtures.ts';
+import { type FakeOpenAI, silentMp3, startFakeOpenAI, waitFor } from '@app/testing';
+import { expect, it } from 'vitest';
+import { createTopic, insertSummaries, perTestResources, testLogger } from './fixtures.ts';
 
 // The podcast's script and speech calls are recorded against the fake server's own count:
 // one script call (tokens), one speech call per chunk (characters, priced per character), and a
 // failed speech request recorded as failed.
 
-const logger = createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  cleanups.length = 0;
-});
+const _logger = testLogger;
+const { defer, database, tempDir, runService } = perTestResources();
 
 it('records the script and every speech chunk with tokens, characters and cost', async () => {
-  const db = await createTestDatabase();
-  const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-usage-'));
-  const transportOptions = testTransportOptions(db.url);
+  const db = await database();
+  const storageDir = await tempDir('podcast-usage-');
   let speechCalls = 0;
   const fake: FakeOpenAI = await startFakeOpenAI({
     chat: () => ({
@@ -49,37 +28,17 @@ it('records the script and every speech chunk with tokens, characters and cost',
       return silentMp3(40);
     },
   });
-  cleanups.push(
-    () => db.drop(),
-    () => rm(storageDir, { recursive: true, force: true }),
-    () => fake.close(),
-    () => cleanupPrefix(transportOptions.prefix),
-  );
+  defer(() => fake.close());
   const topic = await createTopic(db.prisma, 'Usage Topic');
   await insertSummaries(db.prisma, { topicId: topic.id, date: '2026-05-01', language: 'EN' });
-  const service = await startService(
-    loadConfig(podcastConfigSchema, {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: transportOptions.redisUrl,
-      HEALTH_PORT: '0',
-      STORAGE_DIR: storageDir,
-      OPENAI_BASE_URL: fake.baseURL,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_MODEL: 'script-model',
-      OPENAI_TTS_MODEL: 'tts-test',
-      PODCAST_CHUNK_CHARS: '200',
-      AI_PRICES: JSON.stringify({ 'script-model': { input: 1, output: 1 }, 'tts-test': { characters: 10 } }),
-    }),
-    { prisma: db.prisma, prefix: transportOptions.prefix, logger },
-  );
-  const transport = createQueueTransport(transportOptions);
-  const producer = createProducer(transport);
-  cleanups.push(
-    () => service.close(),
-    () => transport.close(),
-    () => producer.close(),
-  );
+  const { producer } = await runService(db, storageDir, {
+    OPENAI_BASE_URL: fake.baseURL,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODEL: 'script-model',
+    OPENAI_TTS_MODEL: 'tts-test',
+    PODCAST_CHUNK_CHARS: '200',
+    AI_PRICES: JSON.stringify({ 'script-model': { input: 1, output: 1 }, 'tts-test': { characters: 10 } }),
+  });
 
   await producer.enqueue('podcast-daily', { targetDate: '2026-05-01' });
   await waitFor(
@@ -110,34 +69,13 @@ it('records the script and every speech chunk with tokens, characters and cost',
 });
 
 it('records the offline script of a podcast without a speech engine as an offline call at cost 0', async () => {
-  const db = await createTestDatabase();
-  const storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-usage-offline-'));
-  const transportOptions = testTransportOptions(db.url);
-  cleanups.push(
-    () => db.drop(),
-    () => rm(storageDir, { recursive: true, force: true }),
-    () => cleanupPrefix(transportOptions.prefix),
-  );
+  const db = await database();
+  const storageDir = await tempDir('podcast-usage-offline-');
   const topic = await createTopic(db.prisma, 'Offline Topic');
   await insertSummaries(db.prisma, { topicId: topic.id, date: '2026-05-01', language: 'ZH' });
-  const service = await startService(
-    loadConfig(podcastConfigSchema, {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: transportOptions.redisUrl,
-      HEALTH_PORT: '0',
-      STORAGE_DIR: storageDir,
-      PODCAST_TTS_ENGINE: 'none',
-    }),
-    { prisma: db.prisma, prefix: transportOptions.prefix, logger },
-  );
-  const transport = createQueueTransport(transportOptions);
-  const producer = createProducer(transport);
-  cleanups.push(
-    () => service.close(),
-    () => transport.close(),
-    () => producer.close(),
-  );
+  const { producer } = await runService(db, storageDir, {
+    PODCAST_TTS_ENGINE: 'none',
+  });
   await producer.enqueue('podcast-daily', { targetDate: '2026-05-01' });
   // The script is written (and kept); without speech the podcast then fails (see speech-fallback.test.ts).
   await waitFor(
