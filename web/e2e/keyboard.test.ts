@@ -20,6 +20,17 @@ const podcastTopic = 'Keyboard Podcasts';
 const utcDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
+// The calendar's arrows move within the month shown (the days of the months around are hidden): on
+// the first of a month, ArrowLeft from today goes nowhere. The date-picker tests then run the browser
+// one day earlier, so the day before "today" is always in the same month.
+const firstOfMonth = new Date().getUTCDate() === 1;
+const browserToday = firstOfMonth ? -1 : 0;
+/** The day the date-picker tests pick: the browser's day before today. */
+const pickedDay = utcDay(browserToday - 1);
+async function useBrowserToday(page: Page) {
+  if (browserToday !== 0) await page.clock.setFixedTime(new Date(`${utcDay(browserToday)}T12:00:00Z`));
+}
+
 beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'e2e-keyboard-'));
   stack = await startStack({ gatewayEnv: { STORAGE_DIR: storageDir } });
@@ -52,7 +63,7 @@ beforeAll(async () => {
   const task = await stack.prisma.podcastTask.create({
     data: {
       topicId: other.id,
-      targetDate: new Date(`${utcDay(-1)}T00:00:00Z`),
+      targetDate: new Date(`${pickedDay}T00:00:00Z`),
       language: 'EN',
       status: 'completed',
       completedAt: new Date(),
@@ -174,6 +185,7 @@ describe('keyboard only', { timeout: 90_000 }, () => {
 
   it('the summary date picker: open, move by arrows, pick with Enter', async () => {
     const page = await signedInPage();
+    await useBrowserToday(page);
     await page.goto('/content-summary');
     const button = page.getByTestId('date-filter');
     await tabTo(page, button);
@@ -185,8 +197,8 @@ describe('keyboard only', { timeout: 90_000 }, () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await page.getByTestId('date-popup').waitFor({ state: 'detached' });
-    await expect.poll(() => button.textContent()).toContain(utcDay(-1));
-    await expect.poll(() => new URL(page.url()).searchParams.get('date') ?? '').toContain(utcDay(-1));
+    await expect.poll(() => button.textContent()).toContain(pickedDay);
+    await expect.poll(() => new URL(page.url()).searchParams.get('date') ?? '').toContain(pickedDay);
     await expect.poll(() => isFocused(button)).toBe(true);
     // Escape closes it again without a change, the focus back on the button.
     await page.keyboard.press('Enter');
@@ -199,6 +211,7 @@ describe('keyboard only', { timeout: 90_000 }, () => {
 
   it('the podcast page: date picker, then Space plays and pauses, arrows seek', async () => {
     const page = await signedInPage();
+    await useBrowserToday(page);
     await page.goto('/daily-podcast');
     const dateButton = page.getByTestId('podcast-date-filter');
     await tabTo(page, dateButton);
@@ -207,7 +220,7 @@ describe('keyboard only', { timeout: 90_000 }, () => {
     await tabTo(page, today, { max: 30 });
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('date') === utcDay(-1));
+    await page.waitForURL((url) => url.searchParams.get('date') === pickedDay);
     await expect.poll(() => isFocused(dateButton)).toBe(true);
 
     const card = page.getByTestId('podcast-card').filter({ hasText: podcastTopic });
