@@ -28,7 +28,7 @@ export function collectStartupGarbage(): void {
  * promotes its requests' short-lived objects into the old generation, which then grew to 120-130 MiB
  * of mostly garbage before a full collection (a peak of 230 MiB resident under load against 155 idle).
  * At 1.5 times the peak stays near 175 MiB for the same throughput. Not accepted in NODE_OPTIONS, so
- * it is set from the process itself; V8 reads it at every collection.
+ * it is set from the process itself, and applies from the next collection on.
  */
 export const HEAP_GROWING_PERCENT = 50;
 

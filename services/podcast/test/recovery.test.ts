@@ -15,9 +15,8 @@ import { expect, it } from 'vitest';
 import { probeDuration } from '../src/audio/tools.ts';
 import { podcastConfigSchema } from '../src/config.ts';
 import { startService } from '../src/service.ts';
-import { createTopic, insertSummaries, perTestResources, testLogger } from './fixtures.ts';
+import { createTopic, insertSummaries, perTestResources, testLogger as logger } from './fixtures.ts';
 
-const logger = testLogger;
 const { defer, database, tempDir, runService } = perTestResources();
 
 async function listFiles(dir: string): Promise<string[]> {

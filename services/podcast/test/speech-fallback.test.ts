@@ -18,11 +18,10 @@ import type { SpeechEngine } from '../src/audio/tts.ts';
 import { podcastConfigSchema } from '../src/config.ts';
 import { estimateSpeechSeconds } from '../src/script/script.ts';
 import { type ServiceOverrides, startService } from '../src/service.ts';
-import { createTopic, insertSummaries, perTestResources, testLogger } from './fixtures.ts';
+import { createTopic, insertSummaries, perTestResources, testLogger as logger } from './fixtures.ts';
 
 // A machine with Node.js and npm only: no espeak-ng program, no ffmpeg, no ffprobe, no API key.
 
-const logger = testLogger;
 const { defer, database, tempDir } = perTestResources();
 
 /** The MP3 as a real decoder reads it. */

@@ -1,12 +1,11 @@
 import { type FakeOpenAI, silentMp3, startFakeOpenAI, waitFor } from '@app/testing';
 import { expect, it } from 'vitest';
-import { createTopic, insertSummaries, perTestResources, testLogger } from './fixtures.ts';
+import { createTopic, insertSummaries, perTestResources } from './fixtures.ts';
 
 // The podcast's script and speech calls are recorded against the fake server's own count:
 // one script call (tokens), one speech call per chunk (characters, priced per character), and a
 // failed speech request recorded as failed.
 
-const _logger = testLogger;
 const { defer, database, tempDir, runService } = perTestResources();
 
 it('records the script and every speech chunk with tokens, characters and cost', async () => {
