@@ -1,8 +1,8 @@
 import type { DataLanguage, UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { toUiLanguage } from '@app/rules';
-import { loadDigestContent } from './digest-content.ts';
-import { renderDigestTemplate } from './digest.template.ts';
+import { loadDigestContent, type SummaryTexts } from './digest-content.ts';
+import { type DigestParts, renderDigestTemplate } from './digest.template.ts';
 import type { DigestChoice } from './follows.ts';
 import type { RenderedEmail } from './email-layout.ts';
 import { digestWindow } from './schedule.ts';
@@ -58,17 +58,22 @@ export type BuiltDigest = { template: RenderedEmail; summaryCount: number } | nu
 
 /**
  * Shared renders. Content is loaded once per language, topic and source set and window (one tick's
- * cache, so a summary that lands later shows up in the next zone's digest); the MJML render, the costly
- * part, is shared by every window that selects the same entries, with the same sources, for the same date.
+ * cache, so a summary that lands later shows up in the next zone's digest); a digest is made once for
+ * every window that selects the same entries, with the same sources, for the same date, out of MJML
+ * renders (the costly part) shared by all digests: the frame per language and date, each topic's
+ * section per its entries.
  */
 export class DigestCache {
   private readonly builds = new Map<string, Promise<BuiltDigest>>();
   private readonly renders = new Map<string, Promise<RenderedEmail>>();
+  private readonly parts: DigestParts = new Map();
+  private readonly texts = new Map<string, SummaryTexts>();
+  private readonly windows = new Map<string, { from: Date; to: Date }>();
   builtCount = 0;
   constructor(private readonly deps: DigestCacheDeps) {}
 
   get(recipient: DigestSelection, date: string): Promise<BuiltDigest> {
-    const window = digestWindow(date, recipient.timeZone);
+    const window = this.window(date, recipient.timeZone);
     const topicIds = [...recipient.topicIds].sort();
     const datasourceIds = [...(recipient.datasourceIds ?? [])].sort();
     const key = `${recipient.language}|${window.from.toISOString()}|${date}|${topicIds.join(',')}|${datasourceIds.join(',')}`;
@@ -78,6 +83,16 @@ export class DigestCache {
       this.builds.set(key, build);
     }
     return build;
+  }
+
+  private window(date: string, timeZone: string): { from: Date; to: Date } {
+    const key = `${date}|${timeZone}`;
+    let window = this.windows.get(key);
+    if (!window) {
+      window = digestWindow(date, timeZone);
+      this.windows.set(key, window);
+    }
+    return window;
   }
 
   private async build(
@@ -92,6 +107,7 @@ export class DigestCache {
       ...window,
       date,
       perTopic: this.deps.perTopic,
+      texts: this.texts,
     });
     if (content.summaryCount === 0) return null;
     const contentKey = `${language}|${date}|${content.topics
@@ -108,7 +124,7 @@ export class DigestCache {
     let render = this.renders.get(contentKey);
     if (!render) {
       this.builtCount += 1;
-      render = renderDigestTemplate(content, this.deps.publicUrl);
+      render = renderDigestTemplate(content, this.deps.publicUrl, this.parts);
       this.renders.set(contentKey, render);
     }
     return { template: await render, summaryCount: content.summaryCount };

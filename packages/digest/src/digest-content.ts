@@ -31,6 +31,20 @@ export type DigestContent = {
 const EXCERPT_LENGTH = 280;
 const HEADLINE_LENGTH = 80;
 
+/**
+ * An entry's headline (its own, else the start of its text) and excerpt. Summaries are markdown; the
+ * email shows a short plain-text excerpt and links to the site for the rest.
+ */
+export type SummaryTexts = { headline: string; excerpt: string };
+
+function summaryTexts(row: Pick<Row, 'headline' | 'content'>, language: UiLanguage): SummaryTexts {
+  const headline = row.headline.trim();
+  return {
+    headline: headline || summaryExcerpt(row.content, { maxLength: HEADLINE_LENGTH, language }),
+    excerpt: summaryExcerpt(row.content, { maxLength: EXCERPT_LENGTH, language, headline }),
+  };
+}
+
 type Row = {
   id: string;
   topic_id: string;
@@ -96,6 +110,8 @@ export async function loadDigestContent(
     to: Date;
     date: string;
     perTopic: number;
+    /** Headlines and excerpts already made, by summary id: shared by the loads of one send. */
+    texts?: Map<string, SummaryTexts>;
   },
 ): Promise<DigestContent> {
   const language = toDataLanguage(input.language);
@@ -143,13 +159,14 @@ export async function loadDigestContent(
   const byTopic = new Map<string, DigestSummary[]>();
   for (const row of rows) {
     const list = byTopic.get(row.topic_id) ?? [];
-    // Summaries are markdown; the email shows a short plain-text excerpt and links to the site for the rest.
-    const headline = row.headline.trim();
+    let texts = input.texts?.get(row.id);
+    if (!texts) {
+      texts = summaryTexts(row, input.language);
+      input.texts?.set(row.id, texts);
+    }
     list.push({
       id: row.id,
-      headline:
-        headline || summaryExcerpt(row.content, { maxLength: HEADLINE_LENGTH, language: input.language }),
-      excerpt: summaryExcerpt(row.content, { maxLength: EXCERPT_LENGTH, language: input.language, headline }),
+      ...texts,
       sourceUrl: row.source_urls.find((url) => /^https?:\/\//i.test(url)) ?? null,
       sourceName: row.source_name,
       sources: toSources(row.sources),

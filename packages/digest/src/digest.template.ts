@@ -88,58 +88,62 @@ export function sitePrefix(publicUrl: string, language: UiLanguage): string {
   return `${publicUrl.replace(/\/+$/, '')}${language === 'zh' ? '/zh' : ''}`;
 }
 
-export async function renderDigestTemplate(
-  content: DigestContent,
-  publicUrl: string,
-): Promise<RenderedEmail> {
-  const copy = COPY[content.language];
-  const site = sitePrefix(publicUrl, content.language);
-  const dateText = formatDigestDate(content.date, content.language);
+type DigestTopic = DigestContent['topics'][number];
+
+/** One topic's part of the digest body (MJML): its name, its entries and the link to the topic's page. */
+export function topicSectionMjml(topic: DigestTopic, language: UiLanguage, site: string): string {
+  const copy = COPY[language];
   const link = 'color:#1c7ed6;text-decoration:none';
-  const sections = content.topics
-    .map((topic) => {
-      const topicUrl = escapeHtml(`${site}/topics/${topic.id}`);
-      const items = topic.summaries
-        .map((summary) => {
-          // Only web links: whatever a feed put in a URL field never becomes a javascript: link.
-          const covered = coverage(summary, content.language);
-          const sourceName = summary.sourceName && sourceDisplayName(summary.sourceName, content.language);
-          const readUrl = escapeHtml(summaryPageUrl(site, summary.id));
-          const original =
-            !covered && isWebUrl(summary.sourceUrl)
-              ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${sourceName ? ` (${escapeHtml(sourceName)})` : ''}</a>`
-              : '';
-          // White space on both sides of every link: filters count a link glued to the words around
-          // it (as Chinese is written, with no spaces) as obfuscated text (SpamAssassin's HTML_OBFUSCATE).
-          const coveredBy = covered
-            ? `<div style="padding-top:2px;font-size:13px;color:#52606d">${escapeHtml(copy.coveredBy)}${copy.separator.trimEnd()} ${covered.shown
-                .map((source) =>
-                  isWebUrl(source.url)
-                    ? `<a href="${escapeHtml(source.url)}" style="${link}">${escapeHtml(source.name)}</a>`
-                    : escapeHtml(source.name),
-                )
-                .join(
-                  copy.listJoin,
-                )}${covered.more > 0 ? ` ${escapeHtml(copy.moreSources(covered.more))}` : ''}</div>`
-            : '';
-          // One block per summary: MJML wraps every mj-text in its own table row and styled div,
-          // and a digest of 25 summaries must stay well under Gmail's 102 KB clipping limit.
-          return `
-        <mj-text padding="8px 0"><a href="${readUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${readUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div>${coveredBy}</mj-text>`;
-        })
-        .join('');
+  const topicUrl = escapeHtml(`${site}/topics/${topic.id}`);
+  const items = topic.summaries
+    .map((summary) => {
+      // Only web links: whatever a feed put in a URL field never becomes a javascript: link.
+      const covered = coverage(summary, language);
+      const sourceName = summary.sourceName && sourceDisplayName(summary.sourceName, language);
+      const readUrl = escapeHtml(summaryPageUrl(site, summary.id));
+      const original =
+        !covered && isWebUrl(summary.sourceUrl)
+          ? ` · <a href="${escapeHtml(summary.sourceUrl)}" style="${link}">${escapeHtml(copy.original)}${sourceName ? ` (${escapeHtml(sourceName)})` : ''}</a>`
+          : '';
+      // White space on both sides of every link: filters count a link glued to the words around
+      // it (as Chinese is written, with no spaces) as obfuscated text (SpamAssassin's HTML_OBFUSCATE).
+      const coveredBy = covered
+        ? `<div style="padding-top:2px;font-size:13px;color:#52606d">${escapeHtml(copy.coveredBy)}${copy.separator.trimEnd()} ${covered.shown
+            .map((source) =>
+              isWebUrl(source.url)
+                ? `<a href="${escapeHtml(source.url)}" style="${link}">${escapeHtml(source.name)}</a>`
+                : escapeHtml(source.name),
+            )
+            .join(
+              copy.listJoin,
+            )}${covered.more > 0 ? ` ${escapeHtml(copy.moreSources(covered.more))}` : ''}</div>`
+        : '';
+      // One block per summary: MJML wraps every mj-text in its own table row and styled div,
+      // and a digest of 25 summaries must stay well under Gmail's 102 KB clipping limit.
       return `
+        <mj-text padding="8px 0"><a href="${readUrl}" style="color:#1f2933;font-weight:600;text-decoration:none">${escapeHtml(summary.headline)}</a><div style="padding-top:2px;font-size:14px;color:#52606d">${escapeHtml(summary.excerpt)}</div><div style="padding-top:2px;font-size:13px"><a href="${readUrl}" style="${link}">${escapeHtml(copy.readMore)}</a>${original}</div>${coveredBy}</mj-text>`;
+    })
+    .join('');
+  return `
         <mj-divider border-width="1px" border-color="#e4e7eb" padding="16px 0 8px" />
         <mj-text font-size="17px" font-weight="700" color="#1c7ed6" padding="0">${escapeHtml(topic.name)}</mj-text>${items}
         <mj-text padding="0" font-size="13px"><a href="${topicUrl}" style="${link}">${escapeHtml(copy.moreInTopic(topic.name))}</a></mj-text>`;
-    })
-    .join('');
-  const footer = copy.footer(digestTimeText(content.language, PLACEHOLDERS.timeZone));
-  const html = await renderLayout({
-    language: content.language,
+}
+
+/** The inbox line under the subject. */
+export function digestPreview(language: UiLanguage, summaryCount: number): string {
+  return COPY[language].preview(summaryCount);
+}
+
+/** The digest's frame for a language and date, with `sections` (MJML) as its topics and `preview` as the inbox line. */
+export function digestLayout(language: UiLanguage, date: string, sections: string, preview: string) {
+  const copy = COPY[language];
+  const dateText = formatDigestDate(date, language);
+  return {
+    language,
     title: copy.subject(dateText),
-    preview: copy.preview(content.summaryCount),
-    footer,
+    preview,
+    footer: copy.footer(digestTimeText(language, PLACEHOLDERS.timeZone)),
     body: `
         <mj-text align="right" font-size="12px" padding="0 0 8px"><a href="${PLACEHOLDERS.viewUrl}" style="color:#7b8794">${escapeHtml(copy.viewInBrowser)}</a></mj-text>
         <mj-text font-size="20px" font-weight="700" padding="0">${escapeHtml(copy.heading)}</mj-text>
@@ -147,7 +151,88 @@ export async function renderDigestTemplate(
         <mj-text padding="8px 0 0">${escapeHtml(copy.intro)}</mj-text>${sections}
         <mj-divider border-width="1px" border-color="#e4e7eb" padding="16px 0 8px" />
         <mj-text align="center" font-size="12px" color="#7b8794" padding="0"><a href="${PLACEHOLDERS.manageUrl}" style="color:#7b8794">${escapeHtml(copy.manage)}</a> · <a href="${PLACEHOLDERS.unsubscribeUrl}" style="color:#7b8794">${escapeHtml(copy.unsubscribe)}</a></mj-text>`,
-  });
+  };
+}
+
+/**
+ * Rendered pieces shared between digests: the frame once per language and date, each topic's section
+ * once per language and entries. A digest is its frame with its sections put in, the very HTML MJML
+ * gives for the whole (a column's children render one by one, each as its own rows), so a day's few
+ * hundred distinct digests cost a few dozen MJML runs.
+ */
+export type DigestParts = Map<string, Promise<string>>;
+
+const SECTIONS = '<!--dc:sections-->';
+const SECTION_END = '<!--dc:section-end-->';
+const PREVIEW = '%%DC_PREVIEW%%';
+
+function part(parts: DigestParts, key: string, render: () => Promise<string>): Promise<string> {
+  let rendered = parts.get(key);
+  if (!rendered) {
+    rendered = render();
+    parts.set(key, rendered);
+  }
+  return rendered;
+}
+
+/** What MJML renders between two markers of a column (raw blocks are placed as they are). */
+function between(html: string, start: string, end: string): string {
+  const from = html.indexOf(start);
+  const to = html.indexOf(end, from + start.length);
+  if (from < 0 || to < 0) throw new Error('digest render lost its section markers');
+  return html.slice(from + start.length, to);
+}
+
+function sectionKey(topic: DigestTopic, language: UiLanguage): string {
+  const entries = topic.summaries.map(
+    (summary) => `${summary.id}+${summary.sources.map((source) => source.url ?? source.name).join('+')}`,
+  );
+  return `section|${language}|${topic.id}|${topic.name}|${entries.join(',')}`;
+}
+
+async function renderDigestHtml(content: DigestContent, site: string, parts: DigestParts): Promise<string> {
+  const { language, date } = content;
+  const raw = (marker: string) => `<mj-raw>${marker}</mj-raw>`;
+  const [frame, ...sections] = await Promise.all([
+    part(parts, `frame|${language}|${date}|${site}`, () =>
+      renderLayout(digestLayout(language, date, raw(SECTIONS), PREVIEW)),
+    ),
+    ...content.topics.map((topic) =>
+      part(parts, `${sectionKey(topic, language)}|${site}`, async () =>
+        between(
+          await renderLayout(
+            digestLayout(
+              language,
+              date,
+              `${raw(SECTIONS)}${topicSectionMjml(topic, language, site)}${raw(SECTION_END)}`,
+              '',
+            ),
+          ),
+          SECTIONS,
+          SECTION_END,
+        ),
+      ),
+    ),
+  ]);
+  const at = frame.indexOf(SECTIONS);
+  if (at < 0) throw new Error('digest render lost its section marker');
+  const preview = escapeHtml(digestPreview(language, content.summaryCount));
+  return `${frame.slice(0, at)}${sections.join('')}${frame.slice(at + SECTIONS.length)}`.replace(
+    PREVIEW,
+    () => preview,
+  );
+}
+
+export async function renderDigestTemplate(
+  content: DigestContent,
+  publicUrl: string,
+  parts: DigestParts = new Map(),
+): Promise<RenderedEmail> {
+  const copy = COPY[content.language];
+  const site = sitePrefix(publicUrl, content.language);
+  const dateText = formatDigestDate(content.date, content.language);
+  const html = await renderDigestHtml(content, site, parts);
+  const footer = copy.footer(digestTimeText(content.language, PLACEHOLDERS.timeZone));
   const textSections = content.topics.map((topic) =>
     [
       `## ${topic.name}`,
@@ -192,22 +277,36 @@ export async function renderDigestTemplate(
   return { subject: copy.subject(dateText), html, text };
 }
 
+/** The placeholders' pattern; its group keeps them in a split, at the odd indices. */
+const PLACEHOLDER_PATTERN = new RegExp(`(${Object.values(PLACEHOLDERS).join('|')})`);
+
+/** Each shared render split at its placeholders once, not searched again for every recipient. */
+const splitTemplates = new WeakMap<RenderedEmail, { html: string[]; text: string[] }>();
+
 /** The recipient's copy: the shared render with their own links and zone filled in. */
 export function personalizeDigest(
   template: RenderedEmail,
   links: DigestLinks,
   timeZone: string,
 ): RenderedEmail {
-  const fill = (value: string, asHtml: boolean) =>
-    value
-      .replaceAll(PLACEHOLDERS.timeZone, asHtml ? escapeHtml(timeZone) : timeZone)
-      .replaceAll(
-        PLACEHOLDERS.unsubscribeUrl,
-        asHtml ? escapeHtml(links.unsubscribeUrl) : links.unsubscribeUrl,
-      )
-      .replaceAll(PLACEHOLDERS.manageUrl, asHtml ? escapeHtml(links.manageUrl) : links.manageUrl)
-      .replaceAll(PLACEHOLDERS.viewUrl, asHtml ? escapeHtml(links.viewUrl) : links.viewUrl);
-  return { subject: template.subject, html: fill(template.html, true), text: fill(template.text, false) };
+  let split = splitTemplates.get(template);
+  if (!split) {
+    split = {
+      html: template.html.split(PLACEHOLDER_PATTERN),
+      text: template.text.split(PLACEHOLDER_PATTERN),
+    };
+    splitTemplates.set(template, split);
+  }
+  const text: Record<string, string> = {
+    [PLACEHOLDERS.timeZone]: timeZone,
+    [PLACEHOLDERS.unsubscribeUrl]: links.unsubscribeUrl,
+    [PLACEHOLDERS.manageUrl]: links.manageUrl,
+    [PLACEHOLDERS.viewUrl]: links.viewUrl,
+  };
+  const html = Object.fromEntries(Object.entries(text).map(([key, value]) => [key, escapeHtml(value)]));
+  const fill = (parts: string[], values: Record<string, string>) =>
+    parts.map((part, i) => (i % 2 === 1 ? values[part] : part)).join('');
+  return { subject: template.subject, html: fill(split.html, html), text: fill(split.text, text) };
 }
 
 /** The links of one subscriber's digest; `token` is their signed unsubscribe token. */

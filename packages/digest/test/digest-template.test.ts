@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { DigestContent } from '../src/digest-content.ts';
-import { digestLinks, personalizeDigest, renderDigestTemplate } from '../src/digest.template.ts';
+import {
+  type DigestParts,
+  digestLayout,
+  digestLinks,
+  digestPreview,
+  personalizeDigest,
+  renderDigestTemplate,
+  sitePrefix,
+  topicSectionMjml,
+} from '../src/digest.template.ts';
+import { renderLayout } from '../src/email-layout.ts';
+import escapeHtml from 'escape-html';
 
 // Headlines, source names and source URLs come from feeds: whatever they hold must stay text inside
 // the email, and a quote must not end the href it is placed in.
@@ -105,5 +116,49 @@ describe('the digest template', () => {
     expect(email.html).toContain('href="https://app.test/unsubscribe?token=id.sig&amp;action=view"');
     expect(email.text).toContain('https://app.test/unsubscribe?token=id.sig&action=view');
     expect(email.html).not.toContain('%%DC_');
+  });
+
+  it('puts a digest together from shared parts into the very HTML MJML renders for the whole', async () => {
+    const topic = (n: number, sources: { name: string; url: string | null }[][]) => ({
+      id: `4f1c2b8e-0000-4000-8000-00000000000${n}`,
+      name: `Topic ${n} <&> 主题`,
+      summaries: sources.map((outlets, i) => ({
+        id: `s${n}-${i}`,
+        headline: `Headline ${n}.${i} "quoted" 标题`,
+        excerpt: `Excerpt ${n}.${i} with <b>markup</b> and 中文.`,
+        sourceUrl: outlets.length === 1 ? outlets[0]!.url : null,
+        sourceName: outlets.length === 1 ? outlets[0]!.name : null,
+        sources: outlets,
+      })),
+    });
+    const wire = { name: 'Wire', url: 'https://wire.example/a' };
+    const blog = { name: 'Blog', url: null };
+    const topics = [topic(1, [[wire], [wire, blog]]), topic(2, [[blog]]), topic(3, [[wire], [blog], [wire]])];
+    const parts: DigestParts = new Map();
+    for (const language of ['en', 'zh'] as const) {
+      // Two digests sharing sections, in both orders of one frame, as a tick's cache makes them.
+      for (const chosen of [topics, [topics[2]!, topics[0]!]]) {
+        const content = {
+          language,
+          date: '2026-11-20',
+          summaryCount: chosen.reduce((sum, t) => sum + t.summaries.length, 0),
+          topics: chosen,
+        } satisfies DigestContent;
+        const site = sitePrefix('https://app.test', language);
+        const whole = await renderLayout(
+          digestLayout(
+            language,
+            content.date,
+            chosen.map((t) => topicSectionMjml(t, language, site)).join(''),
+            digestPreview(language, content.summaryCount),
+          ),
+        );
+        const assembled = await renderDigestTemplate(content, 'https://app.test', parts);
+        expect(assembled.html).toBe(whole);
+        expect(assembled.html).toContain(escapeHtml(digestPreview(language, content.summaryCount)));
+      }
+    }
+    // One frame per language and one section per language and topic.
+    expect(parts.size).toBe(2 + 2 * topics.length);
   });
 });

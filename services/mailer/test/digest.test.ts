@@ -1,5 +1,12 @@
+import { createSqlRunner, type SqlRunner } from '@app/db';
 import { DigestCache, digestWindow } from '@app/digest';
-import { createTestDatabase, type SmtpCapture, startSmtpCapture, type TestDatabase } from '@app/testing';
+import {
+  createTestDatabase,
+  type SmtpCapture,
+  startSmtpCapture,
+  type TestDatabase,
+  waitFor,
+} from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveInterrupted } from '../src/digest/delivery-records.ts';
 import { loadRecipient } from '@app/digest';
@@ -195,18 +202,14 @@ describe('sending', () => {
     const recipient = (await loadRecipient(db.prisma, subscriber.id))!;
     // The database restarts right after the server's 250: the first writes of the record fail.
     let failures = 2;
-    const prisma = new Proxy(db.prisma, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
-        if (key !== '$executeRaw') return value;
-        return (...args: unknown[]) =>
-          failures-- > 0
-            ? Promise.reject(new Error('the database system is shutting down'))
-            : Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
-      },
-    });
+    const sql = createSqlRunner(db.prisma);
     const outcomes = await deliverDigests(
-      deps({ prisma }),
+      deps({
+        sql: (statement) =>
+          statement.name === 'digest-record-sent' && failures-- > 0
+            ? Promise.reject(new Error('the database system is shutting down'))
+            : sql(statement),
+      }),
       [recipient],
       '2026-11-20',
       new DigestCache(deps()),
@@ -245,6 +248,48 @@ describe('sending', () => {
     for (const email of skipped) {
       const subscriber = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } });
       expect(await loadRecipient(db.prisma, subscriber.id), email).toBeNull();
+    }
+  });
+
+  it('records the replies that arrive during a record in one statement after it, each row with its own', async () => {
+    const emails = await insertSubscribers(db.prisma, {
+      count: 12,
+      timeZone: 'UTC',
+      topicIds,
+      label: 'group',
+    });
+    const mine = () => smtp.messages.filter((m) => emails.some((email) => m.to.includes(email)));
+    // The first record waits until every send in flight has its reply: those replies must then be
+    // written together, in the statement right after it.
+    let records = 0;
+    const sql = createSqlRunner(db.prisma);
+    const recording: SqlRunner = async (statement) => {
+      if (statement.name === 'digest-record-sent') {
+        records += 1;
+        if (records === 1) await waitFor(() => mine().length >= 5, { message: 'five replies' });
+      }
+      return sql(statement);
+    };
+    const stats = await runDigestTick(deps({ sql: recording, concurrency: 5 }));
+    expect(stats.sent).toBeGreaterThanOrEqual(emails.length);
+    expect(mine()).toHaveLength(emails.length);
+    expect(records).toBeLessThan(emails.length);
+    const rows = await db.prisma.emailDelivery.findMany({
+      where: { subscriber: { email: { in: emails } } },
+      include: { subscriber: true },
+    });
+    expect(rows).toHaveLength(emails.length);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        status: 'sent',
+        providerMessageId: `<digest.${row.id}@app.test>`,
+        language: row.subscriber.language,
+        timeZone: 'UTC',
+        leaseExpiresAt: null,
+      });
+      expect(row.topicIds.length).toBeGreaterThan(0);
+      const sent = smtp.messages.find((m) => m.to.includes(row.subscriber.email));
+      expect(sent?.headers.get('message-id')).toBe(row.providerMessageId);
     }
   });
 });

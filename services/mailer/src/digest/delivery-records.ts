@@ -1,3 +1,4 @@
+import { createSqlRunner, type SqlRunner } from '@app/db';
 import type { DigestRecipient } from '@app/digest';
 import { toDataLanguage } from '@app/rules';
 import { isPermanentSmtpError, smtpReply } from '../mail-transport.ts';
@@ -25,6 +26,25 @@ export async function resolveInterrupted(deps: Pick<DigestDeps, 'prisma' | 'cloc
 }
 
 /**
+ * The hot statements of a send (a claim per group, a record per group commit) run as named prepared
+ * statements on the client's own pool (`createSqlRunner`): parsed and planned once per connection,
+ * without Prisma's per-query work, on the two cores the mailer shares with PostgreSQL.
+ */
+const sqlOf = (deps: Pick<DigestDeps, 'prisma' | 'sql'>): SqlRunner =>
+  deps.sql ?? createSqlRunner(deps.prisma);
+
+const CLAIM_SQL = `
+  INSERT INTO email_deliveries (id, subscriber_id, digest_date, status, attempts, lease_expires_at, created_at, updated_at)
+  SELECT gen_random_uuid(), subscriber_id, $2::date, $3::"DeliveryStatus", $4::int, $5::timestamptz, now(), now()
+  FROM unnest($1::uuid[]) AS subscriber_id
+  ON CONFLICT (subscriber_id, digest_date) DO UPDATE
+    SET status = EXCLUDED.status, attempts = email_deliveries.attempts + EXCLUDED.attempts,
+        lease_expires_at = EXCLUDED.lease_expires_at, error_message = NULL, updated_at = now()
+    WHERE email_deliveries.status::text = ANY($6::text[])
+      AND email_deliveries.attempts < $7::int
+  RETURNING id, subscriber_id`;
+
+/**
  * Claims the (subscriber, date) rows, creating them or taking over retryable ones. Returns
  * subscriber id → row id for the rows now ours; the others are held by another run or final.
  */
@@ -37,17 +57,11 @@ export async function claim(
 ): Promise<Map<string, string>> {
   if (subscriberIds.length === 0) return new Map();
   const lease = status === 'sending' ? new Date(deps.clock().getTime() + deps.leaseMs) : null;
-  const rows = await deps.prisma.$queryRaw<{ id: string; subscriber_id: string }[]>`
-    INSERT INTO email_deliveries (id, subscriber_id, digest_date, status, attempts, lease_expires_at, created_at, updated_at)
-    SELECT gen_random_uuid(), subscriber_id, ${date}::date, ${status}::"DeliveryStatus",
-           ${status === 'sending' ? 1 : 0}, ${lease}::timestamptz, now(), now()
-    FROM unnest(${subscriberIds}::uuid[]) AS subscriber_id
-    ON CONFLICT (subscriber_id, digest_date) DO UPDATE
-      SET status = EXCLUDED.status, attempts = email_deliveries.attempts + EXCLUDED.attempts,
-          lease_expires_at = EXCLUDED.lease_expires_at, error_message = NULL, updated_at = now()
-      WHERE email_deliveries.status::text = ANY(${retryable}::text[])
-        AND email_deliveries.attempts < ${deps.maxAttempts}
-    RETURNING id, subscriber_id`;
+  const rows = await sqlOf(deps)<{ id: string; subscriber_id: string }>({
+    name: 'digest-claim',
+    text: CLAIM_SQL,
+    values: [subscriberIds, date, status, status === 'sending' ? 1 : 0, lease, retryable, deps.maxAttempts],
+  });
   return new Map(rows.map((row) => [row.subscriber_id, row.id]));
 }
 
@@ -62,32 +76,94 @@ export type Sent = {
 
 /** Longest wait for the database to record a message the server accepted. */
 const RECORD_RETRY_MS = 30_000;
+/** Rows one recording statement takes at most. */
+const RECORD_GROUP = 100;
+
+type Waiting = { sent: Sent; resolve: () => void; reject: (error: unknown) => void };
 
 /**
- * The server has taken the message: from here on a lost record means a second copy (the lapsed claim
+ * Records accepted messages as their replies arrive. A reply that arrives while no statement is
+ * running is written at once; the ones that arrive while one runs are written together right after
+ * it (a group commit), so a busy send writes one statement per round trip instead of one per message,
+ * and no record waits longer than the statement before it.
+ */
+export class SentRecords {
+  private readonly waiting: Waiting[] = [];
+  private writing = false;
+
+  constructor(private readonly deps: DigestDeps) {}
+
+  record(sent: Sent): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ sent, resolve, reject });
+      if (!this.writing) void this.write();
+    });
+  }
+
+  private async write(): Promise<void> {
+    this.writing = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, RECORD_GROUP);
+      try {
+        await recordSent(
+          this.deps,
+          group.map((entry) => entry.sent),
+        );
+        for (const entry of group) entry.resolve();
+      } catch (error) {
+        for (const entry of group) entry.reject(error);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+/** A uuid[] value as one text parameter (rows of different lengths cannot share a 2-D array). */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+const RECORD_SENT_SQL = `
+  UPDATE email_deliveries d
+  SET status = 'sent', sent_at = $1::timestamptz, summary_count = r.summary_count,
+      provider_message_id = r.message_id, provider_response = r.response,
+      topic_ids = r.topic_ids::uuid[], datasource_ids = r.datasource_ids::uuid[],
+      language = r.language::"Language", time_zone = r.time_zone,
+      lease_expires_at = NULL, updated_at = now()
+  FROM unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+    AS r(id, summary_count, message_id, response, topic_ids, datasource_ids, language, time_zone)
+  WHERE d.id = r.id`;
+
+/**
+ * The server has taken the messages: from here on a lost record means a second copy (the lapsed claim
  * is sent again). So a database that is away for a moment (a restart, a failover) is waited for,
- * up to half the lease and at most RECORD_RETRY_MS; the update is idempotent. The row keeps what the
+ * up to half the lease and at most RECORD_RETRY_MS; the update is idempotent. Each row keeps what the
  * digest was made of, so its 'view in browser' link shows this digest whatever the subscriber changes.
  */
-export async function recordSent(deps: DigestDeps, sent: Sent): Promise<void> {
+async function recordSent(deps: DigestDeps, rows: Sent[]): Promise<void> {
   const deadline = Date.now() + Math.min(deps.leaseMs / 2, RECORD_RETRY_MS);
+  const statement = {
+    name: 'digest-record-sent',
+    text: RECORD_SENT_SQL,
+    values: [
+      deps.clock(),
+      rows.map((row) => row.deliveryId),
+      rows.map((row) => row.summaryCount),
+      rows.map((row) => row.messageId),
+      rows.map((row) => row.response),
+      rows.map((row) => uuidArray(row.recipient.topicIds)),
+      rows.map((row) => uuidArray(row.recipient.datasourceIds)),
+      rows.map((row) => toDataLanguage(row.recipient.language)),
+      rows.map((row) => row.recipient.timeZone),
+    ],
+  };
   for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
     try {
-      await deps.prisma.$executeRaw`
-        UPDATE email_deliveries
-        SET status = 'sent', sent_at = ${deps.clock()}, summary_count = ${sent.summaryCount},
-            provider_message_id = ${sent.messageId}, provider_response = ${sent.response},
-            topic_ids = ${sent.recipient.topicIds}::uuid[],
-            datasource_ids = ${sent.recipient.datasourceIds}::uuid[],
-            language = ${toDataLanguage(sent.recipient.language)}::"Language",
-            time_zone = ${sent.recipient.timeZone}, lease_expires_at = NULL, updated_at = now()
-        WHERE id = ${sent.deliveryId}::uuid`;
+      await sqlOf(deps)(statement);
       return;
     } catch (error) {
       if (Date.now() + delay > deadline) throw error;
       deps.log.warn(
-        { err: error, deliveryId: sent.deliveryId },
-        'cannot record an accepted digest yet; retrying',
+        { err: error, deliveryIds: rows.map((row) => row.deliveryId) },
+        'cannot record accepted digests yet; retrying',
       );
       await new Promise((resolve) => setTimeout(resolve, delay));
     }

@@ -1,5 +1,6 @@
-import type { PrismaClient } from '@app/db';
+import type { PrismaClient, SqlRunner } from '@app/db';
 import {
+  type BuiltDigest,
   type DigestCache,
   type DigestRecipient,
   digestLinks,
@@ -9,7 +10,7 @@ import {
 } from '@app/digest';
 import type { Logger } from '@app/logger';
 import { type MailTransport, textEncodingFor } from '../mail-transport.ts';
-import { claim, recordFailure, recordSent } from './delivery-records.ts';
+import { claim, recordFailure, SentRecords } from './delivery-records.ts';
 import type { Clock } from './time.ts';
 
 export type DigestDeps = {
@@ -28,6 +29,8 @@ export type DigestDeps = {
   perTopic: number;
   /** Attempts for temporary SMTP failures (4xx, connection errors), one per tick. */
   maxAttempts: number;
+  /** Runs the send's hot statements; the client's own pool when absent (`createSqlRunner`). */
+  sql?: SqlRunner;
   /** Stops claiming new recipients (graceful shutdown); sends in hand finish and are recorded. */
   signal?: AbortSignal;
 };
@@ -51,24 +54,30 @@ export async function deliverDigest(
   return outcome ?? 'taken';
 }
 
+/** A recipient whose digest is built and whose delivery row is ours: ready for SMTP. */
+export type ClaimedDigest = {
+  recipient: DigestRecipient;
+  digest: NonNullable<BuiltDigest>;
+  deliveryId: string;
+};
+
 /**
- * A group of recipients (at most `concurrency`): quiet days are recorded as skipped; the rest are
- * claimed in one statement and handed to SMTP together; each accepted one is recorded at once.
- * Claimed rows never outnumber the sends in flight, so a crash leaves at most that many to resend.
+ * Builds a group's digests, records its quiet days as skipped (so later ticks do not look again) and
+ * claims the rest in one statement. Returns the outcomes of those not to be sent (skipped, or held by
+ * another run or final) and the claimed ones.
  */
-export async function deliverDigests(
+export async function claimDigests(
   deps: DigestDeps,
   recipients: DigestRecipient[],
   date: string,
   cache: DigestCache,
   options: DeliverOptions = {},
-): Promise<DeliveryOutcome[]> {
+): Promise<{ outcomes: DeliveryOutcome[]; claimed: ClaimedDigest[] }> {
   const retryable = options.retryable ?? ['pending'];
   const built = await Promise.all(recipients.map((recipient) => cache.get(recipient, date)));
   const quiet = recipients.filter((_, i) => !built[i]);
   const outcomes: DeliveryOutcome[] = [];
   if (quiet.length > 0) {
-    // A quiet day: nothing to send, but recorded so later ticks do not look again.
     const skipped = await claim(
       deps,
       quiet.map((r) => r.id),
@@ -82,40 +91,73 @@ export async function deliverDigests(
     const digest = built[i];
     return digest ? [{ recipient, digest }] : [];
   });
-  const claimed = await claim(
+  const ids = await claim(
     deps,
     sendable.map((s) => s.recipient.id),
     date,
     'sending',
     retryable,
   );
-  await Promise.all(
-    sendable.map(async ({ recipient, digest }) => {
-      const deliveryId = claimed.get(recipient.id);
-      if (!deliveryId) {
-        outcomes.push('taken');
-        return;
-      }
-      let info: Awaited<ReturnType<typeof sendOne>>;
-      try {
-        info = await sendOne(deps, recipient, date, deliveryId, digest.template);
-      } catch (error) {
-        outcomes.push(await recordFailure(deps, recipient, deliveryId, error));
-        return;
-      }
-      // Recorded as soon as the server accepts it, so a crash leaves no accepted message unrecorded
-      // for longer than one single-row update.
-      await recordSent(deps, {
-        deliveryId,
-        summaryCount: digest.summaryCount,
-        messageId: info.messageId,
-        response: String(info.response ?? '').slice(0, 500),
-        recipient,
-      });
-      outcomes.push('sent');
-    }),
-  );
-  return outcomes;
+  const claimed: ClaimedDigest[] = [];
+  for (const { recipient, digest } of sendable) {
+    const deliveryId = ids.get(recipient.id);
+    if (deliveryId) claimed.push({ recipient, digest, deliveryId });
+    else outcomes.push('taken');
+  }
+  return { outcomes, claimed };
+}
+
+/**
+ * Hands one claimed digest to SMTP and records the server's answer: accepted ones as soon as the
+ * reply arrives (so a crash leaves no accepted message unrecorded for longer than one statement),
+ * refused ones as bounced or to retry.
+ */
+export async function sendClaimed(
+  deps: DigestDeps,
+  { recipient, digest, deliveryId }: ClaimedDigest,
+  date: string,
+  records: SentRecords,
+): Promise<DeliveryOutcome> {
+  let info: Awaited<ReturnType<typeof sendOne>>;
+  try {
+    info = await sendOne(deps, recipient, date, deliveryId, digest.template);
+  } catch (error) {
+    return recordFailure(deps, recipient, deliveryId, error);
+  }
+  await records.record({
+    deliveryId,
+    summaryCount: digest.summaryCount,
+    messageId: info.messageId,
+    response: String(info.response ?? '').slice(0, 500),
+    recipient,
+  });
+  return 'sent';
+}
+
+/** A group of recipients, claimed together and sent at once (an admin's send, tests). */
+export async function deliverDigests(
+  deps: DigestDeps,
+  recipients: DigestRecipient[],
+  date: string,
+  cache: DigestCache,
+  options: DeliverOptions = {},
+): Promise<DeliveryOutcome[]> {
+  const { outcomes, claimed } = await claimDigests(deps, recipients, date, cache, options);
+  const records = new SentRecords(deps);
+  const sent = await Promise.all(claimed.map((item) => sendClaimed(deps, item, date, records)));
+  return [...outcomes, ...sent];
+}
+
+const hosts = new Map<string, string>();
+
+/** The site's host name, for Message-IDs and List-Id (parsed once, not for every message). */
+function hostOf(publicUrl: string): string {
+  let host = hosts.get(publicUrl);
+  if (host === undefined) {
+    host = new URL(publicUrl).hostname || 'localhost';
+    hosts.set(publicUrl, host);
+  }
+  return host;
 }
 
 function sendOne(
@@ -128,7 +170,7 @@ function sendOne(
   const token = signUnsubscribeToken(deps.secret, recipient);
   const links = digestLinks(deps.publicUrl, recipient.language, token, date);
   const email = personalizeDigest(template, links, recipient.timeZone);
-  const host = new URL(deps.publicUrl).hostname || 'localhost';
+  const host = hostOf(deps.publicUrl);
   return deps.transport.sendMail({
     from: deps.from,
     to: recipient.email,
