@@ -228,6 +228,11 @@ describe('GET /api/summaries', () => {
       gateway.db.prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionType } });
     const old = () => get(`/api/summaries?date=${oldDate}&timezone=${LA}`, token);
     const all = async () => (await get('/api/summaries?language=en', token)).json();
+    // "For you" ranks a window of stories kept between requests; the plan is checked on each all the same.
+    const forYou = async () =>
+      (await get('/api/summaries?language=en&order=for_you&group=story&page_size=100', token))
+        .json()
+        .data.map((s: { headline: string }) => s.headline);
     // Free: the two-day window, twice (the second page is built on the plan seen the first time).
     expect((await old()).statusCode).toBe(403);
     expect((await all()).date_from).not.toBeNull();
@@ -238,8 +243,11 @@ describe('GET /api/summaries', () => {
       'Late evening episode about zebracorn migrations',
     );
     expect((await all()).date_from).toBeNull();
+    expect(await forYou()).toContain('Late evening episode about zebracorn migrations');
     expect((await get('/api/summaries?favorites_only=true', token)).statusCode).toBe(200);
     await setPlan('free');
+    // Asked first, while the plan last seen is still Pro: the check reads it anew.
+    expect(await forYou()).not.toContain('Late evening episode about zebracorn migrations');
     expect((await old()).statusCode).toBe(403);
     expect((await all()).date_from).not.toBeNull();
     expect((await get('/api/summaries?q=zebracorn&language=en', token)).json().data).toEqual([]);

@@ -12,7 +12,9 @@ import { forYouPage } from '../src/services/for-you-page.ts';
 const NOW = new Date('2026-06-11T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
 
-const candidate = (id: string, hours: number, extra: Partial<StoryCandidateRow> = {}): StoryCandidateRow => ({
+type ReadCandidate = StoryCandidateRow & { read: boolean };
+
+const candidate = (id: string, hours: number, extra: Partial<ReadCandidate> = {}): ReadCandidate => ({
   id,
   headline: `Headline ${id}`,
   language: 'EN',

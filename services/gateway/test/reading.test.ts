@@ -343,6 +343,12 @@ describe('"For you" order', () => {
       ...(await page('order=for_you&page_size=100&page=2&group=story', as)).data,
     ];
     expect(after.filter((card) => card.read).map((card) => card.id)).toEqual([before[0]!.id]);
+    // The window of stories is shared by readers of the same filters; the read marks are each one's own.
+    const other = await insertUser(gateway.db.prisma, { email: uniqueEmail('marks-other') });
+    const otherAs = (await login(gateway, other.email)).accessToken;
+    const theirs = (await page('order=for_you&page_size=100&group=story', otherAs)).data;
+    expect(ids(theirs)).toContain(before[0]!.id);
+    expect(theirs.every((card) => card.read === false)).toBe(true);
   });
 
   it('puts what the reader follows first, says why, and never fills the top ten with one source', async () => {

@@ -27,21 +27,16 @@ export function storyGroupSql(
   f: SummaryFilters,
   page: PageWindow,
   check?: PlanCheck,
-  candidates?: { readerId: string | null },
+  candidates?: boolean,
 ): SqlStatement {
   const where = summaryWhere(f);
-  // The page's ids, or (candidates) what ranking them needs: a few short columns and the reader's read
-  // mark, so a ranked page of the window's stories reads no summary's text until the page is chosen.
+  // The page's ids, or (candidates) what ranking them needs: a few short columns, so a ranked page of
+  // the window's stories reads no summary's text until the page is chosen.
   const pageRows = candidates
     ? Prisma.sql`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'headline', s.headline,
           'language', s.language::text, 'created_at', s.created_at, 'topic_id', s.topic_id,
-          'datasource_id', s.datasource_id, 'story_id', s.story_id, 'story_size', st.summary_count,
-          'read', ${
-            candidates.readerId
-              ? Prisma.sql`EXISTS (SELECT 1 FROM user_reads ur
-                  WHERE ur.user_id = ${candidates.readerId}::uuid AND ur.summary_id = s.id)`
-              : Prisma.sql`false`
-          }) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
+          'datasource_id', s.datasource_id, 'story_id', s.story_id, 'story_size', st.summary_count)
+          ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
         FROM p JOIN summaries s ON s.id = p.id LEFT JOIN stories st ON st.id = s.story_id) AS candidates`
     : Prisma.sql`ARRAY(SELECT id FROM p ORDER BY created_at DESC, id DESC) AS ids`;
   const sql = Prisma.sql`WITH m AS MATERIALIZED (
@@ -68,7 +63,7 @@ export function storyGroupSql(
     ${check ? Prisma.sql`FROM user_profiles u WHERE ${planHolds(check)}` : Prisma.empty}`;
   const prepared =
     !f.q &&
-    (candidates !== undefined ||
+    (candidates === true ||
       (page.limit <= SUMMARY_PAGE_SIZE && page.offset < PREPARED_PAGES * SUMMARY_PAGE_SIZE));
   return prepared
     ? { name: `stories-${hashOf(sql.text)}`, text: sql.text, values: sql.values }
@@ -152,36 +147,75 @@ export type StoryCandidateRow = {
   datasource_id: string | null;
   story_id: string | null;
   story_size: number | null;
-  read: boolean;
 };
 
-/**
- * The window's stories (page.limit of them, newest first) as candidates to rank, with the reader's read
- * marks and each story's members in the window, in one statement; the chosen page's rows are then read
- * with storyRowsOf. planHeld as for queryStoryGroupPage.
- */
-export async function queryStoryCandidates(
-  run: SqlRunner,
-  f: SummaryFilters,
-  page: PageWindow,
-  readerId: string | null,
-  check?: PlanCheck,
-): Promise<{
+/** A window of candidates, the same for every reader who asks with the same filters. */
+export type CandidateWindow = {
   candidates: StoryCandidateRow[];
   members: StoryMembers;
   total: number;
   matches: number;
-  planHeld: boolean;
-}> {
-  const [answer] = await run<Omit<GroupAnswer, 'ids'> & { candidates: StoryCandidateRow[] }>(
-    storyGroupSql(f, page, check, { readerId }),
-  );
-  if (!answer) return { candidates: [], members: new Map(), total: 0, matches: 0, planHeld: false };
+};
+
+/** Where candidate windows are kept between requests (see createAnswerCache). */
+export type CandidateWindows = {
+  get(key: string, load: () => Promise<CandidateWindow>): Promise<CandidateWindow>;
+};
+
+/**
+ * The reader's read marks among `ids`, and (with `check`) whether their plan still holds: no row when
+ * it does not, as for the list's statements.
+ */
+function readMarksSql(readerId: string | null, ids: string[], check?: PlanCheck): SqlStatement {
+  const marks = readerId
+    ? Prisma.sql`ARRAY(SELECT ur.summary_id::text FROM user_reads ur
+        WHERE ur.user_id = ${readerId}::uuid AND ur.summary_id = ANY(${ids}::uuid[]))`
+    : Prisma.sql`ARRAY[]::text[]`;
+  const sql = Prisma.sql`SELECT ${marks} AS read
+    ${check ? Prisma.sql`FROM user_profiles u WHERE ${planHolds(check)}` : Prisma.empty}`;
+  return { name: `for-you-marks-${hashOf(sql.text)}`, text: sql.text, values: sql.values };
+}
+
+/**
+ * The window's stories (page.limit of them, newest first) as candidates to rank, each with the reader's
+ * read mark, and each story's members in the window; the chosen page's rows are then read with
+ * storyRowsOf. The window does not depend on the reader: it comes from `windows` (kept for a few
+ * seconds, shared by every reader of the same filters) and only the read marks and the plan check are
+ * read per request, in one small statement. planHeld as for queryStoryGroupPage.
+ */
+export async function queryStoryCandidates(
+  run: SqlRunner,
+  windows: CandidateWindows,
+  f: SummaryFilters,
+  page: PageWindow,
+  readerId: string | null,
+  check?: PlanCheck,
+): Promise<CandidateWindow & { candidates: (StoryCandidateRow & { read: boolean })[]; planHeld: boolean }> {
+  const statement = storyGroupSql(f, page, undefined, true);
+  const window = await windows.get(`${statement.text}\u0000${JSON.stringify(statement.values)}`, async () => {
+    const [answer] = await run<Omit<GroupAnswer, 'ids'> & { candidates: StoryCandidateRow[] }>(statement);
+    return {
+      candidates: answer?.candidates ?? [],
+      members: membersByStory(answer?.members ?? []),
+      total: answer?.total ?? 0,
+      matches: answer?.matches ?? 0,
+    };
+  });
+  let read = new Set<string>();
+  if (readerId || check) {
+    const [marks] = await run<{ read: string[] }>(
+      readMarksSql(
+        readerId,
+        window.candidates.map((candidate) => candidate.id),
+        check,
+      ),
+    );
+    if (!marks) return { candidates: [], members: new Map(), total: 0, matches: 0, planHeld: false };
+    read = new Set(marks.read);
+  }
   return {
-    candidates: answer.candidates,
-    members: membersByStory(answer.members),
-    total: answer.total,
-    matches: answer.matches,
+    ...window,
+    candidates: window.candidates.map((candidate) => ({ ...candidate, read: read.has(candidate.id) })),
     planHeld: true,
   };
 }

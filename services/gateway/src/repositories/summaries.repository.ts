@@ -1,4 +1,5 @@
 import { createSqlRunner, type Language, Prisma, type PrismaClient, type SqlRunner } from '@app/db';
+import { createAnswerCache } from '../lib/answer-cache.ts';
 import {
   type PageWindow,
   type PlanCheck,
@@ -10,11 +11,15 @@ import {
 } from './summaries.sql.ts';
 import { type OtherLanguageScope, queryOtherLanguage, type TermGroup } from './cross-language.sql.ts';
 import {
+  type CandidateWindow,
   queryStoryCandidates,
   queryStoryGroupPage,
   type StoryMembers,
   storyRowsOf,
 } from './story-groups.sql.ts';
+
+/** How long a "For you" candidate window is kept in a process. */
+export const CANDIDATE_WINDOW_MS = 5_000;
 
 export type SummariesRepository = ReturnType<typeof createSummariesRepository>;
 
@@ -30,8 +35,17 @@ export type SummaryWithPostRow = SummaryRow & {
  * summaries: the reading list and its counts through raw SQL, so search can use its indexes. Rows come
  * back as read; the services turn them into answers (services/summary.mapper.ts).
  */
-export function createSummariesRepository(prisma: PrismaClient) {
+export function createSummariesRepository(
+  prisma: PrismaClient,
+  options: { candidateWindowMs?: number } = {},
+) {
   const run = createSqlRunner(prisma);
+  // "For you" ranks the same window of stories for every reader of the same filters: it is read once
+  // per CANDIDATE_WINDOW_MS in each process, so a new summary reaches the order within that time.
+  const windows = createAnswerCache<CandidateWindow>({
+    ttlMs: options.candidateWindowMs ?? CANDIDATE_WINDOW_MS,
+    maxEntries: 200,
+  });
   return {
     /**
      * The hot read path, on the client's pool (see sql-runner.ts): a source filter's lookup, then the
@@ -61,7 +75,7 @@ export function createSummariesRepository(prisma: PrismaClient) {
       const f = await resolveSources(run, filters);
       if (f.datasourceIds?.length === 0)
         return { candidates: [], members: new Map() as StoryMembers, total: 0, matches: 0, planHeld: !check };
-      return queryStoryCandidates(run, f, page, readerId, check);
+      return queryStoryCandidates(run, windows, f, page, readerId, check);
     },
 
     /** The chosen candidates' rows, in the given order, with their stories' members. */
