@@ -87,17 +87,58 @@ export function hasHistory(history: ReaderHistory): boolean {
 }
 
 /**
+ * What ranking needs of a window of candidates whatever the reader: the date order, each headline's
+ * words and each word's weight within the window, each topic's and source's share of it. A window
+ * ranked for many readers is prepared once (see rankForYou).
+ */
+export type PreparedCandidates<T extends Candidate> = {
+  readonly byDate: readonly T[];
+  /** Each candidate's headline words, in `byDate` order. */
+  readonly words: readonly ReadonlySet<string>[];
+  /** Each word's weight: rarer within the window weighs more. */
+  readonly weight: (word: string) => number;
+  readonly topicShares: ReadonlyMap<string, number>;
+  readonly sourceShares: ReadonlyMap<string, number>;
+};
+
+export function prepareCandidates<T extends Candidate>(candidates: readonly T[]): PreparedCandidates<T> {
+  const byDate = [...candidates].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  const words = byDate.map((item) => headlineWords(item.headline, item.language));
+  const df = new Map<string, number>();
+  for (const set of words) for (const word of set) df.set(word, (df.get(word) ?? 0) + 1);
+  const weights = new Map<string, number>();
+  return {
+    byDate,
+    words,
+    weight(word) {
+      let w = weights.get(word);
+      if (w === undefined) {
+        w = Math.log((byDate.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
+        weights.set(word, w);
+      }
+      return w;
+    },
+    topicShares: shares(byDate.map((item) => item.topicId)),
+    sourceShares: shares(byDate.map((item) => item.datasourceId)),
+  };
+}
+
+/**
  * The candidates in the reader's order, each with its score and reason. Without history: the date
  * order (newest first), each with the reason `recent` or `coverage`. With `first`, only the first
  * that many (the same as the whole order's first ones): a page needs no more of the order than itself.
+ * `candidates` may come prepared (prepareCandidates), with the reader's reads among them as `readIds`
+ * (a candidate counts as read when either says so).
  */
 export function rankForYou<T extends Candidate>(
-  candidates: readonly T[],
+  candidates: readonly T[] | PreparedCandidates<T>,
   history: ReaderHistory,
   now: number,
   first = Number.POSITIVE_INFINITY,
+  readIds?: ReadonlySet<string>,
 ): Ranked<T>[] {
-  const byDate = [...candidates].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  const prepared = 'byDate' in candidates ? candidates : prepareCandidates(candidates);
+  const { byDate } = prepared;
   if (!hasHistory(history))
     return byDate.slice(0, first).map((item) => ({ item, score: 0, reason: baseReason(item) }));
 
@@ -110,15 +151,9 @@ export function rankForYou<T extends Candidate>(
     ...saved.flatMap((item) => Array<(typeof saved)[number]>(SAVED_AS_READS).fill(item)),
   ];
   // Attention beyond what the window offers anyway: reading a topic as often as it appears is no wish.
-  const topicShare = lift(
-    shares(attention.map((read) => read.topicId)),
-    shares(byDate.map((item) => item.topicId)),
-  );
-  const sourceShare = lift(
-    shares(attention.map((read) => read.datasourceId)),
-    shares(byDate.map((item) => item.datasourceId)),
-  );
-  const like = likeness(byDate, saved);
+  const topicShare = lift(shares(attention.map((read) => read.topicId)), prepared.topicShares);
+  const sourceShare = lift(shares(attention.map((read) => read.datasourceId)), prepared.sourceShares);
+  const like = likeness(prepared, saved);
 
   const scored = byDate.map((item) => {
     const signals: [number, Reason][] = [];
@@ -148,7 +183,7 @@ export function rankForYou<T extends Candidate>(
       interest +
       WEIGHTS.coverage * Math.log2(Math.max(1, item.storySize)) +
       WEIGHTS.recency * Math.exp(-ageHours / RECENCY_HOURS);
-    const score = item.read ? base * READ_FACTOR : base;
+    const score = item.read || readIds?.has(item.id) ? base * READ_FACTOR : base;
     return { item, score, reason: strongest?.[1] ?? baseReason(item) };
   });
   return diversify(scored, first);
@@ -172,7 +207,7 @@ function shares(values: readonly (string | null)[]): Map<string, number> {
 }
 
 /** How much more of each value the reader's share holds than the window's (0 when no more). */
-function lift(reader: Map<string, number>, window: Map<string, number>): Map<string, number> {
+function lift(reader: Map<string, number>, window: ReadonlyMap<string, number>): Map<string, number> {
   const lifted = new Map<string, number>();
   for (const [value, share] of reader) {
     const more = share - (window.get(value) ?? 0);
@@ -200,26 +235,15 @@ function headlineWords(headline: string, language: StoryLanguage): ReadonlySet<s
  * Each candidate's most similar saved summary: 1 for the same story; otherwise the share of the
  * shorter headline's weight (rarer words weigh more, within the candidates) found in the other,
  * same language only. Below LIKE_THRESHOLD: not like it. Each headline's words and each word's
- * weight are taken once per ranking, not once per pair.
+ * weight are taken once per window (prepareCandidates), not once per pair.
  */
 function likeness(
-  candidates: readonly Candidate[],
+  prepared: PreparedCandidates<Candidate>,
   saved: ReaderHistory['saved'],
 ): Map<string, { score: number; savedId: string }> {
   const found = new Map<string, { score: number; savedId: string }>();
   if (saved.length === 0) return found;
-  const candidateWords = candidates.map((item) => headlineWords(item.headline, item.language));
-  const df = new Map<string, number>();
-  for (const words of candidateWords) for (const word of words) df.set(word, (df.get(word) ?? 0) + 1);
-  const weights = new Map<string, number>();
-  const weight = (word: string) => {
-    let w = weights.get(word);
-    if (w === undefined) {
-      w = Math.log((candidates.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
-      weights.set(word, w);
-    }
-    return w;
-  };
+  const { byDate: candidates, words: candidateWords, weight } = prepared;
   const savedWords = saved.map((s) => headlineWords(s.headline, s.language));
   const savedIds = new Set(saved.map((s) => s.id));
   candidates.forEach((item, index) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasHistory, rankForYou, TOP } from '../src/index.ts';
+import { hasHistory, prepareCandidates, rankForYou, TOP } from '../src/index.ts';
 import { DEMO, RANK_AT, historyOf, interestedIn, isCandidate, type ReplayReader } from './demo-readers.ts';
 
 /** Simulated readers of the seeded content (scripts/build-replay-set.ts). */
@@ -68,6 +68,25 @@ describe('"For you" on the replay set of simulated readers', () => {
       expect(ranked).toEqual(
         [...candidates].sort((a, b) => b.createdAt - a.createdAt).map((item) => item.id),
       );
+    }
+  });
+
+  it('ranks a window prepared once for every reader as it ranks each reader’s own copy', () => {
+    for (const language of ['EN', 'ZH'] as const) {
+      const window = DEMO.filter((item) => item.language === language && isCandidate(item));
+      const prepared = prepareCandidates(window);
+      for (const [index, reader] of readers.filter((r) => r.language === language).entries()) {
+        // Every third candidate read by this reader: as flags on their own copy, as ids with the window.
+        const readIds = new Set(window.filter((_, i) => (i + index) % 3 === 0).map((item) => item.id));
+        const own = window.map((item) => ({ ...item, read: readIds.has(item.id) }));
+        const history = historyOf(reader);
+        const expected = rankForYou(own, history, RANK_AT).map((r) => [r.item.id, r.score, r.reason]);
+        const shared = rankForYou(prepared, history, RANK_AT, Number.POSITIVE_INFINITY, readIds);
+        expect(
+          shared.map((r) => [r.item.id, r.score, r.reason]),
+          reader.id,
+        ).toEqual(expected);
+      }
     }
   });
 });

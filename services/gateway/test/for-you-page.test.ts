@@ -12,9 +12,7 @@ import { forYouPage } from '../src/services/for-you-page.ts';
 const NOW = new Date('2026-06-11T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
 
-type ReadCandidate = StoryCandidateRow & { read: boolean };
-
-const candidate = (id: string, hours: number, extra: Partial<ReadCandidate> = {}): ReadCandidate => ({
+const candidate = (id: string, hours: number, extra: Partial<StoryCandidateRow> = {}): StoryCandidateRow => ({
   id,
   headline: `Headline ${id}`,
   language: 'EN',
@@ -23,7 +21,6 @@ const candidate = (id: string, hours: number, extra: Partial<ReadCandidate> = {}
   datasource_id: `source-${id}`,
   story_id: null,
   story_size: 1,
-  read: false,
   ...extra,
 });
 const rowOf = (c: StoryCandidateRow): StoryGroupRow => ({
@@ -51,13 +48,20 @@ const rowOf = (c: StoryCandidateRow): StoryGroupRow => ({
 describe('"For you" page assembly', () => {
   it('gives each card its own reason and read mark when a chosen summary is gone', async () => {
     const candidates = [
-      candidate('followed-read', 30, { topic_id: 'topic-followed', read: true }),
+      candidate('followed-read', 30, { topic_id: 'topic-followed' }),
       candidate('followed', 20, { topic_id: 'topic-followed' }),
       candidate('gone', 10, { topic_id: 'topic-followed' }),
       candidate('recent', 1),
     ];
     const summaries = {
-      storyCandidates: async () => ({ candidates, members: new Map(), total: 4, matches: 4, planHeld: true }),
+      storyCandidates: async () => ({
+        candidates,
+        read: new Set(['followed-read']),
+        members: new Map(),
+        total: 4,
+        matches: 4,
+        planHeld: true,
+      }),
       // The summary 'gone' was removed after the candidates were read.
       storyRows: async (ids: string[]) =>
         ids.filter((id) => id !== 'gone').map((id) => rowOf(candidates.find((c) => c.id === id)!)),

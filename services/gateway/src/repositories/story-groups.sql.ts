@@ -177,8 +177,8 @@ function readMarksSql(readerId: string | null, ids: string[], check?: PlanCheck)
 }
 
 /**
- * The window's stories (page.limit of them, newest first) as candidates to rank, each with the reader's
- * read mark, and each story's members in the window; the chosen page's rows are then read with
+ * The window's stories (page.limit of them, newest first) as candidates to rank, the reader's read
+ * marks among them, and each story's members in the window; the chosen page's rows are then read with
  * storyRowsOf. The window does not depend on the reader: it comes from `windows` (kept for a few
  * seconds, shared by every reader of the same filters) and only the read marks and the plan check are
  * read per request, in one small statement. planHeld as for queryStoryGroupPage.
@@ -190,7 +190,7 @@ export async function queryStoryCandidates(
   page: PageWindow,
   readerId: string | null,
   check?: PlanCheck,
-): Promise<CandidateWindow & { candidates: (StoryCandidateRow & { read: boolean })[]; planHeld: boolean }> {
+): Promise<CandidateWindow & { read: ReadonlySet<string>; planHeld: boolean }> {
   const statement = storyGroupSql(f, page, undefined, true);
   const window = await windows.get(`${statement.text}\u0000${JSON.stringify(statement.values)}`, async () => {
     const [answer] = await run<Omit<GroupAnswer, 'ids'> & { candidates: StoryCandidateRow[] }>(statement);
@@ -210,12 +210,9 @@ export async function queryStoryCandidates(
         check,
       ),
     );
-    if (!marks) return { candidates: [], members: new Map(), total: 0, matches: 0, planHeld: false };
+    if (!marks) return { candidates: [], members: new Map(), total: 0, matches: 0, read, planHeld: false };
     read = new Set(marks.read);
   }
-  return {
-    ...window,
-    candidates: window.candidates.map((candidate) => ({ ...candidate, read: read.has(candidate.id) })),
-    planHeld: true,
-  };
+  // The window's own array (the same object for every reader while it is kept), the reader's marks beside it.
+  return { ...window, read, planHeld: true };
 }

@@ -74,7 +74,14 @@ export function createSummariesRepository(
     ) {
       const f = await resolveSources(run, filters);
       if (f.datasourceIds?.length === 0)
-        return { candidates: [], members: new Map() as StoryMembers, total: 0, matches: 0, planHeld: !check };
+        return {
+          candidates: [],
+          members: new Map() as StoryMembers,
+          total: 0,
+          matches: 0,
+          read: new Set<string>(),
+          planHeld: !check,
+        };
       return queryStoryCandidates(run, windows, f, page, readerId, check);
     },
 

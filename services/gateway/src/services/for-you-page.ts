@@ -1,6 +1,15 @@
 import { FOR_YOU_CANDIDATES, type ForYouReason, type SummaryListQuery } from '@app/contracts';
-import { type Candidate, HISTORY_READS, HISTORY_SAVED, type ReaderHistory, rankForYou } from '@app/for-you';
+import {
+  type Candidate,
+  HISTORY_READS,
+  HISTORY_SAVED,
+  type PreparedCandidates,
+  prepareCandidates,
+  type ReaderHistory,
+  rankForYou,
+} from '@app/for-you';
 import type { ReaderHistoryRow, ReadsRepository } from '../repositories/reads.repository.ts';
+import type { StoryCandidateRow } from '../repositories/story-groups.sql.ts';
 import type { SummariesRepository } from '../repositories/summaries.repository.ts';
 import type { PlanCheck, SummaryFilters } from '../repositories/summaries.sql.ts';
 import { listItemOf, toStoryGroupDto } from './summary.mapper.ts';
@@ -32,8 +41,8 @@ export async function forYouPage(
     ? repos.reads.history(caller.userId, { saved: HISTORY_SAVED, reads: HISTORY_READS })
     : Promise.resolve(null);
   // Ranked as far as this page: the order's later cards are chosen only for the pages after it.
-  const rank = <T extends Candidate>(candidates: T[], row: ReaderHistoryRow | null) =>
-    rankForYou(candidates, toHistory(row), options.now.getTime(), offset + query.page_size);
+  const first = offset + query.page_size;
+  const now = options.now.getTime();
 
   let ranked: { card: Card; reason: ForYouReason }[];
   let total: number;
@@ -43,7 +52,7 @@ export async function forYouPage(
       history,
     ]);
     if (!found.planHeld) return null;
-    const order = rank(found.candidates.map(toCandidate), row);
+    const order = rankForYou(preparedOf(found.candidates), toHistory(row), now, first, found.read);
     total = found.candidates.length;
     const chosen = order.slice(offset, offset + query.page_size);
     const rows = await repos.summaries.storyRows(
@@ -56,7 +65,12 @@ export async function forYouPage(
       const entry = byId.get(r.id);
       if (!entry) return [];
       const card = toStoryGroupDto(r, fields);
-      return [{ card: caller.userId ? { ...card, read: entry.item.read } : card, reason: entry.reason }];
+      return [
+        {
+          card: caller.userId ? { ...card, read: found.read.has(entry.item.id) } : card,
+          reason: entry.reason,
+        },
+      ];
     });
   } else {
     const [page, row] = await Promise.all([
@@ -65,7 +79,7 @@ export async function forYouPage(
     ]);
     if (!page.planHeld) return null;
     const cards = await options.withReadState(page.rows.map(listItemOf(fields)) as Card[]);
-    const order = rank(
+    const order = rankForYou(
       cards.map((card) => ({
         ...toCandidate({
           ...card,
@@ -75,7 +89,9 @@ export async function forYouPage(
         }),
         card,
       })),
-      row,
+      toHistory(row),
+      now,
+      first,
     );
     total = cards.length;
     ranked = order
@@ -92,6 +108,21 @@ export async function forYouPage(
   };
 }
 
+/**
+ * Each candidate window prepared for ranking once (@app/for-you's prepareCandidates), by the
+ * repository's array for it: the same object for every reader while the window is kept.
+ */
+const preparedWindows = new WeakMap<readonly StoryCandidateRow[], PreparedCandidates<Candidate>>();
+
+function preparedOf(rows: readonly StoryCandidateRow[]): PreparedCandidates<Candidate> {
+  let prepared = preparedWindows.get(rows);
+  if (!prepared) {
+    prepared = prepareCandidates(rows.map(toCandidate));
+    preparedWindows.set(rows, prepared);
+  }
+  return prepared;
+}
+
 /** A summary as @app/for-you ranks it. */
 function toCandidate(row: {
   id: string;
@@ -102,7 +133,7 @@ function toCandidate(row: {
   datasource_id: string | null;
   story_id?: string | null;
   story_size?: number | null;
-  read: boolean;
+  read?: boolean;
 }): Candidate {
   return {
     id: row.id,
@@ -113,7 +144,7 @@ function toCandidate(row: {
     datasourceId: row.datasource_id,
     storyId: row.story_id ?? null,
     storySize: row.story_size ?? 1,
-    read: row.read,
+    read: row.read ?? false,
   };
 }
 
