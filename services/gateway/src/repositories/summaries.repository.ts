@@ -35,16 +35,14 @@ export type SummaryWithPostRow = SummaryRow & {
  * summaries: the reading list and its counts through raw SQL, so search can use its indexes. Rows come
  * back as read; the services turn them into answers (services/summary.mapper.ts).
  */
-export function createSummariesRepository(
-  prisma: PrismaClient,
-  options: { candidateWindowMs?: number } = {},
-) {
+export function createSummariesRepository(prisma: PrismaClient) {
   const run = createSqlRunner(prisma);
   // "For you" ranks the same window of stories for every reader of the same filters: it is read once
-  // per CANDIDATE_WINDOW_MS in each process, so a new summary reaches the order within that time.
+  // per CANDIDATE_WINDOW_MS in each process, so a new summary reaches the order within that time. A
+  // window with its prepared ranking data is about 150 KB: the 32 most used filter sets are kept.
   const windows = createAnswerCache<CandidateWindow>({
-    ttlMs: options.candidateWindowMs ?? CANDIDATE_WINDOW_MS,
-    maxEntries: 200,
+    ttlMs: CANDIDATE_WINDOW_MS,
+    maxEntries: 32,
   });
   return {
     /**
