@@ -54,18 +54,19 @@ export async function queryOtherLanguage(
   if (scope.topicId) conds.push(Prisma.sql`s.topic_id = ${scope.topicId}::uuid`);
   const where = Prisma.join(conds, ' AND ');
 
-  const linked =
+  // The two lookups are independent: run side by side, one round trip instead of two.
+  const [linked, matched] = await Promise.all([
     storyIds.length > 0
-      ? await run<{ id: string; score: number }>(
+      ? run<{ id: string; score: number }>(
           statement(Prisma.sql`SELECT s.id, ${STORY_SCORE}::int AS score FROM summaries s
             WHERE ${where} AND s.story_id = ANY(${storyIds}::uuid[])
             ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(OTHER_LANGUAGE_MAX)}`),
         )
-      : [];
-  const matched =
+      : [],
     groups.length > 0
-      ? await run<{ id: string; score: number }>(statement(termMatchSql(where, scope, groups)))
-      : [];
+      ? run<{ id: string; score: number }>(statement(termMatchSql(where, scope, groups)))
+      : [],
+  ]);
   const ids = [...new Set([...linked, ...matched].map((row) => row.id))].slice(0, OTHER_LANGUAGE_MAX);
   if (ids.length === 0) return [];
   const rows = await run<SummaryRow>(summariesByIdsSql(ids));
