@@ -1,7 +1,7 @@
 import type { DataLanguage, UiLanguage } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import { toUiLanguage } from '@app/rules';
-import { loadDigestContent, type SummaryTexts } from './digest-content.ts';
+import { loadDigestContent, type SummaryTexts, topicEntriesKey } from './digest-content.ts';
 import { type DigestParts, renderDigestTemplate } from './digest.template.ts';
 import type { DigestChoice } from './follows.ts';
 import type { RenderedEmail } from './email-layout.ts';
@@ -110,17 +110,7 @@ export class DigestCache {
       texts: this.texts,
     });
     if (content.summaryCount === 0) return null;
-    const contentKey = `${language}|${date}|${content.topics
-      .map(
-        (topic) =>
-          `${topic.id}:${topic.summaries
-            .map(
-              (summary) =>
-                `${summary.id}+${summary.sources.map((source) => source.url ?? source.name).join('+')}`,
-            )
-            .join(',')}`,
-      )
-      .join(';')}`;
+    const contentKey = `${language}|${date}|${content.topics.map(topicEntriesKey).join(';')}`;
     let render = this.renders.get(contentKey);
     if (!render) {
       this.builtCount += 1;

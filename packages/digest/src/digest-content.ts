@@ -19,6 +19,13 @@ export type DigestSummary = {
 
 export type DigestTopic = { id: string; name: string; summaries: DigestSummary[] };
 
+/** What a topic's part of a digest is made of: its entries, each with the outlets it names. */
+export function topicEntriesKey(topic: DigestTopic): string {
+  return `${topic.id}:${topic.summaries
+    .map((summary) => `${summary.id}+${summary.sources.map((source) => source.url ?? source.name).join('+')}`)
+    .join(',')}`;
+}
+
 export type DigestContent = {
   language: UiLanguage;
   /** The subscriber's local date the digest is for (YYYY-MM-DD). */

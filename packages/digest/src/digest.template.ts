@@ -3,12 +3,17 @@ import { digestTimeText, sourceDisplayName, toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import escapeHtml from 'escape-html';
 import { type RenderedEmail, renderLayout } from './email-layout.ts';
-import type { DigestContent, DigestSummary } from './digest-content.ts';
+import {
+  type DigestContent,
+  type DigestSummary,
+  type DigestTopic,
+  topicEntriesKey,
+} from './digest-content.ts';
 
 /**
- * A digest is rendered once per (language, topic set, window) with placeholders for the links that
- * carry the subscriber's token, then personalised per recipient with a string replace: MJML runs a
- * few hundred times a day instead of once per email.
+ * A digest is made once per (language, topic set, window) with placeholders for the links that
+ * carry the subscriber's token, then personalised per recipient by filling them in (personalizeDigest):
+ * MJML runs per frame and topic section (DigestParts), never once per email.
  */
 export const PLACEHOLDERS = {
   unsubscribeUrl: '%%DC_UNSUBSCRIBE_URL%%',
@@ -87,8 +92,6 @@ export function formatDigestDate(date: string, language: UiLanguage): string {
 export function sitePrefix(publicUrl: string, language: UiLanguage): string {
   return `${publicUrl.replace(/\/+$/, '')}${language === 'zh' ? '/zh' : ''}`;
 }
-
-type DigestTopic = DigestContent['topics'][number];
 
 /** One topic's part of the digest body (MJML): its name, its entries and the link to the topic's page. */
 export function topicSectionMjml(topic: DigestTopic, language: UiLanguage, site: string): string {
@@ -183,13 +186,6 @@ function between(html: string, start: string, end: string): string {
   return html.slice(from + start.length, to);
 }
 
-function sectionKey(topic: DigestTopic, language: UiLanguage): string {
-  const entries = topic.summaries.map(
-    (summary) => `${summary.id}+${summary.sources.map((source) => source.url ?? source.name).join('+')}`,
-  );
-  return `section|${language}|${topic.id}|${topic.name}|${entries.join(',')}`;
-}
-
 async function renderDigestHtml(content: DigestContent, site: string, parts: DigestParts): Promise<string> {
   const { language, date } = content;
   const raw = (marker: string) => `<mj-raw>${marker}</mj-raw>`;
@@ -198,7 +194,7 @@ async function renderDigestHtml(content: DigestContent, site: string, parts: Dig
       renderLayout(digestLayout(language, date, raw(SECTIONS), PREVIEW)),
     ),
     ...content.topics.map((topic) =>
-      part(parts, `${sectionKey(topic, language)}|${site}`, async () =>
+      part(parts, `section|${language}|${site}|${topic.name}|${topicEntriesKey(topic)}`, async () =>
         between(
           await renderLayout(
             digestLayout(
