@@ -9,7 +9,7 @@ import {
   type PlanCheck,
   querySummaryPage,
   type SummaryFilters,
-} from '../../services/gateway/src/repositories/summaries.sql.ts';
+} from '../../services/gateway/src/modules/summaries/summaries.sql.ts';
 import { benchDatabase } from '../lib/database.ts';
 import { load } from '../lib/load.ts';
 import { startGatewayProcess, type startProcess } from '../lib/process.ts';

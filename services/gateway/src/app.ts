@@ -19,7 +19,7 @@ import helmetPlugin from './plugins/external/helmet.plugin.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.plugin.ts';
 import swaggerPlugin from './plugins/external/swagger.plugin.ts';
 import webStatic from './plugins/external/web-static.plugin.ts';
-import routes from './routes/index.ts';
+import routes from './modules/index.ts';
 
 export type AppDeps = {
   config: GatewayConfig;

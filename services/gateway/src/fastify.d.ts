@@ -1,7 +1,7 @@
 import type { UserProfile } from '@app/db';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
-import type { AccessLevel, RouteAccess } from './routes/access.ts';
+import type { AccessLevel, RouteAccess } from './lib/access.ts';
 import type { Limits } from './plugins/app/limits.plugin.ts';
 import type { Services } from './plugins/app/services.plugin.ts';
 import type { WebDocuments } from './plugins/external/web-static.plugin.ts';
@@ -25,7 +25,7 @@ declare module 'fastify' {
     profile: UserProfile | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route (routes/access.ts); every /api route declares it. */
+    /** Who may call the route (lib/access.ts); every /api route declares it. */
     access?: AccessLevel;
     /**
      * The body also comes as a file (lib/openapi.ts documents it): raw in these media types, or as a

@@ -1,3 +1,3 @@
 export { type AppDeps, buildApp } from './app.ts';
 export { type GatewayConfig, gatewayConfigSchema, loadGatewayConfig } from './config.ts';
-export type { AccessLevel, RouteAccess } from './routes/access.ts';
+export type { AccessLevel, RouteAccess } from './lib/access.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteAccess } from '../src/routes/access.ts';
+import type { RouteAccess } from '../src/lib/access.ts';
 import {
   bearer,
   type Gateway,

@@ -2,7 +2,7 @@ import { BLOG_PAGE_SIZE, type BlogPostSummary, type BlogSort } from '@app/contra
 import { createSqlRunner } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBlogCursor } from '../src/lib/blog-cursor.ts';
-import { type BlogListFilter, blogListStatement } from '../src/repositories/blog.repository.ts';
+import { type BlogListFilter, blogListStatement } from '../src/modules/blog/blog.repository.ts';
 import {
   bearer,
   type Gateway,

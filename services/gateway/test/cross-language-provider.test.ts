@@ -1,7 +1,7 @@
 import { type ChatCompletionRequest, type FakeOpenAI, startFakeOpenAI, waitFor } from '@app/testing';
 import { loadDictionary } from '@app/bilingual';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSLATION_MAX_TERMS, TRANSLATION_PAUSE_MS } from '../src/services/query-translation.ts';
+import { TRANSLATION_MAX_TERMS, TRANSLATION_PAUSE_MS } from '../src/modules/summaries/query-translation.ts';
 import { type Gateway, startGateway, startPeer } from './support/gateway-harness.ts';
 
 /**

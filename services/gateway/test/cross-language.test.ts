@@ -7,7 +7,7 @@ import { loadDictionary, scriptOf, translateQuery } from '@app/bilingual';
 import { createSqlRunner, Prisma } from '@app/db';
 import { startFakeOpenAI } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedTerms, termMatchSql } from '../src/repositories/cross-language.sql.ts';
+import { indexedTerms, termMatchSql } from '../src/modules/summaries/cross-language.sql.ts';
 import { type Gateway, startGateway, startPeer } from './support/gateway-harness.ts';
 
 /**

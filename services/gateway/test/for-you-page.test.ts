@@ -1,9 +1,9 @@
 import { SummaryListQuerySchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ReadsRepository } from '../src/repositories/reads.repository.ts';
-import type { StoryCandidateRow, StoryGroupRow } from '../src/repositories/story-groups.sql.ts';
-import type { SummariesRepository } from '../src/repositories/summaries.repository.ts';
-import { forYouPage } from '../src/services/for-you-page.ts';
+import type { ReadsRepository } from '../src/modules/reading/reads.repository.ts';
+import type { StoryCandidateRow, StoryGroupRow } from '../src/modules/summaries/story-groups.sql.ts';
+import type { SummariesRepository } from '../src/modules/summaries/summaries.repository.ts';
+import { forYouPage } from '../src/modules/reading/for-you-page.ts';
 
 // The page's assembly alone (the statements are tested against Postgres in reading.test.ts): the
 // candidates are read in one statement and the chosen page's rows in another, so a summary removed in

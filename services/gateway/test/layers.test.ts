@@ -1,31 +1,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Repositories } from '../src/repositories/index.ts';
-import { type ServiceContext, withRepos } from '../src/services/context.ts';
+import { type ServiceContext, withRepos } from '../src/modules/context.ts';
+import type { Repositories } from '../src/modules/repositories.ts';
 
-// The gateway reads route → service → repository: a handler validates, calls a service and replies.
-// Data (repositories, Prisma) and the job queues are reached only through the services.
+// The gateway is one module per resource (src/modules/<resource>/), and reads route → service →
+// repository: a handler validates, calls a service and replies. Data (repositories, Prisma) and the
+// job queues are reached only through the services. A file's kind is in its name.
 
-const ROUTES_DIR = join(import.meta.dirname, '../src/routes');
+const MODULES_DIR = join(import.meta.dirname, '../src/modules');
+
+/** Every file in a module's folder, as a path relative to src/modules. */
+function moduleFiles(dir = MODULES_DIR): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return moduleFiles(path);
+    return entry.name.endsWith('.ts') && dir !== MODULES_DIR ? [relative(MODULES_DIR, path)] : [];
+  });
+}
+
+const isRouteFile = (file: string) => file.endsWith('.routes.ts') || basename(file) === 'index.ts';
+const isRepositoryFile = (file: string) => /\.(repository|sql|loader)\.ts$/.test(file);
+const isServiceFile = (file: string) => !isRouteFile(file) && !isRepositoryFile(file);
+const read = (file: string) => readFileSync(join(MODULES_DIR, file), 'utf8');
 
 /** What a route file must not name, each with the layer it bypasses. */
 const FORBIDDEN: { pattern: RegExp; what: string }[] = [
   { pattern: /\.repos\b/, what: 'the repositories (app.repos)' },
-  { pattern: /\/repositories\//, what: 'a repository module' },
+  { pattern: /\.(repository|sql|loader)\.ts['"]|\/repositories\.ts['"]/, what: 'a repository module' },
   { pattern: /prisma/i, what: 'Prisma' },
   { pattern: /['"]@app\/db['"]/, what: '@app/db' },
   { pattern: /['"]@app\/queue['"]|['"]bullmq['"]/, what: 'the queue package' },
   { pattern: /\.producer\b|\.transport\b|\.enqueue\(|\.queue\(/, what: 'the queue producer' },
 ];
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** Comments may explain what a service does underneath; only the code counts. */
 function codeOf(source: string): string {
@@ -38,15 +45,15 @@ function violations(source: string): string[] {
 }
 
 describe('route files', () => {
-  const files = routeFiles(ROUTES_DIR);
+  const files = moduleFiles().filter(isRouteFile);
 
   it('are all found', () => {
-    expect(files.length).toBeGreaterThan(30);
+    expect(files.length).toBeGreaterThan(60);
   });
 
   it('reach data and queues only through a service', () => {
     const found = files
-      .map((file) => ({ file: relative(ROUTES_DIR, file), bypasses: violations(readFileSync(file, 'utf8')) }))
+      .map((file) => ({ file, bypasses: violations(read(file)) }))
       .filter((entry) => entry.bypasses.length > 0);
     expect(found).toEqual([]);
   });
@@ -61,7 +68,7 @@ describe('route files', () => {
     expect(violations("await app.producer.enqueue('crawl-datasource', job);")).toContain(
       'the queue producer',
     );
-    expect(violations("import { x } from '../../../repositories/topics.repository.ts';")).toContain(
+    expect(violations("import { x } from '../topics/topics.repository.ts';")).toContain(
       'a repository module',
     );
     expect(violations("import { Queue } from 'bullmq';")).toContain('the queue package');
@@ -69,20 +76,16 @@ describe('route files', () => {
   });
 });
 
-const SERVICES_DIR = join(import.meta.dirname, '../src/services');
-const REPOSITORIES_DIR = join(import.meta.dirname, '../src/repositories');
-
 /** Code that takes the whole context: `ServiceContext` without the list of repositories it is given. */
 const takesEveryRepository = (source: string) =>
   /\bServiceContext\b(?!<)/.test(codeOf(source).replace(/^import [\s\S]*?;$/gm, ''));
 
 describe('service files', () => {
-  const files = readdirSync(SERVICES_DIR).filter((name) => name.endsWith('.ts') && name !== 'context.ts');
+  const files = moduleFiles().filter(isServiceFile);
 
   it('each declare the repositories they are given', () => {
-    const found = files.filter((name) =>
-      takesEveryRepository(readFileSync(join(SERVICES_DIR, name), 'utf8')),
-    );
+    expect(files.length).toBeGreaterThan(40);
+    const found = files.filter((file) => takesEveryRepository(read(file)));
     expect(found).toEqual([]);
     expect(takesEveryRepository('export function createXService(ctx: ServiceContext) {}')).toBe(true);
     expect(
@@ -101,23 +104,67 @@ describe('service files', () => {
 
 describe('repository files', () => {
   it('return rows, never rendered HTML (the services shape the answers)', () => {
-    const found = readdirSync(REPOSITORIES_DIR)
-      .filter((name) => name.endsWith('.ts'))
-      .filter((name) =>
-        /summary-html|@app\/sanitize|['"]marked['"]|['"]markdown-it['"]/.test(
-          codeOf(readFileSync(join(REPOSITORIES_DIR, name), 'utf8')),
-        ),
+    const found = moduleFiles()
+      .filter(isRepositoryFile)
+      .filter((file) =>
+        /summary-html|@app\/sanitize|['"]marked['"]|['"]markdown-it['"]/.test(codeOf(read(file))),
       );
     expect(found).toEqual([]);
   });
 
   it('return rows as read: no API answer is shaped there (dates written as text, DTO types)', () => {
-    const found = readdirSync(REPOSITORIES_DIR)
-      .filter((name) => name.endsWith('.ts'))
-      .filter((name) =>
+    const found = moduleFiles()
+      .filter(isRepositoryFile)
+      .filter((file) =>
         /\.toISOString\(|: (?:Promise<)?\w*(?:Dto|Response|AdminTopic|AdminBlogPost|BlogPost|AdminSubscriber)\b/.test(
-          codeOf(readFileSync(join(REPOSITORIES_DIR, name), 'utf8')),
+          codeOf(read(file)),
         ),
+      );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('modules', () => {
+  const folders = readdirSync(MODULES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const list = readFileSync(join(MODULES_DIR, 'index.ts'), 'utf8');
+  /** The relative imports of a module file, as paths relative to src/modules. */
+  const importsOf = (file: string) =>
+    [...codeOf(read(file)).matchAll(/^import (type )?[^'"]*?from '(\.[^']+)'/gm)].map((match) => ({
+      typeOnly: Boolean(match[1]),
+      path: relative(MODULES_DIR, join(MODULES_DIR, file, '..', match[2]!)),
+    }));
+
+  it('each have an index, and the list of modules names every one', () => {
+    expect(folders.length).toBeGreaterThan(20);
+    for (const folder of folders) {
+      expect(readdirSync(join(MODULES_DIR, folder)), folder).toContain('index.ts');
+      expect(list, folder).toContain(`from './${folder}/index.ts'`);
+    }
+  });
+
+  it('register every route file of theirs (from the index, or a route file of the same module)', () => {
+    const routeFiles = moduleFiles().filter((file) => file.endsWith('.routes.ts'));
+    const registrations = moduleFiles()
+      .filter(isRouteFile)
+      .flatMap((file) => importsOf(file).map((entry) => ({ by: file, path: entry.path })))
+      .filter((entry) => entry.path.endsWith('.routes.ts'));
+    const registered = new Set(registrations.map((entry) => entry.path));
+    expect(routeFiles.filter((file) => !registered.has(file))).toEqual([]);
+    const moduleOf = (file: string) => file.split('/')[0];
+    expect(registrations.filter((entry) => moduleOf(entry.by) !== moduleOf(entry.path))).toEqual([]);
+  });
+
+  it("reach another module's data only through its service (no other module's repository code)", () => {
+    // Repositories may share another module's SQL fragments; services and routes may not reach past it.
+    const found = moduleFiles()
+      .filter((file) => !isRepositoryFile(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((entry) => !entry.typeOnly && isRepositoryFile(entry.path))
+          .filter((entry) => entry.path.split('/')[0] !== file.split('/')[0])
+          .map((entry) => `${file} → ${entry.path}`),
       );
     expect(found).toEqual([]);
   });

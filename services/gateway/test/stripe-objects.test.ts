@@ -6,7 +6,7 @@ import {
   subscriptionIdOfInvoice,
   toPaymentSnapshot,
   toSubscriptionSnapshot,
-} from '../src/services/stripe-objects.ts';
+} from '../src/modules/billing/stripe-objects.ts';
 
 const base = {
   NODE_ENV: 'test',

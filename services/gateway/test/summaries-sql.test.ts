@@ -8,8 +8,8 @@ import {
   querySummaryPage,
   type SummaryFilters,
   summaryListSql,
-} from '../src/repositories/summaries.sql.ts';
-import { queryStoryGroupPage, storyGroupSql } from '../src/repositories/story-groups.sql.ts';
+} from '../src/modules/summaries/summaries.sql.ts';
+import { queryStoryGroupPage, storyGroupSql } from '../src/modules/summaries/story-groups.sql.ts';
 
 let db: TestDatabase;
 let client: pg.Client;

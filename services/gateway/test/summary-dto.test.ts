@@ -1,7 +1,7 @@
 import { SUMMARY_EXCERPT_MAX } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import type { SummaryRow } from '../src/repositories/summaries.sql.ts';
-import { toFullSummaryDto, toSummaryDto } from '../src/services/summary.mapper.ts';
+import type { SummaryRow } from '../src/modules/summaries/summaries.sql.ts';
+import { toFullSummaryDto, toSummaryDto } from '../src/modules/summaries/summary.mapper.ts';
 
 const row = (r: Pick<SummaryRow, 'headline' | 'language' | 'content'>): SummaryRow => ({
   id: '00000000-0000-4000-8000-000000000000',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { loadProfile } from '../plugins/app/guards.ts';
-import type { Caller, UncheckedCaller } from '../services/content.service.ts';
+import type { Caller, UncheckedCaller } from '../modules/summaries/content.service.ts';
 
 /** Visitor, free or pro, for routes open to everyone whose answer depends on the plan. */
 export async function callerOf(request: FastifyRequest): Promise<Caller> {

@@ -1,6 +1,6 @@
 import { type TopicDto, type UiLanguage, WEB_PAGES, type WebPageMatch } from '@app/contracts';
 import { toHtmlLang, webPagePath } from '@app/rules';
-import type { BlogPostHeadRow } from '../repositories/web-pages.repository.ts';
+import type { BlogPostHeadRow } from '../modules/web-pages/web-pages.repository.ts';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
 import { type StoryPageData, storyDescription, storyKicker } from './story-page.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { AudioAnswer } from '../services/podcast-audio.ts';
+import type { AudioAnswer } from '../modules/podcasts/podcast-audio.ts';
 import { errorResponses } from './error-responses.ts';
 import { mediaResponse } from './openapi.ts';
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteAccess } from '../../src/routes/access.ts';
+import type { RouteAccess } from '../../src/lib/access.ts';
 import { type Gateway, insertUser, login, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 
 // Every protected route the gateway registers, reached by the spellings of its path that a router or

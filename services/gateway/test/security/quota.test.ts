@@ -2,7 +2,7 @@ import { createPrismaClient, type PrismaClient } from '@app/db';
 import { createLogger } from '@app/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createGenerationTasksRepository } from '../../src/repositories/generation-tasks.repository.ts';
+import { createGenerationTasksRepository } from '../../src/modules/generation/generation-tasks.repository.ts';
 import {
   bearer,
   type Gateway,

@@ -1,7 +1,7 @@
 import { UuidSchema } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_LEVELS, API_METHODS, type RouteAccess } from '../../routes/access.ts';
+import { ACCESS_LEVELS, API_METHODS, type RouteAccess } from '../../lib/access.ts';
 import { enforceAccess } from './guards.ts';
 
 /** Only for route definitions (their canonical path), never for a request's raw URL. */
@@ -25,7 +25,7 @@ const isApiMethod = (method: string): method is RouteAccess['method'] =>
   (API_METHODS as readonly string[]).includes(method);
 
 /**
- * Every /api route declares its access level beside it (`config: { access }`, see routes/access.ts); one
+ * Every /api route declares its access level beside it (`config: { access }`, see lib/access.ts); one
  * without a valid level stops the boot. The registered routes and their levels are listed in
  * `app.routeAccess` (the tests' 401/403 matrix). On each request that matched such a route a valid
  * Bearer token sets request.user, then the level is enforced before the body is even parsed, so visitors

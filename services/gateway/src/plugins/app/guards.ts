@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, AppError, MESSAGES } from '@app/contracts';
 import type { UserProfile } from '@app/db';
 import type { FastifyRequest } from 'fastify';
-import type { AccessLevel } from '../../routes/access.ts';
+import type { AccessLevel } from '../../lib/access.ts';
 
 /** The signed-in caller, or 401 UNAUTHENTICATED. */
 export function requireUser(request: FastifyRequest): { id: string } {

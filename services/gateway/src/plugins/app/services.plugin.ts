@@ -7,54 +7,72 @@ import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app.ts';
 import { type ChangeChannel, createChangeChannel } from '../../lib/change-channel.ts';
 import { createFileCache } from '../../lib/file-cache.ts';
-import { createRepositories } from '../../repositories/index.ts';
-import { createAdminPodcastsService, ADMIN_PODCASTS_REPOS } from '../../services/admin-podcasts.service.ts';
-import { createAdminService, ADMIN_REPOS } from '../../services/admin.service.ts';
-import { createAuthService, AUTH_REPOS } from '../../services/auth.service.ts';
-import { createBillingDemoService, BILLING_DEMO_REPOS } from '../../services/billing-demo.service.ts';
+import { createRepositories } from '../../modules/repositories.ts';
+import {
+  createAdminPodcastsService,
+  ADMIN_PODCASTS_REPOS,
+} from '../../modules/podcasts/admin-podcasts.service.ts';
+import { createAuthService, AUTH_REPOS } from '../../modules/auth/auth.service.ts';
+import { createBillingDemoService, BILLING_DEMO_REPOS } from '../../modules/billing/billing-demo.service.ts';
 import {
   createBillingWebhookService,
   BILLING_WEBHOOK_REPOS,
-} from '../../services/billing-webhook.service.ts';
-import { createBillingService, BILLING_REPOS } from '../../services/billing.service.ts';
-import { createBlogService, BLOG_REPOS } from '../../services/blog.service.ts';
-import { createCleanupService, CLEANUP_REPOS } from '../../services/cleanup.service.ts';
-import { createContentService, CONTENT_REPOS } from '../../services/content.service.ts';
-import { type ServiceContext, withRepos } from '../../services/context.ts';
-import { createCrawlService, CRAWL_REPOS } from '../../services/crawl.service.ts';
-import { createDemoStripe, DEMO_STRIPE_REPOS, type WebhookSender } from '../../services/demo-stripe.ts';
-import { createDigestOpsService, DIGEST_OPS_REPOS } from '../../services/digest-ops.service.ts';
-import { createFavoritesService, FAVORITES_REPOS } from '../../services/favorites.service.ts';
-import { createFeedsService, FEEDS_REPOS } from '../../services/feeds.service.ts';
-import { createGenerationService, GENERATION_REPOS } from '../../services/generation.service.ts';
-import { createGoogleAuthService, GOOGLE_AUTH_REPOS } from '../../services/google-auth.service.ts';
-import { createHealthService, HEALTH_REPOS } from '../../services/health.service.ts';
-import { createMailEventsService, MAIL_EVENTS_REPOS } from '../../services/mail-events.service.ts';
-import { createNewsletterService, NEWSLETTER_REPOS } from '../../services/newsletter.service.ts';
-import { createOpmlService, OPML_REPOS } from '../../services/opml.service.ts';
-import { createPasswordsService, PASSWORDS_REPOS } from '../../services/passwords.service.ts';
-import { createPodcastFeedService, PODCAST_FEED_REPOS } from '../../services/podcast-feed.service.ts';
-import { createPodcastsService, PODCASTS_REPOS } from '../../services/podcasts.service.ts';
-import { createProfileService, PROFILE_REPOS } from '../../services/profile.service.ts';
-import { createQueryTranslator, type QueryTranslator } from '../../services/query-translation.ts';
-import { createReadingService, READING_REPOS } from '../../services/reading.service.ts';
-import { createQueuesService, QUEUES_REPOS } from '../../services/queues.service.ts';
-import { createSessionsService, SESSIONS_REPOS } from '../../services/sessions.service.ts';
+} from '../../modules/billing/billing-webhook.service.ts';
+import { createBillingService, BILLING_REPOS } from '../../modules/billing/billing.service.ts';
+import { createBlogService, BLOG_REPOS } from '../../modules/blog/blog.service.ts';
+import { createCleanupService, CLEANUP_REPOS } from '../../modules/cleanup/cleanup.service.ts';
+import { createContentService, CONTENT_REPOS } from '../../modules/summaries/content.service.ts';
+import { type ServiceContext, withRepos } from '../../modules/context.ts';
+import {
+  ADMIN_DATASOURCES_REPOS,
+  createAdminDatasourcesService,
+} from '../../modules/datasources/admin-datasources.service.ts';
+import {
+  ADMIN_SUBMISSIONS_REPOS,
+  createAdminSubmissionsService,
+} from '../../modules/submissions/admin-submissions.service.ts';
+import { ADMIN_TOPICS_REPOS, createAdminTopicsService } from '../../modules/topics/admin-topics.service.ts';
+import { createCrawlService, CRAWL_REPOS } from '../../modules/crawl/crawl.service.ts';
+import {
+  createDemoStripe,
+  DEMO_STRIPE_REPOS,
+  type WebhookSender,
+} from '../../modules/billing/demo-stripe.ts';
+import { createDigestOpsService, DIGEST_OPS_REPOS } from '../../modules/newsletter/digest-ops.service.ts';
+import { createFavoritesService, FAVORITES_REPOS } from '../../modules/favorites/favorites.service.ts';
+import { createFeedsService, FEEDS_REPOS } from '../../modules/feeds/feeds.service.ts';
+import { createGenerationService, GENERATION_REPOS } from '../../modules/generation/generation.service.ts';
+import { createGoogleAuthService, GOOGLE_AUTH_REPOS } from '../../modules/auth/google-auth.service.ts';
+import { createHealthService, HEALTH_REPOS } from '../../modules/ops/health.service.ts';
+import { createMailEventsService, MAIL_EVENTS_REPOS } from '../../modules/newsletter/mail-events.service.ts';
+import { createNewsletterService, NEWSLETTER_REPOS } from '../../modules/newsletter/newsletter.service.ts';
+import { createOpmlService, OPML_REPOS } from '../../modules/opml/opml.service.ts';
+import { createPasswordsService, PASSWORDS_REPOS } from '../../modules/auth/passwords.service.ts';
+import { createPodcastFeedService, PODCAST_FEED_REPOS } from '../../modules/podcasts/podcast-feed.service.ts';
+import { createPodcastsService, PODCASTS_REPOS } from '../../modules/podcasts/podcasts.service.ts';
+import { createProfileService, PROFILE_REPOS } from '../../modules/profile/profile.service.ts';
+import { createQueryTranslator, type QueryTranslator } from '../../modules/summaries/query-translation.ts';
+import { createReadingService, READING_REPOS } from '../../modules/reading/reading.service.ts';
+import { createQueuesService, QUEUES_REPOS } from '../../modules/queues/queues.service.ts';
+import { createSessionsService, SESSIONS_REPOS } from '../../modules/auth/sessions.service.ts';
 import {
   createSignInWarningsService,
   SIGN_IN_WARNINGS_REPOS,
-} from '../../services/sign-in-warnings.service.ts';
+} from '../../modules/auth/sign-in-warnings.service.ts';
 import {
   createSocialCardsService,
   DISK_CACHE_BYTES,
   isCardFile,
   SOCIAL_CARDS_REPOS,
-} from '../../services/social-cards.service.ts';
-import { createStoriesService, STORIES_REPOS } from '../../services/stories.service.ts';
-import { createTopicsService, TOPICS_REPOS } from '../../services/topics.service.ts';
-import { createUsageService, USAGE_REPOS } from '../../services/usage.service.ts';
-import { createPageDocumentsService, PAGE_DOCUMENTS_REPOS } from '../../services/page-documents.service.ts';
-import { createWebPagesService, WEB_PAGES_REPOS } from '../../services/web-pages.service.ts';
+} from '../../modules/social-cards/social-cards.service.ts';
+import { createStoriesService, STORIES_REPOS } from '../../modules/stories/stories.service.ts';
+import { createTopicsService, TOPICS_REPOS } from '../../modules/topics/topics.service.ts';
+import { createUsageService, USAGE_REPOS } from '../../modules/usage/usage.service.ts';
+import {
+  createPageDocumentsService,
+  PAGE_DOCUMENTS_REPOS,
+} from '../../modules/web-pages/page-documents.service.ts';
+import { createWebPagesService, WEB_PAGES_REPOS } from '../../modules/web-pages/web-pages.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -119,7 +137,9 @@ function createServices(ctx: ServiceContext, resources: ServiceResources) {
     podcastFeed,
     newsletter: createNewsletterService(withRepos(ctx, NEWSLETTER_REPOS)),
     digestOps: createDigestOpsService(withRepos(ctx, DIGEST_OPS_REPOS)),
-    admin: createAdminService(withRepos(ctx, ADMIN_REPOS)),
+    adminTopics: createAdminTopicsService(withRepos(ctx, ADMIN_TOPICS_REPOS)),
+    adminDatasources: createAdminDatasourcesService(withRepos(ctx, ADMIN_DATASOURCES_REPOS)),
+    adminSubmissions: createAdminSubmissionsService(withRepos(ctx, ADMIN_SUBMISSIONS_REPOS)),
     opml: createOpmlService(withRepos(ctx, OPML_REPOS)),
     adminPodcasts: createAdminPodcastsService(withRepos(ctx, ADMIN_PODCASTS_REPOS)),
     crawl: createCrawlService(withRepos(ctx, CRAWL_REPOS)),

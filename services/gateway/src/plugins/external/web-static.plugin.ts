@@ -19,10 +19,10 @@ const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 /**
  * The first-paint document (web/vite-first-paint.ts): index.html plus the script that draws the home
  * page's hero, the summaries page's first cards or a blog post's title and cover before the app has
- * arrived. Served on those pages only (routes/web/pages.routes.ts); no other page downloads that script.
+ * arrived. Served on those pages only (modules/web-pages/pages.routes.ts); no other page downloads that script.
  */
 const HOME_HTML = 'home.html';
-/** Answered by the gateway itself (routes/web), never from the build. */
+/** Answered by the gateway itself (modules/web-pages), never from the build. */
 const GATEWAY_FILES = ['robots.txt', 'sitemap.xml'];
 /**
  * Per public page, the scripts its first screen needs beyond the entry (web/vite-page-preloads.ts):
@@ -35,7 +35,7 @@ const PagePreloadsSchema = z.record(
 );
 
 /**
- * The build's documents, which the pages' route (routes/web/pages.routes.ts) serves with each page's
+ * The build's documents, which the pages' route (modules/web-pages/pages.routes.ts) serves with each page's
  * head: index.html, and home.html for the first-paint pages when the build has it. `withHead` is false when a
  * document lacks a tag the head replaces: the documents then go as built (logged at start-up).
  */
@@ -74,9 +74,9 @@ function loadDocuments(root: string, hasHome: boolean, log: FastifyBaseLogger): 
 
 /**
  * Serves web/dist when it was built, and loads its documents (`app.webDocuments`) for the pages' route
- * (routes/web/pages.routes.ts), which answers every other GET path with the document and the page's
+ * (modules/web-pages/pages.routes.ts), which answers every other GET path with the document and the page's
  * head. The router decides which route answers: /api paths have their own catch-all
- * (routes/api/not-found), which is more specific than the pages' `/*`, and the files of the build are
+ * (modules/not-found), which is more specific than the pages' `/*`, and the files of the build are
  * more specific still.
  *
  * Caching follows the route that matched, not the URL's text: the files under assets/ are registered by
