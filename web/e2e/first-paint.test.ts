@@ -188,8 +188,10 @@ describe('the summaries page’s first paint', () => {
     await page.context().close();
   });
 
-  it('puts each card where the app does or higher, as wide, from 360 px to desktop, in both languages', async () => {
-    for (const path of ['/content-summary', '/zh/content-summary']) {
+  // One test a language: seven widths, each loaded twice, are a test's fair share of time.
+  it.each(['/content-summary', '/zh/content-summary'])(
+    'puts each card where the app does or higher, as wide, from 360 px to desktop: %s',
+    async (path) => {
       for (const width of [360, 390, 480, 639, 700, 900, 1280]) {
         const viewport = { width, height: 900 };
         const held = await withoutApp();
@@ -224,8 +226,8 @@ describe('the summaries page’s first paint', () => {
         if (width === 390 || width >= 992)
           expect(Math.abs(before[0]!.card[1] - after[0]!.card[1]), at).toBeLessThan(0.5);
       }
-    }
-  });
+    },
+  );
 
   it('is replaced by the app: one title, the app’s cards', async () => {
     const page = await stack.newPage();

@@ -1,6 +1,6 @@
 // Feature namespaces: each feature keeps its strings in features/<name>/locales/{en,zh}.json and
-// registers them here (read eagerly by the tests and the types) and in loaders.ts (the files the
-// browser fetches). Use them with useTranslation('<name>'), and name them in the route's loadStrings;
+// registers them here (read eagerly by the tests and the types); the browser finds the files by where
+// they sit (loaders.ts). Use them with useTranslation('<name>'), and name them in the route's loadStrings;
 // the shared strings stay in the default 'translation' namespace (i18n/en.json, i18n/zh.json). The
 // API's error texts live in api/locales (namespace 'apiErrors', used through api/error-text.ts).
 import enApiErrors from '../api/locales/en.json';

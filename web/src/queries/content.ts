@@ -18,6 +18,10 @@ import {
   TOPICS_STALE_TIME,
 } from './cache-times';
 
+/** Try again after a server or network failure, up to `times`; a 4xx answer (a rule) is final. */
+const retryServerErrors = (times: number) => (count: number, error: Error) =>
+  ((error as { status?: number }).status ?? 500) >= 500 && count < times;
+
 export type {
   DatasourceDto,
   SourceTree,
@@ -138,7 +142,7 @@ export const summariesQueryOptions = (params: SummaryListParams, reader?: string
       }),
     placeholderData: keepPreviousData,
     // 4xx answers (plan window, short search) are final.
-    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
+    retry: retryServerErrors(3),
   });
 
 /** One summary (the page a digest entry links to); the free plan's window is read in `timezone`. */
@@ -147,7 +151,7 @@ export const summaryQueryOptions = (id: string, timezone: string) =>
     queryKey: contentKeys.summary(id, timezone),
     queryFn: ({ signal }) =>
       api.get(`/api/summaries/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
-    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
+    retry: retryServerErrors(2),
   });
 
 /**
@@ -159,7 +163,7 @@ export const storyQueryOptions = (id: string, timezone: string) =>
     queryKey: contentKeys.story(id, timezone),
     queryFn: ({ signal }) =>
       api.get(`/api/stories/${encodeURIComponent(id)}`, { signal, query: { timezone } }),
-    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
+    retry: retryServerErrors(2),
   });
 
 export const favoriteSourcesQueryOptions = (enabled: boolean) =>
@@ -222,7 +226,7 @@ export const youtubeSummariesQueryOptions = (
         signal,
         query: { language, timezone },
       }),
-    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 3,
+    retry: retryServerErrors(3),
   });
 
 /** Active datasources (of one topic when given), for pickers. */

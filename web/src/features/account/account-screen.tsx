@@ -5,14 +5,21 @@ import { useTranslation } from '../../i18n/react';
 import { Logo } from '../layout/logo';
 import { AnchorLink } from '../ui/router-links';
 
-/** The frame of the standalone account screens (/auth/reset, /auth/verify), like /auth itself. */
+/**
+ * The frame of the standalone account screens (/auth, /auth/reset, /auth/verify): the logo, a card
+ * with the title, and a link back (to sign-in, unless the screen names another).
+ */
 export function AccountScreen({
   title,
   subtitle,
+  back,
+  logoTestId,
   children,
 }: {
   title: string;
   subtitle?: string;
+  back?: { to: '/'; label: string };
+  logoTestId?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('account');
@@ -29,7 +36,7 @@ export function AccountScreen({
       <Center mih="calc(100dvh - 2 * var(--mantine-spacing-xl))">
         <Stack w="100%" maw={420} gap="md">
           <Center>
-            <Logo />
+            <Logo testId={logoTestId} />
           </Center>
           <Paper p={{ base: 'md', xs: 'xl' }} radius="lg" shadow="md" withBorder>
             <Stack gap="md">
@@ -47,9 +54,9 @@ export function AccountScreen({
             </Stack>
           </Paper>
           <Center>
-            <AnchorLink to="/auth" fz="sm" c="gray.8">
+            <AnchorLink to={back?.to ?? '/auth'} fz="sm" c="gray.8">
               <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-              {t('backToSignIn')}
+              {back?.label ?? t('backToSignIn')}
             </AnchorLink>
           </Center>
         </Stack>

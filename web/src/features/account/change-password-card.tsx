@@ -1,43 +1,35 @@
-import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
-import { MIN_PASSWORD_LENGTH } from '../auth/auth-validation';
+import { SectionCard } from '../ui/section-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { accountErrorKey, changePassword } from './account-api';
-
-type FieldErrors = { current?: string; next?: string; confirmation?: string };
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 /** Profile: change the password (current one required). This device stays signed in, others do not. */
 export function ChangePasswordCard() {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [currentError, setCurrentError] = useState<string>();
+  const form = useNewPassword();
   const [submitting, setSubmitting] = useState(false);
   const toggle = { 'aria-label': tc('auth.toggleVisibility') };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid: FieldErrors = {
-      current: current ? undefined : t('errors.wrongPassword'),
-      next: next.length < MIN_PASSWORD_LENGTH ? tc('auth.passwordRequired') : undefined,
-      confirmation: confirmation !== next ? t('passwordMismatch') : undefined,
-    };
-    setErrors(invalid);
-    if (invalid.current || invalid.next || invalid.confirmation) return;
+    setCurrentError(current ? undefined : t('errors.wrongPassword'));
+    // Both checked, so every field shows what is wrong with it at once.
+    if (!form.check() || !current) return;
     setSubmitting(true);
     try {
-      await changePassword(current, next);
+      await changePassword(current, form.password);
       showSuccessToast(t('changePassword.success'), t('changePassword.successDescription'));
       setCurrent('');
-      setNext('');
-      setConfirmation('');
+      form.clear();
     } catch (error) {
-      if (isApiError(error) && error.code === 'WRONG_PASSWORD')
-        setErrors({ current: t('errors.wrongPassword') });
+      if (isApiError(error) && error.code === 'WRONG_PASSWORD') setCurrentError(t('errors.wrongPassword'));
       else showErrorToast(t('errors.failed'), t(accountErrorKey(error)));
     } finally {
       setSubmitting(false);
@@ -45,46 +37,29 @@ export function ChangePasswordCard() {
   };
 
   return (
-    <Card p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="change-password-title">
+    <SectionCard
+      id="change-password-title"
+      title={t('changePassword.title')}
+      description={t('changePassword.description')}
+    >
       <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
         <Stack gap="sm">
-          <Stack gap={4}>
-            <Title order={2} fz="lg" id="change-password-title">
-              {t('changePassword.title')}
-            </Title>
-            <Text fz="sm" c="gray.7">
-              {t('changePassword.description')}
-            </Text>
-          </Stack>
           <PasswordInput
             label={t('changePassword.current')}
             autoComplete="current-password"
             visibilityToggleButtonProps={toggle}
             value={current}
             onChange={(event) => setCurrent(event.currentTarget.value)}
-            error={errors.current}
+            error={currentError}
             description={t('changePassword.noPasswordHint')}
             // Mantine's default (dimmed) description colour is below 4.5:1 on white.
             styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             disabled={submitting}
           />
-          <PasswordInput
+          <NewPasswordFields
+            form={form}
             label={t('newPassword')}
-            placeholder={tc('auth.passwordPlaceholder')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={toggle}
-            value={next}
-            onChange={(event) => setNext(event.currentTarget.value)}
-            error={errors.next}
-            disabled={submitting}
-          />
-          <PasswordInput
-            label={t('confirmPassword')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={toggle}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errors.confirmation}
+            confirmLabel={t('confirmPassword')}
             disabled={submitting}
           />
           <Button
@@ -97,6 +72,6 @@ export function ChangePasswordCard() {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

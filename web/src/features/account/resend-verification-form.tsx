@@ -1,35 +1,29 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
-import { isValidEmail } from '../auth/auth-validation';
 import { accountErrorKey, resendVerification } from './account-api';
+import { EmailField, useEmailField } from './email-field';
 
 type Outcome = 'sent' | 'cooldown' | 'failed' | null;
 
 /** "Resend verification email": the answer never says whether the address has an account. */
 export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation('account');
-  const { t: tc } = useTranslation();
   const { language } = useLanguage();
-  const [email, setEmail] = useState(initialEmail);
-  const [emailError, setEmailError] = useState<string>();
+  const email = useEmailField(initialEmail);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [failure, setFailure] = useState('');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isValidEmail(email)) {
-      setEmailError(tc('auth.emailRequired'));
-      return;
-    }
-    setEmailError(undefined);
+    if (!email.check()) return;
     setSubmitting(true);
     setOutcome(null);
     try {
-      await resendVerification(email, language);
+      await resendVerification(email.email, language);
       setOutcome('sent');
     } catch (error) {
       if (isApiError(error) && error.code === 'RATE_LIMITED') setOutcome('cooldown');
@@ -45,16 +39,7 @@ export function ResendVerificationForm({ initialEmail = '' }: { initialEmail?: s
   return (
     <form onSubmit={onSubmit} noValidate data-testid="resend-verification-form">
       <Stack gap="sm">
-        <TextInput
-          label={tc('auth.email')}
-          placeholder={tc('auth.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={emailError}
-          disabled={submitting}
-        />
+        <EmailField field={email} disabled={submitting} />
         <Button type="submit" variant="light" fullWidth loading={submitting} data-testid="resend-submit">
           {t('resend.submit')}
         </Button>

@@ -1,14 +1,15 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { useAuth } from '../auth/auth-provider';
-import { isValidEmail, MIN_PASSWORD_LENGTH } from '../auth/auth-validation';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { accountErrorKey, confirmPasswordReset, requestPasswordReset } from './account-api';
 import { AccountScreen } from './account-screen';
+import { EmailField, useEmailField } from './email-field';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 /** /auth/reset: the "forgot password" request form; with the emailed ?token=, the new-password form. */
 export function ResetPasswordPage({ token }: { token?: string }) {
@@ -17,25 +18,19 @@ export function ResetPasswordPage({ token }: { token?: string }) {
 
 function RequestReset() {
   const { t } = useTranslation('account');
-  const { t: tc } = useTranslation();
   const { language } = useLanguage();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string>();
+  const email = useEmailField();
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   useDocumentTitle(t('reset.title'));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isValidEmail(email)) {
-      setEmailError(tc('auth.emailRequired'));
-      return;
-    }
-    setEmailError(undefined);
+    if (!email.check()) return;
     setSubmitting(true);
     setOutcome(null);
     try {
-      await requestPasswordReset(email, language);
+      await requestPasswordReset(email.email, language);
       setOutcome({ ok: true, text: t('reset.sent') });
     } catch (error) {
       setOutcome({ ok: false, text: t(accountErrorKey(error)) });
@@ -48,16 +43,7 @@ function RequestReset() {
     <AccountScreen title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={tc('auth.email')}
-            placeholder={tc('auth.emailPlaceholder')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={emailError}
-            disabled={submitting}
-          />
+          <EmailField field={email} disabled={submitting} />
           <Button type="submit" fullWidth loading={submitting} data-testid="reset-request-submit">
             {t('reset.submit')}
           </Button>
@@ -82,9 +68,7 @@ function SetNewPassword({ token }: { token: string }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   const { isAuthenticated, refreshSession } = useAuth();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const form = useNewPassword();
   const [submitting, setSubmitting] = useState(false);
   const [state, setState] = useState<'form' | 'done' | 'invalid'>('form');
   const [failure, setFailure] = useState<string>();
@@ -92,16 +76,11 @@ function SetNewPassword({ token }: { token: string }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const next = {
-      password: password.length < MIN_PASSWORD_LENGTH ? tc('auth.passwordRequired') : undefined,
-      confirmation: confirmation !== password ? t('passwordMismatch') : undefined,
-    };
-    setErrors(next);
-    if (next.password || next.confirmation) return;
+    if (!form.check()) return;
     setSubmitting(true);
     setFailure(undefined);
     try {
-      await confirmPasswordReset(token, password);
+      await confirmPasswordReset(token, form.password);
       setState('done');
       // Every session of the account just ended, this browser's too: let the app notice now.
       if (isAuthenticated) void refreshSession().catch(() => undefined);
@@ -141,23 +120,10 @@ function SetNewPassword({ token }: { token: string }) {
     <AccountScreen title={t('reset.newTitle')} subtitle={t('reset.newSubtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
+          <NewPasswordFields
+            form={form}
             label={t('newPassword')}
-            placeholder={tc('auth.passwordPlaceholder')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': tc('auth.toggleVisibility') }}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-            disabled={submitting}
-          />
-          <PasswordInput
-            label={t('confirmPassword')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': tc('auth.toggleVisibility') }}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errors.confirmation}
+            confirmLabel={t('confirmPassword')}
             disabled={submitting}
           />
           <Button type="submit" fullWidth loading={submitting} data-testid="reset-confirm-submit">

@@ -1,9 +1,10 @@
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
+import { SectionCard } from '../ui/section-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { accountErrorKey } from './account-api';
 
@@ -35,26 +36,20 @@ export function SignOutEverywhereCard() {
   };
 
   return (
-    <Card p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="sign-out-everywhere-title">
-      <Stack gap="sm">
-        <Stack gap={4}>
-          <Title order={2} fz="lg" id="sign-out-everywhere-title">
-            {t('signOutEverywhere.title')}
-          </Title>
-          <Text fz="sm" c="gray.7">
-            {t('signOutEverywhere.description')}
-          </Text>
-        </Stack>
-        <Button
-          color="red"
-          variant="outline"
-          onClick={open}
-          style={{ alignSelf: 'flex-start' }}
-          data-testid="sign-out-everywhere"
-        >
-          {t('signOutEverywhere.button')}
-        </Button>
-      </Stack>
+    <SectionCard
+      id="sign-out-everywhere-title"
+      title={t('signOutEverywhere.title')}
+      description={t('signOutEverywhere.description')}
+    >
+      <Button
+        color="red"
+        variant="outline"
+        onClick={open}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="sign-out-everywhere"
+      >
+        {t('signOutEverywhere.button')}
+      </Button>
       <Modal
         opened={opened}
         onClose={close}
@@ -79,6 +74,6 @@ export function SignOutEverywhereCard() {
           </Group>
         </Stack>
       </Modal>
-    </Card>
+    </SectionCard>
   );
 }

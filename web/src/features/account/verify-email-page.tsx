@@ -1,15 +1,15 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { fieldErrorText } from '../../api/error-text';
 import { useAuth } from '../auth/auth-provider';
-import { MIN_PASSWORD_LENGTH } from '../auth/auth-validation';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { accountErrorKey } from './account-api';
 import { AccountScreen } from './account-screen';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { ResendVerificationForm } from './resend-verification-form';
 
 /**
@@ -24,9 +24,7 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   const { t: tc } = useTranslation();
   const { verifyEmail } = useAuth();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const form = useNewPassword();
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const canVerify = Boolean(token) && !invalid;
@@ -34,22 +32,17 @@ export function VerifyEmailPage({ token }: { token?: string }) {
 
   const onVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!token) return;
-    const next = {
-      password: password.length < MIN_PASSWORD_LENGTH ? tc('auth.passwordRequired') : undefined,
-      confirmation: confirmation !== password ? t('passwordMismatch') : undefined,
-    };
-    setErrors(next);
-    if (next.password || next.confirmation) return;
+    if (!token || !form.check()) return;
     setSubmitting(true);
     try {
-      await verifyEmail(token, password);
+      await verifyEmail(token, form.password);
       showSuccessToast(t('verify.success'), t('verify.successDescription'));
       await navigate({ to: '/', replace: true });
     } catch (error) {
       // A password the gateway refuses is the form's to fix; a refused token means the link is dead.
       const fields = isApiError(error) ? error.fields : undefined;
-      if (fields?.password && !fields.token) setErrors({ password: fieldErrorText(tc, error, 'password') });
+      if (fields?.password && !fields.token)
+        form.setErrors({ password: fieldErrorText(tc, error, 'password') });
       else if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.status === 400))
         setInvalid(true);
       else showErrorToast(t('errors.failed'), t(accountErrorKey(error)));
@@ -59,29 +52,15 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   };
 
   if (canVerify) {
-    const toggle = { 'aria-label': tc('auth.toggleVisibility') };
     return (
       <AccountScreen title={t('verify.title')} subtitle={t('verify.subtitle')}>
         <form onSubmit={onVerify} noValidate data-testid="verify-form">
           <Stack gap="sm">
-            <PasswordInput
+            <NewPasswordFields
+              form={form}
               label={t('verify.password')}
               description={t('verify.passwordNote')}
-              placeholder={tc('auth.passwordPlaceholder')}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={toggle}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errors.password}
-              disabled={submitting}
-            />
-            <PasswordInput
-              label={t('verify.confirmPassword')}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={toggle}
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.currentTarget.value)}
-              error={errors.confirmation}
+              confirmLabel={t('verify.confirmPassword')}
               disabled={submitting}
             />
             <Button type="submit" loading={submitting} fullWidth data-testid="verify-submit">

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -19,8 +7,9 @@ import { isApiError } from '../../api/client';
 import { fieldErrorText } from '../../api/error-text';
 import { localizeHref } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
+import { AccountScreen } from '../account/account-screen';
+import { EmailField } from '../account/email-field';
 import { ResendVerificationForm } from '../account/resend-verification-form';
-import { Logo } from '../layout/logo';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { AnchorLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -107,106 +96,69 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
   };
 
   return (
-    <Box
-      mih="100dvh"
-      py="xl"
-      px="md"
-      style={{
-        background: 'linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-violet-0))',
-      }}
+    <AccountScreen
+      title={t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle')}
+      subtitle={t(isLogin ? 'auth.loginSubtitle' : 'auth.registerSubtitle')}
+      back={{ to: '/', label: t('auth.backToHome') }}
+      logoTestId="auth-logo"
     >
-      <Center mih="calc(100dvh - 2 * var(--mantine-spacing-xl))">
-        <Stack w="100%" maw={420} gap="md">
-          <Center>
-            <Logo testId="auth-logo" />
-          </Center>
-          <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" shadow="md" withBorder>
-            <Stack gap="md">
-              <Stack gap={4} ta="center">
-                <Title order={1} fz={26}>
-                  {t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle')}
-                </Title>
-                <Text c="dimmed" fz="sm">
-                  {t(isLogin ? 'auth.loginSubtitle' : 'auth.registerSubtitle')}
-                </Text>
-              </Stack>
+      {registered ? (
+        <Alert
+          color="teal"
+          icon={<IconMailCheck size={18} />}
+          title={t('auth.registerSuccess')}
+          role="status"
+        >
+          {t('auth.registerSuccessDescription')}
+        </Alert>
+      ) : null}
 
-              {registered ? (
-                <Alert
-                  color="teal"
-                  icon={<IconMailCheck size={18} />}
-                  title={t('auth.registerSuccess')}
-                  role="status"
-                >
-                  {t('auth.registerSuccessDescription')}
-                </Alert>
-              ) : null}
-
-              <form onSubmit={onSubmit} noValidate>
-                <Stack gap="sm">
-                  <TextInput
-                    label={t('auth.email')}
-                    placeholder={t('auth.emailPlaceholder')}
-                    type="email"
-                    autoComplete="email"
-                    value={email}
-                    onChange={(event) => setEmail(event.currentTarget.value)}
-                    error={errors.email}
-                    disabled={submitting}
-                  />
-                  <PasswordInput
-                    label={t('auth.password')}
-                    placeholder={t('auth.passwordPlaceholder')}
-                    autoComplete={isLogin ? 'current-password' : 'new-password'}
-                    visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }}
-                    value={password}
-                    onChange={(event) => setPassword(event.currentTarget.value)}
-                    error={errors.password}
-                    disabled={submitting}
-                  />
-                  {isLogin ? (
-                    <AnchorLink to="/auth/reset" search={{}} fz="sm" style={{ alignSelf: 'flex-end' }}>
-                      {ta('forgotPassword')}
-                    </AnchorLink>
-                  ) : null}
-                  <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit">
-                    {t(isLogin ? 'auth.signIn' : 'auth.signUp')}
-                  </Button>
-                </Stack>
-              </form>
-
-              {unverifiedEmail ? (
-                <Stack gap="xs">
-                  <Text fz="sm">{ta('resend.prompt')}</Text>
-                  <ResendVerificationForm key={unverifiedEmail} initialEmail={unverifiedEmail} />
-                </Stack>
-              ) : null}
-
-              <GoogleSignIn disabled={submitting} />
-
-              <Text ta="center" fz="sm">
-                {t(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}
-                <Anchor
-                  component="button"
-                  type="button"
-                  fz="sm"
-                  onClick={toggleMode}
-                  disabled={submitting}
-                  data-testid="auth-mode-toggle"
-                >
-                  {t(isLogin ? 'auth.signUp' : 'auth.signIn')}
-                </Anchor>
-              </Text>
-            </Stack>
-          </Paper>
-          <Center>
-            <AnchorLink to="/" fz="sm" c="dimmed">
-              <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-              {t('auth.backToHome')}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <EmailField field={{ email, setEmail, error: errors.email }} disabled={submitting} />
+          <PasswordInput
+            label={t('auth.password')}
+            placeholder={t('auth.passwordPlaceholder')}
+            autoComplete={isLogin ? 'current-password' : 'new-password'}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+            disabled={submitting}
+          />
+          {isLogin ? (
+            <AnchorLink to="/auth/reset" search={{}} fz="sm" style={{ alignSelf: 'flex-end' }}>
+              {ta('forgotPassword')}
             </AnchorLink>
-          </Center>
+          ) : null}
+          <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit">
+            {t(isLogin ? 'auth.signIn' : 'auth.signUp')}
+          </Button>
         </Stack>
-      </Center>
-    </Box>
+      </form>
+
+      {unverifiedEmail ? (
+        <Stack gap="xs">
+          <Text fz="sm">{ta('resend.prompt')}</Text>
+          <ResendVerificationForm key={unverifiedEmail} initialEmail={unverifiedEmail} />
+        </Stack>
+      ) : null}
+
+      <GoogleSignIn disabled={submitting} />
+
+      <Text ta="center" fz="sm">
+        {t(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          fz="sm"
+          onClick={toggleMode}
+          disabled={submitting}
+          data-testid="auth-mode-toggle"
+        >
+          {t(isLogin ? 'auth.signUp' : 'auth.signIn')}
+        </Anchor>
+      </Text>
+    </AccountScreen>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/error-text';
 import { useTranslation } from '../../i18n/react';
+import { SectionCard } from '../ui/section-card';
 import { AnchorLink } from '../ui/router-links';
 import { showErrorToast } from '../ui/toast';
 import { digestNoteKey } from './follow-my-feed';
@@ -54,25 +55,15 @@ export function DigestFollowsCard() {
   }
   const subscription = query.data?.subscription;
   return (
-    <Card
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="digest-follows-title"
-      data-testid="digest-follows-card"
+    <SectionCard
+      id="digest-follows-title"
+      title={t('digestTitle')}
+      description={
+        subscription && t('digestFor', { zone: subscription.time_zone, email: subscription.email })
+      }
+      testId="digest-follows-card"
     >
-      <Stack gap="sm">
-        <Stack gap={4}>
-          <Title order={2} fz="lg" id="digest-follows-title">
-            {t('digestTitle')}
-          </Title>
-          {subscription && (
-            <Text fz="sm" c="gray.7">
-              {t('digestFor', { zone: subscription.time_zone, email: subscription.email })}
-            </Text>
-          )}
-        </Stack>
-        {body}
-      </Stack>
-    </Card>
+      {body}
+    </SectionCard>
   );
 }

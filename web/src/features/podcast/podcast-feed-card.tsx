@@ -1,23 +1,12 @@
 import type { PodcastListResponse } from '@app/contracts';
-import {
-  Button,
-  Card,
-  Checkbox,
-  CopyButton,
-  Group,
-  MultiSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect } from '@mantine/core';
 import { IconCopy, IconExternalLink } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '../../api/error-text';
 import { useLanguage } from '../../i18n/language-provider';
 import { useTranslation } from '../../i18n/react';
-import { showErrorToast } from '../ui/toast';
+import { CopyUrlButton, PrivateUrlField, RevokeUrlButton, usePrivateUrlActions } from '../ui/private-url';
+import { SectionCard } from '../ui/section-card';
 import { createPodcastFeedToken, revokePodcastFeedToken } from './podcast-feed-api';
 import { type FeedLanguage, podcastFeedUrl } from './podcast-feed-url';
 import { type PodcastListParams, podcastKeys, podcastListQueryOptions } from './podcast-queries';
@@ -41,128 +30,96 @@ export function PodcastFeedCard({ params, topics }: Props) {
     queryClient.setQueriesData<PodcastListResponse>({ queryKey: podcastKeys.lists }, (old) =>
       old ? { ...old, feed_url: feedUrl } : old,
     );
-  const regenerate = useMutation({
-    mutationFn: createPodcastFeedToken,
-    onSuccess: (answer) => setFeedUrl(answer.feed_url),
-    onError: (error) => showErrorToast(t('feed.failed'), errorText(t, error)),
+  const actions = usePrivateUrlActions({
+    create: createPodcastFeedToken,
+    revoke: revokePodcastFeedToken,
+    onCreated: (answer) => setFeedUrl(answer.feed_url),
+    onRevoked: () => setFeedUrl(null),
+    failedTitle: t('feed.failed'),
   });
-  const revoke = useMutation({
-    mutationFn: revokePodcastFeedToken,
-    onSuccess: () => setFeedUrl(null),
-    onError: (error) => showErrorToast(t('feed.failed'), errorText(t, error)),
-  });
-  const busy = regenerate.isPending || revoke.isPending;
+  const { regenerate, busy } = actions;
   const url = feed.data ? podcastFeedUrl(feed.data, languages, topicIds) : '';
 
   return (
-    <Card
+    <SectionCard
+      id="podcast-feed-title"
+      title={t('feed.title')}
+      description={t('feed.description')}
+      testId="podcast-feed-card"
       withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="podcast-feed-title"
-      data-testid="podcast-feed-card"
     >
-      <Stack gap="sm">
-        <Stack gap={4}>
-          <Title order={2} fz="lg" id="podcast-feed-title">
-            {t('feed.title')}
-          </Title>
-          <Text fz="sm" c="gray.7">
-            {t('feed.description')}
-          </Text>
-        </Stack>
-        {feed.isSuccess && !feed.data && (
-          <Button
-            onClick={() => regenerate.mutate()}
-            loading={regenerate.isPending}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="podcast-feed-create"
+      {feed.isSuccess && !feed.data && (
+        <Button
+          onClick={() => regenerate.mutate()}
+          loading={regenerate.isPending}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="podcast-feed-create"
+        >
+          {t('feed.create')}
+        </Button>
+      )}
+      {feed.data && (
+        <>
+          <Checkbox.Group
+            label={t('feed.languages')}
+            value={languages}
+            // At least one language: the last one cannot be unticked.
+            onChange={(value) => value.length > 0 && setLanguages(value as FeedLanguage[])}
           >
-            {t('feed.create')}
-          </Button>
-        )}
-        {feed.data && (
-          <>
-            <Checkbox.Group
-              label={t('feed.languages')}
-              value={languages}
-              // At least one language: the last one cannot be unticked.
-              onChange={(value) => value.length > 0 && setLanguages(value as FeedLanguage[])}
-            >
-              <Group gap="md" mt={4}>
-                <Checkbox value="en" label={t('language.EN')} data-testid="podcast-feed-lang-en" />
-                <Checkbox value="zh" label={t('language.ZH')} data-testid="podcast-feed-lang-zh" />
-              </Group>
-            </Checkbox.Group>
-            <MultiSelect
-              label={t('feed.topics')}
-              placeholder={topicIds.length === 0 ? t('allTopics') : undefined}
-              data={topics}
-              value={topicIds}
-              onChange={setTopicIds}
-              searchable
-              clearable
-              comboboxProps={{ withinPortal: true }}
-              data-testid="podcast-feed-topics"
-            />
-            <TextInput
-              label={t('feed.url')}
-              value={url}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-              data-testid="podcast-feed-url"
-            />
-            <Text fz="xs" c="gray.7">
-              {t('feed.private')}
-            </Text>
-            <Group gap="xs">
-              <CopyButton value={url}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="light"
-                    leftSection={<IconCopy size={16} aria-hidden />}
-                    onClick={copy}
-                    data-testid="podcast-feed-copy"
-                  >
-                    {copied ? t('feed.copied') : t('feed.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button
-                component="a"
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="light"
-                leftSection={<IconExternalLink size={16} aria-hidden />}
-                data-testid="podcast-feed-open"
-              >
-                {t('feed.open')}
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => regenerate.mutate()}
-                loading={regenerate.isPending}
-                disabled={busy}
-                data-testid="podcast-feed-regenerate"
-              >
-                {t('feed.regenerate')}
-              </Button>
-              <Button
-                variant="outline"
-                color="red"
-                onClick={() => revoke.mutate()}
-                loading={revoke.isPending}
-                disabled={busy}
-                data-testid="podcast-feed-revoke"
-              >
-                {t('feed.revoke')}
-              </Button>
+            <Group gap="md" mt={4}>
+              <Checkbox value="en" label={t('language.EN')} data-testid="podcast-feed-lang-en" />
+              <Checkbox value="zh" label={t('language.ZH')} data-testid="podcast-feed-lang-zh" />
             </Group>
-          </>
-        )}
-      </Stack>
-    </Card>
+          </Checkbox.Group>
+          <MultiSelect
+            label={t('feed.topics')}
+            placeholder={topicIds.length === 0 ? t('allTopics') : undefined}
+            data={topics}
+            value={topicIds}
+            onChange={setTopicIds}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="podcast-feed-topics"
+          />
+          <PrivateUrlField
+            label={t('feed.url')}
+            url={url}
+            note={t('feed.private')}
+            testId="podcast-feed-url"
+          />
+          <Group gap="xs">
+            <CopyUrlButton
+              url={url}
+              label={t('feed.copy')}
+              copiedLabel={t('feed.copied')}
+              icon={<IconCopy size={16} aria-hidden />}
+              testId="podcast-feed-copy"
+            />
+            <Button
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+              data-testid="podcast-feed-open"
+            >
+              {t('feed.open')}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => regenerate.mutate()}
+              loading={regenerate.isPending}
+              disabled={busy}
+              data-testid="podcast-feed-regenerate"
+            >
+              {t('feed.regenerate')}
+            </Button>
+            <RevokeUrlButton actions={actions} label={t('feed.revoke')} testId="podcast-feed-revoke" />
+          </Group>
+        </>
+      )}
+    </SectionCard>
   );
 }

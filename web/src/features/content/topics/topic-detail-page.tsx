@@ -145,12 +145,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
               <Stack gap="lg" data-testid="topic-summaries">
                 {groupBy(visible, (s) => sourceOf(s, language)).map(([group, items]) => (
                   <Stack key={group} gap="sm">
-                    <Group gap="xs">
-                      <Title order={2} fz="lg">
-                        {group}
-                      </Title>
-                      <Badge variant="light">{items.length}</Badge>
-                    </Group>
+                    <GroupHeading name={group} count={items.length} />
                     {items.map((s) => (
                       <Card key={s.id} withBorder radius="md" data-testid="topic-summary">
                         <Group justify="space-between" mb={4}>
@@ -175,18 +170,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                         <Markdown html={s.content_html ?? ''} />
                         {s.source_urls.length > 1 ? (
                           <Stack gap={0} mt={4}>
-                            {s.source_urls.slice(0, MAX_LINKS).map((url) => (
-                              <Anchor
-                                key={url}
-                                href={url}
-                                target="_blank"
-                                rel="noopener noreferrer"
-                                size="xs"
-                                lineClamp={1}
-                              >
-                                {linkLabel(url)}
-                              </Anchor>
-                            ))}
+                            <SourceLinks urls={s.source_urls} />
                           </Stack>
                         ) : null}
                       </Card>
@@ -226,12 +210,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                   g.source_name ? sourceDisplayName(g.source_name, language) : '—',
                 ).map(([group, items]) => (
                   <Stack key={group} gap="sm">
-                    <Group gap="xs">
-                      <Title order={2} fz="lg">
-                        {group}
-                      </Title>
-                      <Badge variant="light">{items.length}</Badge>
-                    </Group>
+                    <GroupHeading name={group} count={items.length} />
                     {items.map((g) => (
                       <Card key={g.id} withBorder radius="md" data-testid="generated-item">
                         <Group justify="space-between" mb={4}>
@@ -255,18 +234,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                             {g.hashtags.map((h) => (h.startsWith('#') ? h : `#${h}`)).join(' ')}
                           </Text>
                         ) : null}
-                        {g.source_urls.slice(0, MAX_LINKS).map((url) => (
-                          <Anchor
-                            key={url}
-                            href={url}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            size="xs"
-                            lineClamp={1}
-                          >
-                            {linkLabel(url)}
-                          </Anchor>
-                        ))}
+                        <SourceLinks urls={g.source_urls} />
                       </Card>
                     ))}
                   </Stack>
@@ -278,4 +246,25 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
       </Stack>
     </Container>
   );
+}
+
+/** A group of the topic's items: its source and how many it holds. */
+function GroupHeading({ name, count }: { name: string; count: number }) {
+  return (
+    <Group gap="xs">
+      <Title order={2} fz="lg">
+        {name}
+      </Title>
+      <Badge variant="light">{count}</Badge>
+    </Group>
+  );
+}
+
+/** The first MAX_LINKS links an item was made from, one a line. */
+function SourceLinks({ urls }: { urls: string[] }) {
+  return urls.slice(0, MAX_LINKS).map((url) => (
+    <Anchor key={url} href={url} target="_blank" rel="noopener noreferrer" size="xs" lineClamp={1}>
+      {linkLabel(url)}
+    </Anchor>
+  ));
 }
