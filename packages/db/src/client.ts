@@ -19,6 +19,13 @@ export type PrismaClientOptions = {
   asyncCommit?: boolean;
 };
 
+/**
+ * How long an interactive transaction may wait for a pooled connection, and then run. Prisma's
+ * defaults (2 s and 5 s) turn a busy moment (every connection of the pool taken, a starved CPU) into
+ * a failed request; these wait it out, and still end a transaction left hanging.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
+
 /** A new client on its own pg pool. Services use getPrisma(); tests make one per database. */
 export function createPrismaClient(databaseUrl?: string, options: PrismaClientOptions = {}): PrismaClient {
   raiseWasmTieringBudget();
@@ -29,7 +36,7 @@ export function createPrismaClient(databaseUrl?: string, options: PrismaClientOp
   // Prisma attaches its own listener once connected; until then an idle client's error must not crash.
   pool.on('error', () => undefined);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  const client = new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   pools.set(client, pool);
   return client;
 }

@@ -6,6 +6,7 @@ import {
   DEFAULT_DATABASE_URL,
   getPrisma,
   hashPassword,
+  pgPoolOf,
   Language,
   migrate,
   PLATFORM_DEFAULT_CONFIG,
@@ -56,4 +57,23 @@ describe('@app/db public API', () => {
       await db.drop();
     }
   });
+
+  it('runs a transaction that had to wait for a connection, instead of failing it', async () => {
+    const db = await createTestDatabase();
+    const client = createPrismaClient(db.url);
+    try {
+      const pool = pgPoolOf(client)!;
+      // Every connection of the pool busy for 3 s (longer than Prisma's own 2 s wait).
+      const busy = Array.from({ length: pool.options.max ?? 10 }, () => pool.query('SELECT pg_sleep(3)'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answer = await client.$transaction(
+        async (tx) => tx.$queryRaw<{ one: number }[]>`SELECT 1 AS one`,
+      );
+      expect(answer).toEqual([{ one: 1 }]);
+      await Promise.all(busy);
+    } finally {
+      await client.$disconnect();
+      await db.drop();
+    }
+  }, 30_000);
 });
