@@ -1,22 +1,19 @@
 import {
-  Button,
   Group,
-  Modal,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { fieldErrorTexts } from '../../../api/error-text';
 import { type AdminBlogPost, saveBlogPost } from '../admin-api';
 import { parseKeywords } from '@app/rules';
 import { useAdminAction } from '../kit/admin-shared';
+import { FormDialog, useDialogForm } from '../kit/form-dialog';
 
 type Form = {
   slug: string;
@@ -76,6 +73,9 @@ function fromPost(post: AdminBlogPost): Form {
   };
 }
 
+/** The form's values: a new post's defaults, or the post being edited. */
+const valuesOf = (post: AdminBlogPost | null): Form => (post ? fromPost(post) : EMPTY);
+
 /** New and edit modes; the server's field errors show under their fields. */
 export function BlogPostDialog({
   opened,
@@ -87,34 +87,25 @@ export function BlogPostDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!opened) return;
-    setForm(post ? fromPost(post) : EMPTY);
-    setFieldErrors({});
-  }, [opened, post]);
-  const set =
-    <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
+  const form = useDialogForm(opened, post, valuesOf);
+  const { values } = form;
 
   const save = useAdminAction({
     run: async () => {
       const body = {
-        ...form,
-        tags: parseKeywords(form.tags),
-        featured_image_url: form.featured_image_url.trim() || null,
-        featured_image_alt: form.featured_image_alt.trim() || null,
-        meta_title: form.meta_title.trim() || null,
-        meta_description: form.meta_description.trim() || null,
+        ...values,
+        tags: parseKeywords(values.tags),
+        featured_image_url: values.featured_image_url.trim() || null,
+        featured_image_alt: values.featured_image_alt.trim() || null,
+        meta_title: values.meta_title.trim() || null,
+        meta_description: values.meta_description.trim() || null,
       };
       try {
         return await saveBlogPost(post ?? null, body);
       } catch (error) {
         const fields = (error as { fields?: Record<string, string> }).fields;
         // Each field's message in the admin's language (api/error-text), not the server's words.
-        if (fields) setFieldErrors(fieldErrorTexts(t, error));
+        if (fields) form.setErrors(fieldErrorTexts(t, error));
         throw error;
       }
     },
@@ -122,146 +113,78 @@ export function BlogPostDialog({
     failure: post ? t('toast.updateFailed') : t('toast.addFailed'),
     onDone: onClose,
   });
-  const ready = form.slug.trim() && form.title.trim() && form.content.trim() && form.category.trim();
+  const ready = Boolean(
+    values.slug.trim() && values.title.trim() && values.content.trim() && values.category.trim(),
+  );
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={post ? t('blog.editTitle') : t('blog.new')}
       size="xl"
-      centered
+      ready={ready}
+      saving={save.isPending}
+      submitLabel={post ? t('actions.save') : t('actions.create')}
+      onSubmit={() => save.mutate(undefined)}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready) save.mutate(undefined);
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('blog.title')}
-              required
-              value={form.title}
-              error={fieldErrors.title}
-              onChange={(e) => set('title')(e.currentTarget.value)}
-            />
-            <TextInput
-              label={t('blog.slug')}
-              required
-              value={form.slug}
-              error={fieldErrors.slug}
-              description={t('blog.slugHint')}
-              onChange={(e) => set('slug')(e.currentTarget.value)}
-            />
-            <Select
-              label={t('blog.language')}
-              data={[
-                { value: 'en', label: t('blog.languages.en') },
-                { value: 'zh', label: t('blog.languages.zh') },
-              ]}
-              value={form.language}
-              allowDeselect={false}
-              onChange={(v) => v && set('language')(v as Form['language'])}
-            />
-            <TextInput
-              label={t('blog.category')}
-              required
-              value={form.category}
-              error={fieldErrors.category}
-              onChange={(e) => set('category')(e.currentTarget.value)}
-            />
-            <Select
-              label={t('blog.status')}
-              data={STATUSES.map((value) => ({ value, label: t(`blog.states.${value}`) }))}
-              value={form.status}
-              allowDeselect={false}
-              onChange={(v) => v && set('status')(v as Form['status'])}
-            />
-            <TextInput
-              label={t('blog.author')}
-              value={form.author_name}
-              onChange={(e) => set('author_name')(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('blog.excerpt')}
-            autosize
-            minRows={2}
-            value={form.excerpt}
-            onChange={(e) => set('excerpt')(e.currentTarget.value)}
-          />
-          <Group justify="space-between" align="flex-end">
-            <Text size="sm" fw={500}>
-              {t('blog.content')}
-            </Text>
-            <SegmentedControl
-              size="xs"
-              value={form.content_format}
-              onChange={(v) => set('content_format')(v as Form['content_format'])}
-              data={[
-                { value: 'markdown', label: 'Markdown' },
-                { value: 'html', label: 'HTML' },
-              ]}
-            />
-          </Group>
-          <Textarea
-            aria-label={t('blog.content')}
-            required
-            autosize
-            minRows={8}
-            maxRows={20}
-            value={form.content}
-            error={fieldErrors.content}
-            onChange={(e) => set('content')(e.currentTarget.value)}
-            styles={{ input: { fontFamily: 'monospace' } }}
-          />
-          <TextInput
-            label={t('blog.tags')}
-            description={t('blog.tagsHint')}
-            value={form.tags}
-            onChange={(e) => set('tags')(e.currentTarget.value)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('blog.imageUrl')}
-              value={form.featured_image_url}
-              error={fieldErrors.featured_image_url}
-              onChange={(e) => set('featured_image_url')(e.currentTarget.value)}
-            />
-            <TextInput
-              label={t('blog.imageAlt')}
-              value={form.featured_image_alt}
-              onChange={(e) => set('featured_image_alt')(e.currentTarget.value)}
-            />
-            <TextInput
-              label={t('blog.metaTitle')}
-              value={form.meta_title}
-              onChange={(e) => set('meta_title')(e.currentTarget.value)}
-            />
-            <TextInput
-              label={t('blog.metaDescription')}
-              value={form.meta_description}
-              onChange={(e) => set('meta_description')(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Switch
-            label={t('blog.featured')}
-            checked={form.featured}
-            onChange={(e) => set('featured')(e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={!ready} loading={save.isPending}>
-              {post ? t('actions.save') : t('actions.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('blog.title')} required {...form.getInputProps('title')} />
+        <TextInput
+          label={t('blog.slug')}
+          required
+          description={t('blog.slugHint')}
+          {...form.getInputProps('slug')}
+        />
+        <Select
+          label={t('blog.language')}
+          data={[
+            { value: 'en', label: t('blog.languages.en') },
+            { value: 'zh', label: t('blog.languages.zh') },
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+        />
+        <TextInput label={t('blog.category')} required {...form.getInputProps('category')} />
+        <Select
+          label={t('blog.status')}
+          data={STATUSES.map((value) => ({ value, label: t(`blog.states.${value}`) }))}
+          allowDeselect={false}
+          {...form.getInputProps('status')}
+        />
+        <TextInput label={t('blog.author')} {...form.getInputProps('author_name')} />
+      </SimpleGrid>
+      <Textarea label={t('blog.excerpt')} autosize minRows={2} {...form.getInputProps('excerpt')} />
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" fw={500}>
+          {t('blog.content')}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          data={[
+            { value: 'markdown', label: 'Markdown' },
+            { value: 'html', label: 'HTML' },
+          ]}
+          {...form.getInputProps('content_format')}
+        />
+      </Group>
+      <Textarea
+        aria-label={t('blog.content')}
+        required
+        autosize
+        minRows={8}
+        maxRows={20}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        {...form.getInputProps('content')}
+      />
+      <TextInput label={t('blog.tags')} description={t('blog.tagsHint')} {...form.getInputProps('tags')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('blog.imageUrl')} {...form.getInputProps('featured_image_url')} />
+        <TextInput label={t('blog.imageAlt')} {...form.getInputProps('featured_image_alt')} />
+        <TextInput label={t('blog.metaTitle')} {...form.getInputProps('meta_title')} />
+        <TextInput label={t('blog.metaDescription')} {...form.getInputProps('meta_description')} />
+      </SimpleGrid>
+      <Switch label={t('blog.featured')} {...form.getInputProps('featured', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

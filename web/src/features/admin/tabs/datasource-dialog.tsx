@@ -1,6 +1,5 @@
 import { PLATFORMS, type Platform } from '@app/contracts';
-import { Button, Group, JsonInput, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { JsonInput, Select, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { showErrorToast } from '../../ui/toast';
@@ -15,6 +14,7 @@ import {
   withUrl,
 } from '../admin-logic';
 import { useAdminAction } from '../kit/admin-shared';
+import { FormDialog, useDialogForm } from '../kit/form-dialog';
 
 type Props = { opened: boolean; onClose: () => void; source: AdminDatasource | null; topics: AdminTopic[] };
 
@@ -34,40 +34,35 @@ function urlLabel(t: AdminT, platform: DatasourceForm['platform']) {
   return t('datasources.url');
 }
 
+/** The form's values: a new source's defaults, or the source being edited. */
+const valuesOf = (source: AdminDatasource | null): DatasourceForm =>
+  source
+    ? {
+        topic_id: source.topic_id,
+        platform: source.platform,
+        source_name: source.source_name,
+        source_url: source.source_url,
+        language: source.language,
+        config: JSON.stringify(source.config, null, 2),
+        is_active: source.is_active,
+      }
+    : EMPTY;
+
 /** Add and edit modes (spec §4/§5): platform resets config, URL and name; twitter names itself. */
 export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
   const { t } = useTranslation('admin');
   const { language } = useLanguage();
-  const [form, setForm] = useState<DatasourceForm>(EMPTY);
-  const [configError, setConfigError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!opened) return;
-    setConfigError(null);
-    setForm(
-      source
-        ? {
-            topic_id: source.topic_id,
-            platform: source.platform,
-            source_name: source.source_name,
-            source_url: source.source_url,
-            language: source.language,
-            config: JSON.stringify(source.config, null, 2),
-            is_active: source.is_active,
-          }
-        : EMPTY,
-    );
-  }, [opened, source]);
+  const form = useDialogForm(opened, source, valuesOf);
+  const { values } = form;
 
   const save = useAdminAction({
-    run: (config: Record<string, unknown>) => {
-      const body = {
-        ...form,
-        source_name: form.source_name.trim(),
-        source_url: form.source_url.trim(),
+    run: (config: Record<string, unknown>) =>
+      saveDatasource(source ?? null, {
+        ...values,
+        source_name: values.source_name.trim(),
+        source_url: values.source_url.trim(),
         config,
-      };
-      return saveDatasource(source ?? null, body);
-    },
+      }),
     success: source ? t('toast.updated') : t('toast.added'),
     failure: source ? t('toast.updateFailed') : t('toast.addFailed'),
     onDone: onClose,
@@ -79,115 +74,83 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
     .map((topic) => ({ value: topic.id, label: topicName(topic, language) }));
 
   const submit = () => {
-    const check = checkDatasourceForm(form);
+    const check = checkDatasourceForm(values);
     if (!check.ok) {
       const message = t(`messages.${check.message}`);
       if (check.field === 'config') {
-        setConfigError(message);
+        form.setFieldError('config', message);
         showErrorToast(t('messages.configErrorTitle'), message);
       } else {
         showErrorToast(source ? t('toast.updateFailed') : t('toast.addFailed'), message);
       }
       return;
     }
-    setConfigError(null);
+    form.clearErrors();
     save.mutate(check.config);
   };
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={source ? t('datasources.editTitle') : t('datasources.addTitle')}
-      centered
       size="lg"
+      saving={save.isPending}
+      submitLabel={source ? t('actions.save') : t('actions.add')}
+      submitTestId="ds-submit"
+      onSubmit={submit}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <Select
-            label={t('datasources.linkedTopic')}
-            required
-            data={topicOptions}
-            value={form.topic_id || null}
-            onChange={(value) => setForm((f) => ({ ...f, topic_id: value ?? '' }))}
-            searchable
-            data-testid="ds-topic"
-          />
-          <Select
-            label={t('datasources.platform')}
-            required
-            data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
-            value={form.platform || null}
-            onChange={(value) => value && setForm((f) => withPlatform(f, value as Platform))}
-            allowDeselect={false}
-            data-testid="ds-platform"
-          />
-          <TextInput
-            label={urlLabel(t, form.platform)}
-            required
-            value={form.source_url}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setForm((f) => withUrl(f, value));
-            }}
-            data-testid="ds-url"
-          />
-          <TextInput
-            label={t('datasources.name')}
-            required
-            value={form.source_name}
-            readOnly={form.platform === 'twitter'}
-            description={form.platform === 'twitter' ? t('datasources.nameFromKeyword') : undefined}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setForm((f) => ({ ...f, source_name: value }));
-            }}
-            data-testid="ds-name"
-          />
-          <Select
-            label={t('datasources.language')}
-            data={[
-              { value: 'EN', label: 'EN' },
-              { value: 'ZH', label: 'ZH' },
-            ]}
-            value={form.language}
-            onChange={(value) => value && setForm((f) => ({ ...f, language: value as 'EN' | 'ZH' }))}
-            allowDeselect={false}
-          />
-          <JsonInput
-            label={t('datasources.config')}
-            autosize
-            minRows={4}
-            maxRows={14}
-            value={form.config}
-            error={configError}
-            onChange={(value) => setForm((f) => ({ ...f, config: value }))}
-            data-testid="ds-config"
-          />
-          <Switch
-            label={t('datasources.active')}
-            checked={form.is_active}
-            onChange={(e) => {
-              const checked = e.currentTarget.checked;
-              setForm((f) => ({ ...f, is_active: checked }));
-            }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="ds-submit">
-              {source ? t('actions.save') : t('actions.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label={t('datasources.linkedTopic')}
+        required
+        data={topicOptions}
+        value={values.topic_id || null}
+        onChange={(value) => form.setFieldValue('topic_id', value ?? '')}
+        searchable
+        data-testid="ds-topic"
+      />
+      <Select
+        label={t('datasources.platform')}
+        required
+        data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
+        value={values.platform || null}
+        onChange={(value) => value && form.setValues(withPlatform(form.getValues(), value as Platform))}
+        allowDeselect={false}
+        data-testid="ds-platform"
+      />
+      <TextInput
+        label={urlLabel(t, values.platform)}
+        required
+        value={values.source_url}
+        onChange={(e) => form.setValues(withUrl(form.getValues(), e.currentTarget.value))}
+        data-testid="ds-url"
+      />
+      <TextInput
+        label={t('datasources.name')}
+        required
+        readOnly={values.platform === 'twitter'}
+        description={values.platform === 'twitter' ? t('datasources.nameFromKeyword') : undefined}
+        {...form.getInputProps('source_name')}
+        data-testid="ds-name"
+      />
+      <Select
+        label={t('datasources.language')}
+        data={[
+          { value: 'EN', label: 'EN' },
+          { value: 'ZH', label: 'ZH' },
+        ]}
+        allowDeselect={false}
+        {...form.getInputProps('language')}
+      />
+      <JsonInput
+        label={t('datasources.config')}
+        autosize
+        minRows={4}
+        maxRows={14}
+        {...form.getInputProps('config')}
+        data-testid="ds-config"
+      />
+      <Switch label={t('datasources.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

@@ -1,93 +1,62 @@
-import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Switch, Textarea, TextInput } from '@mantine/core';
+import { parseKeywords } from '@app/rules';
 import { useTranslation } from '../../../i18n/react';
 import { type AdminTopic, saveTopic } from '../admin-api';
-import { parseKeywords } from '@app/rules';
 import { useAdminAction } from '../kit/admin-shared';
+import { FormDialog, useDialogForm } from '../kit/form-dialog';
 
 type Props = { opened: boolean; onClose: () => void; topic: AdminTopic | null };
+
+const valuesOf = (topic: AdminTopic | null) => ({
+  name: topic?.name ?? '',
+  description: topic?.description ?? '',
+  keywords: topic?.keywords.join(', ') ?? '',
+  is_active: topic?.is_active ?? true,
+});
 
 /** Add and edit modes; name and description required; keywords comma-separated. */
 export function TopicDialog({ opened, onClose, topic }: Props) {
   const { t } = useTranslation('admin');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [keywords, setKeywords] = useState('');
-  const [active, setActive] = useState(true);
-  useEffect(() => {
-    if (!opened) return;
-    setName(topic?.name ?? '');
-    setDescription(topic?.description ?? '');
-    setKeywords(topic?.keywords.join(', ') ?? '');
-    setActive(topic?.is_active ?? true);
-  }, [opened, topic]);
-
+  const form = useDialogForm(opened, topic, valuesOf);
+  const { values } = form;
   const save = useAdminAction({
-    run: () => {
-      const body = {
-        name: name.trim(),
-        description: description.trim(),
-        keywords: parseKeywords(keywords),
-        is_active: active,
-      };
-      return saveTopic(topic ?? null, body);
-    },
+    run: () =>
+      saveTopic(topic ?? null, {
+        name: values.name.trim(),
+        description: values.description.trim(),
+        keywords: parseKeywords(values.keywords),
+        is_active: values.is_active,
+      }),
     success: topic ? t('toast.updated') : t('toast.added'),
     failure: topic ? t('toast.updateFailed') : t('toast.addFailed'),
     onDone: onClose,
   });
-  const ready = name.trim().length > 0 && description.trim().length > 0;
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={topic ? t('topics.editTitle') : t('topics.addTitle')}
-      centered
+      ready={values.name.trim().length > 0 && values.description.trim().length > 0}
+      saving={save.isPending}
+      submitLabel={topic ? t('actions.save') : t('actions.add')}
+      submitTestId="topic-submit"
+      onSubmit={() => save.mutate(undefined)}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready) save.mutate(undefined);
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('topics.name')}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Textarea
-            label={t('topics.description')}
-            required
-            autosize
-            minRows={2}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('topics.keywords')}
-            description={t('topics.keywordsHint')}
-            value={keywords}
-            onChange={(e) => setKeywords(e.currentTarget.value)}
-          />
-          <Switch
-            label={t('topics.active')}
-            checked={active}
-            onChange={(e) => setActive(e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={!ready} loading={save.isPending} data-testid="topic-submit">
-              {topic ? t('actions.save') : t('actions.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t('topics.name')} required {...form.getInputProps('name')} />
+      <Textarea
+        label={t('topics.description')}
+        required
+        autosize
+        minRows={2}
+        {...form.getInputProps('description')}
+      />
+      <TextInput
+        label={t('topics.keywords')}
+        description={t('topics.keywordsHint')}
+        {...form.getInputProps('keywords')}
+      />
+      <Switch label={t('topics.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }
