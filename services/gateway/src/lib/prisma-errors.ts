@@ -9,3 +9,15 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): error is Prisma.PrismaClientKnownRequestError {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003';
 }
+
+/**
+ * The database could not take the request in time: an interactive transaction got no pooled
+ * connection, or ran past its limit (Prisma P2028), or a connection could not be had (P2024). Nothing
+ * was written; the caller may simply try again.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return (
+    error instanceof Prisma.PrismaClientKnownRequestError &&
+    (error.code === 'P2028' || error.code === 'P2024')
+  );
+}
