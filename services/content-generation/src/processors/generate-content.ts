@@ -10,10 +10,8 @@ import type { Llm } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { defineProcessor } from '@app/queue';
 import { characterCount, isOverLimit, toUiLanguage } from '@app/rules';
+import { createGenerationRun, PermanentError, TaskGone } from '@app/tasks';
 import { type GenerationSource, generateCopy } from '../generator.ts';
-
-/** A task left in another state (cancelled, deleted) while this job ran: stop quietly. */
-class TaskGone extends Error {}
 
 export type GenerateContentDeps = { prisma: PrismaClient; llm: Llm };
 
@@ -37,12 +35,8 @@ export async function runGenerationTask(
   log: Logger,
   reportProgress: (value: number) => Promise<void> = async () => undefined,
 ): Promise<{ status: string }> {
-  // Claim: only a pending or (re-delivered) processing task runs.
-  const claimed = await prisma.contentGenerationQueue.updateMany({
-    where: { id: taskId, status: { in: ['pending', 'processing'] } },
-    data: { status: 'processing', startedAt: new Date(), queuePosition: null },
-  });
-  if (claimed.count === 0) {
+  const run = createGenerationRun(prisma);
+  if (!(await run.claim(taskId))) {
     log.info({ taskId }, 'task is not runnable (done, cancelled or deleted)');
     return { status: 'skipped' };
   }
@@ -73,7 +67,7 @@ export async function runGenerationTask(
     );
     for (const platform of platforms) {
       if (done.has(platform)) continue;
-      await assertStillProcessing(prisma, taskId);
+      await run.ensureRunning(taskId);
       const copy = await generateCopy(
         llm,
         { platform, style, language, userInput: task.userInput, source },
@@ -105,15 +99,10 @@ export async function runGenerationTask(
       });
       done.add(platform);
       const value = Math.round((done.size / platforms.length) * 100);
-      await writeProgress(prisma, taskId, platforms, Math.min(value, 99));
+      await run.progress(taskId, platforms, value);
       await reportProgress(value);
     }
-    const resultIds = await orderedResultIds(prisma, taskId, platforms);
-    const finished = await prisma.contentGenerationQueue.updateMany({
-      where: { id: taskId, status: 'processing' },
-      data: { status: 'completed', progress: 100, resultIds, completedAt: new Date(), errorMessage: null },
-    });
-    if (finished.count === 0) throw new TaskGone();
+    await run.complete(taskId, platforms);
     log.info({ taskId, platforms: platforms.length }, 'generation task completed');
     return { status: 'completed' };
   } catch (error) {
@@ -121,60 +110,12 @@ export async function runGenerationTask(
       log.info({ taskId }, 'task cancelled or deleted while running; stopped');
       return { status: 'stopped' };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    const current = await prisma.contentGenerationQueue.findUnique({
-      where: { id: taskId },
-      select: { status: true, retryCount: true, maxRetries: true },
-    });
-    if (current?.status !== 'processing') return { status: 'stopped' };
-    const permanent = error instanceof PermanentError;
-    if (!permanent && current.retryCount < current.maxRetries) {
-      await prisma.contentGenerationQueue.updateMany({
-        where: { id: taskId, status: 'processing' },
-        data: { retryCount: { increment: 1 }, errorMessage: message },
-      });
-      log.warn({ taskId, err: error, retry: current.retryCount + 1 }, 'generation attempt failed; retrying');
-      throw error; // BullMQ retries with backoff
+    const outcome = await run.failAttempt(taskId, platforms, error);
+    if (outcome === 'retry') {
+      log.warn({ taskId, err: error }, 'generation attempt failed; retrying');
+      throw error; // the queue retries with backoff
     }
-    await prisma.contentGenerationQueue.updateMany({
-      where: { id: taskId, status: 'processing' },
-      data: {
-        status: 'failed',
-        errorMessage: message,
-        completedAt: new Date(),
-        resultIds: await orderedResultIds(prisma, taskId, platforms),
-      },
-    });
-    log.warn({ taskId, err: error }, 'generation task failed');
-    return { status: 'failed' };
+    if (outcome === 'failed') log.warn({ taskId, err: error }, 'generation task failed');
+    return { status: outcome };
   }
-}
-
-export class PermanentError extends Error {}
-
-async function assertStillProcessing(prisma: PrismaClient, taskId: string) {
-  const row = await prisma.contentGenerationQueue.findUnique({
-    where: { id: taskId },
-    select: { status: true },
-  });
-  if (row?.status !== 'processing') throw new TaskGone();
-}
-
-async function orderedResultIds(prisma: PrismaClient, taskId: string, platforms: string[]) {
-  const rows = await prisma.userGeneratedContent.findMany({
-    where: { taskId },
-    select: { id: true, targetPlatform: true },
-  });
-  return rows
-    .sort((a, b) => platforms.indexOf(a.targetPlatform) - platforms.indexOf(b.targetPlatform))
-    .map((row) => row.id);
-}
-
-async function writeProgress(prisma: PrismaClient, taskId: string, platforms: string[], progress: number) {
-  const resultIds = await orderedResultIds(prisma, taskId, platforms);
-  const updated = await prisma.contentGenerationQueue.updateMany({
-    where: { id: taskId, status: 'processing' },
-    data: { progress, resultIds },
-  });
-  if (updated.count === 0) throw new TaskGone();
 }

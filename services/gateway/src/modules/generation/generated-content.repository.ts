@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient, UserGeneratedContent } from '@app/db';
-import { removeResultFromTasks } from './generation.sql.ts';
+import { removeResultFromTasks } from '@app/tasks';
 
 export type GeneratedContentRepository = ReturnType<typeof createGeneratedContentRepository>;
 

@@ -6,13 +6,12 @@ import {
   QUEUE_NAMES,
 } from '@app/contracts';
 import { toDataLanguage } from '@app/rules';
+import { dispatchGeneration } from '@app/tasks';
 import { RateLimitedError } from '../../lib/rate-limited.ts';
 import type { ServiceContext } from '../context.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { toResultDto, toStatusDto, toTaskDto } from './generation.mapper.ts';
 
-/** A transport that does not answer within this stays undispatched; the worker's sweep adds the job later. */
-const ENQUEUE_TIMEOUT_MS = 1500;
 const POST_MODE_WAIT_MS = 90_000;
 /** Retry-After when the user's waiting tasks are at the cap: about the time one task takes to start. */
 const PENDING_FULL_RETRY_AFTER_SECONDS = GENERATION_DEFAULTS.minutesPerTask * 60;
@@ -35,29 +34,16 @@ export function createGenerationService(
       PENDING_FULL_RETRY_AFTER_SECONDS,
     );
 
-  /**
-   * Row first, then the job with jobId = the row's task_id (adding it twice is a no-op). If Redis is away the
-   * row stays undispatched and the content-generation service's sweep adds the job: never a row without a
-   * job for long, never a job without a row.
-   */
-  async function dispatch(taskId: string, jobId: string, requestId?: string): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        ctx.producer.enqueue('generate-content', { taskId, requestId }, { jobId }),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
-        }),
-      ]);
-      await tasks.markDispatched(taskId, jobId);
-      return true;
-    } catch (error) {
-      ctx.logger.warn({ err: error, taskId }, 'generation job not enqueued now; the sweep will add it');
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const dispatch = (taskId: string, jobId: string, requestId?: string) =>
+    dispatchGeneration(
+      {
+        enqueue: (id) => ctx.producer.enqueue('generate-content', { taskId, requestId }, { jobId: id }),
+        markDispatched: tasks.markDispatched,
+        log: ctx.logger,
+      },
+      taskId,
+      jobId,
+    );
 
   async function create(input: {
     userId: string;
@@ -71,6 +57,7 @@ export function createGenerationService(
     if (!(await summaries.exists(input.summaryId))) {
       throw new AppError('NOT_FOUND', GENERATION_MESSAGES.summaryNotFound, { summary_id: 'not found' });
     }
+    const quota = await usage.runQuota(input.userId);
     const task = await tasks.create({
       userId: input.userId,
       summaryId: input.summaryId,
@@ -79,7 +66,7 @@ export function createGenerationService(
       userInput: input.userInput,
       userLanguage: toDataLanguage(input.language),
       maxPending,
-      quota: await usage.runQuota(input.userId),
+      quota,
     });
     if (task === 'too-many-pending') throw tooManyPending();
     if (task === 'quota-exhausted') throw usage.quotaExhausted();
@@ -108,7 +95,8 @@ export function createGenerationService(
     async retry(taskId: string, userId: string, requestId?: string) {
       const task = await tasks.findOwned(taskId, userId);
       if (!task) throw new AppError('NOT_FOUND', GENERATION_MESSAGES.taskNotFound);
-      const requeued = await tasks.requeue(taskId, userId, maxPending, await usage.runQuota(userId));
+      const quota = await usage.runQuota(userId);
+      const requeued = await tasks.requeue(taskId, userId, maxPending, quota);
       if (requeued === 'too-many-pending') throw tooManyPending();
       if (requeued === 'quota-exhausted') throw usage.quotaExhausted();
       if (requeued === 'not-retryable')

@@ -4,6 +4,45 @@ import type { Logger } from '@app/logger';
 import { jobOptionsOf } from '@app/queue';
 import type { Queue } from 'bullmq';
 
+/** A transport that does not answer within this leaves the task undispatched; the sweep adds the job later. */
+export const ENQUEUE_TIMEOUT_MS = 1500;
+
+/**
+ * Row first, then the job with jobId = the row's task_id (adding it twice is a no-op), then
+ * dispatched_at. If the transport is away or slow the row stays undispatched and `sweepUndispatched`
+ * adds the job: never a row without a job for long, never a job without a row. True when it went now.
+ */
+export async function dispatchGeneration(
+  deps: {
+    enqueue: (jobId: string) => Promise<unknown>;
+    markDispatched: (taskId: string, jobId: string) => Promise<unknown>;
+    log: Logger;
+    timeoutMs?: number;
+  },
+  taskId: string,
+  jobId: string,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      deps.enqueue(jobId),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('enqueue timed out')),
+          deps.timeoutMs ?? ENQUEUE_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    await deps.markDispatched(taskId, jobId);
+    return true;
+  } catch (error) {
+    deps.log.warn({ err: error, taskId }, 'generation job not enqueued now; the sweep will add it');
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The outbox relay for generation tasks. The gateway writes the row first and then adds the job with
  * jobId = the row's task_id (a deterministic id, so adding twice is a no-op) and stamps dispatched_at.

@@ -1,6 +1,6 @@
 import type { SqlRunner } from '@app/db';
 import DataLoader from 'dataloader';
-import { type StatusRow, STATUS_TEXT } from './generation.sql.ts';
+import { type StatusRow, STATUS_TEXT } from './queue.sql.ts';
 
 type StatusKey = { taskId: string; userId: string };
 
