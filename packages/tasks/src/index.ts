@@ -1,1 +1,2 @@
 export * from './generation/index.ts';
+export * from './podcast/index.ts';

@@ -1,7 +1,7 @@
 import type { ParsedJobPayload } from '@app/contracts';
-import { isTextOnlyPodcast } from '@app/rules';
+import { createPodcastRun, createPodcastTasks, podcastDone } from '@app/tasks';
 import type { PodcastDeps } from './deps.ts';
-import { addDays, dateColumn, zonedDate, zonedDayRange } from './dates.ts';
+import { addDays, zonedDate, zonedDayRange } from './dates.ts';
 
 const LANGUAGES = ['EN', 'ZH'] as const;
 
@@ -27,36 +27,29 @@ export async function runPodcastDaily(
   });
   const result: DailyResult = { targetDate, created: 0, queued: 0, skipped: 0 };
   if (topics.length === 0) return result;
-  const counts = await prisma.summary.groupBy({
-    by: ['topicId', 'language'],
-    where: {
-      topicId: { in: topics.map((t) => t.id) },
-      language: { in: languages },
-      createdAt: zonedDayRange(targetDate, deps.timeZone),
-    },
-    _count: { _all: true },
-  });
-  const leaseCutoff = new Date(now.getTime() - deps.leaseMs);
-  for (const row of counts) {
-    const topic = topics.find((t) => t.id === row.topicId);
-    if (!topic || row._count._all === 0) continue;
-    const key = { topicId: topic.id, targetDate: dateColumn(targetDate), language: row.language };
-    const before = await prisma.podcastTask.findUnique({ where: { topicId_targetDate_language: key } });
-    const task =
-      before ??
-      (await prisma.podcastTask.upsert({
-        where: { topicId_targetDate_language: key },
-        create: { ...key, status: 'pending', metadata: { topic_name: topic.name } },
-        update: {},
-      }));
-    if (!before) result.created += 1;
-    const busy = task.status === 'processing' && task.updatedAt > leaseCutoff;
-    if ((task.status === 'completed' && !isTextOnlyPodcast(task)) || busy) {
-      result.skipped += 1;
-      continue;
+  const tasks = createPodcastTasks(prisma);
+  const runs = createPodcastRun(prisma, { leaseMs: deps.leaseMs, now: deps.now });
+  const range = zonedDayRange(targetDate, deps.timeZone);
+  const counts = await tasks.summaryCounts(
+    topics.map((t) => t.id),
+    languages,
+    { from: range.gte, to: range.lt },
+  );
+  for (const topic of topics) {
+    for (const language of languages) {
+      if (!counts.get(`${topic.id}:${language}`)) continue;
+      const { task, created } = await tasks.findOrCreate(
+        { topicId: topic.id, date: targetDate, language },
+        topic.name,
+      );
+      if (created) result.created += 1;
+      if (podcastDone(task) || runs.isLeased(task)) {
+        result.skipped += 1;
+        continue;
+      }
+      await deps.producer.enqueue('generate-podcast', { taskId: task.id, requestId: payload.requestId });
+      result.queued += 1;
     }
-    await deps.producer.enqueue('generate-podcast', { taskId: task.id, requestId: payload.requestId });
-    result.queued += 1;
   }
   log.info(result, 'daily podcasts planned');
   return result;

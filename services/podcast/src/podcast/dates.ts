@@ -7,6 +7,4 @@ export function zonedDayRange(date: string, timeZone: string): { gte: Date; lt: 
   return { gte: startOfZonedDay(date, timeZone), lt: startOfZonedDay(addDays(date, 1), timeZone) };
 }
 
-/** A DATE column value for a calendar date (Prisma maps @db.Date to midnight UTC). */
-export const dateColumn = (date: string) => new Date(`${date}T00:00:00Z`);
 export const fromDateColumn = (value: Date) => value.toISOString().slice(0, 10);

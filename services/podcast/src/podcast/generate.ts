@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PODCAST_BUCKET, type PodcastFailureReason } from '@app/contracts';
-import type { Prisma } from '@app/db';
 import type { Logger } from '@app/logger';
-import { defaultPodcastAudioPath, isTextOnlyPodcast } from '@app/rules';
+import { defaultPodcastAudioPath } from '@app/rules';
+import { createPodcastRun, podcastDone, podcastMetadataOf, TaskBusyError } from '@app/tasks';
 import { joinToMp3 } from '../audio/encode.ts';
 import { buildScript, chunkScript } from '../script/script.ts';
 import { scriptSegmentsOf } from './chapters.ts';
@@ -47,18 +47,6 @@ async function step<T>(reason: PodcastFailureReason, work: () => Promise<T>): Pr
   }
 }
 
-/** Another worker holds the task; the job retries later (with backoff) and finds it done or free. */
-export class TaskBusyError extends Error {
-  constructor(taskId: string) {
-    super(`Podcast task ${taskId} is being processed by another worker`);
-    this.name = 'TaskBusyError';
-  }
-}
-
-type Metadata = Record<string, unknown>;
-const metadataOf = (value: Prisma.JsonValue): Metadata =>
-  value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Metadata) } : {};
-
 async function fileExists(file: string): Promise<boolean> {
   try {
     return (await stat(file)).size > 0;
@@ -85,58 +73,26 @@ export async function generatePodcast(
   const { prisma } = deps;
   const task = await prisma.podcastTask.findUnique({ where: { id: taskId }, include: { topic: true } });
   if (!task) return { status: 'skipped', reason: 'missing' };
-  if (task.status === 'completed' && !isTextOnlyPodcast(task)) {
-    return { status: 'skipped', reason: 'completed' };
-  }
+  if (podcastDone(task)) return { status: 'skipped', reason: 'completed' };
 
-  // Claim: free tasks, tasks whose worker stopped reporting, or this same job re-run after a stall.
-  const leaseCutoff = new Date(deps.now().getTime() - deps.leaseMs);
-  const claimed = await prisma.podcastTask.updateMany({
-    where: {
-      id: taskId,
-      OR: [
-        { status: { in: ['pending', 'failed'] } },
-        { status: 'processing', updatedAt: { lt: leaseCutoff } },
-        { status: 'processing', metadata: { path: ['worker_job_id'], equals: jobId } },
-        // Made text-only by a worker without a speech engine: made again, with audio.
-        { status: 'completed', metadata: { path: ['audio'], equals: false } },
-      ],
-    },
-    data: {
-      status: 'processing',
-      startedAt: deps.now(),
-      completedAt: null,
-      errorMessage: null,
-      metadata: {
-        ...withoutOutcome(metadataOf(task.metadata)),
-        topic_name: task.topic.name,
-        worker_job_id: jobId,
-        // The admin's Podcasts tab shows what this run speaks with, and why (see service.ts).
-        tts_engine: deps.speech?.name ?? 'none',
-        tts_reason: deps.speechReason,
-        encoder: deps.encoder,
-      },
-    },
+  const tasks = createPodcastRun(prisma, { leaseMs: deps.leaseMs, now: deps.now });
+  const claimed = await tasks.claim(task, jobId, {
+    topic_name: task.topic.name,
+    // The admin's Podcasts tab shows what this run speaks with, and why (see service.ts).
+    tts_engine: deps.speech?.name ?? 'none',
+    tts_reason: deps.speechReason,
+    encoder: deps.encoder,
   });
-  if (claimed.count === 0) {
-    const now = await prisma.podcastTask.findUnique({ where: { id: taskId }, select: { status: true } });
-    if (now?.status === 'completed') return { status: 'skipped', reason: 'completed' };
-    throw new TaskBusyError(taskId);
-  }
+  if (claimed === 'completed') return { status: 'skipped', reason: 'completed' };
+  if (claimed === 'busy') throw new TaskBusyError(taskId);
   // Keeps the lease while we work; fails when another worker took the task over.
-  const heartbeat = async () => {
-    const renewed = await prisma.podcastTask.updateMany({
-      where: { id: taskId, status: 'processing', metadata: { path: ['worker_job_id'], equals: jobId } },
-      data: { updatedAt: deps.now() },
-    });
-    if (renewed.count === 0) throw new TaskBusyError(taskId);
-  };
+  const heartbeat = () => tasks.heartbeat(taskId, jobId);
 
   const targetDate = fromDateColumn(task.targetDate);
   let transcript = task.transcript;
-  let scriptEngine = metadataOf(task.metadata).script_engine as string | undefined;
+  let scriptEngine = podcastMetadataOf(task.metadata).script_engine as string | undefined;
   // Where each story starts in the script: the chapters of the MP3 and of the feed.
-  let segments = scriptSegmentsOf(metadataOf(task.metadata).script_segments);
+  let segments = scriptSegmentsOf(podcastMetadataOf(task.metadata).script_segments);
   if (!transcript) {
     const range = zonedDayRange(targetDate, deps.timeZone);
     const stories = await loadDayStories(prisma, {
@@ -158,22 +114,13 @@ export async function generatePodcast(
     transcript = built.text;
     scriptEngine = built.engine;
     segments = built.segments;
-    await prisma.podcastTask.update({
-      where: { id: taskId },
-      data: {
-        transcript,
-        metadata: {
-          ...(await currentMetadata(deps, taskId)),
-          script_engine: scriptEngine,
-          script_segments: segments,
-        },
-      },
-    });
+    await tasks.saveScript(taskId, transcript, { script_engine: scriptEngine, script_segments: segments });
   }
 
   await progress(10);
   const audioPath =
-    (metadataOf(task.metadata).final_audio_path as string | undefined) ?? defaultPodcastAudioPath(taskId);
+    (podcastMetadataOf(task.metadata).final_audio_path as string | undefined) ??
+    defaultPodcastAudioPath(taskId);
   if (!deps.speech) {
     // The transcript is kept: readers can read it, and a re-run with an engine speaks the same text.
     throw new PodcastFailure('no_speech_engine', `No speech engine: ${deps.speechReason}`, false);
@@ -228,25 +175,17 @@ export async function generatePodcast(
   await progress(95);
   await heartbeat();
   await step('audio_failed', () => deps.storage.putFile(PODCAST_BUCKET, audioPath, finalFile));
-  await prisma.podcastTask.update({
-    where: { id: taskId },
-    data: {
-      status: 'completed',
-      completedAt: deps.now(),
-      metadata: {
-        ...(await currentMetadata(deps, taskId)),
-        final_audio_path: audioPath,
-        bucket: PODCAST_BUCKET,
-        duration_seconds: durationSeconds,
-        bytes,
-        mime_type: 'audio/mpeg',
-        tts_engine: speech.name,
-        encoder: encoded.encoder,
-        chunks,
-        reused_chunks: reusedChunks,
-        chapters,
-      },
-    },
+  await tasks.complete(taskId, {
+    final_audio_path: audioPath,
+    bucket: PODCAST_BUCKET,
+    duration_seconds: durationSeconds,
+    bytes,
+    mime_type: 'audio/mpeg',
+    tts_engine: speech.name,
+    encoder: encoded.encoder,
+    chunks,
+    reused_chunks: reusedChunks,
+    chapters,
   });
   await rm(dir, { recursive: true, force: true });
   log.info({ taskId, chunks, reusedChunks, durationSeconds, bytes, scriptEngine }, 'podcast completed');
@@ -256,17 +195,6 @@ export async function generatePodcast(
 /** Shorter than this, an MP3 holds no speech (a flushed encoder alone is a few frames). */
 const MIN_AUDIO_SECONDS = 0.1;
 
-/** The metadata a previous run's end left: the next run starts without them. */
-function withoutOutcome(metadata: Metadata): Metadata {
-  const { audio: _audio, failure_reason: _reason, ...rest } = metadata;
-  return rest;
-}
-
-async function currentMetadata(deps: PodcastDeps, taskId: string): Promise<Metadata> {
-  const row = await deps.prisma.podcastTask.findUnique({ where: { id: taskId }, select: { metadata: true } });
-  return row ? metadataOf(row.metadata) : {};
-}
-
 /**
  * After the last attempt (or at once, for a failure no retry mends): the task shows as failed with
  * the error's words and its reason code (its chunks stay for a re-run).
@@ -274,12 +202,10 @@ async function currentMetadata(deps: PodcastDeps, taskId: string): Promise<Metad
 export async function markFailed(deps: PodcastDeps, taskId: string, jobId: string, error: unknown) {
   const reason: PodcastFailureReason = error instanceof PodcastFailure ? error.reason : 'error';
   const message = error instanceof Error ? error.message : String(error);
-  await deps.prisma.podcastTask.updateMany({
-    where: { id: taskId, status: 'processing', metadata: { path: ['worker_job_id'], equals: jobId } },
-    data: {
-      status: 'failed',
-      errorMessage: message.slice(0, 1000),
-      metadata: { ...(await currentMetadata(deps, taskId)), failure_reason: reason },
-    },
-  });
+  await createPodcastRun(deps.prisma, { leaseMs: deps.leaseMs, now: deps.now }).fail(
+    taskId,
+    jobId,
+    reason,
+    message,
+  );
 }

@@ -1,7 +1,8 @@
 import { defineProcessor } from '@app/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { PodcastDeps } from '../podcast/deps.ts';
-import { generatePodcast, markFailed, PodcastFailure, TaskBusyError } from '../podcast/generate.ts';
+import { TaskBusyError } from '@app/tasks';
+import { generatePodcast, markFailed, PodcastFailure } from '../podcast/generate.ts';
 
 /** One podcast task; retried with backoff, resuming from the chunks already made. */
 export function generatePodcastProcessor(deps: Omit<PodcastDeps, 'log'>) {

@@ -8,7 +8,8 @@ import {
   PODCAST_GENERATE_MAX_DAYS_BACK,
   QUEUE_NAMES,
 } from '@app/contracts';
-import { isTextOnlyPodcast, podcastFailureReason, toDataLanguage } from '@app/rules';
+import { podcastFailureReason, toDataLanguage } from '@app/rules';
+import { podcastDone } from '@app/tasks';
 import { addDays, localDate, startOfZonedDay } from '@app/time';
 import type { z } from 'zod';
 import { adminRunOf } from './admin-podcasts.repository.ts';
@@ -93,7 +94,7 @@ export function createAdminPodcastsService(ctx: ServiceContext<(typeof ADMIN_POD
           }
           const task = await repo.findOrCreate({ topicId: topic.id, date: targetDate, language }, topic.name);
           const run = adminRunOf(task.metadata);
-          if (task.status === 'completed' && !isTextOnlyPodcast(task)) {
+          if (podcastDone(task)) {
             report('already_completed', task.id, null);
             continue;
           }
