@@ -1,2 +1,3 @@
 export * from './generation/index.ts';
 export * from './podcast/index.ts';
+export * from './crawl/index.ts';

@@ -3,6 +3,7 @@ import { type JobName, type JobPayload, SUMMARIZE_POSTS_MAX } from '@app/contrac
 import type { Datasource, Prisma, PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
 import type { EnqueueOptions } from '@app/queue';
+import { createCrawlTasks } from '@app/tasks';
 import { CrawlError, isCrawlError } from './errors.ts';
 import { extractArticle } from './extract-article.ts';
 import type { Fetcher } from './fetch/http-fetcher.ts';
@@ -67,11 +68,12 @@ export async function crawlDatasource(
   const now = deps.clock?.() ?? new Date();
   // Concurrent crawls on this client share their statements (crawl-store.ts).
   const store = crawlStoreFor(prisma);
+  const tasks = createCrawlTasks(prisma);
   let datasource = await store.loadDatasource(input.datasourceId);
   if (!datasource) return { status: 'skipped', reason: 'missing' };
   if (!datasource.isActive && !input.force) return { status: 'skipped', reason: 'inactive' };
   // An admin/daily task is marked processing up front; a scheduled crawl writes its day's row when done.
-  const taskId = input.taskId ? await startTask(prisma, datasource.id, input.taskId, now) : undefined;
+  const taskId = input.taskId ? await tasks.start(datasource.id, input.taskId, now) : undefined;
   const task = { id: taskId, targetDate: utcDate(now) };
   const interval = checkIntervalSeconds(datasource, deps.settings.defaultIntervalSeconds);
   const config = (datasource.config ?? {}) as Record<string, unknown>;
@@ -127,9 +129,8 @@ export async function crawlDatasource(
   } catch (error) {
     if (!isCrawlError(error)) throw error;
     const health = await recordFailure(prisma, datasource, now, interval, error);
-    const failedTaskId = taskId ?? (await startTask(prisma, datasource.id, undefined, now));
-    await finishTask(prisma, failedTaskId, {
-      status: 'failed',
+    const failedTaskId = taskId ?? (await tasks.start(datasource.id, undefined, now));
+    await tasks.fail(failedTaskId, {
       errorMessage: `${error.errorClass}: ${error.message}`.slice(0, 1000),
     });
     log.warn(
@@ -230,48 +231,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 function idsDigest(ids: string[]): string {
   return createHash('sha256').update(ids.join(',')).digest('base64url').slice(0, 22);
-}
-
-async function startTask(
-  prisma: PrismaClient,
-  datasourceId: string,
-  taskId: string | undefined,
-  now: Date,
-): Promise<string> {
-  if (taskId) {
-    const updated = await prisma.processingTask.updateMany({
-      where: { id: taskId, datasourceId },
-      data: { status: 'processing', attempts: { increment: 1 }, startedAt: now },
-    });
-    if (updated.count === 1) return taskId;
-    // The task was cleaned up meanwhile: record the crawl on the day's row instead.
-  }
-  // A scheduled crawl records itself on the day's task row.
-  const targetDate = new Date(`${utcDate(now)}T00:00:00Z`);
-  const task = await prisma.processingTask.upsert({
-    where: { datasourceId_targetDate: { datasourceId, targetDate } },
-    create: { datasourceId, targetDate, status: 'processing', attempts: 1, startedAt: now },
-    update: { status: 'processing', attempts: { increment: 1 }, startedAt: now, errorMessage: null },
-    select: { id: true },
-  });
-  return task.id;
-}
-
-async function finishTask(
-  prisma: PrismaClient,
-  taskId: string,
-  data: { status: 'failed'; postsFound?: number; errorMessage?: string; metadata?: Record<string, unknown> },
-): Promise<void> {
-  await prisma.processingTask.update({
-    where: { id: taskId },
-    data: {
-      status: data.status,
-      postsFound: data.postsFound,
-      errorMessage: data.errorMessage ?? null,
-      completedAt: new Date(),
-      ...(data.metadata ? { metadata: data.metadata as Prisma.InputJsonValue } : {}),
-    },
-  });
 }
 
 export { CrawlError };

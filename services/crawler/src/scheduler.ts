@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { JobName, JobPayload } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { EnqueueOptions } from '@app/queue';
+import { createCrawlTasks } from '@app/tasks';
 
 type Enqueue = <N extends JobName>(
   name: N,
@@ -37,25 +38,18 @@ export async function runDailyPipeline(
   enqueue: Enqueue,
   options: { targetDate: string; requestId?: string },
 ): Promise<{ tasksCreated: number; queued: number }> {
-  const targetDate = new Date(`${options.targetDate}T00:00:00Z`);
-  const active = await prisma.datasource.findMany({ where: { isActive: true }, select: { id: true } });
-  const created = await prisma.processingTask.createMany({
-    data: active.map((d) => ({ datasourceId: d.id, targetDate })),
-    skipDuplicates: true,
-  });
-  const pending = await prisma.processingTask.findMany({
-    where: { targetDate, status: 'pending' },
-    select: { id: true, datasourceId: true, updatedAt: true },
-  });
+  const tasks = createCrawlTasks(prisma);
+  const created = await tasks.createForDate({ targetDate: options.targetDate, forceCreate: false });
+  const pending = await tasks.pending({ targetDate: options.targetDate });
   for (const task of pending) {
     await enqueue(
       'crawl-datasource',
       { datasourceId: task.datasourceId, taskId: task.id, requestId: options.requestId },
       // Same key as the admin API's: a task re-opened gets a new job, a waiting one is not doubled.
-      { jobId: `task-${task.id}-${task.updatedAt.getTime()}` },
+      { jobId: task.jobKey },
     );
   }
-  return { tasksCreated: created.count, queued: pending.length };
+  return { tasksCreated: created.tasks.length, queued: pending.length };
 }
 
 /** Summarize job states in which a job still holds its posts. */

@@ -64,7 +64,7 @@ export function createCrawlService(ctx: ServiceContext<(typeof CRAWL_REPOS)[numb
 
     /** Queues up to `limit` of the oldest pending tasks again. */
     async processPending(limit: number, requestId: string) {
-      const { queued } = await enqueueTasks(await crawlTasks.pending(limit), requestId);
+      const { queued } = await enqueueTasks(await crawlTasks.pending({ limit }), requestId);
       return { success: true, data: { processed: queued } };
     },
 
