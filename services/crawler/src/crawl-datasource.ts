@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type JobName, type JobPayload, SUMMARIZE_POSTS_MAX } from '@app/contracts';
-import type { Datasource, Prisma, PrismaClient } from '@app/db';
+import type { Datasource, PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
 import type { EnqueueOptions } from '@app/queue';
 import { createCrawlTasks } from '@app/tasks';
