@@ -3,14 +3,14 @@ import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import type { AccessLevel, RouteAccess } from './lib/access.ts';
 import type { Limits } from './plugins/app/limits.plugin.ts';
-import type { Services } from './plugins/app/services.plugin.ts';
+import type { Services } from './modules/module.ts';
 import type { WebDocuments } from './plugins/external/web-static.plugin.ts';
 
 // The gateway's additions to fastify's types, in one place.
 declare module 'fastify' {
   interface FastifyInstance {
     config: GatewayConfig;
-    /** The domain services (plugins/app/services.plugin.ts): the only way from a route to data or queues. */
+    /** The domain services (each module's, modules/module.ts): the only way from a route to data or queues. */
     services: Services;
     /** The rate limits' Redis connection; undefined without REDIS_URL (limits counted per process). */
     rateLimitRedis: Redis | undefined;

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ServiceContext, withRepos } from '../src/modules/context.ts';
+import { MODULES } from '../src/modules/index.ts';
+import { buildServices } from '../src/modules/module.ts';
 import type { Repositories } from '../src/modules/repositories.ts';
 
 // The gateway is one module per resource (src/modules/<resource>/), and reads route → service →
@@ -39,6 +41,14 @@ function codeOf(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
 }
 
+/**
+ * A module index builds its services (the composition root: it hands them the context and the shared
+ * resources) and registers its routes; only the routes part is a route's code.
+ */
+function routesPartOf(source: string): string {
+  return source.replace(/\n {2}services: [\s\S]*?\n {2}routes:/, '\n  routes:');
+}
+
 function violations(source: string): string[] {
   const code = codeOf(source);
   return FORBIDDEN.filter(({ pattern }) => pattern.test(code)).map(({ what }) => what);
@@ -53,9 +63,21 @@ describe('route files', () => {
 
   it('reach data and queues only through a service', () => {
     const found = files
-      .map((file) => ({ file, bypasses: violations(read(file)) }))
+      .map((file) => ({ file, bypasses: violations(routesPartOf(read(file))) }))
       .filter((entry) => entry.bypasses.length > 0);
     expect(found).toEqual([]);
+  });
+
+  it('hold a module index to the rule in its routes, not in the services it builds', () => {
+    const index = `const m: GatewayModule = {
+  name: 'ops',
+  services: (ctx, { resources }) => ({ health: createHealthService(ctx, resources.transport) }),
+  routes: async (app) => {
+    await app.producer.enqueue('x', {});
+  },
+};`;
+    expect(violations(routesPartOf(index))).toEqual(['the queue producer']);
+    expect(routesPartOf(index)).not.toContain('resources.transport');
   });
 
   it('are refused when they bypass the services (the check itself)', () => {
@@ -167,5 +189,66 @@ describe('modules', () => {
           .map((entry) => `${file} → ${entry.path}`),
       );
     expect(found).toEqual([]);
+  });
+});
+
+describe('shared code (src/lib)', () => {
+  const LIB_DIR = join(import.meta.dirname, '../src/lib');
+
+  it('depends on no module: modules use lib, never the other way round', () => {
+    const found = readdirSync(LIB_DIR)
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) =>
+        /from ['"](?:\.\.\/)+modules\//.test(codeOf(readFileSync(join(LIB_DIR, name), 'utf8'))),
+      )
+      .map((name) => `lib/${name}`);
+    expect(found).toEqual([]);
+  });
+});
+
+describe('module services', () => {
+  const ctx = {} as ServiceContext;
+  const resources = {} as Parameters<typeof buildServices>[2];
+  const routes = async () => {};
+
+  it('are built in the order of the modules, each seeing the services before it', () => {
+    const built = buildServices(
+      [
+        { name: 'first', routes, services: () => ({ first: 'made first' }) as never },
+        {
+          name: 'second',
+          routes,
+          services: (_ctx, { services }) =>
+            ({ second: `after ${(services as never as { first: string }).first}` }) as never,
+        },
+      ],
+      ctx,
+      resources,
+    );
+    expect(built).toEqual({ first: 'made first', second: 'after made first' });
+  });
+
+  it('refuse a module that uses a service no module before it builds, naming both', () => {
+    expect(() =>
+      buildServices(
+        [
+          {
+            name: 'generation',
+            routes,
+            services: (_ctx, { services }) =>
+              ({ generation: (services as never as { usage: unknown }).usage }) as never,
+          },
+          { name: 'usage', routes, services: () => ({ usage: {} }) as never },
+        ],
+        ctx,
+        resources,
+      ),
+    ).toThrow(/generation module uses the usage service/);
+  });
+
+  it('name each module once, the API’s 404 last', () => {
+    expect(MODULES.map((module) => module.name)).toContain('usage');
+    expect(MODULES.at(-1)?.name).toBe('not-found');
+    expect(new Set(MODULES.map((module) => module.name)).size).toBe(MODULES.length);
   });
 });

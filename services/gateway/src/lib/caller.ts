@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { loadProfile } from '../plugins/app/guards.ts';
-import type { Caller, UncheckedCaller } from '../modules/summaries/content.service.ts';
+
+/** Who asks: a visitor (no user id) or a signed-in reader, and whether their plan is Pro. */
+export type Caller = { userId: string | null; isPro: boolean };
+
+/** A signed-in caller whose plan is checked where it is used (see listSummaries); load() reads it. */
+export type UncheckedCaller = { userId: string; load(): Promise<Caller> };
 
 /** Visitor, free or pro, for routes open to everyone whose answer depends on the plan. */
 export async function callerOf(request: FastifyRequest): Promise<Caller> {

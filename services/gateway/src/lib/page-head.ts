@@ -1,10 +1,23 @@
 import { type TopicDto, type UiLanguage, WEB_PAGES, type WebPageMatch } from '@app/contracts';
 import { toHtmlLang, webPagePath } from '@app/rules';
-import type { BlogPostHeadRow } from '../modules/web-pages/web-pages.repository.ts';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
 import { type StoryPageData, storyDescription, storyKicker } from './story-page.ts';
 import { isWebUrl } from './web-urls.ts';
+
+/** A published post as its page's head describes it. */
+export type BlogPostHeadRow = {
+  title: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  excerpt: string;
+  featuredImageUrl: string | null;
+  authorName: string;
+  category: string;
+  tags: string[];
+  publishedAt: Date | null;
+  updatedAt: Date;
+};
 
 /** What a page's head is written from, beyond its path: the row it shows. */
 export type PageData =

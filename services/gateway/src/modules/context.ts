@@ -23,8 +23,7 @@ export type ServiceContext<R extends keyof Repositories = keyof Repositories> = 
   tokens: TokenSigner;
 };
 
-/** The caller's address and browser, stored with each refresh session for the user's own review. */
-export type RequestMeta = { ip: string | null; userAgent: string | null; requestId: string };
+export type { RequestMeta } from '../lib/request-meta.ts';
 
 /** `ctx` with only the repositories `names` (a service's declared list). */
 export function withRepos<R extends keyof Repositories>(

@@ -25,45 +25,47 @@ import summariesModule from './summaries/index.ts';
 import topicsModule from './topics/index.ts';
 import usageModule from './usage/index.ts';
 import webPagesModule from './web-pages/index.ts';
+import type { GatewayModule } from './module.ts';
 
 /**
- * The gateway's modules, one folder per resource (`<resource>/`: its routes, service, repository and
- * mappers); each module's index registers its routes under their prefixes, and each route declares who
- * may call it (`config: { access }`, see ../lib/access.ts). A new endpoint touches its module only; a
- * new module joins this list.
+ * The gateway's modules, one folder per resource (`<resource>/`: its routes, services, repositories and
+ * mappers). Each module's index declares its services (built once at start, in this order: a module
+ * may use the services of the modules above it) and registers its routes under their prefixes; each
+ * route declares who may call it (`config: { access }`, see ../lib/access.ts). A new endpoint touches
+ * its module only; a new module joins this list.
  */
-export const MODULES: readonly FastifyPluginAsync[] = [
+export const MODULES: readonly GatewayModule[] = [
   opsModule,
-  webPagesModule,
-  feedsModule,
-  generationModule,
+  usageModule,
   authModule,
   configModule,
   profileModule,
+  summariesModule,
+  storiesModule,
+  blogModule,
+  webPagesModule,
+  socialCardsModule,
+  feedsModule,
+  generationModule,
   readingModule,
   adminModule,
   topicsModule,
   datasourcesModule,
   opmlModule,
   submissionsModule,
-  summariesModule,
-  storiesModule,
   favoritesModule,
   newsletterModule,
-  blogModule,
   billingModule,
   podcastsModule,
   crawlModule,
   cleanupModule,
   queuesModule,
-  usageModule,
-  socialCardsModule,
   notFoundModule,
 ];
 
 /** Every module, in the order above. */
 const modules: FastifyPluginAsync = async (app) => {
-  for (const module of MODULES) await app.register(module);
+  for (const module of MODULES) await app.register(module.routes);
 };
 
 export default modules;

@@ -24,7 +24,7 @@ const unavailable = () =>
 /** One "someone tried to register your address" email per account in this time at most. */
 const REGISTRATION_NOTICE_INTERVAL_MS = 3600_000;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const AUTH_REPOS = ['users', 'verificationTokens'] as const;
 
 export function createAuthService(

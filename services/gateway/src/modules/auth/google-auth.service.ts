@@ -38,7 +38,7 @@ export class GoogleSignInError extends Error {
   }
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const GOOGLE_AUTH_REPOS = ['users'] as const;
 
 export function createGoogleAuthService(

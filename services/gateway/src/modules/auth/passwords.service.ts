@@ -16,7 +16,7 @@ export type PasswordsService = ReturnType<typeof createPasswordsService>;
 
 export const PASSWORD_RESET_TTL_MS = 3600_000;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const PASSWORDS_REPOS = ['passwordResets', 'users'] as const;
 
 /** Forgot password (a one-hour, single-use emailed link) and change password (the current one required). */

@@ -11,7 +11,7 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 
 const invalidRefreshToken = () => new AppError('INVALID_REFRESH_TOKEN', 'Invalid or expired session');
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const SESSIONS_REPOS = ['profiles', 'sessions', 'users'] as const;
 
 /**

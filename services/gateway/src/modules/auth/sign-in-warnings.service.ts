@@ -3,7 +3,7 @@ import type { RequestMeta, ServiceContext } from '../context.ts';
 
 export type SignInWarningsService = ReturnType<typeof createSignInWarningsService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const SIGN_IN_WARNINGS_REPOS = ['newsletter', 'users'] as const;
 
 /**

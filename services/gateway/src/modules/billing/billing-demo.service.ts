@@ -18,7 +18,7 @@ import {
 
 export type BillingDemoService = ReturnType<typeof createBillingDemoService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const BILLING_DEMO_REPOS = ['billing', 'users'] as const;
 
 /**

@@ -36,7 +36,7 @@ type Effect = (tx: Prisma.TransactionClient) => Promise<unknown>;
 
 const PLAN_DESCRIPTIONS = { monthly: 'Pro Monthly subscription', annual: 'Pro Annual subscription' } as const;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const BILLING_WEBHOOK_REPOS = ['billing'] as const;
 
 /**

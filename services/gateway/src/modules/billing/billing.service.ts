@@ -63,7 +63,7 @@ export function toPaymentAppError(error: unknown, fallback?: string): AppError {
   return new AppError(isCardError ? 'PAYMENT_FAILED' : 'UNAVAILABLE', message, fields);
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const BILLING_REPOS = ['billing', 'users'] as const;
 
 export function createBillingService(

@@ -119,7 +119,7 @@ export function subscriptionObject(fields: {
   };
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const DEMO_STRIPE_REPOS = ['billing'] as const;
 
 export function createDemoStripe(

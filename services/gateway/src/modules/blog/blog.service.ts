@@ -90,8 +90,10 @@ function listKey(filter: BlogListFilter): string {
   return JSON.stringify([filter.language, filter.category || null, filter.sort, filter.q || null, after]);
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const BLOG_REPOS = ['blog'] as const;
+
+export type BlogService = ReturnType<typeof createBlogService>;
 
 export function createBlogService(
   ctx: ServiceContext<(typeof BLOG_REPOS)[number]>,

@@ -4,7 +4,7 @@ export type CleanupService = ReturnType<typeof createCleanupService>;
 
 const DAY_MS = 86_400_000;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const CLEANUP_REPOS = ['cleanup'] as const;
 
 /** The spec's data-cleanup and posts-cleanup: rows older than a number of days, logged with what went. */

@@ -25,7 +25,7 @@ function toSourceHealth(datasource: Datasource, now: Date) {
   };
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const CRAWL_REPOS = ['crawlTasks', 'datasources'] as const;
 
 /** The admin's crawl calls (the spec's master-scheduler and process_pending_tasks) and source health. */

@@ -16,8 +16,10 @@ import { createSourceRules, duplicateSource, sourceNameFor } from './source-rule
 type DatasourceBody = z.infer<typeof AdminDatasourceBodySchema>;
 type DatasourcePatch = z.infer<typeof AdminDatasourcePatchSchema>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const ADMIN_DATASOURCES_REPOS = ['datasources', 'topics'] as const;
+
+export type AdminDatasourcesService = ReturnType<typeof createAdminDatasourcesService>;
 
 /** The admin's sources: list, create, edit, (de)activate, delete; URLs checked before any crawl. */
 export function createAdminDatasourcesService(ctx: ServiceContext<(typeof ADMIN_DATASOURCES_REPOS)[number]>) {

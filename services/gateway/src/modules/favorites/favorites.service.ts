@@ -4,7 +4,7 @@ import { toFavoriteDatasourceDto, toFavoriteSummaryDto } from './favorite.mapper
 
 export type FavoritesService = ReturnType<typeof createFavoritesService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const FAVORITES_REPOS = ['datasources', 'favorites', 'summaries'] as const;
 
 /** A Pro user's favourite sources and summaries; adding one twice keeps one. */

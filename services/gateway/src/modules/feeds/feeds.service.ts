@@ -106,8 +106,10 @@ function validators(format: FeedFormat, language: UiLanguage, head: string, item
   };
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const FEEDS_REPOS = ['feeds'] as const;
+
+export type FeedsService = ReturnType<typeof createFeedsService>;
 
 export function createFeedsService(ctx: ServiceContext<(typeof FEEDS_REPOS)[number]>) {
   const { feeds } = ctx.repos;

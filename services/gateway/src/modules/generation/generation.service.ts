@@ -18,7 +18,7 @@ const PENDING_FULL_RETRY_AFTER_SECONDS = GENERATION_DEFAULTS.minutesPerTask * 60
 
 export type GenerationService = ReturnType<typeof createGenerationService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const GENERATION_REPOS = ['generatedContent', 'generationTasks', 'summaries'] as const;
 
 export function createGenerationService(

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts';
 
 export type DigestOpsService = ReturnType<typeof createDigestOpsService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const DIGEST_OPS_REPOS = ['digestDue'] as const;
 
 /**

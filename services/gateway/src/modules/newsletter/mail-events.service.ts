@@ -7,7 +7,7 @@ export type MailEventsService = ReturnType<typeof createMailEventsService>;
 /** The three signature headers, by their Standard Webhooks names; Svix (Resend) sends them as svix-*. */
 const HEADERS = ['id', 'timestamp', 'signature'] as const;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const MAIL_EVENTS_REPOS = ['newsletter'] as const;
 
 /**

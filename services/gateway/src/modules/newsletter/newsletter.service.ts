@@ -49,7 +49,7 @@ export function maskEmail(email: string): string {
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const NEWSLETTER_REPOS = ['digests', 'newsletter', ...NEWSLETTER_ACCOUNT_REPOS] as const;
 
 export function createNewsletterService(ctx: ServiceContext<(typeof NEWSLETTER_REPOS)[number]>) {

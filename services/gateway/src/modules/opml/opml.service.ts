@@ -15,8 +15,10 @@ const DNS_BATCH = 64;
 /** saxes prefixes its messages with "file:line:column: "; the report names the line itself. */
 const parseMessage = (message: string) => message.replace(/^(?:[^:\s]*:)?\d+:\d+:\s*/, '');
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const OPML_REPOS = ['opml'] as const;
+
+export type OpmlService = ReturnType<typeof createOpmlService>;
 
 export function createOpmlService(ctx: ServiceContext<(typeof OPML_REPOS)[number]>) {
   const { opml } = ctx.repos;

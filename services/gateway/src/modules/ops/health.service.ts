@@ -13,7 +13,7 @@ function withTimeout(promise: Promise<unknown>): Promise<unknown> {
   ]);
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const HEALTH_REPOS = ['health'] as const;
 
 /** Readiness: the database and the queue's transport each answer within the timeout. */

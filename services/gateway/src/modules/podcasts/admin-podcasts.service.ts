@@ -25,7 +25,7 @@ const metadataOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const ADMIN_PODCASTS_REPOS = ['adminPodcasts'] as const;
 
 /**

@@ -11,7 +11,7 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { limitOptions } from '../../lib/limits.ts';
 import { mediaResponse, noBody } from '../../lib/openapi.ts';
 import { podcastArtwork } from '../../lib/podcast-artwork.ts';
-import { AUDIO_RESPONSES, sendAudio } from '../../lib/send-audio.ts';
+import { AUDIO_RESPONSES, sendAudio } from './send-audio.ts';
 import { isFresh, sendFeed } from '../../lib/send-feed.ts';
 import { requireUser } from '../../plugins/app/guards.ts';
 

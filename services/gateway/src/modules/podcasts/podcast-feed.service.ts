@@ -32,7 +32,7 @@ export const chaptersOf = (metadata: Record<string, unknown>): PodcastChapter[] 
   return parsed.success ? parsed.data : null;
 };
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const PODCAST_FEED_REPOS = ['feeds', 'podcasts'] as const;
 
 /**

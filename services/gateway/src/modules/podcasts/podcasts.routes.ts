@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { AUDIO_RESPONSES, sendAudio } from '../../lib/send-audio.ts';
+import { AUDIO_RESPONSES, sendAudio } from './send-audio.ts';
 import { requireUser } from '../../plugins/app/guards.ts';
 import podcastFeedRoutes from './podcast-feed.routes.ts';
 

@@ -14,7 +14,7 @@ const AUDIO_TOKEN_TYPE = 'podcast-audio';
 
 export type { AudioAnswer };
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const PODCASTS_REPOS = ['podcasts'] as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { AudioAnswer } from '../modules/podcasts/podcast-audio.ts';
-import { errorResponses } from './error-responses.ts';
-import { mediaResponse } from './openapi.ts';
+import type { AudioAnswer } from './podcast-audio.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { mediaResponse } from '../../lib/openapi.ts';
 
 /** What sendAudio answers, for the schemas of the routes that use it. */
 export const AUDIO_RESPONSES = {

@@ -6,7 +6,7 @@ import { toProfileDto, toUserDto } from '../auth/user.mapper.ts';
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const PROFILE_REPOS = ['profiles', 'users'] as const;
 
 export function createProfileService(

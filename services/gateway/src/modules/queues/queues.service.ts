@@ -20,7 +20,7 @@ const ACTIVE_PER_QUEUE = 20;
 /** BullMQ's progress is a number or whatever object the worker reported: the view shows a percentage. */
 const progressOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const QUEUES_REPOS = [] as const;
 
 /** The admin's view of the job queues: counts per state, the failed jobs with their error, retry. */

@@ -17,12 +17,15 @@ import { addDays, localDate, startOfZonedDay } from '@app/time';
 import { resolveDateRange } from '../../lib/zoned-dates.ts';
 import type { FollowTarget } from './follows.repository.ts';
 import { isForeignKeyViolation } from '../../lib/prisma-errors.ts';
-import type { Caller, ContentService } from '../summaries/content.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { ContentService } from '../summaries/content.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { toFollowsDto } from './follow.mapper.ts';
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const READING_REPOS = ['datasources', 'follows', 'reads', 'topics'] as const;
+
+export type ReadingService = ReturnType<typeof createReadingService>;
 
 /**
  * A reader's own front page: what they follow (topics and sources) and what they have read. Every

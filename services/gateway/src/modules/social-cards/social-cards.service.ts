@@ -36,6 +36,8 @@ export type SocialCardAnswer = {
   image: (format: SocialCardFormat) => Promise<Buffer>;
 };
 
+export type SocialCardsService = ReturnType<typeof createSocialCardsService>;
+
 /**
  * The link-preview card of each public page (lib/social-card.ts): the words its head has, drawn once
  * per version. Only a page that is served with a 200 and open to crawlers has one.

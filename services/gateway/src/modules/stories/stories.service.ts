@@ -10,7 +10,8 @@ import {
 } from '@app/contracts';
 import { decodeStoryCursor, encodeStoryCursor } from '@app/rules';
 import { StoryChangeError, type StoryRecord } from '@app/stories/store';
-import { type Caller, freeWindowError } from '../summaries/content.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { freeWindowError } from '../summaries/content.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { webUrls } from '../../lib/web-urls.ts';
 import { freeWindow } from '../../lib/zoned-dates.ts';
@@ -56,8 +57,10 @@ function asAppError(error: unknown): never {
   throw error;
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const STORIES_REPOS = ['stories'] as const;
+
+export type StoriesService = ReturnType<typeof createStoriesService>;
 
 /** Stories for the reader (one story with its reports) and the admin's corrections. */
 export function createStoriesService(ctx: ServiceContext<(typeof STORIES_REPOS)[number]>) {

@@ -14,8 +14,10 @@ import { toSubmissionDto } from './source-submission.mapper.ts';
 
 type ApproveBody = z.infer<typeof ApproveSubmissionBodySchema>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const ADMIN_SUBMISSIONS_REPOS = ['sourceSubmissions', 'topics'] as const;
+
+export type AdminSubmissionsService = ReturnType<typeof createAdminSubmissionsService>;
 
 /** The admin's review of readers' suggestions: an approval stores the source, a rejection keeps the note. */
 export function createAdminSubmissionsService(ctx: ServiceContext<(typeof ADMIN_SUBMISSIONS_REPOS)[number]>) {

@@ -22,16 +22,11 @@ import { freeWindow, resolveDateRange } from '../../lib/zoned-dates.ts';
 import type { Repositories } from '../repositories.ts';
 import type { ServiceContext } from '../context.ts';
 import { toDatasourceDto, toYoutubeSourceDto } from '../datasources/datasource.mapper.ts';
+import type { Caller, UncheckedCaller } from '../../lib/caller.ts';
 import { forYouPage } from '../reading/for-you-page.ts';
 import { otherLanguageOf, startTranslation } from './other-language.ts';
 import type { QueryTranslator } from './query-translation.ts';
 import { listItemOf, toStoryGroupDto, toSummaryDto, toSummaryWithPostDto } from './summary.mapper.ts';
-
-/** Who is asking: visitors and free users share the two-day window. */
-export type Caller = { userId: string | null; isPro: boolean };
-
-/** A signed-in caller whose plan is checked where it is used (see listSummaries); load() reads it. */
-export type UncheckedCaller = { userId: string; load(): Promise<Caller> };
 
 /** The free plan's error: the UI opens the upgrade dialog of type date_filter on it. */
 export function freeWindowError(): AppError {
@@ -45,7 +40,7 @@ const PLAN_GUESSES = 10_000;
 /** The usage records' feature of a search's query translation. */
 const SEARCH_TRANSLATION_FEATURE = 'search_translation';
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const CONTENT_REPOS = ['datasources', 'reads', 'sourceSubmissions', 'summaries', 'topics'] as const;
 
 export type ContentService = ReturnType<typeof createContentService>;

@@ -24,8 +24,10 @@ export function slugify(name: string): string {
   return base || 'topic';
 }
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const ADMIN_TOPICS_REPOS = ['datasources', 'topics'] as const;
+
+export type AdminTopicsService = ReturnType<typeof createAdminTopicsService>;
 
 /** The admin's topics: list, create (with a unique slug), edit, (de)activate, delete when unused. */
 export function createAdminTopicsService(ctx: ServiceContext<(typeof ADMIN_TOPICS_REPOS)[number]>) {

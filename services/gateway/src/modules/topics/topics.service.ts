@@ -5,7 +5,7 @@ import { toTopicDto } from './topic.mapper.ts';
 
 export type TopicsService = ReturnType<typeof createTopicsService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const TOPICS_REPOS = ['generatedContent', 'topics'] as const;
 
 /** The reader's topics: the active list, one topic page and the content published from it. */

@@ -40,7 +40,7 @@ export function monthBounds(now: Date): { start: Date; next: Date } {
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const USAGE_REPOS = ['profiles', 'usage'] as const;
 
 export function createUsageService(ctx: ServiceContext<(typeof USAGE_REPOS)[number]>) {

@@ -14,7 +14,8 @@ import type { PageHead } from '../../lib/page-document.ts';
 import { type PageData, pageStrings, siteStrings, topicDescription, topicName } from '../../lib/page-head.ts';
 import { storyBody } from '../../lib/story-page.ts';
 import type { createBlogService } from '../blog/blog.service.ts';
-import type { Caller, createContentService } from '../summaries/content.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { createContentService } from '../summaries/content.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { createWebPagesService, PageStatus } from './web-pages.service.ts';
 
@@ -56,6 +57,8 @@ function summaryItems(summaries: readonly SummaryDto[], language: UiLanguage): B
     date: summary.created_at,
   }));
 }
+
+export type PageDocumentsService = ReturnType<typeof createPageDocumentsService>;
 
 /**
  * A page's whole document as the gateway serves it: its status and head (web-pages.service.ts) and the

@@ -19,20 +19,6 @@ const BLOG_POST_HEAD = {
   updatedAt: true,
 } as const;
 
-/** A published post as its page's head describes it. */
-export type BlogPostHeadRow = {
-  title: string;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  excerpt: string;
-  featuredImageUrl: string | null;
-  authorName: string;
-  category: string;
-  tags: string[];
-  publishedAt: Date | null;
-  updatedAt: Date;
-};
-
 /**
  * What the web pages' HTTP status and the sitemap read: whether the row a page shows exists, and the
  * public rows with the time each last changed.

@@ -20,7 +20,8 @@ import {
   sitemapPage,
   sitemapPageCount,
 } from '../../lib/sitemap.ts';
-import type { Caller, createContentService } from '../summaries/content.service.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { createContentService } from '../summaries/content.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { createStoriesService } from '../stories/stories.service.ts';
 import { toTopicDto } from '../topics/topic.mapper.ts';
@@ -47,7 +48,7 @@ export type WebPagesServiceOptions = {
   sitemapPageSize?: number;
 };
 
-/** The repositories this service is given (plugins/app/services.plugin.ts hands it these only). */
+/** The repositories this service is given (its module's index.ts hands it these only). */
 export const WEB_PAGES_REPOS = ['topics', 'webPages'] as const;
 
 /** A story page shows what the API shows a visitor: these read it. */
@@ -56,6 +57,8 @@ type Services = {
   content: ReturnType<typeof createContentService>;
 };
 const VISITOR: Caller = { userId: null, isPro: false };
+
+export type WebPagesService = ReturnType<typeof createWebPagesService>;
 
 /**
  * The web pages as the gateway serves them: the HTTP status of a page's document (a blog post, topic,
