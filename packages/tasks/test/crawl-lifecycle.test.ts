@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCrawlTasks } from '../src/index.ts';
+import { createCrawlTasks } from '../src/crawl/index.ts';
 
 let db: TestDatabase;
 const sources: string[] = [];

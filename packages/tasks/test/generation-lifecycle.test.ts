@@ -1,6 +1,11 @@
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGenerationRun, createGenerationTasks, PermanentError, TaskGone } from '../src/index.ts';
+import {
+  createGenerationRun,
+  createGenerationTasks,
+  PermanentError,
+  TaskGone,
+} from '../src/generation/index.ts';
 
 let db: TestDatabase;
 let summaryId: string;
@@ -78,7 +83,7 @@ describe('a generation task’s life, from its owner and from the worker', () =>
     await expect(run.ensureRunning(task.id)).rejects.toBeInstanceOf(TaskGone);
     await expect(run.progress(task.id, ['twitter'], 100)).rejects.toBeInstanceOf(TaskGone);
     await expect(run.complete(task.id, ['twitter'])).rejects.toBeInstanceOf(TaskGone);
-    expect(await run.failAttempt(task.id, ['twitter'], new Error('late'))).toBe('stopped');
+    expect(await run.failAttempt(task.id, ['twitter'], new Error('late'))).toEqual({ outcome: 'stopped' });
     expect(await run.claim(task.id)).toBe(false);
     expect(await tasks.status(task.id, user.id)).toMatchObject({ status: 'cancelled', queue_position: 0 });
   });
@@ -94,9 +99,15 @@ describe('a generation task’s life, from its owner and from the worker', () =>
     });
     expect(maxRetries).toBeGreaterThan(0);
     await run.claim(task.id);
-    for (let attempt = 0; attempt < maxRetries; attempt++)
-      expect(await run.failAttempt(task.id, ['twitter'], new Error('model timed out'))).toBe('retry');
-    expect(await run.failAttempt(task.id, ['twitter'], new Error('model timed out'))).toBe('failed');
+    for (let attempt = 1; attempt <= maxRetries; attempt++)
+      expect(await run.failAttempt(task.id, ['twitter'], new Error('model timed out'))).toEqual({
+        outcome: 'retry',
+        retry: attempt,
+        maxRetries,
+      });
+    expect(await run.failAttempt(task.id, ['twitter'], new Error('model timed out'))).toEqual({
+      outcome: 'failed',
+    });
     expect(await tasks.status(task.id, user.id)).toMatchObject({
       status: 'failed',
       error_message: 'model timed out',
@@ -109,9 +120,9 @@ describe('a generation task’s life, from its owner and from the worker', () =>
     expect(await tasks.requeue(task.id, user.id, 3, null)).toBe('not-retryable');
     expect(await tasks.status(task.id, user.id)).toMatchObject({ status: 'pending', retry_count: 0 });
     await run.claim(task.id);
-    expect(await run.failAttempt(task.id, ['twitter'], new PermanentError('The summary is gone'))).toBe(
-      'failed',
-    );
+    expect(await run.failAttempt(task.id, ['twitter'], new PermanentError('The summary is gone'))).toEqual({
+      outcome: 'failed',
+    });
   });
 
   it('completes with its results in the order of its platforms', async () => {

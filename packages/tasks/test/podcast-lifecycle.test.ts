@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPodcastRun, createPodcastTasks, podcastDone, TaskBusyError } from '../src/index.ts';
+import { createPodcastRun, createPodcastTasks, podcastDone, TaskBusyError } from '../src/podcast/index.ts';
 
 let db: TestDatabase;
 let topicId: string;

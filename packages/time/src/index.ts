@@ -83,3 +83,11 @@ export function addDays(date: string, days: number): string {
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return localDate(now, timeZone);
 }
+
+/**
+ * `date` as the value Prisma writes to and compares with a PostgreSQL `DATE` column: midnight UTC
+ * of that calendar day (the column has no zone; Prisma sends the UTC date part).
+ */
+export function dateColumn(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}

@@ -3,7 +3,7 @@ import { createLlmFromEnv, type Llm } from '@app/llm';
 import { defineWorkerService, type RunningService, type WorkerServiceOverrides } from '@app/queue';
 import { createUsageRecorder } from '@app/usage';
 import { contentGenerationConfigSchema } from './config.ts';
-import { sweepUndispatched } from '@app/tasks';
+import { sweepUndispatched } from '@app/tasks/generation';
 import { createGenerateContentProcessor } from './processors/generate-content.ts';
 import { generationSweepProcessor } from './processors/generation-sweep.processor.ts';
 

@@ -3,7 +3,7 @@ import { type JobName, type JobPayload, SUMMARIZE_POSTS_MAX } from '@app/contrac
 import type { Datasource, PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
 import type { EnqueueOptions } from '@app/queue';
-import { createCrawlTasks } from '@app/tasks';
+import { createCrawlTasks } from '@app/tasks/crawl';
 import { CrawlError, isCrawlError } from './errors.ts';
 import { extractArticle } from './extract-article.ts';
 import type { Fetcher } from './fetch/http-fetcher.ts';

@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { JobName, JobPayload } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { EnqueueOptions } from '@app/queue';
-import { createCrawlTasks } from '@app/tasks';
+import { createCrawlTasks } from '@app/tasks/crawl';
 
 type Enqueue = <N extends JobName>(
   name: N,

@@ -1,7 +1,5 @@
+import { dateColumn } from '@app/time';
 import { type Platform, type Prisma, type PrismaClient, platformFromId } from '@app/db';
-
-/** A DATE column value for a calendar date (Prisma maps @db.Date to midnight UTC). */
-const dateColumn = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export type CrawlTaskFilter = {
   targetDate: string;

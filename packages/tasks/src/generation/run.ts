@@ -17,7 +17,10 @@ export class PermanentError extends Error {
 }
 
 /** What a failed attempt leads to: another attempt (the job throws), the task failed, or nothing (it had ended). */
-export type AttemptOutcome = 'retry' | 'failed' | 'stopped';
+/** What a failed attempt led to; a retry says which one it is (1-based) of how many the row allows. */
+export type AttemptOutcome =
+  | { outcome: 'retry'; retry: number; maxRetries: number }
+  | { outcome: 'failed' | 'stopped' };
 
 export type GenerationRun = ReturnType<typeof createGenerationRun>;
 
@@ -96,13 +99,13 @@ export function createGenerationRun(prisma: PrismaClient) {
         where: { id: taskId },
         select: { status: true, retryCount: true, maxRetries: true },
       });
-      if (current?.status !== 'processing') return 'stopped';
+      if (current?.status !== 'processing') return { outcome: 'stopped' };
       if (!(error instanceof PermanentError) && current.retryCount < current.maxRetries) {
         await prisma.contentGenerationQueue.updateMany({
           where: { id: taskId, status: 'processing' },
           data: { retryCount: { increment: 1 }, errorMessage: message },
         });
-        return 'retry';
+        return { outcome: 'retry', retry: current.retryCount + 1, maxRetries: current.maxRetries };
       }
       await prisma.contentGenerationQueue.updateMany({
         where: { id: taskId, status: 'processing' },
@@ -113,7 +116,7 @@ export function createGenerationRun(prisma: PrismaClient) {
           resultIds: await resultIds(taskId, platforms),
         },
       });
-      return 'failed';
+      return { outcome: 'failed' };
     },
   };
 }

@@ -4,7 +4,6 @@ export {
   type PodcastRun,
   type PodcastKey,
   type PodcastTasks,
-  podcastDateColumn,
   podcastDone,
   podcastMetadataOf,
   TaskBusyError,

@@ -1,14 +1,12 @@
 import type { PodcastFailureReason } from '@app/contracts';
 import type { Language, PodcastTask, Prisma, PrismaClient } from '@app/db';
 import { isTextOnlyPodcast } from '@app/rules';
+import { dateColumn } from '@app/time';
 
 type Metadata = Record<string, unknown>;
 /** A copy of a JSON column's object (anything else: an empty object). */
 export const podcastMetadataOf = (value: Prisma.JsonValue | undefined): Metadata =>
   value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Metadata) } : {};
-
-/** A DATE column value for a calendar date (Prisma maps @db.Date to midnight UTC). */
-export const podcastDateColumn = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** A podcast with its audio: never made again (one made text-only, without a speech engine, is). */
 export const podcastDone = (task: Pick<PodcastTask, 'status' | 'metadata'>) =>
@@ -59,7 +57,7 @@ export function createPodcastTasks(prisma: PrismaClient) {
       const unique = {
         topicId_targetDate_language: {
           topicId: key.topicId,
-          targetDate: podcastDateColumn(key.date),
+          targetDate: dateColumn(key.date),
           language: key.language,
         },
       };

@@ -10,7 +10,7 @@ import type { Llm } from '@app/llm';
 import type { Logger } from '@app/logger';
 import { defineProcessor } from '@app/queue';
 import { characterCount, isOverLimit, toUiLanguage } from '@app/rules';
-import { createGenerationRun, PermanentError, TaskGone } from '@app/tasks';
+import { createGenerationRun, PermanentError, TaskGone } from '@app/tasks/generation';
 import { type GenerationSource, generateCopy } from '../generator.ts';
 
 export type GenerateContentDeps = { prisma: PrismaClient; llm: Llm };
@@ -110,9 +110,13 @@ export async function runGenerationTask(
       log.info({ taskId }, 'task cancelled or deleted while running; stopped');
       return { status: 'stopped' };
     }
-    const outcome = await run.failAttempt(taskId, platforms, error);
-    if (outcome === 'retry') {
-      log.warn({ taskId, err: error }, 'generation attempt failed; retrying');
+    const attempt = await run.failAttempt(taskId, platforms, error);
+    const outcome = attempt.outcome;
+    if (attempt.outcome === 'retry') {
+      log.warn(
+        { taskId, err: error, retry: attempt.retry, maxRetries: attempt.maxRetries },
+        `generation attempt failed; retry ${attempt.retry} of ${attempt.maxRetries}`,
+      );
       throw error; // the queue retries with backoff
     }
     if (outcome === 'failed') log.warn({ taskId, err: error }, 'generation task failed');

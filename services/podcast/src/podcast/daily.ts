@@ -1,5 +1,5 @@
 import type { ParsedJobPayload } from '@app/contracts';
-import { createPodcastRun, createPodcastTasks, podcastDone } from '@app/tasks';
+import { createPodcastRun, createPodcastTasks, podcastDone } from '@app/tasks/podcast';
 import type { PodcastDeps } from './deps.ts';
 import { addDays, zonedDate, zonedDayRange } from './dates.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PODCAST_BUCKET, type PodcastFailureReason } from '@app/contracts';
 import type { Logger } from '@app/logger';
 import { defaultPodcastAudioPath } from '@app/rules';
-import { createPodcastRun, podcastDone, podcastMetadataOf, TaskBusyError } from '@app/tasks';
+import { createPodcastRun, podcastDone, podcastMetadataOf, TaskBusyError } from '@app/tasks/podcast';
 import { joinToMp3 } from '../audio/encode.ts';
 import { buildScript, chunkScript } from '../script/script.ts';
 import { scriptSegmentsOf } from './chapters.ts';

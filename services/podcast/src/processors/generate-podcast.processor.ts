@@ -1,7 +1,7 @@
 import { defineProcessor } from '@app/queue';
 import { UnrecoverableError } from 'bullmq';
 import type { PodcastDeps } from '../podcast/deps.ts';
-import { TaskBusyError } from '@app/tasks';
+import { TaskBusyError } from '@app/tasks/podcast';
 import { generatePodcast, markFailed, PodcastFailure } from '../podcast/generate.ts';
 
 /** One podcast task; retried with backoff, resuming from the chunks already made. */

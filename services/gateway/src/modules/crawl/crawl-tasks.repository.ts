@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@app/db';
-import { createCrawlTasks } from '@app/tasks';
+import { createCrawlTasks } from '@app/tasks/crawl';
 
-export type { QueuedTask } from '@app/tasks';
+export type { QueuedTask } from '@app/tasks/crawl';
 export type CrawlTasksRepository = ReturnType<typeof createCrawlTasksRepository>;
 
 /** processing_tasks for the admin's crawl calls: the task's life is @app/tasks. */

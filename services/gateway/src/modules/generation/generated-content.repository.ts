@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient, UserGeneratedContent } from '@app/db';
-import { removeResultFromTasks } from '@app/tasks';
+import { removeResultFromTasks } from '@app/tasks/generation';
 
 export type GeneratedContentRepository = ReturnType<typeof createGeneratedContentRepository>;
 

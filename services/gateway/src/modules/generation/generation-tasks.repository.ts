@@ -1,6 +1,6 @@
 import { GENERATION_DEFAULTS } from '@app/contracts';
 import type { Prisma, PrismaClient } from '@app/db';
-import { createGenerationTasks, QueueBusyError } from '@app/tasks';
+import { createGenerationTasks, QueueBusyError } from '@app/tasks/generation';
 import { RateLimitedError } from '../../lib/rate-limited.ts';
 import { type HistoryFilters, historyWhere } from './generation.sql.ts';
 

@@ -9,7 +9,7 @@ import { characterCount, isOverLimit } from '@app/rules';
 import { firstWebUrl, webUrls } from '../../lib/web-urls.ts';
 import type { PublishedRow } from './generated-content.repository.ts';
 import type { HistoryRow } from './generation-tasks.repository.ts';
-import type { StatusRow } from '@app/tasks';
+import type { StatusRow } from '@app/tasks/generation';
 
 // Generation rows as API answers (the repositories return rows as read): a result, a published
 // result on its topic's page, a task's polled status, a task in the history.

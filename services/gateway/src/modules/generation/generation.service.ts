@@ -6,7 +6,7 @@ import {
   QUEUE_NAMES,
 } from '@app/contracts';
 import { toDataLanguage } from '@app/rules';
-import { dispatchGeneration } from '@app/tasks';
+import { dispatchGeneration } from '@app/tasks/generation';
 import { RateLimitedError } from '../../lib/rate-limited.ts';
 import type { ServiceContext } from '../context.ts';
 import type { UsageService } from '../usage/usage.service.ts';

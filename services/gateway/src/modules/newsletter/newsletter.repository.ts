@@ -6,6 +6,7 @@ import {
 import { type MailSuppression, type Prisma, type PrismaClient, suppressSubscriber } from '@app/db';
 import { newUnsubscribeNonce } from '@app/digest';
 import { toDataLanguage, toUiLanguage } from '@app/rules';
+import { dateColumn } from '@app/time';
 import { likeLiteral } from '../../lib/like-literal.ts';
 
 export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;
@@ -242,7 +243,7 @@ export function createNewsletterRepository(prisma: PrismaClient) {
     /** The digest that went to the subscriber for that date, with what it was made of; null if none did. */
     findSentDelivery: (subscriberId: string, digestDate: string) =>
       prisma.emailDelivery.findFirst({
-        where: { subscriberId, digestDate: new Date(`${digestDate}T00:00:00Z`), status: 'sent' },
+        where: { subscriberId, digestDate: dateColumn(digestDate), status: 'sent' },
       }),
 
     /**
@@ -260,7 +261,7 @@ export function createNewsletterRepository(prisma: PrismaClient) {
 
     findDelivery: (subscriberId: string, digestDate: string) =>
       prisma.emailDelivery.findUnique({
-        where: { subscriberId_digestDate: { subscriberId, digestDate: new Date(`${digestDate}T00:00:00Z`) } },
+        where: { subscriberId_digestDate: { subscriberId, digestDate: dateColumn(digestDate) } },
       }),
   };
 }

@@ -1,10 +1,6 @@
 import type { Prisma, PrismaClient } from '@app/db';
-import {
-  createPodcastTasks,
-  type PodcastKey,
-  podcastDateColumn as dateColumn,
-  podcastMetadataOf as metadataOf,
-} from '@app/tasks';
+import { createPodcastTasks, type PodcastKey, podcastMetadataOf as metadataOf } from '@app/tasks/podcast';
+import { dateColumn } from '@app/time';
 
 type TaskStatus = 'pending' | 'processing' | 'completed' | 'failed';
 

@@ -9,7 +9,7 @@ import {
   QUEUE_NAMES,
 } from '@app/contracts';
 import { podcastFailureReason, toDataLanguage } from '@app/rules';
-import { podcastDone } from '@app/tasks';
+import { podcastDone } from '@app/tasks/podcast';
 import { addDays, localDate, startOfZonedDay } from '@app/time';
 import type { z } from 'zod';
 import { adminRunOf } from './admin-podcasts.repository.ts';

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@app/db';
+import { dateColumn } from '@app/time';
 
 export type PodcastRow = {
   id: string;
@@ -35,7 +36,7 @@ export function createPodcastsRepository(prisma: PrismaClient) {
         where: {
           OR: READABLE,
           language: filter.language,
-          ...(filter.date ? { targetDate: new Date(`${filter.date}T00:00:00Z`) } : {}),
+          ...(filter.date ? { targetDate: dateColumn(filter.date) } : {}),
           ...(filter.topicId ? { topicId: filter.topicId } : {}),
         },
         include: { topic: { select: { name: true, nameZh: true } } },

@@ -2,7 +2,7 @@ import type { GenerationUsage } from '@app/contracts';
 import { Prisma, type PrismaClient } from '@app/db';
 import type { Logger } from '@app/logger';
 import { createUsageRecorder, type PriceTable } from '@app/usage';
-import { quotaRunsSince } from '@app/tasks';
+import { quotaRunsSince } from '@app/tasks/generation';
 
 /** Sums of one group of ai_usage rows, as PostgreSQL returns them (bigint sums as strings or bigints). */
 export type UsageSums = {

@@ -1,4 +1,5 @@
 import { AppError, type GenerationQuota, type UsageFigures, type UsageResponse } from '@app/contracts';
+import { addDays, dateColumn } from '@app/time';
 import type { UsageSums } from './usage.repository.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -66,8 +67,8 @@ export function createUsageService(ctx: ServiceContext<(typeof USAGE_REPOS)[numb
   return {
     /** The admin Usage tab: per day, feature and provider, and the ten most expensive topics. */
     async report(range: { from: string; to: string }): Promise<UsageResponse> {
-      const start = new Date(`${range.from}T00:00:00Z`);
-      const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS);
+      const start = dateColumn(range.from);
+      const end = dateColumn(addDays(range.to, 1));
       const [groups, topics] = await Promise.all([
         repo.groups(start, end),
         repo.topTopics(start, end, TOP_TOPICS),
