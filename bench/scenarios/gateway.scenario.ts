@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashPassword } from '@app/db';
+import { apiSignIn, seedUser } from '@app/testing';
 import { freePort } from '@app/testing';
 import { benchDatabase } from '../lib/database.ts';
 import { load } from '../lib/load.ts';
@@ -38,14 +38,14 @@ export const gatewayScenario: Scenario = {
       const base = `http://127.0.0.1:${port}`;
       const token = await signIn(db.prisma, base);
       const metricsUrl = `${base}/metrics`;
-      const idle = await sampleMemory(gateway.child.pid, metricsUrl);
+      const idle = await sampleMemory(gateway.pid, metricsUrl);
       context.log('bare node:http baseline');
       const baseline = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, {
         connections: CONNECTIONS,
         seconds,
       });
       // Memory is sampled (RSS from /proc, the V8 heap from the gateway's own /metrics) through both loads.
-      const sampler = startMemorySampler(gateway.child.pid, metricsUrl);
+      const sampler = startMemorySampler(gateway.pid, metricsUrl);
       context.log('gateway /healthz');
       const health = await load(`${base}/healthz`, { connections: CONNECTIONS, seconds });
       context.log('gateway /api/me (JWT + one profile read)');
@@ -119,21 +119,6 @@ export const gatewayScenario: Scenario = {
 };
 
 async function signIn(prisma: import('@app/db').PrismaClient, base: string): Promise<string> {
-  const email = 'bench@example.com';
-  const password = 'bench-password';
-  await prisma.user.create({
-    data: {
-      email,
-      passwordHash: await hashPassword(password),
-      emailVerifiedAt: new Date(),
-      profile: { create: {} },
-    },
-  });
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  const user = await seedUser(prisma, { email: 'bench@example.com' });
+  return (await apiSignIn(base, user.email)).token;
 }

@@ -1,5 +1,5 @@
 import { hashPassword } from '@app/db';
-import { freePort } from '@app/testing';
+import { apiSignIn, freePort } from '@app/testing';
 import autocannon from 'autocannon';
 import { benchDatabase } from '../lib/database.ts';
 import { load, pacedLoad } from '../lib/load.ts';
@@ -49,7 +49,7 @@ export const pollingScenario: Scenario = {
             profile: { create: { subscriptionType: 'pro' } },
           },
         });
-        users.push({ id: user.id, token: await signIn(base, email) });
+        users.push({ id: user.id, token: (await apiSignIn(base, email, 'bench-password')).token });
       }
       // Pending tasks spread over the users, queued one millisecond apart.
       await db.prisma.$executeRawUnsafe(
@@ -148,13 +148,3 @@ export const pollingScenario: Scenario = {
     }
   },
 };
-
-async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password' }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}

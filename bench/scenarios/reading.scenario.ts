@@ -8,7 +8,7 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 import { benchDatabase } from '../lib/database.ts';
 import { load } from '../lib/load.ts';
-import { startGatewayProcess, type startProcess } from '../lib/process.ts';
+import { type GatewayProcess, startGatewayProcess } from '../lib/process.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 import { EN_TERM, fill, signInPro } from './summaries.scenario.ts';
 
@@ -35,7 +35,7 @@ export const readingScenario: Scenario = {
     const pool = new pg.Pool({ connectionString: db.url, max: 10 });
     pool.on('error', () => undefined);
     const port = await freePort();
-    let gateway: Awaited<ReturnType<typeof startProcess>> | undefined;
+    let gateway: GatewayProcess | undefined;
     let dictionaryDir: string | undefined;
     try {
       await seed(db.prisma, { demoSummaries: false });

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { hashPassword, type PrismaClient, seed } from '@app/db';
+import { type PrismaClient, seed } from '@app/db';
+import { apiSignIn, seedUser } from '@app/testing';
 import { freePort } from '@app/testing';
 import pg from 'pg';
 import { freeWindow } from '../../services/gateway/src/lib/zoned-dates.ts';
@@ -12,7 +13,7 @@ import {
 } from '../../services/gateway/src/modules/summaries/summaries.sql.ts';
 import { benchDatabase } from '../lib/database.ts';
 import { load } from '../lib/load.ts';
-import { startGatewayProcess, type startProcess } from '../lib/process.ts';
+import { type GatewayProcess, startGatewayProcess } from '../lib/process.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 
 const CONCURRENCY = 16;
@@ -38,7 +39,7 @@ export const summariesScenario: Scenario = {
     // The database is dropped WITH (FORCE) at the end: a client still closing must not crash the run.
     pool.on('error', () => undefined);
     const port = await freePort();
-    let gateway: Awaited<ReturnType<typeof startProcess>> | undefined;
+    let gateway: GatewayProcess | undefined;
     try {
       await seed(db.prisma, { demoSummaries: false });
       context.log(`filling ${rows.toLocaleString()} summaries`);
@@ -330,21 +331,6 @@ export async function signInPro(
   prisma: PrismaClient,
   base: string,
 ): Promise<{ token: string; userId: string }> {
-  const email = 'bench-pro@example.com';
-  const password = 'bench-password';
-  const user = await prisma.user.create({
-    data: {
-      email,
-      passwordHash: await hashPassword(password),
-      emailVerifiedAt: new Date(),
-      profile: { create: { subscriptionType: 'pro' } },
-    },
-  });
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return { token: ((await response.json()) as { access_token: string }).access_token, userId: user.id };
+  const user = await seedUser(prisma, { email: 'bench-pro@example.com', plan: 'pro' });
+  return apiSignIn(base, user.email);
 }

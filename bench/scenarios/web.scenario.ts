@@ -3,11 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { hashPassword, type PrismaClient, seed } from '@app/db';
+import { type PrismaClient, seed } from '@app/db';
+import { seedUser } from '@app/testing';
 import { freePort } from '@app/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { benchDatabase } from '../lib/database.ts';
-import { startGatewayProcess, type startProcess } from '../lib/process.ts';
+import { type GatewayProcess, startGatewayProcess } from '../lib/process.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -106,7 +107,7 @@ export const webScenario: Scenario = {
   async run(context) {
     const dist = await mkdtemp(path.join(tmpdir(), 'bench-web-'));
     const db = await benchDatabase(context.databaseAdminUrl, 'bench_web');
-    let gateway: Awaited<ReturnType<typeof startProcess>> | undefined;
+    let gateway: GatewayProcess | undefined;
     const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     let browser = await launch();
     try {
@@ -452,15 +453,10 @@ async function viteBuild(webDir: string, outDir: string): Promise<void> {
 }
 
 async function createAdmin(prisma: PrismaClient): Promise<{ email: string; password: string }> {
-  const email = 'bench-admin@example.com';
-  const password = 'bench-password';
-  await prisma.user.create({
-    data: {
-      email,
-      passwordHash: await hashPassword(password),
-      emailVerifiedAt: new Date(),
-      profile: { create: { role: 'admin', subscriptionType: 'pro' } },
-    },
+  const { email, password } = await seedUser(prisma, {
+    email: 'bench-admin@example.com',
+    role: 'admin',
+    plan: 'pro',
   });
   return { email, password };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_NAMES } from '../src/product.ts';
+import { SERVICE_NAMES } from '@app/testing';
 import { crawlerPlan, generationPlan, mailerPlan, podcastPlan, summarizerPlan } from '../src/scale/plans.ts';
 import { writeScaleReport } from '../src/scale/report.ts';
 import { runScaleStage, type ScaleStageFigures } from '../src/scale/run.ts';

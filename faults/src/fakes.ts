@@ -1,7 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeOpenAI, silentMp3, startFakeOpenAI } from '@app/testing';
-import { sleep } from './product.ts';
 
 /**
  * How long the fake providers take: long enough that a batch is still running while the faults

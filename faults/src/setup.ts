@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createPrismaClient, hashPassword, type PrismaClient } from '@app/db';
+import { createPrismaClient, type PrismaClient } from '@app/db';
 import { createProducer, createQueueTransport } from '@app/queue';
-import { startSmtpCapture } from '@app/testing';
+import { apiSignIn, liftedLimitsEnv, seedUser, startProduct, startSmtpCapture } from '@app/testing';
 import { startCluster } from './cluster.ts';
 import { startLlmFake, startSlowFeeds } from './fakes.ts';
-import { startProduct } from './product.ts';
 import type { FaultContext } from './stage.ts';
 
 const PASSWORD = 'fault-run-password';
@@ -16,22 +15,8 @@ export const LOCK_MS = 4000;
 
 /** The admin and a Pro user, verified, with one password: the stages sign in through the API as them. */
 export async function seedUsers(prisma: PrismaClient): Promise<void> {
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const [role, email] of Object.entries(USERS)) {
-    await prisma.user.create({
-      data: {
-        email,
-        passwordHash,
-        emailVerifiedAt: new Date(),
-        profile: {
-          create: {
-            role: role === 'admin' ? 'admin' : 'user',
-            subscriptionType: role === 'pro' ? 'pro' : 'free',
-          },
-        },
-      },
-    });
-  }
+  await seedUser(prisma, { email: USERS.admin, password: PASSWORD, role: 'admin' });
+  await seedUser(prisma, { email: USERS.pro, password: PASSWORD, plan: 'pro' });
 }
 
 /**
@@ -56,10 +41,8 @@ export function productEnv(options: {
     STORAGE_DIR: options.storageDir,
     SMTP_URL: options.smtpUrl,
     LOGIN_RATE_LIMIT: '1000',
-    LOGIN_IP_RATE_LIMIT: '100000',
     // One Pro user queues the 40 tasks of the generate stage at once: above the per-user limits.
-    GENERATION_TASKS_PER_MINUTE: '1000',
-    GENERATION_MAX_PENDING_PER_USER: '1000',
+    ...liftedLimitsEnv(),
     OPENAI_BASE_URL: options.llmBaseUrl,
     OPENAI_API_KEY: 'sk-fault-run',
     OPENAI_MODEL: 'fake-model',
@@ -81,19 +64,7 @@ export function productEnv(options: {
 
 /** Signs in through one gateway's API as the admin or the Pro user. */
 export function loginThrough(baseUrl: string) {
-  return async (role: 'admin' | 'pro') => {
-    const response = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: USERS[role], password: PASSWORD }),
-    });
-    const body = (await response.json()) as { access_token?: string };
-    if (response.status !== 200 || !body.access_token) {
-      throw new Error(`login as ${role} answered ${response.status}: ${JSON.stringify(body)}`);
-    }
-    const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString());
-    return { token: body.access_token, userId: String(claims.sub) };
-  };
+  return (role: 'admin' | 'pro') => apiSignIn(baseUrl, USERS[role], PASSWORD);
 }
 
 /**

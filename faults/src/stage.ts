@@ -1,10 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { QueueName } from '@app/contracts';
 import type { PrismaClient } from '@app/db';
 import type { Producer } from '@app/queue';
-import type { FakeOpenAI, SmtpCapture } from '@app/testing';
+import {
+  type FakeOpenAI,
+  type Product,
+  SERVICE_NAMES,
+  type ServiceName,
+  type SmtpCapture,
+  type WorkerName,
+} from '@app/testing';
 import type { Cluster } from './cluster.ts';
 import type { SlowFeeds } from './fakes.ts';
-import { type Product, SERVICE_NAMES, type ServiceName, sleep, type WorkerName } from './product.ts';
 
 /** What a stage's own steps use: the running product and the fakes behind it. */
 export type StageContext = {

@@ -6,7 +6,7 @@ import {
   contentGenerationConfigSchema,
   startService as startContentGeneration,
 } from '@app/content-generation';
-import { hashPassword, type PrismaClient } from '@app/db';
+import type { PrismaClient } from '@app/db';
 import { buildApp, loadGatewayConfig } from '@app/gateway';
 import { createLlm } from '@app/llm';
 import { createLogger } from '@app/logger';
@@ -16,10 +16,15 @@ import {
   cleanupPrefix,
   createTestDatabase,
   freePort,
+  liftedLimitsEnv,
   type SmtpCapture,
+  seedUser,
   startSmtpCapture,
   testTransportOptions,
+  uniqueEmail,
 } from '@app/testing';
+
+export { uniqueEmail };
 import {
   type Browser,
   type BrowserContext,
@@ -152,19 +157,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLIC_URL: baseUrl,
     JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
     WEB_DIST_DIR: webDist,
+    // Each browser test signs in many times as the same few users.
     LOGIN_RATE_LIMIT: '1000',
-    // Every browser signs in from 127.0.0.1, across the whole suite.
-    LOGIN_IP_RATE_LIMIT: '100000',
-    // Tests register, suggest and queue far more than one person would: the per-address and per-user
-    // limits are lifted here, and the limits tests set their own.
-    REGISTER_IP_RATE_LIMIT: '100000',
-    SOURCE_SUBMISSIONS_PER_HOUR: '10000',
-    NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR: '100000',
-    NEWSLETTER_SIGNUPS_PER_HOUR: '1000000',
-    GENERATION_TASKS_PER_MINUTE: '10000',
-    GENERATION_MAX_PENDING_PER_USER: '10000',
-    // This file's own limit counters (cleaned up with its prefix), apart from the other files'.
-    RATE_LIMIT_KEY_PREFIX: `${transportOptions.prefix}:gateway-`,
+    ...liftedLimitsEnv(transportOptions.prefix),
     ...options.gatewayEnv,
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
@@ -203,16 +198,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     smtp,
     browser,
     async createUser(user) {
-      const password = user.password ?? 'correct-horse';
-      const row = await db.prisma.user.create({
-        data: {
-          email: user.email,
-          passwordHash: await hashPassword(password),
-          emailVerifiedAt: new Date(),
-          profile: { create: { role: user.role ?? 'user', subscriptionType: user.plan ?? 'free' } },
-        },
-      });
-      return { id: row.id, email: row.email, password };
+      const { id, email, password } = await seedUser(db.prisma, user);
+      return { id, email, password };
     },
     async newPage(contextOptions) {
       const browserContext = await browser.newContext({ baseURL: baseUrl, ...contextOptions });
@@ -241,7 +228,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
-let counter = 0;
 /**
  * Holds back the page's requests matching `url` (a Playwright glob) until `release` is called: what
  * a screen shows while its data is on the way.
@@ -261,8 +247,3 @@ export async function holdRequests(page: Page, url: string): Promise<{ release: 
 /** Where the page's footer starts, from the top of the screen (px). */
 export const footerTop = (page: Page) =>
   page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
-
-export function uniqueEmail(label = 'user'): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
-}

@@ -1,6 +1,7 @@
 import type { JobName, QueueName } from '@app/contracts';
 import type { Job } from 'bullmq';
-import { sleep, type WorkerName } from '../product.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { WorkerName } from '@app/testing';
 import { jobsCompleted, scrape } from './metrics.ts';
 import type { ScaleContext } from './setup.ts';
 

@@ -1,4 +1,4 @@
-import { sleep } from '../product.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Stage, until, type Verdict } from '../stage.ts';
 import { type Kill, type KillPlan, killOneCopy } from './kill.ts';
 import { jobsCompleted, requestsServed, scrape } from './metrics.ts';

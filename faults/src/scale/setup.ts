@@ -10,10 +10,10 @@ import {
   startSmtpCapture,
   testPrefix,
   testRedisUrl,
+  startProduct,
 } from '@app/testing';
 import { serviceEnv } from '../../../infra/build/node-options.ts';
 import { startLlmFake, startSlowFeeds } from '../fakes.ts';
-import { startProduct } from '../product.ts';
 import { loginThrough, productEnv, seedUsers } from '../setup.ts';
 import type { StageContext } from '../stage.ts';
 

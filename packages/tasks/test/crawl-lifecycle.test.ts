@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, seedDatasource, seedTopic, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrawlTasks } from '../src/crawl/index.ts';
 
@@ -7,20 +7,9 @@ const sources: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const topic = await db.prisma.topic.create({
-    data: { slug: 'crawl-topic', name: 'AI Tools', nameZh: 'AI 工具' },
-  });
-  for (const [index, isActive] of [true, true, false].entries()) {
-    const source = await db.prisma.datasource.create({
-      data: {
-        topicId: topic.id,
-        platform: 'blog',
-        sourceName: `Blog ${index}`,
-        sourceUrl: `https://blog${index}.example.com/feed.xml`,
-        isActive,
-      },
-    });
-    sources.push(source.id);
+  const topic = await seedTopic(db.prisma);
+  for (const isActive of [true, true, false]) {
+    sources.push((await seedDatasource(db.prisma, { topicId: topic.id, isActive })).id);
   }
 });
 afterAll(() => db?.drop());

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, seedSummary, seedTopic, seedUser, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createGenerationRun,
@@ -9,31 +9,15 @@ import {
 
 let db: TestDatabase;
 let summaryId: string;
-let counter = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const topic = await db.prisma.topic.create({
-    data: { slug: 'tasks-topic', name: 'AI Tools', nameZh: 'AI 工具' },
-  });
-  const summary = await db.prisma.summary.create({
-    data: {
-      headline: 'Small models are getting good at code',
-      content: 'A new benchmark shows small open models closing the gap on code tasks.',
-      summaryType: 'blog_post',
-      language: 'EN',
-      sourceUrls: ['https://blog.example.com/small-models'],
-      topicId: topic.id,
-    },
-  });
-  summaryId = summary.id;
+  const topic = await seedTopic(db.prisma, { name: 'AI Tools', nameZh: 'AI 工具' });
+  summaryId = (await seedSummary(db.prisma, { topicId: topic.id })).id;
 });
 afterAll(() => db?.drop());
 
-async function newUser() {
-  counter += 1;
-  return db.prisma.user.create({ data: { email: `tasks-${counter}@example.com` } });
-}
+const newUser = () => seedUser(db.prisma);
 
 const input = (userId: string) => ({
   userId,

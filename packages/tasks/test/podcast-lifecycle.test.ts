@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, seedSummary, seedTopic, type TestDatabase } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPodcastRun, createPodcastTasks, podcastDone, TaskBusyError } from '../src/podcast/index.ts';
 
@@ -10,21 +10,8 @@ const LEASE_MS = 60_000;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const topic = await db.prisma.topic.create({
-    data: { slug: 'podcast-topic', name: 'AI Tools', nameZh: 'AI 工具' },
-  });
-  topicId = topic.id;
-  await db.prisma.summary.create({
-    data: {
-      headline: 'Small models are getting good at code',
-      content: 'A new benchmark shows small open models closing the gap on code tasks.',
-      summaryType: 'blog_post',
-      language: 'EN',
-      sourceUrls: ['https://blog.example.com/small-models'],
-      topicId,
-      createdAt: new Date(Date.UTC(2026, 5, 10, 12)),
-    },
-  });
+  topicId = (await seedTopic(db.prisma, { name: 'AI Tools', nameZh: 'AI 工具' })).id;
+  await seedSummary(db.prisma, { topicId, createdAt: new Date(Date.UTC(2026, 5, 10, 12)) });
 });
 afterAll(() => db?.drop());
 

@@ -46,3 +46,23 @@ export {
 export { waitFor } from './wait-for.ts';
 export { freePort, type ServiceProcess, spawnService, waitForHealthy } from './service-process.ts';
 export { testWorkerService, type WorkerServiceSuiteOptions } from './worker-service-suite.ts';
+export {
+  apiSignIn,
+  SEED_PASSWORD,
+  type SeedUser,
+  seedDatasource,
+  seedSummary,
+  seedTopic,
+  seedUser,
+  uniqueEmail,
+  uniqueSlug,
+} from './seed.ts';
+export {
+  type Product,
+  type ProductOptions,
+  SERVICE_NAMES,
+  type ServiceName,
+  startProduct,
+  type WorkerName,
+} from './product.ts';
+export { liftedLimitsEnv } from './limits-env.ts';

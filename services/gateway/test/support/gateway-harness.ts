@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { isProductionLike } from '@app/config';
 import type { PrismaClient } from '@app/db';
-import { hashPassword } from '@app/db';
 import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport, type Producer } from '@app/queue';
-import { cleanupPrefix, createTestDatabase, type TestDatabase, testTransportOptions } from '@app/testing';
+import {
+  cleanupPrefix,
+  createTestDatabase,
+  liftedLimitsEnv,
+  type SeedUser,
+  SEED_PASSWORD,
+  seedUser,
+  type TestDatabase,
+  testTransportOptions,
+  uniqueEmail,
+} from '@app/testing';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type GatewayConfig, loadGatewayConfig } from '../../src/config.ts';
 
@@ -40,19 +49,7 @@ export async function startGateway(
     PUBLIC_URL,
     JWT_SECRET: productionLike ? randomBytes(32).toString('base64url') : TEST_JWT_SECRET,
     WEB_DIST_DIR: '/nonexistent-web-dist',
-    // Test files share one Redis and inject from 127.0.0.1: the per-address login bucket would be
-    // shared by the whole suite (the rate-limit test sets its own).
-    LOGIN_IP_RATE_LIMIT: '100000',
-    // Tests register, suggest and queue far more than one person would: the per-address and per-user
-    // limits are lifted here, and the limits tests set their own.
-    REGISTER_IP_RATE_LIMIT: '100000',
-    SOURCE_SUBMISSIONS_PER_HOUR: '10000',
-    NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR: '100000',
-    NEWSLETTER_SIGNUPS_PER_HOUR: '1000000',
-    GENERATION_TASKS_PER_MINUTE: '10000',
-    GENERATION_MAX_PENDING_PER_USER: '10000',
-    // This file's own limit counters (cleaned up with its prefix), apart from the other files'.
-    RATE_LIMIT_KEY_PREFIX: `${transportOptions.prefix}:gateway-`,
+    ...liftedLimitsEnv(transportOptions.prefix),
     ...env,
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
@@ -106,35 +103,15 @@ export async function startPeer(
   return app;
 }
 
-type NewUser = {
-  email: string;
-  password?: string;
-  role?: 'user' | 'admin';
-  plan?: 'free' | 'pro';
-  verified?: boolean;
-};
+type NewUser = SeedUser & { email: string };
 
 /** A user written straight to the database (as the seed or an admin would), with a profile. */
-export async function insertUser(prisma: PrismaClient, user: NewUser) {
-  return prisma.user.create({
-    data: {
-      email: user.email,
-      passwordHash: await hashPassword(user.password ?? 'correct-horse'),
-      emailVerifiedAt: user.verified === false ? null : new Date(),
-      profile: { create: { role: user.role ?? 'user', subscriptionType: user.plan ?? 'free' } },
-    },
-  });
-}
+export const insertUser = (prisma: PrismaClient, user: NewUser) => seedUser(prisma, user);
 
-let counter = 0;
-/** Unique per call, so tests never collide on emails or rate-limit keys. */
-export function uniqueEmail(label = 'user'): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
-}
+export { uniqueEmail };
 
 /** Logs in through the real route and returns the access token and refresh cookie. */
-export async function login(gateway: Gateway, email: string, password = 'correct-horse') {
+export async function login(gateway: Gateway, email: string, password = SEED_PASSWORD) {
   const response = await gateway.app.inject({
     method: 'POST',
     url: '/api/auth/login',

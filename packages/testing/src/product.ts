@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, repoRoot, type ServiceProcess, spawnService } from '@app/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { repoRoot } from './paths.ts';
+import { freePort, type ServiceProcess, spawnService } from './service-process.ts';
 
 export const SERVICE_NAMES = [
   'gateway',
@@ -23,6 +25,10 @@ export type ProductOptions = {
   build?: 'source' | 'dist';
   /** Variables of one copy only (e.g. its own SMTP server). */
   envOf?: (name: ServiceName, copy: number) => Record<string, string>;
+  /** The services to run; default all six. */
+  services?: readonly ServiceName[];
+  /** A port chosen by the caller for a service's first copy (else a free one). */
+  ports?: Partial<Record<ServiceName, number>>;
 };
 
 export type Product = {
@@ -60,9 +66,11 @@ const ENTRY: Record<ServiceName, { source: string; dist: string }> = {
 };
 
 /**
- * The gateway and the five worker services, each copy its own Node process (configuration from the
- * environment), all on the run's PostgreSQL and Redis. Each worker's /readyz checks its queue
- * connection and its database.
+ * The product as separate Node processes, the way it is deployed: the gateway and the five worker
+ * services (or the ones `services` names), each copy its own process configured from the
+ * environment, all on the caller's PostgreSQL and Redis. Each service's /readyz checks its queue
+ * connection and its database. The fault and scale tests run all of it; the bench runs the
+ * compiled gateway alone.
  */
 export async function startProduct(
   env: Record<string, string>,
@@ -79,8 +87,13 @@ export async function startProduct(
     const peak = highWaterMark(running.process.child.pid);
     if (peak !== undefined) peaks.set(label, Math.max(peaks.get(label) ?? 0, peak));
   };
-  const all = SERVICE_NAMES.flatMap((name) => Array.from({ length: copies }, (_, copy) => ({ name, copy })));
-  for (const { name, copy } of all) ports.set(key(name, copy), await freePort());
+  const all = (options.services ?? SERVICE_NAMES).flatMap((name) =>
+    Array.from({ length: copies }, (_, copy) => ({ name, copy })),
+  );
+  for (const { name, copy } of all) {
+    const chosen = copy === 0 ? options.ports?.[name] : undefined;
+    ports.set(key(name, copy), chosen ?? (await freePort()));
+  }
   const url = (name: ServiceName, copy = 0) => `http://127.0.0.1:${ports.get(key(name, copy))}`;
 
   const spawn = (name: ServiceName, copy: number) => {
@@ -111,7 +124,8 @@ export async function startProduct(
         return;
       } catch (error) {
         // Its port was taken while it was free (another process's bind or outgoing connection): a new one.
-        if (attempt === 3 || !/EADDRINUSE/.test(running.process.output())) throw error;
+        const chosen = copy === 0 && options.ports?.[name] !== undefined;
+        if (attempt === 3 || chosen || !/EADDRINUSE/.test(running.process.output())) throw error;
         running.killedOnPurpose = true;
         ports.set(key(name, copy), await freePort());
       }
@@ -177,7 +191,11 @@ export async function startProduct(
       await Promise.all(live.map(({ name, copy }) => waitReady(name, copy, timeoutMs)));
       return Date.now() - started;
     },
-    pid: (name, copy = 0) => services.get(key(name, copy))!.process.child.pid!,
+    pid(name, copy = 0) {
+      const pid = services.get(key(name, copy))?.process.child.pid;
+      if (pid === undefined) throw new Error(`${key(name, copy)} is not running in this product`);
+      return pid;
+    },
     peakRss(name, copy = 0) {
       const running = services.get(key(name, copy));
       if (running && !running.killedOnPurpose) recordPeak(key(name, copy), running);
@@ -210,5 +228,3 @@ async function status(url: string): Promise<number> {
     return 0;
   }
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
