@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { expectFitsAt320, tabTo } from './page-checks.ts';
 
 // Forgot password, the verification page, change password and sign out everywhere, as a user does
 // them: in English and Chinese, from the keyboard where it matters, and at 320 px wide.
@@ -57,45 +58,6 @@ const texts = {
 const linkIn = (text: string, page: 'verify' | 'reset') =>
   text.match(new RegExp(`https?://\\S+/auth/${page}\\?token=\\S+`))?.[0];
 
-// e2e code compiles without the DOM library: the callbacks run in the page reach it through globalThis
-// (inline: page.evaluate sends only the callback's own source).
-type PageDocument = {
-  activeElement: { getAttribute(name: string): string | null } | null;
-  documentElement: { scrollWidth: number };
-};
-
-/** Presses Tab until the element with this test id has the focus: it is reachable from the keyboard. */
-async function tabTo(page: Page, testId: string, maxPresses = 25) {
-  for (let i = 0; i < maxPresses; i += 1) {
-    await page.keyboard.press('Tab');
-    if (
-      await page.evaluate(
-        (id) =>
-          (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute(
-            'data-testid',
-          ) === id,
-        testId,
-      )
-    )
-      return;
-  }
-  throw new Error(`${testId} not reached with the Tab key`);
-}
-
-/** Nothing sticks out sideways at 320 px (WCAG 1.4.10 reflow); then back to a desktop width. */
-async function expectFitsAt320(page: Page) {
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 320, height: 640 });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
-      ),
-    )
-    .toBeLessThanOrEqual(320);
-  await page.setViewportSize(before);
-}
-
 const signedIn = (page: Page) => page.getByTestId('nav-profile').count();
 
 describe.each(['en', 'zh'] as const)('accounts (%s)', (language) => {
@@ -133,7 +95,7 @@ describe.each(['en', 'zh'] as const)('accounts (%s)', (language) => {
       .poll(() => page.getByText(language === 'en' ? 'do not match' : '不一致').isVisible())
       .toBe(true);
     await page.getByLabel(t.confirmPassword, { exact: true }).fill('fresh-password-1');
-    await tabTo(page, 'reset-confirm-submit');
+    await tabTo(page, 'reset-confirm-submit', 25);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('reset-done').textContent()).toContain(t.resetDone);
 
@@ -185,7 +147,7 @@ describe.each(['en', 'zh'] as const)('accounts (%s)', (language) => {
       .toBe(true);
     await page.getByLabel(t.verifyPassword, { exact: true }).fill('chosen-on-the-page');
     await page.getByLabel(t.verifyConfirm, { exact: true }).fill('chosen-on-the-pagE');
-    await tabTo(page, 'verify-submit');
+    await tabTo(page, 'verify-submit', 25);
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByText(language === 'en' ? 'do not match' : '不一致').isVisible())

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { dueZones } from '@app/digest';
-import { createLogger } from '@app/logger';
-import { podcastConfigSchema, startService as startPodcast } from '@app/podcast';
 import { addDays, zonedHourToInstant } from '@app/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 // The admin's operations in the browser: make today's podcast and make a failed one again (the
 // real podcast worker, speaking with espeak-ng from npm), then find it on /daily-podcast; preview a digest, send one, and
@@ -17,7 +13,6 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 // in English and Chinese, at 320 px too.
 
 let stack: Stack;
-let storageDir: string;
 let admin: { email: string; password: string };
 const TODAY = new Date().toISOString().slice(0, 10);
 const YESTERDAY = addDays(TODAY, -1);
@@ -28,29 +23,8 @@ const subscribers = { one: uniqueEmail('digest-one'), due: uniqueEmail('digest-d
 let failedTaskId: string;
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(tmpdir(), 'e2e-admin-ops-'));
-  stack = await startStack({
-    gatewayEnv: { STORAGE_DIR: storageDir },
-    workers: [
-      (context) =>
-        startPodcast(
-          podcastConfigSchema.parse({
-            NODE_ENV: 'test',
-            DATABASE_URL: context.databaseUrl,
-            REDIS_URL: context.redisUrl,
-            HEALTH_PORT: '0',
-            STORAGE_DIR: storageDir,
-            // Needs no program on the PATH; a podcast without audio would be failed, not done.
-            PODCAST_TTS_ENGINE: 'espeak-wasm',
-          }),
-          {
-            prisma: context.prisma,
-            prefix: context.prefix,
-            logger: createLogger('podcast', { level: 'silent' }),
-          },
-        ),
-    ],
-  });
+  // espeak-wasm needs no program on the PATH; a podcast without audio would be failed, not done.
+  stack = await startStack({ podcastEngine: 'espeak-wasm' });
   admin = await stack.createUser({ email: uniqueEmail('ops-admin'), role: 'admin' });
   const prisma = stack.prisma;
   const topic = await prisma.topic.create({ data: { name: podcastTopic, slug: `ops-podcast-${stamp}` } });
@@ -107,7 +81,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
 async function openTab(page: Page, adminPath: string, tab: string) {
@@ -115,14 +88,6 @@ async function openTab(page: Page, adminPath: string, tab: string) {
   await page.goto(adminPath);
   await page.getByRole('tab', { name: tab }).click();
 }
-
-/** The page's own width: wider than the screen means a sideways scroll. */
-const pageWidth = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-        .documentElement.scrollWidth,
-  );
 
 const taskRow = (page: Page, date: string) =>
   page.getByTestId('podcast-task').filter({ hasText: podcastTopic }).filter({ hasText: date });
@@ -174,7 +139,7 @@ describe('admin podcasts', { timeout: 120_000 }, () => {
     await stack.signIn(page, admin.email, admin.password);
     await openTab(page, '/zh/admin', '播客');
     await page.getByTestId('podcast-task').first().waitFor();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'admin podcasts zh 320');
     await page.context().close();
   });
@@ -210,7 +175,7 @@ describe('admin digest', { timeout: 120_000 }, () => {
     await stack.signIn(page, admin.email, admin.password);
     await openTab(page, '/zh/admin', '摘要邮件');
     await page.getByTestId('digest-send-due').waitFor();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'admin digest zh 320');
     await page.getByTestId('digest-send-due').click();
     await expect

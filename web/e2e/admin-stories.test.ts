@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 // The admin's story corrections in the browser: split a wrongly joined report out of a
 // story by keyboard, then merge two stories through the search dialog; the database shows each
@@ -96,13 +97,6 @@ const storyOf = async (key: string) =>
 const hasFocus = (locator: Locator) =>
   locator.evaluate(
     (el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
-  );
-
-const pageWidth = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-        .documentElement.scrollWidth,
   );
 
 describe('admin stories', { timeout: 180_000 }, () => {
@@ -229,11 +223,11 @@ describe('admin stories', { timeout: 180_000 }, () => {
     page.setDefaultTimeout(20_000);
     await page.getByRole('tab', { name: '事件' }).click();
     await page.getByTestId('story-card').first().waitFor();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'admin stories zh 320');
     await page.getByTestId('story-merge').first().click();
     await page.getByRole('dialog', { name: '与另一个事件合并' }).waitFor();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'admin stories merge dialog zh 320');
     await page.context().close();
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 // A fresh install has no Stripe keys: the pricing page leads to the labelled demo checkout, whose "Pay"
 // sends Stripe's signed events through the real webhook. Then an admin's own view of their access, and
@@ -40,12 +41,7 @@ const where = (c: (typeof CASES)[number]) => `${c.language.prefix || '/'} at ${c
 
 /** The page is no wider than the window (nothing to scroll sideways). */
 async function expectFits(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-        .documentElement.scrollWidth,
-  );
-  expect(scrollWidth).toBeLessThanOrEqual(width);
+  expect(await pageScrollWidth(page)).toBeLessThanOrEqual(width);
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

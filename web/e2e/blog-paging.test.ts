@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack } from './harness.ts';
+import { expectFitsAt320, focusedTestId, tabTo } from './page-checks.ts';
 
 // The blog list in pages (issue 20): 20 posts first, "load more" from the keyboard (the focus moves
 // to the first new post), a failed page that keeps the posts shown and can be retried, search, in
@@ -60,44 +60,8 @@ const texts = {
 };
 
 // e2e code compiles without the DOM library: the callbacks run in the page reach it through globalThis.
-type PageElement = {
-  getAttribute(name: string): string | null;
-  textContent: string | null;
-  querySelector(selector: string): PageElement | null;
-};
-type PageDocument = { activeElement: PageElement | null; documentElement: { scrollWidth: number } };
-
-const focusedTestId = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute(
-        'data-testid',
-      ) ?? null,
-  );
-
-/** Presses Tab until the element with this test id has the focus: it is reachable from the keyboard. */
-async function tabTo(page: Page, testId: string, maxPresses = 120) {
-  for (let i = 0; i < maxPresses; i += 1) {
-    await page.keyboard.press('Tab');
-    if ((await focusedTestId(page)) === testId) return;
-  }
-  throw new Error(`${testId} not reached with the Tab key`);
-}
-
-/** Nothing sticks out sideways at 320 px (WCAG 1.4.10 reflow); then back to the earlier width. */
-async function expectFitsAt320(page: Page) {
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 320, height: 640 });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
-      ),
-    )
-    .toBeLessThanOrEqual(320);
-  await expect.poll(() => page.getByTestId('blog-load-more').isVisible()).toBe(true);
-  await page.setViewportSize(before);
-}
+type PageElement = { textContent: string | null; querySelector(selector: string): PageElement | null };
+type PageDocument = { activeElement: PageElement | null };
 
 describe.each(['en', 'zh'] as const)('/blog in pages (%s)', (language) => {
   const t = texts[language];
@@ -111,10 +75,12 @@ describe.each(['en', 'zh'] as const)('/blog in pages (%s)', (language) => {
     await expect.poll(() => page.getByTestId('blog-shown').textContent()).toBe(t.shown);
     await expect.poll(() => page.getByRole('button', { name: t.loadMore }).isVisible()).toBe(true);
     await expectAccessible(page, `blog list, first page (${language})`);
-    await expectFitsAt320(page);
+    await expectFitsAt320(page, () =>
+      expect.poll(() => page.getByTestId('blog-load-more').isVisible()).toBe(true),
+    );
 
     // Tab to the button and press Enter: 20 more, and the focus is on the first of them.
-    await tabTo(page, 'blog-load-more');
+    await tabTo(page, 'blog-load-more', 120);
     await page.keyboard.press('Enter');
     await expect.poll(() => cards.count()).toBe(40);
     await expect
@@ -133,7 +99,7 @@ describe.each(['en', 'zh'] as const)('/blog in pages (%s)', (language) => {
     await expect.poll(() => cards.nth(19).textContent()).toContain(t.title(19));
 
     // Space on the button loads the last 5; then the button is gone and the count says all.
-    await tabTo(page, 'blog-load-more');
+    await tabTo(page, 'blog-load-more', 120);
     await page.keyboard.press('Space');
     await expect.poll(() => cards.count()).toBe(POSTS);
     await expect.poll(() => page.getByTestId('blog-shown').textContent()).toBe(t.shownAll);

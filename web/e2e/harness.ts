@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@app/config';
@@ -11,6 +13,7 @@ import { buildApp, loadGatewayConfig } from '@app/gateway';
 import { createLlm } from '@app/llm';
 import { createLogger } from '@app/logger';
 import { mailerConfigSchema, startService as startMailer } from '@app/mailer';
+import { podcastConfigSchema, startService as startPodcast } from '@app/podcast';
 import { createProducer, createQueueTransport } from '@app/queue';
 import {
   cleanupPrefix,
@@ -100,6 +103,11 @@ export type StackOptions = {
   gatewayEnv?: Record<string, string>;
   /** Extra mailer environment (e.g. the gateway's UNSUBSCRIBE_SECRET, which also signs confirmation links). */
   mailerEnv?: Record<string, string>;
+  /**
+   * Runs the podcast worker with this speech engine ('espeak-wasm' needs no program on the PATH), its
+   * audio in a storage folder of the stack's own that the gateway serves from and stop() removes.
+   */
+  podcastEngine?: 'espeak' | 'espeak-wasm';
 };
 
 /**
@@ -124,11 +132,33 @@ export function contentGenerationWorker(baseURL: string) {
     );
 }
 
+/** The podcast worker on the stack's database and queues, storing under `storageDir`. */
+function podcastWorker(storageDir: string, engine: NonNullable<StackOptions['podcastEngine']>) {
+  return (context: StackContext) =>
+    startPodcast(
+      podcastConfigSchema.parse({
+        NODE_ENV: 'test',
+        DATABASE_URL: context.databaseUrl,
+        REDIS_URL: context.redisUrl,
+        HEALTH_PORT: '0',
+        STORAGE_DIR: storageDir,
+        PODCAST_TTS_ENGINE: engine,
+      }),
+      {
+        prisma: context.prisma,
+        prefix: context.prefix,
+        logger: createLogger('podcast', { level: 'silent' }),
+      },
+    );
+}
+
 export type NewUser = { email: string; password?: string; role?: 'user' | 'admin'; plan?: 'free' | 'pro' };
 
 export type Stack = StackContext & {
   baseUrl: string;
   smtp: SmtpCapture;
+  /** The podcast worker's storage folder (with `podcastEngine` only). */
+  storageDir?: string;
   /** The worker's browser, shared with other files' stacks: make pages with newPage. */
   browser: Browser;
   createUser(user: NewUser): Promise<{ id: string; email: string; password: string }>;
@@ -145,6 +175,7 @@ export type Stack = StackContext & {
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase();
+  const storageDir = options.podcastEngine ? await mkdtemp(path.join(tmpdir(), 'e2e-storage-')) : undefined;
   const transportOptions = testTransportOptions(db.url);
   const smtp = await startSmtpCapture();
   const port = await freePort();
@@ -160,6 +191,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Each browser test signs in many times as the same few users.
     LOGIN_RATE_LIMIT: '1000',
     ...liftedLimitsEnv(transportOptions.prefix),
+    ...(storageDir ? { STORAGE_DIR: storageDir } : {}),
     ...options.gatewayEnv,
   });
   const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
@@ -187,7 +219,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     { prisma: db.prisma, prefix: transportOptions.prefix, logger },
   );
   const workers: { close(): Promise<void> }[] = [mailer];
-  for (const start of options.workers ?? []) workers.push(await start(context));
+  const starters = [...(options.workers ?? [])];
+  if (storageDir && options.podcastEngine) starters.push(podcastWorker(storageDir, options.podcastEngine));
+  for (const start of starters) workers.push(await start(context));
   const browser = await workerBrowser();
   // This stack's browser contexts: its pages' cookies and storage, closed with it.
   const contexts = new Set<BrowserContext>();
@@ -196,6 +230,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...context,
     baseUrl,
     smtp,
+    storageDir,
     browser,
     async createUser(user) {
       const { id, email, password } = await seedUser(db.prisma, user);
@@ -224,6 +259,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await smtp.close();
       await cleanupPrefix(transportOptions.prefix);
       await db.drop();
+      if (storageDir) await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

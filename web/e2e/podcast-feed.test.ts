@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth, tabTo } from './page-checks.ts';
 
 // The private podcast feed on /daily-podcast: a signed-in reader makes the URL, picks its languages and
 // topics from the keyboard, copies and opens it, replaces and turns it off; in English and Chinese,
@@ -13,11 +14,6 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 let stack: Stack;
 let storageDir: string;
 let topic = { id: '', name: '' };
-
-type PageDocument = {
-  activeElement: { getAttribute(name: string): string | null } | null;
-  documentElement: { scrollWidth: number };
-};
 
 beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'e2e-podcast-feed-'));
@@ -55,20 +51,6 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
-const focusedTestId = (page: Page) =>
-  page.evaluate(() =>
-    (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute('data-testid'),
-  );
-
-/** Presses Tab until the element with this test id has the focus: it is reachable from the keyboard. */
-async function tabTo(page: Page, testId: string, maxPresses = 60) {
-  for (let i = 0; i < maxPresses; i += 1) {
-    await page.keyboard.press('Tab');
-    if ((await focusedTestId(page)) === testId) return;
-  }
-  throw new Error(`${testId} not reached with the Tab key`);
-}
-
 const local = (url: string) => new URL(new URL(url).pathname + new URL(url).search, stack.baseUrl).toString();
 
 describe('the podcast feed card', { timeout: 120_000 }, () => {
@@ -80,7 +62,7 @@ describe('the podcast feed card', { timeout: 120_000 }, () => {
     await card.getByText('Follow in a podcast app').waitFor();
     await expectAccessible(page, 'podcast page before the feed URL');
 
-    await tabTo(page, 'podcast-feed-create');
+    await tabTo(page, 'podcast-feed-create', 60);
     await page.keyboard.press('Enter');
     const input = card.getByTestId('podcast-feed-url');
     await expect.poll(() => input.inputValue()).toMatch(/\/api\/podcasts\/feed\/[\w-]{43}\?lang=en$/);
@@ -88,7 +70,7 @@ describe('the podcast feed card', { timeout: 120_000 }, () => {
     await expectAccessible(page, 'podcast page with the feed URL');
 
     // Chinese too, from the keyboard.
-    await tabTo(page, 'podcast-feed-lang-zh');
+    await tabTo(page, 'podcast-feed-lang-zh', 60);
     await page.keyboard.press('Space');
     await expect.poll(() => input.inputValue()).toBe(`${first.replace(/\?.*$/, '')}?lang=en,zh`);
     // One topic, picked by typing and Enter.
@@ -102,7 +84,7 @@ describe('the podcast feed card', { timeout: 120_000 }, () => {
     if (process.env.PODCAST_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.PODCAST_SCREENSHOTS}/feed-desktop.png`, fullPage: true });
 
-    await tabTo(page, 'podcast-feed-copy');
+    await tabTo(page, 'podcast-feed-copy', 60);
     await page.keyboard.press('Enter');
     await expect.poll(() => card.getByTestId('podcast-feed-copy').textContent()).toContain('Copied');
     expect(
@@ -148,13 +130,7 @@ describe('the podcast feed card', { timeout: 120_000 }, () => {
     await expectAccessible(page, 'zh podcast page with the feed URL at 320 px');
     if (process.env.PODCAST_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.PODCAST_SCREENSHOTS}/feed-320.png`, fullPage: true });
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
-        ),
-      )
-      .toBeLessThanOrEqual(320);
+    await expect.poll(() => pageScrollWidth(page)).toBeLessThanOrEqual(320);
     const box = await card.boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 320).toBe(true);
     await page.context().close();

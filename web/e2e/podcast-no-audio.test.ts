@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 // A podcast the worker could not speak: readers see "Audio not available", why, and the transcript
 // (English and Chinese, 320 px, axe); admins see the reason, the engine the worker spoke with, and
@@ -55,14 +55,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The page's own width: wider than the screen means a sideways scroll. */
-const pageWidth = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-        .documentElement.scrollWidth,
-  );
-
 describe('/daily-podcast', () => {
   it('says audio is not available and why, and the transcript can be read, on a 320 px screen', async () => {
     const user = await stack.createUser({ email: uniqueEmail('no-audio') });
@@ -80,7 +72,7 @@ describe('/daily-podcast', () => {
     await expect
       .poll(() => card.getByTestId('podcast-transcript').textContent())
       .toContain('Story 1: Open models close the gap.');
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'podcast without audio');
     if (process.env.PODCAST_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.PODCAST_SCREENSHOTS}/no-audio-320.png`, fullPage: true });
@@ -92,7 +84,7 @@ describe('/daily-podcast', () => {
     expect(await zh.getByTestId('podcast-unavailable-reason').textContent()).toBe(
       '生成本期播客时服务器没有配置语音引擎。可以阅读文字稿。',
     );
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'podcast without audio zh');
     await page.context().close();
   });
@@ -149,7 +141,7 @@ describe('admin Podcasts tab', () => {
       .poll(() => zhRow.getByTestId('podcast-failure-reason').textContent())
       .toBe('无音频：工作进程没有语音引擎');
     await expect.poll(() => engine.textContent()).toContain('工作进程没有语音引擎');
-    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'admin podcasts without audio zh 320');
     if (process.env.PODCAST_SCREENSHOTS)
       await page.screenshot({

@@ -1,17 +1,14 @@
-import { mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { createLogger } from '@app/logger';
-import { podcastConfigSchema, startService as startPodcast } from '@app/podcast';
 import { createProducer, createQueueTransport } from '@app/queue';
 import { waitFor } from '@app/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 const DATE = '2026-03-10';
 let stack: Stack;
-let storageDir: string;
 let browser: Browser;
 let topicName: string;
 
@@ -25,28 +22,7 @@ const ZH = [
 ];
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(tmpdir(), 'e2e-podcast-'));
-  stack = await startStack({
-    gatewayEnv: { STORAGE_DIR: storageDir },
-    workers: [
-      (context) =>
-        startPodcast(
-          podcastConfigSchema.parse({
-            NODE_ENV: 'test',
-            DATABASE_URL: context.databaseUrl,
-            REDIS_URL: context.redisUrl,
-            HEALTH_PORT: '0',
-            STORAGE_DIR: storageDir,
-            PODCAST_TTS_ENGINE: 'espeak',
-          }),
-          {
-            prisma: context.prisma,
-            prefix: context.prefix,
-            logger: createLogger('podcast', { level: 'silent' }),
-          },
-        ),
-    ],
-  });
+  stack = await startStack({ podcastEngine: 'espeak' });
   // Chromium plays media without a click only with this policy; the test clicks anyway.
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -90,7 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
 async function signedInPage(): Promise<Page> {
@@ -194,7 +169,7 @@ describe('/daily-podcast', () => {
     const task = await stack.prisma.podcastTask.findFirstOrThrow({
       where: { topic: { name: topicName }, language: 'EN' },
     });
-    const file = path.join(storageDir, 'podcast-audio', task.id, 'final_podcast.mp3');
+    const file = path.join(stack.storageDir!, 'podcast-audio', task.id, 'final_podcast.mp3');
     const page = await signedInPage();
     await page.goto(`/daily-podcast?date=${DATE}`);
     const textOnly = page.getByTestId('podcast-card').filter({ hasText: `${topicName} text-only` });
@@ -235,13 +210,7 @@ describe('/daily-podcast', () => {
     await expect.poll(() => card.getByTestId('podcast-controls').isVisible()).toBe(true);
     if (process.env.PODCAST_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.PODCAST_SCREENSHOTS}/mobile.png`, fullPage: true });
-    expect(
-      await page.evaluate(
-        () =>
-          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-            .documentElement.scrollWidth,
-      ),
-    ).toBeLessThanOrEqual(375);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(375);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 // Generated copy is private to its author until they publish it from their history; then the topic
 // page's generated tab shows it to everyone, by the author's display name, and never their instructions.
@@ -14,13 +15,6 @@ const INSTRUCTIONS = 'secret-instructions-for-my-own-eyes';
 let stack: Stack;
 let topicId: string;
 let author: { email: string; password: string };
-
-// e2e code compiles without the DOM library: callbacks run in the page reach it through globalThis.
-type PageDocument = { documentElement: { scrollWidth: number } };
-const pageWidth = (page: Page) =>
-  page.evaluate(
-    () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
-  );
 
 /** A completed task with one private result, as the worker writes it, made from a fresh summary. */
 async function insertDraft(userId: string, datasourceId: string, headline: string, content: string) {
@@ -139,7 +133,7 @@ describe('publishing generated content', () => {
         .toBe(lang.words.published);
       expect(await result.getByTestId('unpublish-result').isVisible()).toBe(true);
       await expectAccessible(page, `${lang.prefix || '/'} history with a published result`);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      expect(await pageScrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
       // The visitor now sees it, by the author's display name, without the author's instructions.
       await expect
@@ -151,7 +145,7 @@ describe('publishing generated content', () => {
       expect(await item.getByTestId('generated-author').textContent()).toBe(lang.words.by);
       expect(await visitor.locator('body').textContent()).not.toContain(INSTRUCTIONS);
       await expectAccessible(visitor, `${lang.prefix || '/'} topic page, published generated content`);
-      expect(await pageWidth(visitor)).toBeLessThanOrEqual(PHONE.width);
+      expect(await pageScrollWidth(visitor)).toBeLessThanOrEqual(PHONE.width);
 
       // Unpublishing takes it off the topic page again.
       await result.getByTestId('unpublish-result').click();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack } from './harness.ts';
+import { expectFitsAt320 } from './page-checks.ts';
 
 // The footer's channel links, the Google button and its failures, and the topic detail page's
 // pagination, filters and platform names, as a reader sees them in a real browser.
@@ -22,22 +23,7 @@ const localDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: LA
 const LATE_SOURCE = 'Zz Spec Late Notes';
 
 // e2e code compiles without the DOM library: callbacks run in the page reach it through globalThis.
-type PageDocument = { documentElement: { scrollWidth: number } };
 type PageWindow = { location: { pathname: string; search: string } };
-
-/** Nothing sticks out sideways at 320 px (WCAG 1.4.10 reflow); then back to a desktop width. */
-async function expectFitsAt320(page: Page) {
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 320, height: 640 });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
-      ),
-    )
-    .toBeLessThanOrEqual(320);
-  await page.setViewportSize(before);
-}
 
 const footerLinks = (page: Page) => page.getByTestId('knowledge-base-link');
 

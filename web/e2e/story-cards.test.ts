@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, uniqueEmail } from './harness.ts';
+import { pageScrollWidth } from './page-checks.ts';
 
 // One card per story on the content summary page: "Covered by N sources", and the story's other
 // reports one keyboard press away, loaded when opened, each marked as matching the filters or not.
@@ -148,14 +149,8 @@ describe('story cards on the content summary page', () => {
     await members.first().waitFor();
 
     await page.setViewportSize({ width: 320, height: 800 });
-    const scrollWidth = () =>
-      page.evaluate(
-        () =>
-          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-            .documentElement.scrollWidth,
-      );
     // The page takes its phone layout (the sources panel becomes a drawer) once it has seen the new width.
-    await expect.poll(scrollWidth).toBeLessThanOrEqual(320);
+    await expect.poll(() => pageScrollWidth(page)).toBeLessThanOrEqual(320);
     await expectAccessible(page, 'story card opened at 320 px');
     await page.context().close();
   });

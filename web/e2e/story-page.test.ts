@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { type Stack, startStack } from './harness.ts';
+import { focusedTestId, pageScrollWidth, tabTo } from './page-checks.ts';
 
 // A story's own page (/stories/{id}), as a visitor opens it: the title, the lead report's summary and
 // every report, a "Copy link" button used from the keyboard (and its fallback where there is no
@@ -88,30 +89,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-// e2e code compiles without the DOM library: the callbacks run in the page reach it through globalThis.
-type PageDocument = {
-  title: string;
-  activeElement: { getAttribute(name: string): string | null } | null;
-  documentElement: { scrollWidth: number };
-};
-
-const focusedTestId = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as { document: PageDocument }).document.activeElement?.getAttribute(
-        'data-testid',
-      ) ?? null,
-  );
-
-/** Presses Tab until the element with this test id has the focus: it is reachable from the keyboard. */
-async function tabTo(page: Page, testId: string, maxPresses = 80) {
-  for (let i = 0; i < maxPresses; i += 1) {
-    await page.keyboard.press('Tab');
-    if ((await focusedTestId(page)) === testId) return;
-  }
-  throw new Error(`${testId} not reached with the Tab key`);
-}
-
 const readClipboard = (page: Page) =>
   page.evaluate(() =>
     (
@@ -122,13 +99,7 @@ const readClipboard = (page: Page) =>
 /** Nothing sticks out sideways at 320 px (WCAG 1.4.10 reflow), and the page is still accessible there. */
 async function expectFitsAt320(page: Page, label: string) {
   await page.setViewportSize({ width: 320, height: 640 });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (globalThis as unknown as { document: PageDocument }).document.documentElement.scrollWidth,
-      ),
-    )
-    .toBeLessThanOrEqual(320);
+  await expect.poll(() => pageScrollWidth(page)).toBeLessThanOrEqual(320);
   await expectAccessible(page, `${label} at 320 px`);
 }
 
@@ -167,7 +138,9 @@ describe.each(['en', 'zh'] as const)('a story’s page (%s)', (language) => {
     expect(await page.getByTestId('story-title').textContent()).toBe(HEADLINE);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(HEADLINE);
     await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { document: PageDocument }).document.title))
+      .poll(() =>
+        page.evaluate(() => (globalThis as unknown as { document: { title: string } }).document.title),
+      )
       .toBe(`${HEADLINE} · ${t.site}`);
     expect(await page.getByTestId('story-count').textContent()).toBe(t.count);
     // The lead report's summary, as its text reads.

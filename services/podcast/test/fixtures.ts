@@ -6,7 +6,7 @@ import { loadConfig } from '@app/config';
 import { createLogger } from '@app/logger';
 import { createProducer, createQueueTransport } from '@app/queue';
 import { cleanupPrefix, createTestDatabase, type TestDatabase, testTransportOptions } from '@app/testing';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { podcastConfigSchema } from '../src/config.ts';
 import { startService } from '../src/service.ts';
 
@@ -18,8 +18,17 @@ export const testLogger = createLogger('podcast', { level: process.env.TEST_LOG_
  * steps; a database and a temporary folder come with theirs. Called once at a test file's top level.
  */
 export function perTestResources() {
+  return resources(afterEach);
+}
+
+/** The same resources made once for a whole file (in its beforeAll), released after its last test. */
+export function perFileResources() {
+  return resources(afterAll);
+}
+
+function resources(after: typeof afterEach | typeof afterAll) {
   const releases: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
+  after(async () => {
     for (const release of releases.reverse()) await release().catch(() => undefined);
     releases.length = 0;
   });

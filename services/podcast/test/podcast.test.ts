@@ -1,66 +1,26 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '@app/config';
 import { PODCAST_BUCKET } from '@app/contracts';
-import { createLogger } from '@app/logger';
-import {
-  createProducer,
-  createQueueTransport,
-  type Producer,
-  type QueueTransport,
-  type RunningService,
-} from '@app/queue';
-import {
-  cleanupPrefix,
-  createTestDatabase,
-  type TestDatabase,
-  testTransportOptions,
-  waitFor,
-} from '@app/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Producer } from '@app/queue';
+import { type TestDatabase, waitFor } from '@app/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeDuration } from '../src/audio/tools.ts';
-import { podcastConfigSchema } from '../src/config.ts';
 import { estimateSpeechSeconds } from '../src/script/script.ts';
-import { startService } from '../src/service.ts';
-import { createTopic, insertSummaries } from './fixtures.ts';
+import { createTopic, insertSummaries, perFileResources } from './fixtures.ts';
 
+const resources = perFileResources();
 let db: TestDatabase;
-let transport: QueueTransport;
 let producer: Producer;
-let service: RunningService;
 let storageDir: string;
-const options = () => testTransportOptions(db.url);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-test-'));
-  transport = createQueueTransport(options());
-  producer = createProducer(transport);
-  const config = loadConfig(podcastConfigSchema, {
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    REDIS_URL: options().redisUrl,
-    HEALTH_PORT: '0',
-    STORAGE_DIR: storageDir,
+  db = await resources.database();
+  storageDir = await resources.tempDir('podcast-test-');
+  ({ producer } = await resources.runService(db, storageDir, {
     PODCAST_TTS_ENGINE: 'espeak',
     PODCAST_ENCODER: 'ffmpeg',
     PODCAST_CHUNK_CHARS: '400',
-  });
-  service = await startService(config, {
-    prisma: db.prisma,
-    prefix: options().prefix,
-    logger: createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await producer?.close();
-  await transport?.close();
-  await cleanupPrefix(options().prefix);
-  await db?.drop();
-  await rm(storageDir, { recursive: true, force: true });
+  }));
 });
 
 async function completedTasks(topicId: string) {

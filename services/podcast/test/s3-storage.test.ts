@@ -1,73 +1,33 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '@app/config';
 import { PODCAST_BUCKET } from '@app/contracts';
-import { createLogger } from '@app/logger';
-import {
-  createProducer,
-  createQueueTransport,
-  type Producer,
-  type QueueTransport,
-  type RunningService,
-} from '@app/queue';
-import {
-  cleanupPrefix,
-  createTestDatabase,
-  type FakeS3,
-  startFakeS3,
-  type TestDatabase,
-  testTransportOptions,
-  waitFor,
-} from '@app/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Producer } from '@app/queue';
+import { type FakeS3, startFakeS3, type TestDatabase, waitFor } from '@app/testing';
+import { beforeAll, expect, it } from 'vitest';
 import { probeDuration } from '../src/audio/tools.ts';
 import { podcastConfigSchema } from '../src/config.ts';
-import { startService } from '../src/service.ts';
-import { createTopic, insertSummaries } from './fixtures.ts';
+import { createTopic, insertSummaries, perFileResources } from './fixtures.ts';
 
 // STORAGE_DRIVER=s3: the finished MP3 goes to the bucket through the AWS SDK (a local fake S3 server
 // that checks every request's SigV4 signature), not to STORAGE_DIR.
+const resources = perFileResources();
 let db: TestDatabase;
 let s3: FakeS3;
-let transport: QueueTransport;
 let producer: Producer;
-let service: RunningService;
 let storageDir: string;
-const options = () => testTransportOptions(db.url);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await resources.database();
   s3 = await startFakeS3();
-  storageDir = await mkdtemp(path.join(tmpdir(), 'podcast-s3-'));
-  transport = createQueueTransport(options());
-  producer = createProducer(transport);
-  const config = loadConfig(podcastConfigSchema, {
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    REDIS_URL: options().redisUrl,
-    HEALTH_PORT: '0',
-    STORAGE_DIR: storageDir,
+  resources.defer(() => s3.close());
+  storageDir = await resources.tempDir('podcast-s3-');
+  ({ producer } = await resources.runService(db, storageDir, {
     STORAGE_DRIVER: 's3',
     ...s3.env,
     PODCAST_TTS_ENGINE: 'espeak',
     PODCAST_CHUNK_CHARS: '400',
-  });
-  service = await startService(config, {
-    prisma: db.prisma,
-    prefix: options().prefix,
-    logger: createLogger('podcast', { level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  });
-});
-
-afterAll(async () => {
-  await service?.close();
-  await producer?.close();
-  await transport?.close();
-  await s3?.close();
-  await cleanupPrefix(options().prefix);
-  await db?.drop();
-  await rm(storageDir, { recursive: true, force: true });
+  }));
 });
 
 async function podcastOf(topicName: string, date: string) {
