@@ -24,7 +24,7 @@ it('runs only the services asked for, on the port chosen, and signs a seeded use
       DATABASE_URL: db.url,
       REDIS_URL: testRedisUrl(),
       QUEUE_PREFIX: prefix,
-      JWT_SECRET: 'product-test-secret-that-is-long-enough-0123',
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
       PUBLIC_URL: 'http://app.test',
       LOG_LEVEL: 'warn',
     },
