@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../src/lib/access.ts';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // Started while the file is collected: the matrix below is made of the routes it registered.
 const gateway: Gateway = await startGateway();
@@ -16,15 +9,12 @@ const tokens: Record<'free' | 'pro' | 'admin', string> = { free: '', pro: '', ad
 let freeUserId = '';
 
 beforeAll(async () => {
-  const prisma = gateway.db.prisma;
-  const free = await insertUser(prisma, { email: uniqueEmail('free') });
+  const free = await signedInUser(gateway, {}, 'free');
   freeUserId = free.id;
-  const pro = await insertUser(prisma, { email: uniqueEmail('pro'), plan: 'pro' });
+  tokens.free = free.accessToken;
+  tokens.pro = (await signedInUser(gateway, { plan: 'pro' }, 'pro')).accessToken;
   // The seeded admin has a free plan: admin counts as pro all the same.
-  const admin = await insertUser(prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  tokens.free = (await login(gateway, free.email)).accessToken;
-  tokens.pro = (await login(gateway, pro.email)).accessToken;
-  tokens.admin = (await login(gateway, admin.email)).accessToken;
+  tokens.admin = (await signedInUser(gateway, { role: 'admin' }, 'admin')).accessToken;
 });
 afterAll(async () => {
   await gateway?.close();
@@ -170,11 +160,8 @@ describe('access matrix (every registered /api route)', () => {
   });
 
   it('reads the plan from user_profiles on every request, so an upgrade applies at once', async () => {
-    const email = uniqueEmail('upgrade');
-    const user = await insertUser(gateway.db.prisma, { email });
-    const { accessToken } = await login(gateway, email);
-    const ping = () =>
-      gateway.app.inject({ method: 'GET', url: '/api/pro/ping', headers: bearer(accessToken) });
+    const user = await signedInUser(gateway, {}, 'upgrade');
+    const ping = () => gateway.app.inject({ method: 'GET', url: '/api/pro/ping', headers: user.headers });
     expect((await ping()).statusCode).toBe(403);
     await gateway.db.prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionType: 'pro' } });
     expect((await ping()).statusCode).toBe(200);
@@ -234,12 +221,10 @@ describe('/api/me', () => {
   });
 
   it('treats a token of a deleted account as signed out', async () => {
-    const email = uniqueEmail('gone');
-    const user = await insertUser(gateway.db.prisma, { email });
-    const { accessToken } = await login(gateway, email);
+    const user = await signedInUser(gateway, {}, 'gone');
     await gateway.db.prisma.user.delete({ where: { id: user.id } });
     for (const url of ['/api/me', '/api/pro/ping']) {
-      const response = await gateway.app.inject({ method: 'GET', url, headers: bearer(accessToken) });
+      const response = await gateway.app.inject({ method: 'GET', url, headers: user.headers });
       expect(response.statusCode, url).toBe(401);
     }
   });

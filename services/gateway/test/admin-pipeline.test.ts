@@ -1,13 +1,6 @@
 import { QUEUE_NAMES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 let gateway: Gateway;
 let adminToken: string;
@@ -17,10 +10,8 @@ let topicB: string;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail('user') });
-  adminToken = (await login(gateway, admin.email)).accessToken;
-  userToken = (await login(gateway, user.email)).accessToken;
+  adminToken = (await signedInUser(gateway, { role: 'admin' }, 'admin')).accessToken;
+  userToken = (await signedInUser(gateway, {}, 'user')).accessToken;
   const prisma = gateway.db.prisma;
   topicA = (await prisma.topic.create({ data: { slug: 'a', name: 'A' } })).id;
   topicB = (await prisma.topic.create({ data: { slug: 'b', name: 'B' } })).id;

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 let gateway: Gateway;
 let adminToken: string;
@@ -75,10 +68,8 @@ let percent: Awaited<ReturnType<typeof story>>;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail('user') });
-  adminToken = (await login(gateway, admin.email)).accessToken;
-  userToken = (await login(gateway, user.email)).accessToken;
+  adminToken = (await signedInUser(gateway, { role: 'admin' }, 'admin')).accessToken;
+  userToken = (await signedInUser(gateway, {}, 'user')).accessToken;
   topicA = (await gateway.db.prisma.topic.create({ data: { slug: `${tag}-a`, name: 'A' } })).id;
   topicB = (await gateway.db.prisma.topic.create({ data: { slug: `${tag}-b`, name: 'B' } })).id;
   big = await story(`Orbit launch ${tag}`, [

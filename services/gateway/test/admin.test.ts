@@ -2,14 +2,7 @@ import { ADMIN_MESSAGES, PLATFORMS } from '@app/contracts';
 import { defaultConfigFor, PLATFORM_DEFAULT_CONFIG, platformFromId } from '@app/db';
 import { createQueueTransport } from '@app/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The admin API (issue 9): every §5 rule the server owns, against the real database and Redis.
 
@@ -21,12 +14,12 @@ let user: Record<string, string>;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  const a = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
+  const a = await signedInUser(gateway, { role: 'admin' }, 'admin');
   adminId = a.id;
-  admin = bearer((await login(gateway, a.email)).accessToken);
-  const u = await insertUser(gateway.db.prisma, { email: uniqueEmail('user'), plan: 'pro' });
+  admin = a.headers;
+  const u = await signedInUser(gateway, { plan: 'pro' }, 'user');
   userId = u.id;
-  user = bearer((await login(gateway, u.email)).accessToken);
+  user = u.headers;
 });
 afterAll(async () => {
   await gateway?.close();

@@ -4,15 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../src/config.ts';
 import { redactUrl } from '../src/lib/log-serializers.ts';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  PUBLIC_URL,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, PUBLIC_URL, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // A fresh install has no Stripe keys: the demo checkout stands in for Stripe Checkout and sends
 // Stripe's signed events through the real webhook route. Nothing here fakes Stripe's side by hand.
@@ -26,12 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
 });
-
-async function signedInUser(label: string, plan: 'free' | 'pro' = 'free') {
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail(label), plan });
-  const { accessToken } = await login(gateway, user.email);
-  return { ...user, headers: bearer(accessToken) };
-}
 
 type Headers = Record<string, string>;
 const inject = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
@@ -68,7 +54,7 @@ describe('the demo checkout on a fresh install', () => {
   });
 
   it('free → Pro → cancel → reactivate → cancel → period over → free, all through the signed webhook', async () => {
-    const user = await signedInUser('demo-life');
+    const user = await signedInUser(gateway, {}, 'demo-life');
     expect(await me(user.headers)).toBe('free');
     const before = (await eventTypes()).length;
 
@@ -142,7 +128,7 @@ describe('the demo checkout on a fresh install', () => {
   });
 
   it('signs its events with the webhook secret: the route checks them like any other', async () => {
-    const user = await signedInUser('demo-signed');
+    const user = await signedInUser(gateway, {}, 'demo-signed');
     const { session } = await openCheckout(user.headers);
     expect((await pay(user.headers, session)).statusCode).toBe(200);
     const row = await gateway.db.prisma.stripeEvent.findFirstOrThrow({
@@ -170,7 +156,7 @@ describe('the demo checkout on a fresh install', () => {
   });
 
   it('keeps the session link out of the logs, and the address out of the link', async () => {
-    const user = await signedInUser('demo-private');
+    const user = await signedInUser(gateway, {}, 'demo-private');
     const { session } = await openCheckout(user.headers);
     const claims = JSON.parse(Buffer.from(session.split('.')[1] ?? '', 'base64url').toString());
     expect(JSON.stringify(claims)).not.toContain(user.email);
@@ -184,7 +170,7 @@ describe('the demo checkout on a fresh install', () => {
   });
 
   it('pays a session once, however often "Pay" is pressed', async () => {
-    const user = await signedInUser('demo-twice');
+    const user = await signedInUser(gateway, {}, 'demo-twice');
     const { session } = await openCheckout(user.headers);
     const answers = await Promise.all([pay(user.headers, session), pay(user.headers, session)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -194,7 +180,7 @@ describe('the demo checkout on a fresh install', () => {
   });
 
   it('answers bad input with a clear 4xx', async () => {
-    const user = await signedInUser('demo-bad');
+    const user = await signedInUser(gateway, {}, 'demo-bad');
     const { session } = await openCheckout(user.headers);
 
     const missing = await inject('POST', '/api/billing/demo/pay', user.headers, {});
@@ -212,7 +198,7 @@ describe('the demo checkout on a fresh install', () => {
     expect((await inject('GET', '/api/billing/demo/session?session=', user.headers)).statusCode).toBe(400);
 
     // Another account's link, and no sign-in at all.
-    const other = await signedInUser('demo-other');
+    const other = await signedInUser(gateway, {}, 'demo-other');
     expect((await pay(other.headers, session)).statusCode).toBe(404);
     expect((await inject('GET', `/api/billing/demo/session?session=${session}`, {})).statusCode).toBe(401);
     expect((await pay({}, session)).statusCode).toBe(401);
@@ -250,8 +236,7 @@ describe('with the demo checkout off', () => {
 
   it('says payments are off, answers checkout 503 and the demo routes 404', async () => {
     expect((await off.app.inject({ method: 'GET', url: '/api/config' })).json().payments).toBe('off');
-    const user = await insertUser(off.db.prisma, { email: uniqueEmail('demo-off') });
-    const headers = bearer((await login(off, user.email)).accessToken);
+    const { headers } = await signedInUser(off, {}, 'demo-off');
     const checkout = await off.app.inject({
       method: 'POST',
       url: '/api/billing/checkout',

@@ -1,15 +1,7 @@
 import { type FakeStripe, type StripeObject, startFakeStripe } from '@app/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  PUBLIC_URL,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, PUBLIC_URL, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 const PRICES = { monthly: 'price_test_monthly', annual: 'price_test_annual' };
@@ -37,12 +29,6 @@ afterAll(async () => {
   await gateway?.close();
   await stripe?.close();
 });
-
-async function signedInUser(label: string) {
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail(label) });
-  const { accessToken } = await login(gateway, user.email);
-  return { ...user, headers: bearer(accessToken) };
-}
 
 function sendWebhook(event: StripeObject, secret = WEBHOOK_SECRET, overrides: { signature?: string } = {}) {
   const payload = JSON.stringify(event);
@@ -82,7 +68,7 @@ async function subscribe(headers: Record<string, string>, plan: 'monthly' | 'ann
 
 describe('POST /api/billing/checkout', () => {
   it('creates a subscription Checkout session with the configured price and language URLs', async () => {
-    const user = await signedInUser('checkout');
+    const user = await signedInUser(gateway, {}, 'checkout');
     const before = stripe.requests.length;
     const response = await checkout(user.headers, { plan: 'annual', language: 'zh', price_id: 'price_evil' });
     expect(response.statusCode).toBe(200);
@@ -103,7 +89,7 @@ describe('POST /api/billing/checkout', () => {
   });
 
   it('validates the plan and needs a signed-in user', async () => {
-    const user = await signedInUser('checkout-bad');
+    const user = await signedInUser(gateway, {}, 'checkout-bad');
     const bad = await checkout(user.headers, { plan: 'lifetime' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('plan');
@@ -111,7 +97,7 @@ describe('POST /api/billing/checkout', () => {
   });
 
   it('retries a 503 from Stripe and then succeeds (one idempotency key)', async () => {
-    const user = await signedInUser('retry');
+    const user = await signedInUser(gateway, {}, 'retry');
     const before = stripe.requests.length;
     stripe.failNext(1, 503);
     const response = await checkout(user.headers);
@@ -122,7 +108,7 @@ describe('POST /api/billing/checkout', () => {
   });
 
   it('classifies a declined card (insufficient funds): 402, not retried, codes in the fields', async () => {
-    const user = await signedInUser('declined');
+    const user = await signedInUser(gateway, {}, 'declined');
     const before = stripe.requests.length;
     stripe.failNextWith(1, 402, {
       type: 'card_error',
@@ -147,7 +133,7 @@ describe('POST /api/billing/checkout', () => {
   });
 
   it('does not retry a request Stripe refuses as invalid', async () => {
-    const user = await signedInUser('invalid');
+    const user = await signedInUser(gateway, {}, 'invalid');
     const before = stripe.requests.length;
     stripe.failNextWith(1, 400, {
       type: 'invalid_request_error',
@@ -163,7 +149,7 @@ describe('POST /api/billing/checkout', () => {
 
 describe('webhooks and the subscription life cycle', () => {
   it('checkout → completed webhook → Pro, and /api/me says so; the payment is in the history', async () => {
-    const user = await signedInUser('lifecycle');
+    const user = await signedInUser(gateway, {}, 'lifecycle');
     expect(await me(user.headers)).toBe('free');
     expect(await subscriptionOf(user.headers)).toEqual({
       success: true,
@@ -195,7 +181,7 @@ describe('webhooks and the subscription life cycle', () => {
   });
 
   it('cancel → still Pro until the period ends → deleted webhook → Free; reactivate in between', async () => {
-    const user = await signedInUser('cancel');
+    const user = await signedInUser(gateway, {}, 'cancel');
     const { subscription } = await subscribe(user.headers);
 
     const cancel = await gateway.app.inject({
@@ -236,7 +222,7 @@ describe('webhooks and the subscription life cycle', () => {
   });
 
   it('a replayed event changes nothing the second time', async () => {
-    const user = await signedInUser('replay');
+    const user = await signedInUser(gateway, {}, 'replay');
     const { subscription } = await subscribe(user.headers);
     const canceled = { ...subscription, status: 'canceled' };
     stripe.subscriptions.set(subscription.id, canceled);
@@ -254,7 +240,7 @@ describe('webhooks and the subscription life cycle', () => {
   });
 
   it('two deliveries of one event at the same time apply it once', async () => {
-    const user = await signedInUser('concurrent');
+    const user = await signedInUser(gateway, {}, 'concurrent');
     const { invoice } = await subscribe(user.headers);
     const again = { ...invoice, id: `${invoice.id}_renewal` };
     const event = stripe.event('invoice.paid', again);
@@ -266,7 +252,7 @@ describe('webhooks and the subscription life cycle', () => {
   });
 
   it('a badly signed webhook gets 400 and changes nothing', async () => {
-    const user = await signedInUser('badsig');
+    const user = await signedInUser(gateway, {}, 'badsig');
     const response = await checkout(user.headers);
     const paid = stripe.completeCheckout(response.json().checkout_url.split('/').pop());
     const event = stripe.event('checkout.session.completed', paid.session);
@@ -290,7 +276,7 @@ describe('webhooks and the subscription life cycle', () => {
   });
 
   it('a failed invoice is recorded as a failed payment; past_due is not Pro', async () => {
-    const user = await signedInUser('pastdue');
+    const user = await signedInUser(gateway, {}, 'pastdue');
     const { subscription, invoice } = await subscribe(user.headers);
     const failed = { ...invoice, id: `${invoice.id}_2`, status: 'open', amount_paid: 0 };
     expect((await sendWebhook(stripe.event('invoice.payment_failed', failed))).statusCode).toBe(200);
@@ -307,7 +293,7 @@ describe('webhooks and the subscription life cycle', () => {
   });
 
   it('an unknown status is stored and returned raw', async () => {
-    const user = await signedInUser('paused');
+    const user = await signedInUser(gateway, {}, 'paused');
     const { subscription } = await subscribe(user.headers);
     const paused = { ...subscription, status: 'paused' };
     stripe.subscriptions.set(subscription.id, paused);
@@ -318,10 +304,10 @@ describe('webhooks and the subscription life cycle', () => {
 
 describe('POST /api/billing/subscription', () => {
   it("only touches the caller's own subscription", async () => {
-    const owner = await signedInUser('owner');
+    const owner = await signedInUser(gateway, {}, 'owner');
     await subscribe(owner.headers);
     const ownerSub = (await subscriptionOf(owner.headers)).subscription;
-    const other = await signedInUser('other');
+    const other = await signedInUser(gateway, {}, 'other');
     const response = await gateway.app.inject({
       method: 'POST',
       url: '/api/billing/subscription',
@@ -333,7 +319,7 @@ describe('POST /api/billing/subscription', () => {
   });
 
   it('rejects a bad action and reactivating a subscription that is not cancelling', async () => {
-    const user = await signedInUser('actions');
+    const user = await signedInUser(gateway, {}, 'actions');
     const bad = await gateway.app.inject({
       method: 'POST',
       url: '/api/billing/subscription',
@@ -371,12 +357,11 @@ describe('without Stripe configured', () => {
   });
 
   it('checkout and the webhook answer 503 with a clear message', async () => {
-    const user = await insertUser(bare.db.prisma, { email: uniqueEmail('bare') });
-    const { accessToken } = await login(bare, user.email);
+    const { headers } = await signedInUser(bare, {}, 'bare');
     const response = await bare.app.inject({
       method: 'POST',
       url: '/api/billing/checkout',
-      headers: bearer(accessToken),
+      headers,
       payload: { plan: 'monthly' },
     });
     expect(response.statusCode).toBe(503);

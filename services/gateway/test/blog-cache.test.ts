@@ -1,15 +1,7 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { freePort, waitFor } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  startPeer,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway, startPeer } from './support/gateway-harness.ts';
 
 // The public blog answers kept in each gateway process: served again without reading PostgreSQL,
 // keyed by the validated query, gone at the TTL, and cleared in every process by an admin's edit.
@@ -31,8 +23,7 @@ let admin: Record<string, string>;
 beforeAll(async () => {
   gateway = await startGateway({}, { blogCache: { ttlMs: LONG_TTL_MS } });
   peer = await startPeer(gateway, {}, { blogCache: { ttlMs: LONG_TTL_MS } });
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  admin = bearer((await login(gateway, user.email)).accessToken);
+  admin = (await signedInUser(gateway, { role: 'admin' }, 'admin')).headers;
 });
 afterAll(async () => {
   await peer?.close();

@@ -3,14 +3,7 @@ import { createSqlRunner } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBlogCursor } from '../src/lib/blog-cursor.ts';
 import { type BlogListFilter, blogListStatement } from '../src/modules/blog/blog.repository.ts';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The blog list in pages (issue 20): at most 20 posts an answer, keyset cursors that walk every
 // sort order exactly once (ties on views, reading time and publication time broken by the id),
@@ -116,11 +109,11 @@ describe('GET /api/blog/posts in pages', () => {
 
   it('counts a post an admin publishes in the stats at once', async () => {
     const before = (await getPage({ language: 'en' })).stats.total;
-    const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
+    const admin = await signedInUser(gateway, { role: 'admin' }, 'admin');
     const created = await gateway.app.inject({
       method: 'POST',
       url: '/api/admin/blog/posts',
-      headers: bearer((await login(gateway, admin.email)).accessToken),
+      headers: admin.headers,
       payload: {
         slug: 'fresh-post',
         language: 'en',

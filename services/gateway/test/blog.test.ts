@@ -1,13 +1,6 @@
 import { SEED_BLOG_POSTS, seedBlogPosts } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The blog API (issue 9): published posts by language, filters, sort, search, related posts,
 // the atomic view counter, and the admin editor's markdown rendering and sanitising.
@@ -19,8 +12,7 @@ beforeAll(async () => {
   gateway = await startGateway();
   expect(await seedBlogPosts(gateway.db.prisma)).toBe(SEED_BLOG_POSTS.length);
   expect(await seedBlogPosts(gateway.db.prisma)).toBe(0); // idempotent
-  const a = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  admin = bearer((await login(gateway, a.email)).accessToken);
+  admin = (await signedInUser(gateway, { role: 'admin' }, 'admin')).headers;
 });
 afterAll(async () => {
   await gateway?.close();

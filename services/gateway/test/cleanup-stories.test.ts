@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The data clean-up deletes old summaries; the stories they belonged to must say how many members
 // they still have (the summaries list's story_size), and a story left with none must go.
@@ -15,8 +8,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  adminToken = (await login(gateway, admin.email)).accessToken;
+  adminToken = (await signedInUser(gateway, { role: 'admin' }, 'admin')).accessToken;
 });
 afterAll(async () => {
   await gateway?.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, insertUser, login, startGateway, uniqueEmail } from './support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 import { type HttpAnswer, httpRequest } from './support/http-get.ts';
 
 // Answers the gateway writes (JSON, feeds) are compressed when the client accepts brotli or gzip and
@@ -46,9 +46,7 @@ beforeAll(async () => {
   const file = path.join(storageDir, 'podcast-audio', podcastId, 'final_podcast.mp3');
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, audio);
-  const email = uniqueEmail('compress');
-  await insertUser(prisma, { email });
-  bearer = `Bearer ${(await login(gateway, email)).accessToken}`;
+  bearer = `Bearer ${(await signedInUser(gateway, {}, 'compress')).accessToken}`;
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   port = (gateway.app.server.address() as AddressInfo).port;
 });

@@ -3,14 +3,7 @@ import { summaryExcerpt } from '@app/text';
 import { DEMO_AUTHOR, seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, startOfZonedDay } from '@app/time';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 let gateway: Gateway;
 const tokens = { free: '', pro: '' };
@@ -62,10 +55,8 @@ beforeAll(async () => {
       },
     ],
   });
-  const free = await insertUser(prisma, { email: uniqueEmail('free') });
-  const pro = await insertUser(prisma, { email: uniqueEmail('pro'), plan: 'pro' });
-  tokens.free = (await login(gateway, free.email)).accessToken;
-  tokens.pro = (await login(gateway, pro.email)).accessToken;
+  tokens.free = (await signedInUser(gateway, {}, 'free')).accessToken;
+  tokens.pro = (await signedInUser(gateway, { plan: 'pro' }, 'pro')).accessToken;
 });
 afterAll(async () => {
   await gateway?.close();
@@ -221,9 +212,8 @@ describe('GET /api/summaries', () => {
   });
 
   it('applies a plan change to the very next page, in both directions and for favourites', async () => {
-    const email = uniqueEmail('plan-change');
-    const user = await insertUser(gateway.db.prisma, { email });
-    const token = (await login(gateway, email)).accessToken;
+    const user = await signedInUser(gateway, {}, 'plan-change');
+    const token = user.accessToken;
     const setPlan = (subscriptionType: 'free' | 'pro') =>
       gateway.db.prisma.userProfile.update({ where: { id: user.id }, data: { subscriptionType } });
     const old = () => get(`/api/summaries?date=${oldDate}&timezone=${LA}`, token);

@@ -8,15 +8,7 @@ import addFormats from 'ajv-formats';
 import Parser from 'rss-parser';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  PUBLIC_URL,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, PUBLIC_URL, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The feeds as the W3C feed validator reads them. Its rules are asserted one by one on the XML read by a
 // namespace-aware parser (saxes): every Atom entry has an author, the Atom feed its xml:lang, every RSS
@@ -200,8 +192,8 @@ beforeAll(async () => {
       summary('ZH', 1, null, '没有来源。'),
     ],
   });
-  const pro = await insertUser(prisma, { email: uniqueEmail('valid-pro'), plan: 'pro' });
-  proAccess = (await login(gateway, pro.email)).accessToken;
+  const pro = await signedInUser(gateway, { plan: 'pro' }, 'valid-pro');
+  proAccess = pro.accessToken;
   const starred = await prisma.summary.findFirstOrThrow({ where: { headline: 'EN story 1' } });
   const starredZh = await prisma.summary.findFirstOrThrow({ where: { headline: 'ZH story 0' } });
   await prisma.userFavoriteSummary.createMany({
@@ -210,8 +202,7 @@ beforeAll(async () => {
       { userId: pro.id, summaryId: starredZh.id },
     ],
   });
-  const empty = await insertUser(prisma, { email: uniqueEmail('valid-empty'), plan: 'pro' });
-  emptyAccess = (await login(gateway, empty.email)).accessToken;
+  emptyAccess = (await signedInUser(gateway, { plan: 'pro' }, 'valid-empty')).accessToken;
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
 });

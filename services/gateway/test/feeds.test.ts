@@ -4,14 +4,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // Feeds out: a topic's summaries as RSS 2.0, Atom 1.0 and JSON Feed 1.1, read back by a feed parser and
 // the JSON Feed schema; conditional GETs; the private favourites feed and its revocable token.
@@ -134,10 +127,9 @@ beforeAll(async () => {
     },
   });
   favouriteId = favourite.id;
-  const pro = await insertUser(prisma, { email: uniqueEmail('feed-pro'), plan: 'pro' });
-  const free = await insertUser(prisma, { email: uniqueEmail('feed-free') });
-  proToken = (await login(gateway, pro.email)).accessToken;
-  freeToken = (await login(gateway, free.email)).accessToken;
+  const pro = await signedInUser(gateway, { plan: 'pro' }, 'feed-pro');
+  proToken = pro.accessToken;
+  freeToken = (await signedInUser(gateway, {}, 'feed-free')).accessToken;
   await prisma.userFavoriteSummary.create({ data: { userId: pro.id, summaryId: favourite.id } });
 });
 afterAll(async () => {
@@ -502,11 +494,9 @@ describe('the private favourites feed', () => {
   });
 
   it('stops answering when the owner leaves Pro', async () => {
-    const email = uniqueEmail('feed-lapse');
-    const user = await insertUser(gateway.db.prisma, { email, plan: 'pro' });
-    const token = (await login(gateway, email)).accessToken;
+    const user = await signedInUser(gateway, { plan: 'pro' }, 'feed-lapse');
     const created = (
-      await gateway.app.inject({ method: 'POST', url: '/api/me/feed-token', headers: bearer(token) })
+      await gateway.app.inject({ method: 'POST', url: '/api/me/feed-token', headers: user.headers })
     ).json();
     const url = created.urls.atom.replace('http://app.test', '');
     expect((await get(url)).statusCode).toBe(200);

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // POST /api/generate/post (post mode) takes the same optional instructions as the queued task:
 // trimmed, at most 500 characters, stored on the task the worker reads.
@@ -22,9 +15,9 @@ beforeAll(async () => {
     data: { headline: 'A summary', content: 'Some content.', summaryType: 'blog_post', language: 'EN' },
   });
   summaryId = summary.id;
-  const email = uniqueEmail('generate-post');
-  userId = (await insertUser(gateway.db.prisma, { email, plan: 'pro' })).id;
-  token = (await login(gateway, email)).accessToken;
+  const user = await signedInUser(gateway, { plan: 'pro' }, 'generate-post');
+  userId = user.id;
+  token = user.accessToken;
 });
 
 afterAll(async () => {

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // Queue positions across buckets of 100 (generation_queue_buckets, kept by a trigger) must equal a
 // brute-force count of the pending tasks ahead, as tasks leave the queue out of order and come back.
@@ -16,9 +9,9 @@ let userId: string;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  const email = uniqueEmail('positions');
-  userId = (await insertUser(gateway.db.prisma, { email, plan: 'pro' })).id;
-  token = (await login(gateway, email)).accessToken;
+  const user = await signedInUser(gateway, { plan: 'pro' }, 'positions');
+  userId = user.id;
+  token = user.accessToken;
 });
 
 afterAll(async () => {

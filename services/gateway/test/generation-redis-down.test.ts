@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // Redis unreachable when a task is created: the row is written and answered (pending, not yet dispatched);
 // the content-generation service's sweep adds the job once the queue answers again (services/content-generation
@@ -22,16 +15,14 @@ afterAll(async () => {
 });
 
 it('accepts a task while Redis is down and leaves it for the sweep', async () => {
-  const email = uniqueEmail('redis-down');
-  const user = await insertUser(gateway.db.prisma, { email, plan: 'pro' });
-  const { accessToken } = await login(gateway, email);
+  const user = await signedInUser(gateway, { plan: 'pro' }, 'redis-down');
   const summary = await gateway.db.prisma.summary.create({
     data: { headline: 'A summary', content: 'Some content.', summaryType: 'blog_post', language: 'EN' },
   });
   const response = await gateway.app.inject({
     method: 'POST',
     url: '/api/generation-tasks',
-    headers: bearer(accessToken),
+    headers: user.headers,
     payload: { summary_id: summary.id, target_platforms: ['twitter'] },
   });
   expect(response.statusCode).toBe(200);

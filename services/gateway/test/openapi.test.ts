@@ -4,15 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  PUBLIC_URL,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { type Gateway, PUBLIC_URL, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The document at /docs/json as API clients and code generators read it: Redocly's own linter (the npm
 // package, run offline) with its recommended rules, and the rules it only warns about that the document
@@ -211,13 +203,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('matches what the routes send: the OPML export is text/x-opml, an unknown feed a JSON 404', async () => {
-    const email = uniqueEmail('openapi-admin');
-    await insertUser(gateway.db.prisma, { email, role: 'admin' });
-    const { accessToken } = await login(gateway, email);
+    const { headers } = await signedInUser(gateway, { role: 'admin' }, 'openapi-admin');
     const opml = await gateway.app.inject({
       method: 'GET',
       url: '/api/admin/opml/export',
-      headers: bearer(accessToken),
+      headers,
     });
     expect(opml.statusCode).toBe(200);
     const documented = Object.keys(

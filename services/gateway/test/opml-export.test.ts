@@ -3,14 +3,7 @@ import type { OpmlImportResult } from '@app/contracts';
 import { defaultConfigFor } from '@app/db';
 import { parseOpml as parseWithFeedsmith } from 'feedsmith';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The OPML export as other readers read it (checked with a third-party parser, feedsmith): every source
 // that has a feed is an rss outline with its xmlUrl, htmlUrl and title, a subreddit as its .rss feed,
@@ -26,8 +19,7 @@ let token = '';
 
 beforeAll(async () => {
   gateway = await startGateway({ CRAWLER_ALLOW_PRIVATE_HOSTS: 'false' });
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('opml-export'), role: 'admin' });
-  token = (await login(gateway, admin.email)).accessToken;
+  token = (await signedInUser(gateway, { role: 'admin' }, 'opml-export')).accessToken;
 });
 afterAll(async () => gateway?.close());
 beforeEach(async () => {

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { OPML_MAX_BYTES } from '@app/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // An OPML file as its sender has it: the raw XML in any of the media types readers and tools use, a
 // browser's multipart upload, or JSON; in whatever encoding its XML declaration names. Anything else
@@ -27,8 +20,7 @@ let inbox = '';
 
 beforeAll(async () => {
   gateway = await startGateway({ CRAWLER_ALLOW_PRIVATE_HOSTS: 'false' });
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('opml-formats'), role: 'admin' });
-  token = (await login(gateway, admin.email)).accessToken;
+  token = (await signedInUser(gateway, { role: 'admin' }, 'opml-formats')).accessToken;
 });
 afterAll(async () => gateway?.close());
 beforeEach(async () => {

@@ -1,13 +1,6 @@
 import { OPML_MAX_FEEDS } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // An OPML import looks up the hosts of its feeds before writing anything (the address rule). A file
 // of 9,000 outlines did one lookup per outline and ran past five minutes: hosts are now looked up
@@ -31,8 +24,7 @@ let token: string;
 let inbox: string;
 beforeAll(async () => {
   gateway = await startGateway({ CRAWLER_ALLOW_PRIVATE_HOSTS: 'false' });
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('opml-limits'), role: 'admin' });
-  token = (await login(gateway, admin.email)).accessToken;
+  token = (await signedInUser(gateway, { role: 'admin' }, 'opml-limits')).accessToken;
   inbox = (await gateway.db.prisma.topic.create({ data: { slug: 'opml-limits', name: 'OPML limits' } })).id;
 });
 afterAll(async () => gateway?.close());

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { OpmlImportResult, OpmlLine } from '@app/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // OPML import of the files feed readers really export (Feedly, Inoreader, NetNewsWire): what can be
 // imported is, every other line is reported with its line number, a reason and a sentence in English
@@ -53,11 +46,9 @@ const lineAt = (result: OpmlImportResult, line: number) =>
 
 beforeAll(async () => {
   gateway = await startGateway({ CRAWLER_ALLOW_PRIVATE_HOSTS: 'false' });
-  const prisma = gateway.db.prisma;
-  const admin = await insertUser(prisma, { email: uniqueEmail('opml-admin'), role: 'admin' });
-  const free = await insertUser(prisma, { email: uniqueEmail('opml-free') });
-  adminToken = (await login(gateway, admin.email)).accessToken;
-  freeToken = (await login(gateway, free.email)).accessToken;
+  const _prisma = gateway.db.prisma;
+  adminToken = (await signedInUser(gateway, { role: 'admin' }, 'opml-admin')).accessToken;
+  freeToken = (await signedInUser(gateway, {}, 'opml-free')).accessToken;
 });
 afterAll(async () => {
   await gateway?.close();

@@ -7,15 +7,7 @@ import { PNG } from 'pngjs';
 import Parser from 'rss-parser';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  PUBLIC_URL,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, PUBLIC_URL, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The private podcast feed, read as podcast apps read it: parsed by a feed parser (rss-parser, with
 // the iTunes and Podcasting 2.0 fields), checked well-formed by a namespace-aware XML parser (saxes),
@@ -101,9 +93,7 @@ beforeAll(async () => {
     ['token', 'feed-listener'],
     ['otherToken', 'feed-other'],
   ] as const) {
-    const email = uniqueEmail(label);
-    await insertUser(prisma, { email });
-    const access = (await login(gateway, email)).accessToken;
+    const access = (await signedInUser(gateway, {}, label)).accessToken;
     if (key === 'token') token = access;
     else otherToken = access;
   }

@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type FakeS3, startFakeS3 } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../src/config.ts';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // The audio route with STORAGE_DRIVER=s3: sizes by HeadObject, bytes by a ranged GetObject, from a
 // local fake S3 server that checks the SigV4 signature of every request. podcasts.test.ts covers
@@ -25,9 +18,7 @@ beforeAll(async () => {
   s3 = await startFakeS3();
   gateway = await startGateway({ STORAGE_DRIVER: 's3', ...s3.env, S3_BUCKET_PREFIX: 'gw-' });
   const prisma = gateway.db.prisma;
-  const email = uniqueEmail('s3-listener');
-  await insertUser(prisma, { email });
-  token = (await login(gateway, email)).accessToken;
+  token = (await signedInUser(gateway, {}, 's3-listener')).accessToken;
   const topic = await prisma.topic.create({ data: { name: 'S3 Audio', slug: 's3-audio-pod' } });
   const task = (date: string, metadata: object = {}) =>
     prisma.podcastTask.create({

@@ -3,14 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 let gateway: Gateway;
 let storageDir: string;
@@ -22,9 +15,7 @@ beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'gw-podcasts-'));
   gateway = await startGateway({ STORAGE_DIR: storageDir });
   const prisma = gateway.db.prisma;
-  const email = uniqueEmail('listener');
-  await insertUser(prisma, { email });
-  token = (await login(gateway, email)).accessToken;
+  token = (await signedInUser(gateway, {}, 'listener')).accessToken;
   const alpha = await prisma.topic.create({ data: { name: 'Alpha', slug: 'alpha-pod', nameZh: '阿尔法' } });
   const beta = await prisma.topic.create({ data: { name: 'Beta', slug: 'beta-pod' } });
   const task = (topicId: string, date: string, language: 'EN' | 'ZH', extra: object = {}) =>

@@ -1,14 +1,7 @@
 import { READ_BATCH_MAX, READING_MESSAGES } from '@app/contracts';
 import { seed } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 /** Follows (My feed) and read state: every signed-in reader, on the seeded first-run content. */
 let gateway: Gateway;
@@ -35,9 +28,9 @@ beforeAll(async () => {
   await seed(prisma, {});
   engineering = (await prisma.topic.findUniqueOrThrow({ where: { slug: 'engineering' } })).id;
   startup = (await prisma.topic.findUniqueOrThrow({ where: { slug: 'startup-vc' } })).id;
-  const user = await insertUser(prisma, { email: uniqueEmail('reader') });
+  const user = await signedInUser(gateway, {}, 'reader');
   userId = user.id;
-  token = (await login(gateway, user.email)).accessToken;
+  token = user.accessToken;
 });
 afterAll(async () => {
   await gateway?.close();
@@ -256,8 +249,8 @@ describe('read state', () => {
   });
 
   it('marks all as read for a search, and for the favourites filters of a Pro reader', async () => {
-    const reader = await insertUser(gateway.db.prisma, { email: uniqueEmail('searcher'), plan: 'pro' });
-    const as = (await login(gateway, reader.email)).accessToken;
+    const reader = await signedInUser(gateway, { plan: 'pro' }, 'searcher');
+    const as = reader.accessToken;
     const timezone = 'UTC';
     const all = await page(`page_size=50&timezone=${timezone}`, as);
     // The longest word of the first card's headline: the search finds some cards, not all.
@@ -296,8 +289,8 @@ describe('read state', () => {
 
   it('signs out a deleted account instead of failing', async () => {
     const prisma = gateway.db.prisma;
-    const gone = await insertUser(prisma, { email: uniqueEmail('gone') });
-    const goneToken = (await login(gateway, gone.email)).accessToken;
+    const gone = await signedInUser(gateway, {}, 'gone');
+    const goneToken = gone.accessToken;
     const summary = (await page('page_size=1')).data[0]!;
     await prisma.user.delete({ where: { id: gone.id } });
     expect((await call('POST', '/api/me/reads', { summary_ids: [summary.id] }, goneToken)).statusCode).toBe(
@@ -314,8 +307,7 @@ describe('"For you" order', () => {
   const ids = (cards: Card[]) => cards.map((card) => card.id);
 
   it('gives visitors and readers with no history the date order, each card with a reason', async () => {
-    const fresh = await insertUser(gateway.db.prisma, { email: uniqueEmail('fresh') });
-    const freshToken = (await login(gateway, fresh.email)).accessToken;
+    const freshToken = (await signedInUser(gateway, {}, 'fresh')).accessToken;
     for (const as of [null, freshToken]) {
       const dated = await page('page_size=25', as);
       const forYou = (await page('order=for_you&page_size=25', as)) as unknown as { data: Ranked[] };
@@ -332,8 +324,7 @@ describe('"For you" order', () => {
   });
 
   it('carries the read marks of grouped cards', async () => {
-    const reader = await insertUser(gateway.db.prisma, { email: uniqueEmail('marks') });
-    const as = (await login(gateway, reader.email)).accessToken;
+    const as = (await signedInUser(gateway, {}, 'marks')).accessToken;
     const before = (await page('order=for_you&page_size=5&group=story', as)).data;
     expect(before.every((card) => card.read === false)).toBe(true);
     await call('POST', '/api/me/reads', { summary_ids: [before[0]!.id] }, as);
@@ -344,8 +335,7 @@ describe('"For you" order', () => {
     ];
     expect(after.filter((card) => card.read).map((card) => card.id)).toEqual([before[0]!.id]);
     // The window of stories is shared by readers of the same filters; the read marks are each one's own.
-    const other = await insertUser(gateway.db.prisma, { email: uniqueEmail('marks-other') });
-    const otherAs = (await login(gateway, other.email)).accessToken;
+    const otherAs = (await signedInUser(gateway, {}, 'marks-other')).accessToken;
     const theirs = (await page('order=for_you&page_size=100&group=story', otherAs)).data;
     expect(ids(theirs)).toContain(before[0]!.id);
     expect(theirs.every((card) => card.read === false)).toBe(true);

@@ -6,9 +6,8 @@ import { FAKE_GOOGLE_CLIENT, type FakeGoogle, startFakeGoogle } from './support/
 import {
   bearer,
   type Gateway,
-  insertUser,
-  login,
   PUBLIC_URL,
+  signedInUser,
   startGateway,
   uniqueEmail,
 } from './support/gateway-harness.ts';
@@ -67,9 +66,7 @@ beforeAll(async () => {
       row(busy.id, new Date(todayStart + 1000), 'ZH'),
     ],
   });
-  await insertUser(prisma, { email: uniqueEmail('pro'), plan: 'pro' }).then(async (user) => {
-    proToken = (await login(gateway, user.email)).accessToken;
-  });
+  proToken = (await signedInUser(gateway, { plan: 'pro' }, 'pro')).accessToken;
 }, 60_000);
 afterAll(async () => {
   await gateway?.close();

@@ -1,13 +1,6 @@
 import { assignSummaryToStory } from '@app/stories/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 let gateway: Gateway;
 let adminToken: string;
@@ -41,10 +34,8 @@ const storyOf = async (key: string) =>
 
 beforeAll(async () => {
   gateway = await startGateway();
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail('user') });
-  adminToken = (await login(gateway, admin.email)).accessToken;
-  userToken = (await login(gateway, user.email)).accessToken;
+  adminToken = (await signedInUser(gateway, { role: 'admin' }, 'admin')).accessToken;
+  userToken = (await signedInUser(gateway, {}, 'user')).accessToken;
   topicId = (await gateway.db.prisma.topic.create({ data: { slug: 'stories', name: 'Stories' } })).id;
   const text =
     'Cloudscale agreed to buy the serverless Postgres startup OrbitDB for $420 million in cash and stock.';
@@ -102,8 +93,7 @@ describe('GET /api/stories/:id and the summaries list', () => {
     );
     const storyId = await storyOf('a');
     const oldStory = await storyOf('older');
-    const pro = await insertUser(gateway.db.prisma, { email: uniqueEmail('pro'), plan: 'pro' });
-    const proToken = (await login(gateway, pro.email)).accessToken;
+    const proToken = (await signedInUser(gateway, { plan: 'pro' }, 'pro')).accessToken;
     const read = (id: string, token: string | null) =>
       gateway.app.inject({
         method: 'GET',

@@ -1,13 +1,6 @@
 import type { SummaryDto, SummaryListResponse } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 let gateway: Gateway;
 let proToken = '';
@@ -88,8 +81,7 @@ beforeAll(async () => {
   await summary('rustZh', '科技日报', 2, 'rust', 'Rust 2030 版发布', 'ZH');
   // Unclustered summaries: each its own row.
   for (let i = 0; i < LONE; i++) await summary(`lone${i}`, 'Dev Daily', 6 + i, null, `Lone note ${i}`);
-  const pro = await insertUser(prisma, { email: uniqueEmail('pro'), plan: 'pro' });
-  proToken = (await login(gateway, pro.email)).accessToken;
+  proToken = (await signedInUser(gateway, { plan: 'pro' }, 'pro')).accessToken;
 });
 afterAll(async () => gateway?.close());
 

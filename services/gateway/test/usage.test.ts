@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from './support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from './support/gateway-harness.ts';
 
 // GET /api/admin/usage and the Pro monthly generation quota, on the real database.
 let gateway: Gateway;
@@ -20,12 +13,10 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 beforeAll(async () => {
   gateway = await startGateway({ GENERATION_MONTHLY_QUOTA: '2' }, { clock: () => NOW });
   const prisma = gateway.db.prisma;
-  const adminEmail = uniqueEmail('usage-admin');
-  await insertUser(prisma, { email: adminEmail, role: 'admin' });
-  adminToken = (await login(gateway, adminEmail)).accessToken;
-  const proEmail = uniqueEmail('usage-pro');
-  proId = (await insertUser(prisma, { email: proEmail, plan: 'pro' })).id;
-  proToken = (await login(gateway, proEmail)).accessToken;
+  adminToken = (await signedInUser(gateway, { role: 'admin' }, 'usage-admin')).accessToken;
+  const pro = await signedInUser(gateway, { plan: 'pro' }, 'usage-pro');
+  proId = pro.id;
+  proToken = pro.accessToken;
   topicId = (await prisma.topic.create({ data: { slug: 'ai', name: 'AI', description: '' } })).id;
   summaryId = (
     await prisma.summary.create({

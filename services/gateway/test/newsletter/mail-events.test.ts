@@ -1,14 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from '../support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
 import { insertTopic, letConfirmationIntervalPass, subscribeConfirmed } from './newsletter-support.ts';
 
 const SIGNING_KEY = `whsec_${randomBytes(24).toString('base64')}`;
@@ -219,8 +212,7 @@ describe('the admin subscriber list', () => {
       created_at: new Date().toISOString(),
       data: { to: [complained] },
     });
-    const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('admin'), role: 'admin' });
-    const headers = bearer((await login(gateway, admin.email)).accessToken);
+    const { headers } = await signedInUser(gateway, { role: 'admin' }, 'admin');
 
     const list = async (query: string) =>
       (await gateway.app.inject({ method: 'GET', url: `/api/admin/subscribers${query}`, headers })).json();

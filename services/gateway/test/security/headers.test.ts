@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, insertUser, login, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from '../support/gateway-harness.ts';
 
 // Security headers on every kind of answer the gateway gives: the web app's pages and assets, API
 // successes and errors (including the router's own rejections), with a CSP strict for scripts.
@@ -23,9 +23,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(path.join(webDir, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   gateway = await startGateway({ WEB_DIST_DIR: webDir });
-  email = uniqueEmail('headers');
-  await insertUser(gateway.db.prisma, { email });
-  token = (await login(gateway, email)).accessToken;
+  const user = await signedInUser(gateway, {}, 'headers');
+  email = user.email;
+  token = user.accessToken;
 });
 afterAll(async () => {
   await gateway?.close();

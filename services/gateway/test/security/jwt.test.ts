@@ -6,6 +6,7 @@ import {
   insertUser,
   login,
   refreshCookieOf,
+  signedInUser,
   startGateway,
   TEST_JWT_SECRET,
   uniqueEmail,
@@ -230,9 +231,7 @@ describe('refresh tokens', () => {
   it('without a grace period every replay is reuse', async () => {
     const strict = await startGateway({ REFRESH_REUSE_GRACE_SECONDS: '0' });
     try {
-      const email = uniqueEmail('jwt-strict');
-      await insertUser(strict.db.prisma, { email });
-      const { refreshToken: first } = await login(strict, email);
+      const { refreshToken: first } = await signedInUser(strict, {}, 'jwt-strict');
       const refreshOn = (token: string | undefined) =>
         strict.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refresh_token: token! } });
       const second = refreshCookieOf(await refreshOn(first))!;

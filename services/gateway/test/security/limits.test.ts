@@ -7,7 +7,7 @@ import {
   bearer,
   type Gateway,
   insertUser,
-  login,
+  signedInUser,
   startGateway,
   uniqueEmail,
 } from '../support/gateway-harness.ts';
@@ -67,9 +67,8 @@ const address = (n: number) => `2001:db8:${run}:1::${n.toString(16)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function proUser(label: string) {
-  const email = uniqueEmail(label);
-  const user = await insertUser(gateway.db.prisma, { email, plan: 'pro' });
-  return { id: user.id, token: (await login(gateway, email)).accessToken };
+  const user = await signedInUser(gateway, { plan: 'pro' }, label);
+  return { id: user.id, token: user.accessToken };
 }
 
 const createTask = (token: string, app = gateway.app) =>
@@ -491,9 +490,7 @@ describe('login: a growing delay per account and source, under a ceiling per acc
 
 describe('admin submissions list', () => {
   it('is paged: page and limit validated, limit at most 100, with the total', async () => {
-    const email = uniqueEmail('admin');
-    const admin = await insertUser(gateway.db.prisma, { email, role: 'admin' });
-    const { accessToken } = await login(gateway, email);
+    const admin = await signedInUser(gateway, { role: 'admin' }, 'admin');
     await gateway.db.prisma.sourceSubmission.createMany({
       data: Array.from({ length: 45 }, (_, i) => ({
         userId: admin.id,
@@ -507,7 +504,7 @@ describe('admin submissions list', () => {
       gateway.app.inject({
         method: 'GET',
         url: `/api/admin/submissions?${query}`,
-        headers: bearer(accessToken),
+        headers: admin.headers,
       });
     const first = (await list('status=rejected')).json();
     expect(first).toMatchObject({ page: 1, limit: 20, total: 45 });

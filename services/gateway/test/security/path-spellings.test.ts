@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../src/lib/access.ts';
-import { type Gateway, insertUser, login, startGateway, uniqueEmail } from '../support/gateway-harness.ts';
+import { type Gateway, signedInUser, startGateway } from '../support/gateway-harness.ts';
 
 // Every protected route the gateway registers, reached by the spellings of its path that a router or
 // a proxy may read as the same route, sent over a real socket exactly as written (no client tidies
@@ -26,8 +26,7 @@ let freeToken = '';
 beforeAll(async () => {
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   port = (gateway.app.server.address() as AddressInfo).port;
-  const free = await insertUser(gateway.db.prisma, { email: uniqueEmail('spellings') });
-  freeToken = (await login(gateway, free.email)).accessToken;
+  freeToken = (await signedInUser(gateway, {}, 'spellings')).accessToken;
 });
 afterAll(async () => {
   await gateway?.close();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, insertUser, login, uniqueEmail } from '../support/gateway-harness.ts';
+import { bearer, signedInUser } from '../support/gateway-harness.ts';
 import { type SecurityStack, startSecurityStack } from './security-harness.ts';
 
 // The private podcast feed: podcast apps send no header, so the token in the path is the only
@@ -58,8 +58,8 @@ beforeAll(async () => {
     url: '/api/podcasts/feed-token',
     headers: stack.headers('free'),
   });
-  const doomed = await insertUser(stack.prisma, { email: uniqueEmail('sec-feed-deleted') });
-  tokens.deletedAccount = await makeFeed(bearer((await login(stack.gateway, doomed.email)).accessToken));
+  const doomed = await signedInUser(stack.gateway, {}, 'sec-feed-deleted');
+  tokens.deletedAccount = await makeFeed(doomed.headers);
   await stack.prisma.user.delete({ where: { id: doomed.id } });
   // The Pro owner's favourites feed token: live, but of the other kind.
   const favourites = await stack.gateway.app.inject({

@@ -3,14 +3,7 @@ import { createLogger } from '@app/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createGenerationTasksRepository } from '../../src/modules/generation/generation-tasks.repository.ts';
-import {
-  bearer,
-  type Gateway,
-  insertUser,
-  login,
-  startGateway,
-  uniqueEmail,
-} from '../support/gateway-harness.ts';
+import { bearer, type Gateway, signedInUser, startGateway } from '../support/gateway-harness.ts';
 
 // The monthly generation quota under attack (issue 34, findings 1 and 2): parallel creates racing
 // for the last places, and retries of cancelled or failed tasks. The quota counts runs (a task
@@ -51,9 +44,8 @@ afterAll(async () => {
 });
 
 async function proUser() {
-  const email = uniqueEmail('quota');
-  const user = await insertUser(gateway.db.prisma, { email, plan: 'pro' });
-  return { id: user.id, token: (await login(gateway, email)).accessToken };
+  const user = await signedInUser(gateway, { plan: 'pro' }, 'quota');
+  return { id: user.id, token: user.accessToken };
 }
 
 const create = (token: string, app = gateway.app) =>

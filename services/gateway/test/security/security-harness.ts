@@ -8,8 +8,7 @@ import { type FakeGoogle, startFakeGoogle } from '../support/fake-google.ts';
 import {
   bearer,
   type Gateway,
-  insertUser,
-  login,
+  signedInUser,
   startGateway,
   TEST_JWT_SECRET,
   uniqueEmail,
@@ -62,8 +61,8 @@ export async function startSecurityStack(env: Record<string, string> = {}): Prom
   });
   const prisma = gateway.db.prisma;
   const make = async (label: SignedIn, options: { role?: 'admin'; plan?: 'pro' }) => {
-    const user = await insertUser(prisma, { email: uniqueEmail(`sec-${label}`), ...options });
-    return { id: user.id, email: user.email, token: (await login(gateway, user.email)).accessToken };
+    const user = await signedInUser(gateway, options, `sec-${label}`);
+    return { id: user.id, email: user.email, token: user.accessToken };
   };
   const users = {
     free: await make('free', {}),

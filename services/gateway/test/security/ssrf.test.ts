@@ -2,10 +2,9 @@ import type * as DnsPromises from 'node:dns/promises';
 import { ADMIN_MESSAGES, CONTENT_MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  bearer,
   type Gateway,
   insertUser,
-  login,
+  signedInUser,
   startGateway,
   uniqueEmail,
 } from '../support/gateway-harness.ts';
@@ -77,10 +76,8 @@ let userHeaders: Record<string, string>;
 let topicId = '';
 beforeAll(async () => {
   gateway = await startGateway();
-  const admin = await insertUser(gateway.db.prisma, { email: uniqueEmail('ssrf-admin'), role: 'admin' });
-  const user = await insertUser(gateway.db.prisma, { email: uniqueEmail('ssrf-user') });
-  adminHeaders = bearer((await login(gateway, admin.email)).accessToken);
-  userHeaders = bearer((await login(gateway, user.email)).accessToken);
+  adminHeaders = (await signedInUser(gateway, { role: 'admin' }, 'ssrf-admin')).headers;
+  userHeaders = (await signedInUser(gateway, {}, 'ssrf-user')).headers;
   topicId = (await gateway.db.prisma.topic.create({ data: { name: 'SSRF', slug: 'ssrf' } })).id;
 });
 afterAll(async () => {
@@ -198,8 +195,7 @@ describe('CRAWLER_ALLOW_PRIVATE_HOSTS=true (tests, intranet deployments)', () =>
   it('accepts private hosts, but still only http(s)', async () => {
     const intranet = await startGateway({ CRAWLER_ALLOW_PRIVATE_HOSTS: 'true' });
     try {
-      const admin = await insertUser(intranet.db.prisma, { email: uniqueEmail('intranet'), role: 'admin' });
-      const headers = bearer((await login(intranet, admin.email)).accessToken);
+      const { headers } = await signedInUser(intranet, { role: 'admin' }, 'intranet');
       const topic = await intranet.db.prisma.topic.create({ data: { name: 'Intranet', slug: 'intranet' } });
       const create = (source_url: string) =>
         intranet.app.inject({

@@ -121,6 +121,16 @@ export async function login(gateway: Gateway, email: string, password = SEED_PAS
   return { accessToken: response.json().access_token as string, refreshToken: refreshCookieOf(response) };
 }
 
+/**
+ * A user inserted as `insertUser` does (its email `uniqueEmail(label)` unless given) and logged in
+ * through the real route: the row with its tokens and the bearer headers of its access token.
+ */
+export async function signedInUser(gateway: Gateway, user: SeedUser = {}, label = 'user') {
+  const inserted = await insertUser(gateway.db.prisma, { ...user, email: user.email ?? uniqueEmail(label) });
+  const { accessToken, refreshToken } = await login(gateway, inserted.email, inserted.password);
+  return { ...inserted, accessToken, refreshToken, headers: bearer(accessToken) };
+}
+
 export function refreshCookieOf(response: {
   cookies: { name: string; value: string }[];
 }): string | undefined {
