@@ -2,7 +2,7 @@ import type { SummaryDto, SummaryListResponse } from '@app/contracts';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { SummaryCard } from '../summary-card';
@@ -62,6 +62,43 @@ function useDrawnCount(list: readonly unknown[] | undefined): number {
   }, [list, count, total]);
   return Math.min(count, total);
 }
+
+type ListCardProps = Pick<Props, 'onExpand' | 'favorites' | 'language' | 'timeZone' | 'reading'> & {
+  summary: SummaryDto;
+  isExpanded: boolean;
+};
+
+/**
+ * One card of the list. Memoised: each step of drawing the list (useDrawnCount) leaves the props of
+ * the cards already drawn as they were, so only the new cards render; redrawing them all on every
+ * step was most of the page's blocking time on a phone. A change in the page above (favourites,
+ * follows, read state, the open card) brings new props and redraws them.
+ */
+const ListCard = memo(function ListCard({
+  summary,
+  isExpanded,
+  onExpand,
+  favorites,
+  language,
+  timeZone,
+  reading,
+}: ListCardProps) {
+  return (
+    <SummaryCard
+      summary={summary}
+      expanded={isExpanded}
+      onToggle={() => onExpand(isExpanded ? null : summary.id)}
+      onOpen={reading && (() => reading.onOpen(summary))}
+      isRead={summary.read === true}
+      {...reading?.extras(summary)}
+      language={language}
+      timeZone={timeZone}
+      isSourceFavorite={Boolean(summary.datasource && favorites.sourceIds.has(summary.datasource.id))}
+      isSummaryFavorite={favorites.summaryIds.has(summary.id)}
+      onFavorite={(kind, id, on) => favorites.toggle(kind, id, on)}
+    />
+  );
+});
 
 /** The summary cards in their states: loading, error, empty, or the page with its pagination. */
 export function SummaryList({
@@ -133,19 +170,15 @@ export function SummaryList({
       style={{ opacity: summaries.isPlaceholderData ? 0.6 : 1 }}
     >
       {data.data.slice(0, drawn).map((summary) => (
-        <SummaryCard
+        <ListCard
           key={summary.id}
           summary={summary}
-          expanded={expanded === summary.id}
-          onToggle={() => onExpand(expanded === summary.id ? null : summary.id)}
-          onOpen={reading && (() => reading.onOpen(summary))}
-          isRead={summary.read === true}
-          {...reading?.extras(summary)}
+          isExpanded={expanded === summary.id}
+          onExpand={onExpand}
+          favorites={favorites}
           language={language}
           timeZone={timeZone}
-          isSourceFavorite={Boolean(summary.datasource && favorites.sourceIds.has(summary.datasource.id))}
-          isSummaryFavorite={favorites.summaryIds.has(summary.id)}
-          onFavorite={(kind, id, on) => favorites.toggle(kind, id, on)}
+          reading={reading}
         />
       ))}
       {totalPages > 1 && drawn === data.data.length ? (
