@@ -95,6 +95,8 @@ export type PreparedCandidates<T extends Candidate> = {
   readonly byDate: readonly T[];
   /** Each candidate's headline words, in `byDate` order. */
   readonly words: readonly ReadonlySet<string>[];
+  /** The same words with their weights, in the sets' order, and their sum (likeness reads them per pair). */
+  readonly weighted: readonly WeightedWords[];
   /** Each word's weight: rarer within the window weighs more. */
   readonly weight: (word: string) => number;
   readonly topicShares: ReadonlyMap<string, number>;
@@ -107,17 +109,19 @@ export function prepareCandidates<T extends Candidate>(candidates: readonly T[])
   const df = new Map<string, number>();
   for (const set of words) for (const word of set) df.set(word, (df.get(word) ?? 0) + 1);
   const weights = new Map<string, number>();
+  const weight = (word: string) => {
+    let w = weights.get(word);
+    if (w === undefined) {
+      w = Math.log((byDate.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
+      weights.set(word, w);
+    }
+    return w;
+  };
   return {
     byDate,
     words,
-    weight(word) {
-      let w = weights.get(word);
-      if (w === undefined) {
-        w = Math.log((byDate.length + 1) / ((df.get(word) ?? 0) + 1)) + 0.1;
-        weights.set(word, w);
-      }
-      return w;
-    },
+    weighted: words.map((set) => weighWords(set, weight)),
+    weight,
     topicShares: shares(byDate.map((item) => item.topicId)),
     sourceShares: shares(byDate.map((item) => item.datasourceId)),
   };
@@ -156,35 +160,38 @@ export function rankForYou<T extends Candidate>(
   const like = likeness(prepared, saved);
 
   const scored = byDate.map((item) => {
-    const signals: [number, Reason][] = [];
-    if (item.datasourceId && followedSources.has(item.datasourceId))
-      signals.push([WEIGHTS.followedSource, { kind: 'followed_source', datasource_id: item.datasourceId }]);
-    if (item.topicId && followedTopics.has(item.topicId))
-      signals.push([WEIGHTS.followedTopic, { kind: 'followed_topic', topic_id: item.topicId }]);
+    // The signals in a fixed order: their sum, and the strongest (the first of equals) as the reason.
+    let interest = 0;
+    let strongest = 0;
+    let reason: Reason | null = null;
+    const signal = (weight: number, why: () => Reason) => {
+      interest += weight;
+      if (reason === null || weight > strongest) {
+        strongest = weight;
+        reason = why();
+      }
+    };
+    const { topicId, datasourceId } = item;
+    if (datasourceId && followedSources.has(datasourceId))
+      signal(WEIGHTS.followedSource, () => ({ kind: 'followed_source', datasource_id: datasourceId }));
+    if (topicId && followedTopics.has(topicId))
+      signal(WEIGHTS.followedTopic, () => ({ kind: 'followed_topic', topic_id: topicId }));
     const liked = like.get(item.id);
     if (liked)
-      signals.push([WEIGHTS.likeSaved * liked.score, { kind: 'like_saved', summary_id: liked.savedId }]);
-    const readTopic = item.topicId ? (topicShare.get(item.topicId) ?? 0) : 0;
-    if (readTopic > 0 && item.topicId)
-      signals.push([WEIGHTS.readTopic * readTopic, { kind: 'read_topic', topic_id: item.topicId }]);
-    const readSource = item.datasourceId ? (sourceShare.get(item.datasourceId) ?? 0) : 0;
-    if (readSource > 0 && item.datasourceId)
-      signals.push([
-        WEIGHTS.readSource * readSource,
-        { kind: 'read_source', datasource_id: item.datasourceId },
-      ]);
-    const interest = signals.reduce((sum, [weight]) => sum + weight, 0);
-    const strongest = signals.reduce<[number, Reason] | null>(
-      (best, signal) => (!best || signal[0] > best[0] ? signal : best),
-      null,
-    );
+      signal(WEIGHTS.likeSaved * liked.score, () => ({ kind: 'like_saved', summary_id: liked.savedId }));
+    const readTopic = topicId ? (topicShare.get(topicId) ?? 0) : 0;
+    if (readTopic > 0 && topicId)
+      signal(WEIGHTS.readTopic * readTopic, () => ({ kind: 'read_topic', topic_id: topicId }));
+    const readSource = datasourceId ? (sourceShare.get(datasourceId) ?? 0) : 0;
+    if (readSource > 0 && datasourceId)
+      signal(WEIGHTS.readSource * readSource, () => ({ kind: 'read_source', datasource_id: datasourceId }));
     const ageHours = Math.max(0, now - item.createdAt) / 3_600_000;
     const base =
       interest +
       WEIGHTS.coverage * Math.log2(Math.max(1, item.storySize)) +
       WEIGHTS.recency * Math.exp(-ageHours / RECENCY_HOURS);
     const score = item.read || readIds?.has(item.id) ? base * READ_FACTOR : base;
-    return { item, score, reason: strongest?.[1] ?? baseReason(item) };
+    return { item, score, reason: reason ?? baseReason(item) };
   });
   return diversify(scored, first);
 }
@@ -243,8 +250,9 @@ function likeness(
 ): Map<string, { score: number; savedId: string }> {
   const found = new Map<string, { score: number; savedId: string }>();
   if (saved.length === 0) return found;
-  const { byDate: candidates, words: candidateWords, weight } = prepared;
+  const { byDate: candidates, words: candidateWords, weighted, weight } = prepared;
   const savedWords = saved.map((s) => headlineWords(s.headline, s.language));
+  const savedWeighted = savedWords.map((set) => weighWords(set, weight));
   const savedIds = new Set(saved.map((s) => s.id));
   candidates.forEach((item, index) => {
     if (savedIds.has(item.id)) return;
@@ -255,15 +263,14 @@ function likeness(
       if (s.storyId && s.storyId === item.storyId) score = 1;
       else if (s.language === item.language) {
         const theirs = savedWords[j]!;
-        const [small, large] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
-        let total = 0;
+        // The shorter headline's words, each weighed once per window (or per saved summary).
+        const [small, large] =
+          mine.size <= theirs.size ? [weighted[index]!, theirs] : [savedWeighted[j]!, mine];
         let shared = 0;
-        for (const word of small) {
-          const w = weight(word);
-          total += w;
-          if (large.has(word)) shared += w;
+        for (let k = 0; k < small.words.length; k++) {
+          if (large.has(small.words[k]!)) shared += small.weights[k]!;
         }
-        score = total > 0 ? shared / total : 0;
+        score = small.total > 0 ? shared / small.total : 0;
       }
       if (score >= LIKE_THRESHOLD && (!best || score > best.score)) best = { score, savedId: s.id };
     });
@@ -272,37 +279,64 @@ function likeness(
   return found;
 }
 
+/** A headline's words with their weights, in the set's order, and their sum in that order. */
+type WeightedWords = { words: readonly string[]; weights: readonly number[]; total: number };
+
+function weighWords(set: ReadonlySet<string>, weight: (word: string) => number): WeightedWords {
+  const words = [...set];
+  const weights = words.map(weight);
+  let total = 0;
+  for (const w of weights) total += w;
+  return { words, weights, total };
+}
+
 /**
  * Highest score first, each pick past a source's first discounting the next from it (SAME_SOURCE_FACTOR
  * per card), and at most MAX_PER_SOURCE_IN_TOP of one source in the first TOP while
  * another source is left: a reader's top ten is never one source.
  */
 function diversify<T extends Candidate>(scored: Ranked<T>[], first: number): Ranked<T>[] {
-  // Each entry's source key, taken once (the loop below looks at every entry left per pick).
-  const left = scored.map((entry) => ({
-    entry,
-    source: entry.item.datasourceId ?? `summary:${entry.item.id}`,
-  }));
+  const n = scored.length;
+  // Each entry's source key, taken once.
+  const sources = scored.map((entry) => entry.item.datasourceId ?? `summary:${entry.item.id}`);
   const leftOf = new Map<string, number>();
-  for (const { source } of left) leftOf.set(source, (leftOf.get(source) ?? 0) + 1);
+  for (const source of sources) leftOf.set(source, (leftOf.get(source) ?? 0) + 1);
+  // Highest score first, the earlier entry first among equals. A pick's value never exceeds its score,
+  // so a pick looks only as far as the first score below the best value found: the same pick as
+  // looking at every entry (the greatest value, the earliest entry among equal values).
+  const byScore = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => scored[b]!.score - scored[a]!.score || a - b,
+  );
+  const taken = new Uint8Array(n);
+  let left = n;
+  let earliest = 0;
   const picked: Ranked<T>[] = [];
   const pickedOf = new Map<string, number>();
-  while (left.length > 0 && picked.length < first) {
-    let bestIndex = 0;
+  while (left > 0 && picked.length < first) {
+    while (taken[earliest]) earliest++;
+    // When every entry left is held back, the earliest one left.
+    let bestIndex = earliest;
     let bestValue = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < left.length; i++) {
-      const { entry, source } = left[i]!;
+    let found = false;
+    for (const i of byScore) {
+      if (taken[i]) continue;
+      const { score } = scored[i]!;
+      if (score < bestValue) break;
+      const source = sources[i]!;
       const seen = pickedOf.get(source) ?? 0;
-      const othersLeft = left.length > (leftOf.get(source) ?? 0);
+      const othersLeft = left > (leftOf.get(source) ?? 0);
       if (picked.length < TOP && seen >= MAX_PER_SOURCE_IN_TOP && othersLeft) continue;
-      const value = entry.score * SAME_SOURCE_FACTOR ** Math.max(0, seen - 1);
-      if (value > bestValue) {
+      const value = score * SAME_SOURCE_FACTOR ** Math.max(0, seen - 1);
+      if (value > bestValue || (value === bestValue && found && i < bestIndex)) {
         bestValue = value;
         bestIndex = i;
+        found = true;
       }
     }
-    const { entry, source } = left.splice(bestIndex, 1)[0]!;
-    picked.push(entry);
+    taken[bestIndex] = 1;
+    left--;
+    picked.push(scored[bestIndex]!);
+    const source = sources[bestIndex]!;
     pickedOf.set(source, (pickedOf.get(source) ?? 0) + 1);
     leftOf.set(source, (leftOf.get(source) ?? 0) - 1);
   }

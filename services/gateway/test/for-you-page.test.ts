@@ -57,6 +57,12 @@ describe('"For you" page assembly', () => {
       storyCandidates: async () => ({
         candidates,
         read: new Set(['followed-read']),
+        // The reader's history, read in the statement of the read marks.
+        along: {
+          follows: [{ topic_id: 'topic-followed', datasource_id: null }],
+          saved: [],
+          reads: [],
+        },
         members: new Map(),
         total: 4,
         matches: 4,
@@ -66,12 +72,11 @@ describe('"For you" page assembly', () => {
       storyRows: async (ids: string[]) =>
         ids.filter((id) => id !== 'gone').map((id) => rowOf(candidates.find((c) => c.id === id)!)),
     } as unknown as SummariesRepository;
+    // Grouped by story, the history comes with the candidates: a second read of it would fail the page.
     const reads = {
-      history: async () => ({
-        follows: [{ topic_id: 'topic-followed', datasource_id: null }],
-        saved: [],
-        reads: [],
-      }),
+      history: async () => {
+        throw new Error('the history is read with the read marks');
+      },
     } as unknown as ReadsRepository;
     const query = SummaryListQuerySchema.parse({ order: 'for_you', group: 'story', page_size: '10' });
     const page = await forYouPage(

@@ -361,6 +361,41 @@ describe('"For you" order', () => {
     await call('DELETE', '/api/me/follows', { topic_id: startup });
   });
 
+  it("weighs the topics of the reader's reads, whether or not a read row carries its summary's topic", async () => {
+    const prisma = gateway.db.prisma;
+    const engineeringCards = (await page(`topic=${engineering}&page_size=100`)).data;
+    expect(engineeringCards.length).toBeGreaterThan(3);
+    const readIds = engineeringCards.slice(0, 3).map((card) => card.id);
+    const rankedFor = async (as: string) =>
+      ((await page('order=for_you&page_size=10&group=story', as)) as unknown as { data: Ranked[] }).data;
+
+    // Marked through the API: each row keeps its summary's topic and source beside it.
+    const marker = await signedInUser(gateway, {}, 'reads-topic');
+    await call('POST', '/api/me/reads', { summary_ids: readIds }, marker.accessToken);
+    const stored = await prisma.userRead.findMany({ where: { userId: marker.id } });
+    const summaries = await prisma.summary.findMany({ where: { id: { in: readIds } } });
+    expect(stored.map((row) => [row.summaryId, row.topicId, row.datasourceId]).sort()).toEqual(
+      summaries.map((s) => [s.id, s.topicId, s.datasourceId]).sort(),
+    );
+    const theirs = await rankedFor(marker.accessToken);
+    expect(
+      theirs.some((card) => card.reason.kind === 'read_topic' && card.reason.topic_id === engineering),
+    ).toBe(true);
+
+    // Rows stored without them (written before the columns existed) are weighed the same.
+    const bare = await signedInUser(gateway, {}, 'reads-topic-bare');
+    await prisma.userRead.createMany({
+      data: stored.map((row) => ({ userId: bare.id, summaryId: row.summaryId, readAt: row.readAt })),
+    });
+    expect(await rankedFor(bare.accessToken)).toEqual(theirs);
+
+    // Marking all of a filter as read stores them too.
+    await call('POST', '/api/me/reads/all', { topic: engineering, timezone: 'UTC' }, marker.accessToken);
+    const all = await prisma.userRead.findMany({ where: { userId: marker.id } });
+    expect(all.length).toBeGreaterThan(readIds.length);
+    expect(all.every((row) => row.topicId === engineering)).toBe(true);
+  });
+
   it('refuses an unknown order with 400', async () => {
     expect((await call('GET', '/api/summaries?order=random')).statusCode).toBe(400);
   });

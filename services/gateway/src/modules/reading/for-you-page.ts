@@ -8,7 +8,7 @@ import {
   type ReaderHistory,
   rankForYou,
 } from '@app/for-you';
-import type { ReaderHistoryRow, ReadsRepository } from './reads.repository.ts';
+import { type ReaderHistoryRow, type ReadsRepository, readerHistoryColumns } from './reads.repository.ts';
 import type { StoryCandidateRow } from '../summaries/story-groups.sql.ts';
 import type { SummariesRepository } from '../summaries/summaries.repository.ts';
 import type { PlanCheck, SummaryFilters } from '../summaries/summaries.sql.ts';
@@ -37,9 +37,7 @@ export async function forYouPage(
   const window = { limit: Math.min(FOR_YOU_CANDIDATES, options.cap), offset: 0, cap: options.cap };
   const fields = query.fields ?? 'card';
   const offset = (query.page - 1) * query.page_size;
-  const history = caller.userId
-    ? repos.reads.history(caller.userId, { saved: HISTORY_SAVED, reads: HISTORY_READS })
-    : Promise.resolve(null);
+  const limits = { saved: HISTORY_SAVED, reads: HISTORY_READS };
   // Ranked as far as this page: the order's later cards are chosen only for the pages after it.
   const first = offset + query.page_size;
   const now = options.now.getTime();
@@ -47,12 +45,16 @@ export async function forYouPage(
   let ranked: { card: Card; reason: ForYouReason }[];
   let total: number;
   if (query.group === 'story') {
-    const [found, row] = await Promise.all([
-      repos.summaries.storyCandidates(filters, window, caller.userId, options.check),
-      history,
-    ]);
+    // The reader's history comes in the statement that reads their marks and checks their plan.
+    const found = await repos.summaries.storyCandidates<ReaderHistoryRow>(
+      filters,
+      window,
+      caller.userId,
+      options.check,
+      caller.userId ? readerHistoryColumns(caller.userId, limits) : undefined,
+    );
     if (!found.planHeld) return null;
-    const order = rankForYou(preparedOf(found.candidates), toHistory(row), now, first, found.read);
+    const order = rankForYou(preparedOf(found.candidates), toHistory(found.along), now, first, found.read);
     total = found.candidates.length;
     const chosen = order.slice(offset, offset + query.page_size);
     const rows = await repos.summaries.storyRows(
@@ -75,7 +77,7 @@ export async function forYouPage(
   } else {
     const [page, row] = await Promise.all([
       repos.summaries.listPage(filters, window, options.check),
-      history,
+      caller.userId ? repos.reads.history(caller.userId, limits) : null,
     ]);
     if (!page.planHeld) return null;
     const cards = await options.withReadState(page.rows.map(listItemOf(fields)) as Card[]);

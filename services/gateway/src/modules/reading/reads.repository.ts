@@ -1,4 +1,4 @@
-import { createSqlRunner, type Language, type PrismaClient } from '@app/db';
+import { createSqlRunner, type Language, Prisma, type PrismaClient } from '@app/db';
 import { resolveSources } from '../summaries/summaries.repository.ts';
 import { integer, type SummaryFilters, summaryWhere } from '../summaries/summaries.sql.ts';
 
@@ -12,6 +12,33 @@ export type ReaderHistoryRow = {
   reads: Target[];
 };
 
+/**
+ * What "For you" weighs, as three columns of a SELECT (follows, saved, reads; see ReaderHistoryRow): the
+ * reader's follows, newest saved summaries (at most `saved`) and the topics and sources of their newest
+ * reads (at most `reads`). A read carries its summary's topic and source; only a row written without
+ * them looks its summary up. reads.history selects these alone; a "For you" page reads them in the
+ * statement that reads the reader's marks (queryStoryCandidates), one round trip for both.
+ */
+export function readerHistoryColumns(userId: string, limits: { saved: number; reads: number }): Prisma.Sql {
+  return Prisma.sql`(SELECT coalesce(json_agg(json_build_object('topic_id', topic_id, 'datasource_id', datasource_id)), '[]')
+      FROM user_follows WHERE user_id = ${userId}::uuid) AS follows,
+    (SELECT coalesce(json_agg(x ORDER BY x.at DESC), '[]') FROM (
+      SELECT s.id, s.headline, s.language::text AS language, s.story_id, s.topic_id, s.datasource_id,
+        f.created_at AS at
+      FROM user_favorite_summaries f JOIN summaries s ON s.id = f.summary_id
+      WHERE f.user_id = ${userId}::uuid ORDER BY f.created_at DESC LIMIT ${integer(limits.saved)}) x) AS saved,
+    (SELECT coalesce(json_agg(json_build_object('topic_id', x.topic_id, 'datasource_id', x.datasource_id)
+        ORDER BY x.read_at DESC), '[]') FROM (
+      SELECT r.read_at,
+        CASE WHEN r.topic_id IS NULL AND r.datasource_id IS NULL
+          THEN (SELECT s.topic_id FROM summaries s WHERE s.id = r.summary_id) ELSE r.topic_id END AS topic_id,
+        CASE WHEN r.topic_id IS NULL AND r.datasource_id IS NULL
+          THEN (SELECT s.datasource_id FROM summaries s WHERE s.id = r.summary_id) ELSE r.datasource_id END
+          AS datasource_id
+      FROM user_reads r
+      WHERE r.user_id = ${userId}::uuid ORDER BY r.read_at DESC LIMIT ${integer(limits.reads)}) x) AS reads`;
+}
+
 /** The summaries each reader has read (user_reads): a row per read summary, removed when unmarked. */
 export function createReadsRepository(prisma: PrismaClient) {
   const run = createSqlRunner(prisma);
@@ -24,8 +51,9 @@ export function createReadsRepository(prisma: PrismaClient) {
       const [row] = await run<{ changed: number; missing: string[] }>({
         name: 'reads-mark',
         text: `WITH wanted AS (SELECT DISTINCT unnest($2::uuid[]) AS id),
-          found AS (SELECT s.id FROM summaries s JOIN wanted w ON w.id = s.id),
-          added AS (INSERT INTO user_reads (user_id, summary_id) SELECT $1::uuid, id FROM found
+          found AS (SELECT s.id, s.topic_id, s.datasource_id FROM summaries s JOIN wanted w ON w.id = s.id),
+          added AS (INSERT INTO user_reads (user_id, summary_id, topic_id, datasource_id)
+            SELECT $1::uuid, id, topic_id, datasource_id FROM found
             ON CONFLICT DO NOTHING RETURNING 1)
           SELECT (SELECT count(*)::int FROM added) AS changed,
             ARRAY(SELECT w.id::text FROM wanted w WHERE w.id NOT IN (SELECT id FROM found) ORDER BY 1) AS missing`,
@@ -54,32 +82,26 @@ export function createReadsRepository(prisma: PrismaClient) {
      * `saved`) and the topics and sources of their newest reads (at most `reads`).
      */
     async history(userId: string, limits: { saved: number; reads: number }): Promise<ReaderHistoryRow> {
+      const sql = Prisma.sql`SELECT ${readerHistoryColumns(userId, limits)}`;
       const [row] = await run<ReaderHistoryRow>({
         name: 'reader-history',
-        text: `SELECT
-          (SELECT coalesce(json_agg(json_build_object('topic_id', topic_id, 'datasource_id', datasource_id)), '[]')
-            FROM user_follows WHERE user_id = $1::uuid) AS follows,
-          (SELECT coalesce(json_agg(x ORDER BY x.at DESC), '[]') FROM (
-            SELECT s.id, s.headline, s.language::text AS language, s.story_id, s.topic_id, s.datasource_id,
-              f.created_at AS at
-            FROM user_favorite_summaries f JOIN summaries s ON s.id = f.summary_id
-            WHERE f.user_id = $1::uuid ORDER BY f.created_at DESC LIMIT $2) x) AS saved,
-          (SELECT coalesce(json_agg(json_build_object('topic_id', x.topic_id, 'datasource_id', x.datasource_id)
-              ORDER BY x.read_at DESC), '[]') FROM (
-            SELECT s.topic_id, s.datasource_id, r.read_at
-            FROM user_reads r JOIN summaries s ON s.id = r.summary_id
-            WHERE r.user_id = $1::uuid ORDER BY r.read_at DESC LIMIT $3) x) AS reads`,
-        values: [userId, limits.saved, limits.reads],
+        text: sql.text,
+        values: sql.values,
       });
       return row ?? { follows: [], saved: [], reads: [] };
     },
 
-    /** Which of `ids` the reader has read (a list page's cards). */
+    /**
+     * Which of `ids` the reader has read (a list page's cards): one key lookup per id (a subquery per
+     * id, not a join the planner could make a scan of all the reader's reads), so the cost does not grow
+     * with how much the reader has read.
+     */
     async readAmong(userId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await run<{ id: string }>({
         name: 'reads-among',
-        text: 'SELECT summary_id AS id FROM user_reads WHERE user_id = $1::uuid AND summary_id = ANY($2::uuid[])',
+        text: `SELECT c.id::text AS id FROM unnest($2::uuid[]) AS c(id)
+          WHERE (SELECT true FROM user_reads r WHERE r.user_id = $1::uuid AND r.summary_id = c.id)`,
         values: [userId, ids],
       });
       return new Set(rows.map((row) => row.id));
@@ -91,9 +113,9 @@ export function createReadsRepository(prisma: PrismaClient) {
       if (f.datasourceIds?.length === 0) return 0;
       const rows = await prisma.$queryRaw<{ changed: number }[]>`
         WITH added AS (
-          INSERT INTO user_reads (user_id, summary_id)
-          SELECT ${userId}::uuid, m.id FROM (
-            SELECT s.id FROM summaries s WHERE ${summaryWhere(f)}
+          INSERT INTO user_reads (user_id, summary_id, topic_id, datasource_id)
+          SELECT ${userId}::uuid, m.id, m.topic_id, m.datasource_id FROM (
+            SELECT s.id, s.topic_id, s.datasource_id FROM summaries s WHERE ${summaryWhere(f)}
             ORDER BY s.created_at DESC, s.id DESC LIMIT ${integer(limit)}) m
           ON CONFLICT DO NOTHING RETURNING 1)
         SELECT count(*)::int AS changed FROM added`;

@@ -164,33 +164,50 @@ export type CandidateWindows = {
 
 /**
  * The reader's read marks among `ids`, and (with `check`) whether their plan still holds: no row when
- * it does not, as for the list's statements.
+ * it does not, as for the list's statements. One key lookup per id (a subquery per id, which the planner
+ * cannot turn into a join): the cost does not grow with how much the reader has read, as a scan of the
+ * reader's reads filtered by the ids did. `alongside`: more columns of the reader's own to read in
+ * the same round trip (the reader's history, for "For you").
  */
-function readMarksSql(readerId: string | null, ids: string[], check?: PlanCheck): SqlStatement {
+function readMarksSql(
+  readerId: string | null,
+  ids: string[],
+  check?: PlanCheck,
+  alongside?: Prisma.Sql,
+): SqlStatement {
   const marks = readerId
-    ? Prisma.sql`ARRAY(SELECT ur.summary_id::text FROM user_reads ur
-        WHERE ur.user_id = ${readerId}::uuid AND ur.summary_id = ANY(${ids}::uuid[]))`
+    ? Prisma.sql`ARRAY(SELECT c.id::text FROM unnest(${ids}::uuid[]) AS c(id)
+        WHERE (SELECT true FROM user_reads ur WHERE ur.user_id = ${readerId}::uuid AND ur.summary_id = c.id))`
     : Prisma.sql`ARRAY[]::text[]`;
-  const sql = Prisma.sql`SELECT ${marks} AS read
+  const sql = Prisma.sql`SELECT ${marks} AS read${alongside ? Prisma.sql`, ${alongside}` : Prisma.empty}
     ${check ? Prisma.sql`FROM user_profiles u WHERE ${planHolds(check)}` : Prisma.empty}`;
   return { name: `for-you-marks-${hashOf(sql.text)}`, text: sql.text, values: sql.values };
 }
+
+/** A window with the reader's read marks among its candidates and what was read alongside them. */
+export type ReaderCandidates<A> = CandidateWindow & {
+  read: ReadonlySet<string>;
+  along: A | null;
+  planHeld: boolean;
+};
 
 /**
  * The window's stories (page.limit of them, newest first) as candidates to rank, the reader's read
  * marks among them, and each story's members in the window; the chosen page's rows are then read with
  * storyRowsOf. The window does not depend on the reader: it comes from `windows` (kept for a few
- * seconds, shared by every reader of the same filters) and only the read marks and the plan check are
- * read per request, in one small statement. planHeld as for queryStoryGroupPage.
+ * seconds, shared by every reader of the same filters) and only the read marks, the plan check and the
+ * `alongside` columns (`along`, null when no statement ran) are read per request, in one small
+ * statement. planHeld as for queryStoryGroupPage.
  */
-export async function queryStoryCandidates(
+export async function queryStoryCandidates<A extends object>(
   run: SqlRunner,
   windows: CandidateWindows,
   f: SummaryFilters,
   page: PageWindow,
   readerId: string | null,
   check?: PlanCheck,
-): Promise<CandidateWindow & { read: ReadonlySet<string>; planHeld: boolean }> {
+  alongside?: Prisma.Sql,
+): Promise<ReaderCandidates<A>> {
   const statement = storyGroupSql(f, page, undefined, true);
   const window = await windows.get(`${statement.text}\u0000${JSON.stringify(statement.values)}`, async () => {
     const [answer] = await run<Omit<GroupAnswer, 'ids'> & { candidates: StoryCandidateRow[] }>(statement);
@@ -202,17 +219,22 @@ export async function queryStoryCandidates(
     };
   });
   let read = new Set<string>();
-  if (readerId || check) {
-    const [marks] = await run<{ read: string[] }>(
+  let along: A | null = null;
+  if (readerId || check || alongside) {
+    const [marks] = await run<{ read: string[] } & A>(
       readMarksSql(
         readerId,
         window.candidates.map((candidate) => candidate.id),
         check,
+        alongside,
       ),
     );
-    if (!marks) return { candidates: [], members: new Map(), total: 0, matches: 0, read, planHeld: false };
-    read = new Set(marks.read);
+    if (!marks)
+      return { candidates: [], members: new Map(), total: 0, matches: 0, read, along, planHeld: false };
+    const { read: marked, ...rest } = marks;
+    read = new Set(marked);
+    along = alongside ? (rest as unknown as A) : null;
   }
   // The window's own array (the same object for every reader while it is kept), the reader's marks beside it.
-  return { ...window, read, planHeld: true };
+  return { ...window, read, along, planHeld: true };
 }

@@ -14,6 +14,7 @@ import {
   type CandidateWindow,
   queryStoryCandidates,
   queryStoryGroupPage,
+  type ReaderCandidates,
   type StoryMembers,
   storyRowsOf,
 } from './story-groups.sql.ts';
@@ -63,13 +64,14 @@ export function createSummariesRepository(prisma: PrismaClient) {
       return queryStoryGroupPage(run, f, page, check);
     },
 
-    /** The window's stories as "For you" ranks them (see queryStoryCandidates). */
-    async storyCandidates(
+    /** The window's stories as "For you" ranks them, with `alongside` read per reader (see queryStoryCandidates). */
+    async storyCandidates<A extends object>(
       filters: SummaryFilters,
       page: PageWindow,
       readerId: string | null,
       check?: PlanCheck,
-    ) {
+      alongside?: Prisma.Sql,
+    ): Promise<ReaderCandidates<A>> {
       const f = await resolveSources(run, filters);
       if (f.datasourceIds?.length === 0)
         return {
@@ -78,9 +80,10 @@ export function createSummariesRepository(prisma: PrismaClient) {
           total: 0,
           matches: 0,
           read: new Set<string>(),
+          along: null,
           planHeld: !check,
         };
-      return queryStoryCandidates(run, windows, f, page, readerId, check);
+      return queryStoryCandidates<A>(run, windows, f, page, readerId, check, alongside);
     },
 
     /** The chosen candidates' rows, in the given order, with their stories' members. */
