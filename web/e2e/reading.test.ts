@@ -477,8 +477,19 @@ describe('the summary list’s keys', () => {
     await page.goto('/content-summary');
     await expect.poll(() => cards(page).count(), LOAD).toBe(ALL_CARDS);
     await page.keyboard.press('j');
+    const [first] = await headlinesShown(page);
+    const announced = async () =>
+      ((await page.getByTestId('reading-announcer').textContent()) ?? '').replaceAll('\u200b', '');
     await page.keyboard.press('f');
     await expect.poll(() => stack.prisma.userFavoriteSummary.count({ where: { userId: user.id } })).toBe(1);
+    // Said to screen readers once the server has it, as m's changes are; f again takes it back.
+    await expect.poll(announced).toBe(`Saved to favourites: ${first}`);
+    await expect
+      .poll(() => cards(page).first().getByRole('button', { name: 'Remove summary from favourites' }).count())
+      .toBe(1);
+    await page.keyboard.press('f');
+    await expect.poll(() => stack.prisma.userFavoriteSummary.count({ where: { userId: user.id } })).toBe(0);
+    await expect.poll(announced).toBe(`Removed from favourites: ${first}`);
     await page.context().close();
   });
 });

@@ -56,8 +56,9 @@ export function useFavorites() {
     sourceIds: sources.data ?? new Set<string>(),
     summaryIds: summaries.data ?? new Set<string>(),
     ensureAllowed,
-    toggle(kind: Kind, id: string, on: boolean) {
-      if (ensureAllowed()) mutation.mutate({ kind, id, on });
+    /** `onSaved` runs once the server has it (the list's `f` key says so to screen readers). */
+    toggle(kind: Kind, id: string, on: boolean, onSaved?: () => void) {
+      if (ensureAllowed()) mutation.mutate({ kind, id, on }, onSaved ? { onSuccess: onSaved } : undefined);
     },
   };
 }

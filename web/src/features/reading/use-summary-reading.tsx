@@ -74,7 +74,13 @@ export function useSummaryReading({
 
   useListShortcuts(
     {
-      favorite: (id) => favorites.toggle('summaries', id, !favorites.summaryIds.has(id)),
+      favorite: (id) => {
+        const on = !favorites.summaryIds.has(id);
+        const title = findSummary(id)?.headline ?? '';
+        favorites.toggle('summaries', id, on, () =>
+          readState.announce(on ? t('favorite.saved', { title }) : t('favorite.removed', { title })),
+        );
+      },
       toggleRead: (id) => {
         if (!isAuthenticated) return showErrorToast(t('read.signInFirst'));
         const summary = findSummary(id);
