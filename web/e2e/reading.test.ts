@@ -398,6 +398,83 @@ describe('read state', () => {
   });
 });
 
+describe('a reading setting: read when scrolled past', () => {
+  /** Scrolls the page with the wheel, as a reader does, until the third card reaches the top. */
+  async function scrollPastTwoCards(page: Page) {
+    for (let step = 0; step < 60; step++) {
+      const top = await cards(page)
+        .nth(2)
+        .evaluate(
+          (card) =>
+            (card as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top,
+        );
+      if (top <= 0) return;
+      await page.mouse.wheel(0, 80);
+    }
+    throw new Error('the list did not scroll');
+  }
+  /** Each card's id and whether it is now wholly above the screen. */
+  const passedCards = (page: Page) =>
+    cards(page).evaluateAll((list) =>
+      list.map((card) => {
+        const element = card as unknown as ElementLike & { getBoundingClientRect(): { bottom: number } };
+        return {
+          id: element.getAttribute('data-summary-id') ?? '',
+          passed: element.getBoundingClientRect().bottom <= 0,
+        };
+      }),
+    );
+  const readIds = async (userId: string) =>
+    (await stack.prisma.userRead.findMany({ where: { userId } })).map((row) => row.summaryId).sort();
+
+  it('is switched on in the profile; then the cards scrolled past are read, the others not', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('scroller') });
+    const page = await stack.newPage({ viewport: { width: 1024, height: 520 }, timezoneId: 'UTC' });
+    await stack.signIn(page, user.email, user.password);
+    await page.goto('/profile');
+    const setting = page
+      .getByTestId('reading-settings-card')
+      .getByRole('switch', { name: 'Mark summaries as read when I scroll past them' });
+    await setting.waitFor(LOAD);
+    expect(await setting.isChecked()).toBe(false);
+    await setting.click({ force: true });
+    await expect
+      .poll(
+        async () => (await stack.prisma.userProfile.findUnique({ where: { id: user.id } }))?.markReadOnScroll,
+      )
+      .toBe(true);
+    await page.reload();
+    await expect.poll(() => setting.isChecked(), LOAD).toBe(true);
+    await expectAccessible(page, 'the profile with its reading settings');
+
+    await page.goto('/content-summary');
+    await expect.poll(() => cards(page).count(), LOAD).toBe(ALL_CARDS);
+    await scrollPastTwoCards(page);
+    const shown = await passedCards(page);
+    const passed = shown.filter((card) => card.passed).map((card) => card.id);
+    expect(passed.length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => readIds(user.id)).toEqual([...passed].sort());
+    // The list says so too: the cards scrolled past carry the read mark, the others not.
+    await expect
+      .poll(() => cards(page).evaluateAll((list) => list.map((card) => card.getAttribute('data-read'))))
+      .toEqual(shown.map((card) => (card.passed ? 'true' : 'false')));
+    await page.context().close();
+  });
+
+  it('is off until switched on: scrolling marks nothing', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('scroller-off') });
+    const page = await stack.newPage({ viewport: { width: 1024, height: 520 }, timezoneId: 'UTC' });
+    await stack.signIn(page, user.email, user.password);
+    await page.goto('/content-summary');
+    await expect.poll(() => cards(page).count(), LOAD).toBe(ALL_CARDS);
+    await scrollPastTwoCards(page);
+    // Longer than the setting's batching of what was scrolled past.
+    await page.waitForTimeout(1500);
+    expect(await readIds(user.id)).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the summary list’s keys', () => {
   it('j and k move between cards, o opens, m marks, / searches, ? lists the keys; typing is left alone', async () => {
     const { page } = await readerPage();

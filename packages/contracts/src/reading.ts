@@ -47,6 +47,14 @@ export const FollowsResponseSchema = z.object({
 });
 export type FollowsResponse = z.infer<typeof FollowsResponseSchema>;
 
+/**
+ * GET and PATCH /api/me/reading-settings: how the summary list keeps the reader's read state. A card
+ * opened counts as read; with `mark_read_on_scroll`, so does one scrolled past (off the top of the
+ * screen after it was seen).
+ */
+export const ReadingSettingsSchema = z.strictObject({ mark_read_on_scroll: z.boolean() });
+export type ReadingSettings = z.infer<typeof ReadingSettingsSchema>;
+
 /** The most summaries one read-state request may name. */
 export const READ_BATCH_MAX = 200;
 

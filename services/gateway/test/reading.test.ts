@@ -287,6 +287,35 @@ describe('read state', () => {
     expect(await gateway.db.prisma.userRead.count({ where: { userId } })).toBe(before);
   });
 
+  it('keeps the reading setting "mark read when scrolled past" per reader (off until set)', async () => {
+    const reader = await signedInUser(gateway, {}, 'settings');
+    const settings = (method: 'GET' | 'PATCH', payload?: object, as: string | null = reader.accessToken) =>
+      gateway.app.inject({
+        method,
+        url: '/api/me/reading-settings',
+        ...(payload ? { payload } : {}),
+        headers: as ? bearer(as) : {},
+      });
+    expect((await settings('GET')).json()).toEqual({ mark_read_on_scroll: false });
+    const saved = await settings('PATCH', { mark_read_on_scroll: true });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ mark_read_on_scroll: true });
+    expect((await settings('GET')).json()).toEqual({ mark_read_on_scroll: true });
+    // Another reader's setting is their own.
+    expect((await settings('GET', undefined, token)).json()).toEqual({ mark_read_on_scroll: false });
+    for (const bad of [{}, { mark_read_on_scroll: 'yes' }, { mark_read_on_scroll: true, other: 1 }]) {
+      const refused = await settings('PATCH', bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await settings('GET')).json()).toEqual({ mark_read_on_scroll: true });
+    expect((await settings('GET', undefined, null)).statusCode).toBe(401);
+    expect((await settings('PATCH', { mark_read_on_scroll: false }, null)).statusCode).toBe(401);
+    // A still-valid token of an account deleted since: signed out, nothing stored.
+    await gateway.db.prisma.user.delete({ where: { id: reader.id } });
+    expect((await settings('PATCH', { mark_read_on_scroll: false })).statusCode).toBe(401);
+    expect(await gateway.db.prisma.userProfile.count({ where: { id: reader.id } })).toBe(0);
+  });
+
   it('signs out a deleted account instead of failing', async () => {
     const prisma = gateway.db.prisma;
     const gone = await signedInUser(gateway, {}, 'gone');

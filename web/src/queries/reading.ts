@@ -20,7 +20,22 @@ export const readingKeys = {
   unreadCounts: (userId: string, language: UiLanguage, timezone: string) =>
     ['reading', 'unread-counts', userId, language, timezone] as const,
   unreadCountsAll: ['reading', 'unread-counts'] as const,
+  settings: (userId: string) => ['reading', 'settings', userId] as const,
 };
+
+export type ReadingSettings = ApiBody<'PATCH /api/me/reading-settings'>;
+
+/** How the list keeps the reader's read state (mark_read_on_scroll: a card scrolled past is read). */
+export const readingSettingsQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: readingKeys.settings(userId ?? ''),
+    queryFn: ({ signal }) => api.get('/api/me/reading-settings', { signal }),
+    staleTime: FAVORITES_STALE_TIME,
+    enabled: userId !== null,
+  });
+
+export const saveReadingSettings = (settings: ReadingSettings) =>
+  api.patch('/api/me/reading-settings', settings);
 
 export const followsQueryOptions = (userId: string | null) =>
   queryOptions({

@@ -213,6 +213,11 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
     },
     'POST /api/me/reads/all': { call: () => ({ url: '/api/me/reads/all', payload: {} }), expect: user(200) },
     'GET /api/me/unread-counts': { call: () => ({ url: '/api/me/unread-counts' }), expect: user(200) },
+    'GET /api/me/reading-settings': { call: () => ({ url: '/api/me/reading-settings' }), expect: user(200) },
+    'PATCH /api/me/reading-settings': {
+      call: () => ({ url: '/api/me/reading-settings', payload: { mark_read_on_scroll: false } }),
+      expect: user(200),
+    },
     // ── feeds out: public; the favourites feed's token in the path is its only credential ──
     'GET /feeds/topics/:file': {
       call: () => ({ url: '/feeds/topics/security-matrix.json?lang=en' }),

@@ -7,6 +7,7 @@ import { SignOutEverywhereCard } from '../account/sign-out-everywhere-card';
 import { useAuth } from '../auth/auth-provider';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { DigestFollowsCard } from '../newsletter/digest-follows-card';
+import { ReadingSettingsCard } from '../reading/reading-settings-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { FeedTokenCard } from './feed-token-card';
@@ -87,7 +88,10 @@ function DisplayNameField() {
   );
 }
 
-/** /profile: account details, display name, the subscription panel, the digest, password and sessions. */
+/**
+ * /profile: account details, display name, the subscription panel, the digest, reading settings,
+ * password and sessions.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user, isAdmin, isPro } = useAuth();
@@ -124,6 +128,7 @@ export function ProfilePage() {
         </Card>
         <SubscriptionPanel />
         <DigestFollowsCard />
+        <ReadingSettingsCard />
         {isPro && <FeedTokenCard />}
         <ChangePasswordCard />
         <SignOutEverywhereCard />

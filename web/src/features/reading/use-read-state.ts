@@ -62,6 +62,12 @@ export function useReadState() {
         count: was.count + 1,
       }));
     },
+    /** Marks read the cards the reader scrolled past (a reading setting), without a word. */
+    markPassed(summaries: Summary[]) {
+      const ids = [...new Set(summaries.flatMap(idsOfCard))];
+      for (let i = 0; i < ids.length; i += READ_BATCH_MAX)
+        mutation.mutate({ ids: ids.slice(i, i + READ_BATCH_MAX), read: true });
+    },
     announce(text: string) {
       setAnnouncement((was) => ({ text, count: was.count + 1 }));
     },

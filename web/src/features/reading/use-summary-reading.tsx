@@ -1,10 +1,10 @@
 import type { SummaryDto } from '@app/contracts';
 import { Center, Loader } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { contentKeys, type SummaryListParams, type TopicDto } from '../../queries/content';
-import { markAllBodyOf } from '../../queries/reading';
+import { markAllBodyOf, readingSettingsQueryOptions } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import type { FilterCardControl } from '../content/summary-page/summary-filter-card';
 import type { SummaryFilters } from '../content/summary-page/use-summary-filters';
@@ -17,6 +17,7 @@ import { UnreadBadge } from './unread-badge';
 import { SHORTCUTS } from './list-shortcuts';
 import { useListShortcuts } from './use-list-shortcuts';
 import { useMarkAllRead } from './use-mark-all-read';
+import { useMarkReadOnScroll } from './use-mark-read-on-scroll';
 import { useCardReading } from './use-card-reading';
 import { useUnreadCounts } from './use-unread-counts';
 
@@ -40,8 +41,9 @@ type Options = {
 
 /**
  * The summary page's part of the reader's own front page: All or My feed, read state on the cards,
- * Hide read, Mark all as read, unread counts in the sidebar, and the list's keys. Signed-in readers
- * get all of it; a visitor sees the feed switch (My feed asks them to sign in) and the keys.
+ * Hide read, Mark all as read, unread counts in the sidebar, the list's keys, and (a reading setting)
+ * marking read the cards scrolled past. Signed-in readers get all of it; a visitor sees the feed
+ * switch (My feed asks them to sign in) and the keys.
  */
 export function useSummaryReading({
   filters,
@@ -53,7 +55,7 @@ export function useSummaryReading({
   onSidebarChoice,
 }: Options) {
   const { t } = useTranslation('reading');
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const queryClient = useQueryClient();
   const { cardReading, readState, follows, announcer } = useCardReading({ language, topics });
   const counts = useUnreadCounts(language, filters.timeZone);
@@ -90,6 +92,17 @@ export function useSummaryReading({
       help: () => setHelpOpen(true),
     },
     true,
+  );
+
+  // A reading setting: cards scrolled past count as read (opened ones always do).
+  const settings = useQuery(readingSettingsQueryOptions(user?.id ?? null));
+  useMarkReadOnScroll(isAuthenticated && settings.data?.mark_read_on_scroll === true, (ids) =>
+    readState.markPassed(
+      ids.flatMap((id) => {
+        const summary = findSummary(id);
+        return summary && summary.read !== true ? [summary] : [];
+      }),
+    ),
   );
 
   const followsNothing = follows.data && follows.data.topics.length + follows.data.datasources.length === 0;

@@ -1,4 +1,5 @@
 import {
+  type ReadingSettings,
   ACCESS_MESSAGES,
   AppError,
   CONTENT_MESSAGES,
@@ -101,6 +102,18 @@ export function createReadingService(
         )
         .catch(signedOutOnUserGone);
       return { changed };
+    },
+
+    /** How the summary list keeps the reader's read state (GET /api/me/reading-settings). */
+    readingSettings: (userId: string) => reads.settings(userId),
+
+    async saveReadingSettings(userId: string, settings: ReadingSettings) {
+      return reads.saveSettings(userId, settings).catch((error: unknown) => {
+        // A still-valid access token of a deleted account: signed out, not a 500.
+        if (/user_profiles_id_fkey/.test(String(error)))
+          throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
+        throw error;
+      });
     },
 
     /** Unread summaries since the start of yesterday in the reader's zone: all, followed, per topic. */

@@ -107,6 +107,28 @@ export function createReadsRepository(prisma: PrismaClient) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /** The reader's reading settings (the defaults until they change one). */
+    async settings(userId: string): Promise<{ mark_read_on_scroll: boolean }> {
+      const [row] = await run<{ mark_read_on_scroll: boolean }>({
+        name: 'reading-settings',
+        text: 'SELECT mark_read_on_scroll FROM user_profiles WHERE id = $1::uuid',
+        values: [userId],
+      });
+      return row ?? { mark_read_on_scroll: false };
+    },
+
+    /** Stores the reader's reading settings (a missing profile row is created, as user/free). */
+    async saveSettings(userId: string, settings: { mark_read_on_scroll: boolean }) {
+      const [row] = await run<{ mark_read_on_scroll: boolean }>({
+        name: 'reading-settings-save',
+        text: `INSERT INTO user_profiles (id, mark_read_on_scroll, updated_at) VALUES ($1::uuid, $2, now())
+          ON CONFLICT (id) DO UPDATE SET mark_read_on_scroll = excluded.mark_read_on_scroll, updated_at = now()
+          RETURNING mark_read_on_scroll`,
+        values: [userId, settings.mark_read_on_scroll],
+      });
+      return row!;
+    },
+
     /** Marks read every summary the list's filters match, the newest `limit` at most. */
     async markMatching(userId: string, filters: SummaryFilters, limit: number): Promise<number> {
       const f = await resolveSources(run, filters);

@@ -1,6 +1,7 @@
 import {
   MarkAllReadBodySchema,
   MarkAllReadResponseSchema,
+  ReadingSettingsSchema,
   ReadsBodySchema,
   ReadsResponseSchema,
   UnreadCountsQuerySchema,
@@ -11,7 +12,10 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import { callerOf } from '../../lib/caller.ts';
 import { requireUser } from '../../plugins/app/guards.ts';
 
-/** /api/me/reads and /api/me/unread-counts: what the reader has read. Every signed-in reader. */
+/**
+ * /api/me/reads, /api/me/unread-counts and /api/me/reading-settings: what the reader has read, and how
+ * the list keeps it. Every signed-in reader.
+ */
 const readsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reads',
@@ -56,6 +60,33 @@ const readsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireUser(request).id;
       return app.services.reading.markAllRead({ ...(await callerOf(request)), userId }, request.body);
     },
+  );
+
+  app.get(
+    '/reading-settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['me'],
+        summary: 'How the summary list keeps read state (mark_read_on_scroll: a card scrolled past is read)',
+        response: { 200: ReadingSettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => app.services.reading.readingSettings(requireUser(request).id),
+  );
+
+  app.patch(
+    '/reading-settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['me'],
+        summary: 'Change how the summary list keeps read state',
+        body: ReadingSettingsSchema,
+        response: { 200: ReadingSettingsSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => app.services.reading.saveReadingSettings(requireUser(request).id, request.body),
   );
 
   app.get(
