@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
+import { mergeStories } from '@app/stories/store';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, PUBLIC_URL, startGateway } from './support/gateway-harness.ts';
@@ -230,6 +231,57 @@ describe('a story’s page, fetched raw (no JavaScript)', () => {
         `${PUBLIC_URL}${zh ? '/zh' : ''}/stories/${ids.story}`,
       ]);
     }
+  });
+
+  it('a story merged into another: its address opens the story it went into, named by its own URL', async () => {
+    const prisma = gateway.db.prisma;
+    const topicId = (await prisma.topic.findFirstOrThrow()).id;
+    const datasourceId = (await prisma.datasource.findFirstOrThrow()).id;
+    const storyWith = async (headline: string) => {
+      const story = await prisma.story.create({
+        data: {
+          headline,
+          language: 'EN',
+          summaryCount: 1,
+          firstSeenAt: hoursAgo(2),
+          lastSeenAt: hoursAgo(2),
+        },
+      });
+      await prisma.summary.create({
+        data: {
+          headline,
+          content: `${headline}, as reported.`,
+          summaryType: 'blog_post',
+          language: 'EN',
+          topicId,
+          datasourceId,
+          storyId: story.id,
+          sourceUrls: [`https://${randomUUID()}.example/merged`],
+          createdAt: hoursAgo(2),
+        },
+      });
+      return story.id;
+    };
+    const first = await storyWith('Harbor opens a second berth');
+    const second = await storyWith('Harbor adds a berth for container ships');
+    const third = await storyWith('Port of Harbor doubles its berths');
+    // An admin merges the first into the second, then the second into the third.
+    await mergeStories(prisma, second, first);
+    await mergeStories(prisma, third, second);
+    for (const gone of [first, second, first.toUpperCase()]) {
+      const answer = await get(`/stories/${gone}`);
+      expect(answer.status, gone).toBe(200);
+      expect(headOf(answer.body).canonical, gone).toEqual([`${PUBLIC_URL}/stories/${third}`]);
+      expect(answer.body, gone).toContain('Harbor opens a second berth');
+      const api = await get(`/api/stories/${gone}`);
+      expect(api.status, gone).toBe(200);
+      expect(JSON.parse(api.body).id, gone).toBe(third);
+    }
+    // Once the story it went into is gone too (its reports removed), the address is a 404.
+    await prisma.summary.deleteMany({ where: { storyId: third } });
+    await prisma.story.delete({ where: { id: third } });
+    expect((await get(`/stories/${first}`)).status).toBe(404);
+    expect((await get(`/api/stories/${first}`)).status).toBe(404);
   });
 
   it('no story, or no id: a 404, noindex, without canonical, with the not-found reading view', async () => {

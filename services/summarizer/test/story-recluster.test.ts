@@ -1,7 +1,7 @@
 import { loadConfig } from '@app/config';
 import { createLogger } from '@app/logger';
 import { STORY_RULE_VERSION } from '@app/stories';
-import { assignSummariesToStories, storyRuleProgress } from '@app/stories/store';
+import { assignSummariesToStories, findCurrentStory, storyRuleProgress } from '@app/stories/store';
 import {
   cleanupPrefix,
   createTestDatabase,
@@ -81,6 +81,7 @@ describe('re-clustering an upgraded database', () => {
     await db.prisma.$executeRawUnsafe('DELETE FROM story_terms');
     await db.prisma.$executeRawUnsafe('DELETE FROM story_term_days');
     expect(await db.prisma.story.count()).toBe(2);
+    const giants = await db.prisma.story.findMany({ select: { id: true, language: true } });
     expect((await storyRuleProgress(db.prisma)).older).toBe(items.length);
 
     const config = loadConfig(summarizerConfigSchema, {
@@ -124,6 +125,14 @@ describe('re-clustering an upgraded database', () => {
          OR f.last IS DISTINCT FROM st.last_seen_at`;
     expect(wrong).toEqual([]);
     expect(await db.prisma.story.count({ where: { headline: 'Everything' } })).toBe(0);
+    // A link to a giant story still opens a story: one its summaries went into.
+    for (const giant of giants) {
+      const current = await findCurrentStory(db.prisma, giant.id);
+      expect(current, giant.language).not.toBeNull();
+      expect(current!.id).not.toBe(giant.id);
+      expect(current!.members.length).toBeGreaterThan(0);
+      expect(current!.members.every((member) => member.language === giant.language)).toBe(true);
+    }
     // Once the pass ran dry, the token counts of days older than the retention were pruned.
     await waitFor(async () => (await db.prisma.storyTerm.count()) === 0, { timeoutMs: 10_000 });
 

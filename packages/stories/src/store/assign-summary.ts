@@ -217,6 +217,22 @@ const RECOUNT_LEFT_STORIES = `
     last_seen_at = coalesce(c.last, st.last_seen_at), updated_at = now()
   FROM counted c WHERE st.id = c.id AND c.n > 0`;
 
+// A story left empty by summaries decided again leads to the story most of them went into (a shared
+// link to it still opens their story); redirects that led to it follow.
+const REDIRECT_LEFT_STORIES = `
+  WITH moved AS (
+    SELECT old, new, count(*) AS n FROM unnest($1::uuid[], $2::uuid[]) AS m(old, new)
+    WHERE old <> new GROUP BY old, new
+  ), gone AS (
+    SELECT DISTINCT ON (old) old, new FROM moved
+    WHERE NOT EXISTS (SELECT 1 FROM stories st WHERE st.id = moved.old)
+    ORDER BY old, n DESC, new
+  ), repointed AS (
+    UPDATE story_redirects r SET to_id = gone.new FROM gone WHERE r.to_id = gone.old
+  )
+  INSERT INTO story_redirects (from_id, to_id) SELECT old, new FROM gone
+  ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id`;
+
 /**
  * Attaches one summary to a story: the story of the most similar summary in the same language
  * within 72 h (candidates: one shared MinHash band or rare headline word), else, with an
@@ -534,7 +550,8 @@ const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
 
 /**
  * The batch's write: items decided again leave their old fingerprints; the stories, fingerprints,
- * bands and links; the token counts; the recount of the stories left behind.
+ * bands and links; the token counts; the recount of the stories left behind, and where the emptied
+ * ones' addresses lead.
  */
 function writeStatements(items: Item[]) {
   const again = items.filter((item) => item.previousStoryId !== undefined && item.previousStoryId !== null);
@@ -543,7 +560,15 @@ function writeStatements(items: Item[]) {
     ...(again.length > 0 ? [{ text: DROP_OLD_FINGERPRINTS, values: [again.map((item) => item.id)] }] : []),
     writeStatement(items),
     countTermsStatement(items),
-    ...(left.length > 0 ? [{ text: RECOUNT_LEFT_STORIES, values: [left] }] : []),
+    ...(left.length > 0
+      ? [
+          { text: RECOUNT_LEFT_STORIES, values: [left] },
+          {
+            text: REDIRECT_LEFT_STORIES,
+            values: [again.map((item) => item.previousStoryId!), again.map((item) => item.storyId!)],
+          },
+        ]
+      : []),
   ];
 }
 

@@ -71,7 +71,10 @@ export async function splitStory(
   });
 }
 
-/** Moves every member of `otherId` into `storyId` and deletes `otherId`. */
+/**
+ * Moves every member of `otherId` into `storyId` and deletes `otherId`; its address leads to `storyId`
+ * from then on (story_redirects).
+ */
 export async function mergeStories(prisma: PrismaClient, storyId: string, otherId: string): Promise<void> {
   if (storyId === otherId) throw new StoryChangeError('merge_self', 'A story cannot be merged into itself');
   await prisma.$transaction(async (tx) => {
@@ -83,6 +86,11 @@ export async function mergeStories(prisma: PrismaClient, storyId: string, otherI
       WHERE story_id = ${otherId}::uuid`;
     await tx.$executeRaw`UPDATE summaries SET story_id = ${storyId}::uuid WHERE story_id = ${otherId}::uuid`;
     await tx.$executeRaw`DELETE FROM stories WHERE id = ${otherId}::uuid`;
+    // The merged story's address (and those that led to it) now leads here.
+    await tx.$executeRaw`UPDATE story_redirects SET to_id = ${storyId}::uuid WHERE to_id = ${otherId}::uuid`;
+    await tx.$executeRaw`
+      INSERT INTO story_redirects (from_id, to_id) VALUES (${otherId}::uuid, ${storyId}::uuid)
+      ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id`;
     await refreshStory(tx, storyId);
   });
 }

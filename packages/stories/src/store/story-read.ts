@@ -25,6 +25,26 @@ export type StoryRecord = {
 };
 
 /** A story with its summaries (oldest first) and their sources; null when there is no such story. */
+/** How many redirects a story's address is followed through (each merge or re-clustering adds one). */
+const REDIRECT_STEPS = 5;
+
+/**
+ * The story at `storyId`, or, when that story has gone into another (story_redirects), the story it
+ * went into: what a shared link to a story opens. Null when there is neither.
+ */
+export async function findCurrentStory(prisma: PrismaClient, storyId: string): Promise<StoryRecord | null> {
+  let id = storyId;
+  for (let step = 0; step <= REDIRECT_STEPS; step++) {
+    const story = await findStory(prisma, id);
+    if (story) return story;
+    const [redirect] = await prisma.$queryRaw<{ to_id: string }[]>`
+      SELECT to_id::text FROM story_redirects WHERE from_id = ${id}::uuid`;
+    if (!redirect) return null;
+    id = redirect.to_id;
+  }
+  return null;
+}
+
 export async function findStory(prisma: PrismaClient, storyId: string): Promise<StoryRecord | null> {
   const [story] = await prisma.$queryRaw<Omit<StoryRecord, 'members'>[]>`
     SELECT id, headline, language::text AS language, first_seen_at, last_seen_at

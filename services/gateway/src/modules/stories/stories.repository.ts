@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@app/db';
 import {
+  findCurrentStory,
   findStory,
   listStories,
   mergeStories,
@@ -14,6 +15,8 @@ export type StoriesRepository = ReturnType<typeof createStoriesRepository>;
 export function createStoriesRepository(prisma: PrismaClient) {
   return {
     find: (id: string) => findStory(prisma, id),
+    /** The story at `id`, or the one it went into since (a merge, a re-clustering). */
+    findCurrent: (id: string) => findCurrentStory(prisma, id),
     list: (filter: StoryListFilter) => listStories(prisma, filter),
     split: (id: string, summaryIds: string[]) => splitStory(prisma, id, summaryIds),
     merge: (id: string, otherId: string) => mergeStories(prisma, id, otherId),

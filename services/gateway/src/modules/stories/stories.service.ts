@@ -91,9 +91,12 @@ export function createStoriesService(ctx: ServiceContext<(typeof STORIES_REPOS)[
     /**
      * A story as a reader may see it: a free reader (or a visitor) gets the summaries of the days
      * their plan shows, as /api/summaries/:id does; a story with none of those is refused the same way.
+     * The id of a story gone into another (merged, or emptied by a re-clustering) reads that story, with
+     * its own id: a shared link keeps opening the story, and the page names its current address.
      */
     async read(caller: Caller, id: string, timezone: string) {
-      const story = await stories.find(id);
+      // A story merged or emptied since its link was shared: the story its reports went into.
+      const story = await stories.findCurrent(id);
       if (!story) throw new AppError('NOT_FOUND', STORY_MESSAGES.notFound);
       if (caller.isPro) return toStoryDetail(story);
       const window = freeWindow(ctx.clock(), timezone);
