@@ -264,6 +264,52 @@ describe('following', () => {
     await page.context().close();
   });
 
+  it('an opened card follows its source or its topic; a visitor is sent to sign in, and the follow is made back on the list', async () => {
+    const user = await stack.createUser({ email: uniqueEmail('card-follow') });
+    const page = await stack.newPage({ viewport: DESKTOP });
+    await page.goto('/content-summary');
+    const card = cardOf(page, MARKET_HEADLINES[0]!);
+    await card.waitFor(LOAD);
+    await card.getByTestId('summary-toggle').click();
+    const followSource = card.getByRole('button', { name: 'Follow market-daily' });
+    await followSource.waitFor(LOAD);
+    expect(await card.getByRole('button', { name: 'Follow the topic Markets' }).count()).toBe(1);
+    await followSource.click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/content-summary');
+    await signInHere(page, user.email, user.password);
+    await page.waitForURL((url) => url.pathname === '/content-summary', LOAD);
+    // Signed in now: the follow pressed on the card is made, once, and said.
+    await expect
+      .poll(
+        () => stack.prisma.userFollow.count({ where: { userId: user.id, datasourceId: { not: null } } }),
+        LOAD,
+      )
+      .toBe(1);
+    await expect
+      .poll(() => page.getByTestId('reading-announcer').textContent())
+      .toContain('You now follow market-daily');
+    // The opened card's buttons now toggle: the topic is followed and unfollowed from it.
+    const reopened = cardOf(page, MARKET_HEADLINES[0]!);
+    await reopened.getByTestId('summary-toggle').click();
+    await expect
+      .poll(
+        () => reopened.getByRole('button', { name: 'Following market-daily' }).getAttribute('aria-pressed'),
+        LOAD,
+      )
+      .toBe('true');
+    await reopened.getByRole('button', { name: 'Follow the topic Markets' }).click();
+    await expect
+      .poll(() => stack.prisma.userFollow.count({ where: { userId: user.id, topicId: markets.id } }))
+      .toBe(1);
+    await reopened.getByRole('button', { name: 'Following the topic Markets' }).click();
+    await expect
+      .poll(() => stack.prisma.userFollow.count({ where: { userId: user.id, topicId: markets.id } }))
+      .toBe(0);
+    await expectAccessible(page, 'an opened card with its Follow buttons');
+    await page.context().close();
+  });
+
   it('a visitor on My feed is asked to sign in, and lands on My feed afterwards', async () => {
     const user = await stack.createUser({ email: uniqueEmail('visitor-feed') });
     const page = await stack.newPage({ viewport: DESKTOP });

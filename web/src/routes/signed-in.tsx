@@ -35,7 +35,7 @@ export const signedInRoute = createRoute({
 export const profileRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'profile',
-  loader: loadStrings('account', 'billing', 'newsletter'),
+  loader: loadStrings('account', 'billing', 'newsletter', 'reading'),
   component: ProfilePage,
 });
 

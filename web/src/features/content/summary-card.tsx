@@ -23,6 +23,8 @@ import { useUpgradeDialog } from './upgrade-dialog';
 
 // A list sends what its cards show: an opened card reads its text (SummaryText), loaded on first use
 // like the generation dialog, so reading pages carry neither's code.
+// An opened card's Follow buttons (reading feature), fetched with the first card opened.
+const CardFollows = lazy(() => import('../reading/card-follows').then((m) => ({ default: m.CardFollows })));
 const SummaryText = lazy(() => import('./summary-text').then((m) => ({ default: m.SummaryText })));
 const GenerateDialog = lazy(() =>
   import('../generation/generate-dialog').then((m) => ({ default: m.GenerateDialog })),
@@ -229,6 +231,9 @@ export function SummaryCard({
                   ))}
                 </Stack>
               ) : null}
+              <Suspense fallback={null}>
+                <CardFollows summary={summary} language={language} />
+              </Suspense>
               <Button
                 variant="light"
                 leftSection={<IconSparkles size={16} aria-hidden />}

@@ -2,8 +2,8 @@ import { Menu } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { sourceDisplayName } from '@app/rules';
 import { useTranslation } from '../../i18n/react';
-import type { FollowTarget } from '../../queries/reading';
 import { useOpenedOnMount } from '../ui/deferred';
+import { cardTargets } from './card-targets';
 import type { CardMenuButton, CardMenuProps } from './card-reading';
 
 /** The card's menu itself (fetched on first use, card-reading.tsx); opens as it mounts. */
@@ -21,18 +21,7 @@ export function CardMenuPopup({
 }) {
   const { t } = useTranslation('reading');
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
-  const source: FollowTarget | null = summary.datasource
-    ? {
-        kind: 'source',
-        id: summary.datasource.id,
-        name: summary.datasource.source_name,
-        platform: summary.datasource.platform,
-        topic_id: summary.topic?.id ?? null,
-      }
-    : null;
-  const topic: FollowTarget | null = summary.topic
-    ? { kind: 'topic', id: summary.topic.id, name: summary.topic.name, name_zh: summary.topic.name_zh }
-    : null;
+  const { source, topic } = cardTargets(summary);
   const sourceName = source ? sourceDisplayName(source.name, language) : '';
   const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : '';
 

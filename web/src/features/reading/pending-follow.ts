@@ -8,11 +8,12 @@ const KEY = 'pending-follow';
 /** A press older than this (an abandoned sign-in) is forgotten. */
 const PENDING_MS = 30 * 60_000;
 
-type Pending = { kind: FollowTarget['kind']; id: string; at: number };
+type Pending = { kind: FollowTarget['kind']; id: string; at: number; target?: FollowTarget };
 
-export function rememberFollow(target: Pick<FollowTarget, 'kind' | 'id'>, now = Date.now()) {
+export function rememberFollow(target: Pick<FollowTarget, 'kind' | 'id'> | FollowTarget, now = Date.now()) {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ kind: target.kind, id: target.id, at: now }));
+    const whole = 'name' in target ? { target } : {};
+    sessionStorage.setItem(KEY, JSON.stringify({ kind: target.kind, id: target.id, at: now, ...whole }));
   } catch {
     // unavailable storage: the reader presses Follow again after signing in
   }
@@ -29,5 +30,25 @@ export function takePendingFollow(target: Pick<FollowTarget, 'kind' | 'id'>, now
     return typeof pending.at === 'number' && now - pending.at >= 0 && now - pending.at < PENDING_MS;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The follow a visitor pressed on a card (its whole target, name included), once, if there is one and
+ * it is recent: made by the list page they come back to, whichever card it was on.
+ */
+export function takeAnyPendingFollow(now = Date.now()): FollowTarget | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (!raw) return null;
+    const pending = JSON.parse(raw) as Partial<Pending>;
+    const target = pending.target;
+    if (!target || target.kind !== pending.kind || target.id !== pending.id) return null;
+    sessionStorage.removeItem(KEY);
+    return typeof pending.at === 'number' && now - pending.at >= 0 && now - pending.at < PENDING_MS
+      ? target
+      : null;
+  } catch {
+    return null;
   }
 }

@@ -1,9 +1,14 @@
+import { sourceDisplayName } from '@app/rules';
 import { VisuallyHidden } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from '../../i18n/react';
 import type { TopicDto } from '../../queries/content';
+import type { FollowTarget } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import type { CardReading } from '../content/summary-page/summary-list';
 import { CardMenu, ReadMarker, ReadToggle } from './card-reading';
 import { ForYouReason } from './for-you-reason';
+import { takeAnyPendingFollow } from './pending-follow';
 import { useFollows } from './use-follows';
 import { useReadState } from './use-read-state';
 
@@ -22,6 +27,19 @@ export function useCardReading({ language, topics }: Options) {
   const { isAuthenticated } = useAuth();
   const follows = useFollows();
   const readState = useReadState();
+  const { t } = useTranslation('reading');
+  // Back from signing in after pressing Follow on a card as a visitor: the follow is made now, and said.
+  const ready = isAuthenticated && Boolean(follows.data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when what is followed is known
+  useEffect(() => {
+    if (!ready) return;
+    const target = takeAnyPendingFollow();
+    if (!target) return;
+    if (!follows.isFollowing(target)) follows.toggle(target);
+    const name =
+      target.kind === 'source' ? sourceDisplayName(target.name, language) : topicNameOf(target, language);
+    readState.announce(t('follow.nowFollowing', { name }));
+  }, [ready]);
 
   const cardReading: CardReading | undefined = isAuthenticated
     ? {
@@ -63,3 +81,6 @@ export function useCardReading({ language, topics }: Options) {
     ),
   };
 }
+
+const topicNameOf = (target: FollowTarget, language: 'en' | 'zh') =>
+  (target.kind === 'topic' && language === 'zh' && target.name_zh) || target.name;
