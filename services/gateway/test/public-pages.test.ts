@@ -753,6 +753,36 @@ describe('the reading view in a page’s document (what a client without scripts
     expect(list.links.some((href) => /^\/content-summary\?summary=[0-9a-f-]{36}$/.test(href))).toBe(true);
   });
 
+  it('the pricing page lists each plan with its price and features, in the web app’s words', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      const strings = JSON.parse(
+        readFileSync(
+          new URL(`../../../web/src/features/billing/locales/${language}.json`, import.meta.url),
+          'utf8',
+        ),
+      ).pricing;
+      const view = viewOf((await get(language === 'zh' ? '/zh/pricing' : '/pricing')).body)!;
+      const plans = view.h2;
+      expect(plans, language).toEqual([
+        `${strings.free.name}: $0.00`,
+        `${strings.monthly.name}: $4.99 ${strings.perMonth}`,
+        `${strings.annual.name}: $49.99 ${strings.perYear}`,
+      ]);
+      for (const words of [
+        ...Object.values(strings.free.features),
+        ...Object.values(strings.proFeatures),
+        strings.free.description,
+        strings.monthly.description,
+        strings.annual.description,
+        strings.annualSavings,
+      ] as string[])
+        expect(view.text, `${language}: ${words}`).toContain(words);
+      // The struck-through list prices.
+      expect(view.text, language).toContain('$9.99');
+      expect(view.text, language).toContain('$99.99');
+    }
+  });
+
   it('stored markup stays text, and a post’s body is its sanitised HTML', async () => {
     for (const target of ['/blog', '/blog/both-languages', '/content-summary']) {
       const answer = await get(target);

@@ -10,6 +10,7 @@ import {
 import { isTopicLandingSlug } from '@app/rules';
 import { createAnswerCache } from '../../lib/answer-cache.ts';
 import type { BodyItem, PageBody } from '../../lib/page-body.ts';
+import { pricingItems } from '../../lib/pricing-view.ts';
 import type { PageHead } from '../../lib/page-document.ts';
 import { type PageData, pageStrings, siteStrings, topicDescription, topicName } from '../../lib/page-head.ts';
 import { storyBody } from '../../lib/story-page.ts';
@@ -172,6 +173,7 @@ export function createPageDocumentsService(
         };
       }
       case 'pricing':
+        return { language, title: strings!.title, lead: strings!.description, items: pricingItems(language) };
       case 'dailyPodcast':
         return { language, title: strings!.title, lead: strings!.description };
       default:
