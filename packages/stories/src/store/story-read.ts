@@ -24,7 +24,6 @@ export type StoryRecord = {
   members: StoryMemberRow[];
 };
 
-/** A story with its summaries (oldest first) and their sources; null when there is no such story. */
 /** How many redirects a story's address is followed through (each merge or re-clustering adds one). */
 const REDIRECT_STEPS = 5;
 
@@ -45,6 +44,7 @@ export async function findCurrentStory(prisma: PrismaClient, storyId: string): P
   return null;
 }
 
+/** A story with its summaries (oldest first) and their sources; null when there is no such story. */
 export async function findStory(prisma: PrismaClient, storyId: string): Promise<StoryRecord | null> {
   const [story] = await prisma.$queryRaw<Omit<StoryRecord, 'members'>[]>`
     SELECT id, headline, language::text AS language, first_seen_at, last_seen_at

@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY, PLAN_PRICES, type UiLanguage } from '@app/contracts';
-import { toLocale } from '@app/rules';
+import { formatMoney } from '@app/rules';
 import type { BodyItem } from './page-body.ts';
 
 /**
@@ -46,32 +46,24 @@ const STRINGS = {
   },
 } as const;
 
-/** Cents to a price in the page's language: 499 → $4.99. */
-export function formatPrice(cents: number, language: UiLanguage): string {
-  return new Intl.NumberFormat(toLocale(language), {
-    style: 'currency',
-    currency: DEFAULT_CURRENCY.toUpperCase(),
-    currencyDisplay: 'narrowSymbol',
-  }).format(cents / 100);
-}
-
 export function pricingItems(language: UiLanguage): BodyItem[] {
   const s = STRINGS[language];
+  const formatPrice = (cents: number) => formatMoney(cents, DEFAULT_CURRENCY, language);
   const paid = (plan: 'monthly' | 'annual'): BodyItem => {
     const price = PLAN_PRICES[plan];
     const per = s.per[price.interval];
     return {
-      title: `${s[plan].name}: ${formatPrice(price.amountCents, language)} ${per}`,
+      title: `${s[plan].name}: ${formatPrice(price.amountCents)} ${per}`,
       href: '/pricing',
       text: [s[plan].description, plan === 'annual' ? s.annualSavings : null, s.proFeatures.join(' · ')]
         .filter(Boolean)
         .join('. '),
-      meta: [`${s.was} ${formatPrice(price.listAmountCents, language)} ${per}`],
+      meta: [`${s.was} ${formatPrice(price.listAmountCents)} ${per}`],
     };
   };
   return [
     {
-      title: `${s.free.name}: ${formatPrice(0, language)}`,
+      title: `${s.free.name}: ${formatPrice(0)}`,
       href: '/auth',
       text: `${s.free.description}. ${s.freeFeatures.join(' · ')}`,
     },

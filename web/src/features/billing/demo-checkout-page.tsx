@@ -8,7 +8,7 @@ import { demoSessionQueryOptions, payDemoCheckout } from '../../queries/billing'
 import { useAuth } from '../auth/auth-provider';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
-import { formatMoney } from './format';
+import { formatMoney } from '@app/rules';
 
 /**
  * /pricing?demo_checkout=…: the demo checkout (a fresh install without Stripe keys). It plays Stripe

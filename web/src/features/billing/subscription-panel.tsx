@@ -17,7 +17,7 @@ import { profileKeys } from '../../queries/profile';
 import { useAuth } from '../auth/auth-provider';
 import { ButtonLink } from '../ui/router-links';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
-import { formatMoney } from './format';
+import { formatMoney } from '@app/rules';
 import { formatLongDate } from './long-date';
 import { errorText } from '../../api/error-text';
 import { messageText } from '../../api/message-keys';

@@ -22,7 +22,7 @@ import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { createCheckout } from '../../queries/billing';
 import { useAuth } from '../auth/auth-provider';
-import { formatMoney } from '../billing/format';
+import { formatMoney } from '@app/rules';
 import { errorText } from '../../api/error-text';
 import { type CheckoutFailure, classifyCheckoutError } from '../billing/payment-error';
 import { usePaymentsMode } from '../../queries/config';

@@ -1,26 +1,25 @@
 import type { SummaryDto } from '@app/contracts';
 import { Button, Group } from '@mantine/core';
-import { sourceDisplayName } from '@app/rules';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
-import { cardTargets } from './card-targets';
+import { cardTargets, targetName } from './card-targets';
 import { rememberFollow } from './pending-follow';
 import { useFollows } from './use-follows';
 
 /**
  * An opened card's Follow buttons, for its source and its topic. A signed-in reader's are toggles; a
- * visitor's send them to sign in, and the follow is made on the page they come back to
- * (usePendingFollow). Fetched with the first card opened (summary-card.tsx).
+ * visitor's send them to sign in, and the follow is made on the list they come back to
+ * (useCardReading). Fetched with the first card opened (summary-card.tsx).
  */
 export function CardFollows({ summary, language }: { summary: SummaryDto; language: 'en' | 'zh' }) {
   const { isAuthenticated, loading } = useAuth();
   const { source, topic } = cardTargets(summary);
   const names = {
-    source: source ? sourceDisplayName(source.name, language) : '',
-    topic: summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : '',
+    source: source ? targetName(source, language) : '',
+    topic: topic ? targetName(topic, language) : '',
   };
   const targets = [source, topic].flatMap((target) => (target ? [target] : []));
   if (targets.length === 0) return null;

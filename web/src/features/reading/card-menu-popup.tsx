@@ -1,9 +1,8 @@
 import { Menu } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
-import { sourceDisplayName } from '@app/rules';
 import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
-import { cardTargets } from './card-targets';
+import { cardTargets, targetName } from './card-targets';
 import type { CardMenuButton, CardMenuProps } from './card-reading';
 
 /** The card's menu itself (fetched on first use, card-reading.tsx); opens as it mounts. */
@@ -22,8 +21,8 @@ export function CardMenuPopup({
   const { t } = useTranslation('reading');
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   const { source, topic } = cardTargets(summary);
-  const sourceName = source ? sourceDisplayName(source.name, language) : '';
-  const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : '';
+  const sourceName = source ? targetName(source, language) : '';
+  const topicName = topic ? targetName(topic, language) : '';
 
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={260} zIndex={300}>

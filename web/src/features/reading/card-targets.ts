@@ -1,4 +1,5 @@
 import type { SummaryDto } from '@app/contracts';
+import { sourceDisplayName } from '@app/rules';
 import type { FollowTarget } from '../../queries/reading';
 
 /** What a card can be followed by: its source and its topic. */
@@ -20,4 +21,10 @@ export function cardTargets(summary: SummaryDto): {
       ? { kind: 'topic', id: summary.topic.id, name: summary.topic.name, name_zh: summary.topic.name_zh }
       : null,
   };
+}
+
+/** A follow target's name as the reader's language shows it (a source's display name, a topic's own). */
+export function targetName(target: FollowTarget, language: 'en' | 'zh'): string {
+  if (target.kind === 'source') return sourceDisplayName(target.name, language);
+  return (language === 'zh' && target.name_zh) || target.name;
 }

@@ -1,13 +1,12 @@
-import { sourceDisplayName } from '@app/rules';
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { TopicDto } from '../../queries/content';
-import type { FollowTarget } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import type { CardReading } from '../content/summary-page/summary-list';
 import { CardMenu, ReadMarker, ReadToggle } from './card-reading';
 import { ForYouReason } from './for-you-reason';
+import { targetName } from './card-targets';
 import { takeAnyPendingFollow } from './pending-follow';
 import { useFollows } from './use-follows';
 import { useReadState } from './use-read-state';
@@ -36,9 +35,7 @@ export function useCardReading({ language, topics }: Options) {
     const target = takeAnyPendingFollow();
     if (!target) return;
     if (!follows.isFollowing(target)) follows.toggle(target);
-    const name =
-      target.kind === 'source' ? sourceDisplayName(target.name, language) : topicNameOf(target, language);
-    readState.announce(t('follow.nowFollowing', { name }));
+    readState.announce(t('follow.nowFollowing', { name: targetName(target, language) }));
   }, [ready]);
 
   const cardReading: CardReading | undefined = isAuthenticated
@@ -81,6 +78,3 @@ export function useCardReading({ language, topics }: Options) {
     ),
   };
 }
-
-const topicNameOf = (target: FollowTarget, language: 'en' | 'zh') =>
-  (target.kind === 'topic' && language === 'zh' && target.name_zh) || target.name;

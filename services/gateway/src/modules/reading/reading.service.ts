@@ -107,14 +107,8 @@ export function createReadingService(
     /** How the summary list keeps the reader's read state (GET /api/me/reading-settings). */
     readingSettings: (userId: string) => reads.settings(userId),
 
-    async saveReadingSettings(userId: string, settings: ReadingSettings) {
-      return reads.saveSettings(userId, settings).catch((error: unknown) => {
-        // A still-valid access token of a deleted account: signed out, not a 500.
-        if (/user_profiles_id_fkey/.test(String(error)))
-          throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
-        throw error;
-      });
-    },
+    saveReadingSettings: (userId: string, settings: ReadingSettings) =>
+      reads.saveSettings(userId, settings).catch(signedOutOnUserGone),
 
     /** Unread summaries since the start of yesterday in the reader's zone: all, followed, per topic. */
     async unreadCounts(
@@ -136,11 +130,12 @@ export function createReadingService(
 
 /**
  * A still-valid access token of a deleted account writes nothing: signed out, not a 500. Only the
- * user's foreign key says so (a summary removed mid-write is not the reader's session ending).
+ * user's foreign keys say so (a read's, a profile's for the reading settings): a summary removed
+ * mid-write is not the reader's session ending.
  */
 function signedOutOnUserGone(error: unknown): never {
   const meta = isForeignKeyViolation(error) ? JSON.stringify(error.meta) : '';
-  if (/user_reads_user_id_fkey/.test(`${String(error)} ${meta}`))
+  if (/user_reads_user_id_fkey|user_profiles_id_fkey/.test(`${String(error)} ${meta}`))
     throw new AppError('UNAUTHENTICATED', MESSAGES.notAuthenticated);
   throw error;
 }

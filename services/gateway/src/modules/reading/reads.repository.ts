@@ -1,6 +1,6 @@
 import { createSqlRunner, type Language, Prisma, type PrismaClient } from '@app/db';
 import { resolveSources } from '../summaries/summaries.repository.ts';
-import { integer, type SummaryFilters, summaryWhere } from '../summaries/summaries.sql.ts';
+import { integer, readAmongSql, type SummaryFilters, summaryWhere } from '../summaries/summaries.sql.ts';
 
 export type ReadsRepository = ReturnType<typeof createReadsRepository>;
 
@@ -91,19 +91,11 @@ export function createReadsRepository(prisma: PrismaClient) {
       return row ?? { follows: [], saved: [], reads: [] };
     },
 
-    /**
-     * Which of `ids` the reader has read (a list page's cards): one key lookup per id (a subquery per
-     * id, not a join the planner could make a scan of all the reader's reads), so the cost does not grow
-     * with how much the reader has read.
-     */
+    /** Which of `ids` the reader has read (a list page's cards; see readAmongSql). */
     async readAmong(userId: string, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await run<{ id: string }>({
-        name: 'reads-among',
-        text: `SELECT c.id::text AS id FROM unnest($2::uuid[]) AS c(id)
-          WHERE (SELECT true FROM user_reads r WHERE r.user_id = $1::uuid AND r.summary_id = c.id)`,
-        values: [userId, ids],
-      });
+      const sql = readAmongSql(userId, ids);
+      const rows = await run<{ id: string }>({ name: 'reads-among', text: sql.text, values: sql.values });
       return new Set(rows.map((row) => row.id));
     },
 

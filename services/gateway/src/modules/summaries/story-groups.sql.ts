@@ -7,6 +7,7 @@ import {
   type PlanCheck,
   PREPARED_PAGES,
   planHolds,
+  readAmongSql,
   type SummaryFilters,
   type SummaryRow,
   summariesByIdsSql,
@@ -164,10 +165,8 @@ export type CandidateWindows = {
 
 /**
  * The reader's read marks among `ids`, and (with `check`) whether their plan still holds: no row when
- * it does not, as for the list's statements. One key lookup per id (a subquery per id, which the planner
- * cannot turn into a join): the cost does not grow with how much the reader has read, as a scan of the
- * reader's reads filtered by the ids did. `alongside`: more columns of the reader's own to read in
- * the same round trip (the reader's history, for "For you").
+ * it does not, as for the list's statements (readAmongSql: one key lookup per id). `alongside`: more
+ * columns of the reader's own to read in the same round trip (the reader's history, for "For you").
  */
 function readMarksSql(
   readerId: string | null,
@@ -175,10 +174,7 @@ function readMarksSql(
   check?: PlanCheck,
   alongside?: Prisma.Sql,
 ): SqlStatement {
-  const marks = readerId
-    ? Prisma.sql`ARRAY(SELECT c.id::text FROM unnest(${ids}::uuid[]) AS c(id)
-        WHERE (SELECT true FROM user_reads ur WHERE ur.user_id = ${readerId}::uuid AND ur.summary_id = c.id))`
-    : Prisma.sql`ARRAY[]::text[]`;
+  const marks = readerId ? Prisma.sql`ARRAY(${readAmongSql(readerId, ids)})` : Prisma.sql`ARRAY[]::text[]`;
   const sql = Prisma.sql`SELECT ${marks} AS read${alongside ? Prisma.sql`, ${alongside}` : Prisma.empty}
     ${check ? Prisma.sql`FROM user_profiles u WHERE ${planHolds(check)}` : Prisma.empty}`;
   return { name: `for-you-marks-${hashOf(sql.text)}`, text: sql.text, values: sql.values };

@@ -197,6 +197,16 @@ export async function querySummaryPage(
 export const PREPARED_PAGES = 5;
 
 /** A page number written into the statement's text: only ever a non-negative safe integer. */
+/**
+ * The ids among `ids` the reader has read, as a subquery's rows (`id`, text): one key lookup per id (a
+ * subquery per id, which the planner cannot turn into a join), so the cost does not grow with how
+ * much the reader has read, as a scan of the reader's reads filtered by the ids did.
+ */
+export function readAmongSql(readerId: string, ids: readonly string[]): Prisma.Sql {
+  return Prisma.sql`SELECT c.id::text AS id FROM unnest(${ids}::uuid[]) AS c(id)
+    WHERE (SELECT true FROM user_reads ur WHERE ur.user_id = ${readerId}::uuid AND ur.summary_id = c.id)`;
+}
+
 export function integer(n: number): Prisma.Sql {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
   return Prisma.raw(String(n));
