@@ -102,34 +102,58 @@ describe('feed discovery', { timeout: 120_000 }, () => {
 
   it('a topic page advertises RSS, Atom and JSON Feed, and the links answer', async () => {
     const page = await stack.newPage();
+    const ownTypes = async () =>
+      (await feedLinks(page))
+        .filter((link) => link.href?.startsWith('/feeds/topics/'))
+        .map((link) => link.type)
+        .sort();
+    const siteFeeds = async () =>
+      (await feedLinks(page))
+        .filter((link) => !link.href?.startsWith('/feeds/topics/'))
+        .map((link) => link.href);
     await page.goto(`/topics/${topicId}`);
     await expect
-      .poll(async () => (await feedLinks(page)).map((link) => link.type).sort(), { timeout: 15_000 })
+      .poll(ownTypes, { timeout: 15_000 })
       .toEqual(['application/atom+xml', 'application/feed+json', 'application/rss+xml']);
     for (const link of await feedLinks(page)) {
       const response = await page.request.get(new URL(link.href ?? '', stack.baseUrl).toString());
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain('A summary in the feed');
     }
-    // Leaving the page takes its links away, and the rest of the head the server wrote for it.
+    const site = ['rss', 'atom', 'json'].map((format) => `/feeds/summaries.${format}?lang=en`);
+    expect(await siteFeeds()).toEqual(site);
+    // Leaving the page takes its links away, and the rest of the head the server wrote for it; the
+    // site's feed stays, once.
     await page
       .getByRole('link', { name: /pricing|价格/i })
       .first()
       .click();
-    await expect.poll(async () => (await feedLinks(page)).length, { timeout: 15_000 }).toBe(0);
+    await expect.poll(ownTypes, { timeout: 15_000 }).toEqual([]);
     expect(await page.locator('head [data-page-head]').count()).toBe(0);
+    expect(await siteFeeds()).toEqual(site);
     // Back on a topic page in the app once the pricing page is there, its links come again (the app's own).
     await page.getByTestId('plan-free').waitFor({ timeout: 15_000 });
     await page.goBack();
     await expect
-      .poll(async () => (await feedLinks(page)).map((link) => link.type).sort(), { timeout: 15_000 })
+      .poll(ownTypes, { timeout: 15_000 })
       .toEqual(['application/atom+xml', 'application/feed+json', 'application/rss+xml']);
+    // The blog's pages name the blog's feed too, in the reader's language, and it answers.
+    await page.goto('/zh/pricing');
+    await page.getByTestId('plan-free').waitFor({ timeout: 15_000 });
+    await page.locator('a[href$="/blog"]').first().click();
+    const blogFeed = ['rss', 'atom', 'json'].map((format) => `/feeds/blog.${format}?lang=zh`);
+    await expect
+      .poll(async () => (await siteFeeds()).sort(), { timeout: 15_000 })
+      .toEqual([...blogFeed, ...site.map((href) => href.replace('lang=en', 'lang=zh'))].sort());
+    const blog = await page.request.get(new URL(blogFeed[0]!, stack.baseUrl).toString());
+    expect(blog.status()).toBe(200);
+    expect(await blog.text()).toContain('<title>每日精选博客</title>');
     await page.context().close();
   });
   it('keeps the page’s head when a move to another page is overtaken by going back', async () => {
     const page = await stack.newPage();
     await page.goto(`/topics/${topicId}`);
-    await expect.poll(async () => (await feedLinks(page)).length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(async () => (await feedLinks(page)).length, { timeout: 15_000 }).toBe(6);
     const head = () =>
       page.evaluate(`({
         canonical: document.head.querySelectorAll('link[rel="canonical"]').length,
@@ -140,7 +164,15 @@ describe('feed discovery', { timeout: 120_000 }, () => {
     expect(served).toEqual({
       canonical: 1,
       hreflang: 3,
-      feeds: ['application/atom+xml', 'application/feed+json', 'application/rss+xml'],
+      // The topic's three, and the site's.
+      feeds: [
+        'application/atom+xml',
+        'application/atom+xml',
+        'application/feed+json',
+        'application/feed+json',
+        'application/rss+xml',
+        'application/rss+xml',
+      ],
     });
     // The app's first page is the served one, /zh too (the router sees it without its prefix): the head stays.
     for (const path of [`/zh/topics/${topicId}`, `/topics/${topicId}`]) {

@@ -10,20 +10,38 @@ export const FEED_ITEM_LIMIT = 50;
 
 export const FeedQuerySchema = z.object({ lang: UiLanguageSchema.default('en') });
 
-/** A topic feed's file name: `{slug}.{rss|atom|json}`. */
+/** A feed's file name: `{slug}.{rss|atom|json}` (a topic's), `summaries.{…}` or `blog.{…}` (the site's). */
 export const FeedFileParamsSchema = z.object({ file: z.string().min(1).max(200) });
 
 /** One source an item links to; a story that several sources report carries several. */
 export type FeedLink = { title: string; url: string; source_name: string };
-/** One feed item: a story (a summary not yet clustered is a story of its own), linking every report. */
+/**
+ * One feed item: a story (a summary not yet clustered is a story of its own), linking every report;
+ * or a blog post, which is its own page and names its author.
+ */
 export type FeedItem = {
   id: string;
   title: string;
-  /** The summary's markdown as sanitised HTML. */
+  /** The summary's markdown (or the post's body) as sanitised HTML. */
   content_html: string;
   links: FeedLink[];
   published: Date;
   updated: Date;
+  /** The item's own page (a blog post's); else the item links to its first source. */
+  url?: string;
+  /** Who wrote it, when no source names it (a blog post's author). */
+  author?: string;
+  /** A plain-text excerpt written for it (a post's); else one is cut from the content. */
+  excerpt?: string;
+};
+
+/** The site's own feeds, beside each topic's: every topic's stories, and the blog. */
+export const SITE_FEEDS = ['summaries', 'blog'] as const;
+export type SiteFeed = (typeof SITE_FEEDS)[number];
+/** Each site feed's title in each language: the feed's own, and its link's in a page's head. */
+export const SITE_FEED_TITLES: Record<SiteFeed, Record<'en' | 'zh', string>> = {
+  summaries: { en: 'Daily Curated: every topic', zh: '每日精选：全部主题' },
+  blog: { en: 'Daily Curated blog', zh: '每日精选博客' },
 };
 
 /** The private favourites feed: only whether one exists is readable later (the token is kept hashed). */

@@ -173,6 +173,21 @@ export const FEED_ITEM: SanitizeProfile = {
 };
 
 /**
+ * A blog post in the blog's feed: the post's text markup, links and pictures from http(s) URLs (no
+ * data: URLs, which readers refuse, no ids that would clash on a reader's page of many items).
+ */
+export const BLOG_FEED_ITEM: SanitizeProfile = {
+  tags: withAttributes([...CONTENT_TAGS, 'img', 'del', 'ins'], {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+  }),
+  force: { a: SAFE_LINK },
+  schemes: ['http', 'https', 'mailto'],
+  schemesByTag: { img: ['http', 'https'] },
+  selfClosingSlash: true,
+};
+
+/**
  * A summary on the web app's pages (under the app's CSP), with what GitHub-style markdown shows
  * there too: images from http(s) URLs (loaded lazily, sending no referrer), code languages, list
  * starts, column alignment. Links open in a new tab that cannot reach back to the page.

@@ -203,6 +203,40 @@ beforeAll(async () => {
     ],
   });
   emptyAccess = (await signedInUser(gateway, { plan: 'pro' }, 'valid-empty')).accessToken;
+  // The site's feeds: an inactive topic's stories stay out; the blog's posts, one with pictures.
+  const hidden = await prisma.topic.create({
+    data: { slug: 'hidden-topic', name: 'Hidden', isActive: false },
+  });
+  await prisma.summary.create({ data: { ...summary('EN', 3, null, 'Hidden.'), topicId: hidden.id } });
+  const post = (
+    slug: string,
+    language: 'EN' | 'ZH',
+    status: 'published' | 'draft',
+    at: Date,
+    content: string,
+  ) =>
+    prisma.blogPost.create({
+      data: {
+        slug,
+        language,
+        status,
+        publishedAt: at,
+        title: `Post ${slug}`,
+        excerpt: language === 'EN' ? `The excerpt of ${slug}.` : '',
+        content,
+        authorName: 'Ada <Editor>',
+      },
+    });
+  await post(
+    'pictures',
+    'EN',
+    'published',
+    new Date(now - 3_600_000),
+    '<h2 id="a">Pictures</h2><p>See <img src="https://img.example/a.png" alt="A"> and <img src="data:image/png;base64,AAAA" alt="B"><script>x()</script></p>',
+  );
+  await post('draft', 'EN', 'draft', new Date(now - 3_600_000), '<p>Not yet.</p>');
+  await post('later', 'EN', 'published', new Date(now + 86_400_000), '<p>Tomorrow.</p>');
+  await post('zhong', 'ZH', 'published', new Date(now - 7_200_000), '<p>中文的文章。</p>');
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
 });
@@ -275,6 +309,52 @@ describe.each(['en', 'zh'] as const)('the topic feed in %s', (lang) => {
     expect(items.flatMap((item) => (item.authors ?? []).map((a) => a.name))).toEqual(names);
     for (const item of items) expect(item.summary.trim(), item.title).not.toBe('');
     expect(items[0]?.summary).not.toContain('<strong>');
+  });
+});
+
+describe.each(['en', 'zh'] as const)('the site’s feeds in %s', (lang) => {
+  it('every active topic’s stories: valid in the three formats, nothing from an inactive topic', async () => {
+    const atom = await get(`/feeds/summaries.atom?lang=${lang}`);
+    expect(atom.statusCode).toBe(200);
+    expect(atomProblems(atom.body, LANGUAGES[lang])).toEqual([]);
+    const titles = kids(xmlTree(atom.body), ATOM, 'entry').map(
+      (entry) => kids(entry, ATOM, 'title')[0]?.text,
+    );
+    expect(titles).toEqual(
+      lang === 'en' ? ['EN story 0', 'EN story 1', 'EN story 2'] : ['ZH story 0', 'ZH story 1'],
+    );
+    expect(rssProblems((await get(`/feeds/summaries.rss?lang=${lang}`)).body, LANGUAGES[lang])).toEqual([]);
+    const json = (await get(`/feeds/summaries.json?lang=${lang}`)).json();
+    expect(validateJsonFeed(json), JSON.stringify(validateJsonFeed.errors)).toBe(true);
+    expect(json.title).toBe(lang === 'en' ? 'Daily Curated: every topic' : '每日精选：全部主题');
+    expect(json.home_page_url).toBe(`${PUBLIC_URL}${lang === 'en' ? '' : '/zh'}/content-summary`);
+  });
+
+  it('the blog: published posts of the language, each its own page and author, pictures from http(s) only', async () => {
+    const atom = await get(`/feeds/blog.atom?lang=${lang}`);
+    expect(atom.statusCode).toBe(200);
+    expect(atomProblems(atom.body, LANGUAGES[lang])).toEqual([]);
+    const rss = await get(`/feeds/blog.rss?lang=${lang}`);
+    expect(rssProblems(rss.body, LANGUAGES[lang])).toEqual([]);
+    const items = kids(kids(xmlTree(rss.body), '', 'channel')[0] as Node, '', 'item');
+    const slug = lang === 'en' ? 'pictures' : 'zhong';
+    expect(items.map((item) => kids(item, '', 'title')[0]?.text)).toEqual([`Post ${slug}`]);
+    const first = items[0] as Node;
+    expect(kids(first, '', 'link')[0]?.text).toBe(`${PUBLIC_URL}${lang === 'en' ? '' : '/zh'}/blog/${slug}`);
+    expect(kids(first, DC, 'creator').map((creator) => creator.text)).toEqual(['Ada <Editor>']);
+    const json = (await get(`/feeds/blog.json?lang=${lang}`)).json();
+    expect(validateJsonFeed(json), JSON.stringify(validateJsonFeed.errors)).toBe(true);
+    const item = json.items[0] as { content_html: string; summary: string; external_url?: string };
+    expect(item.external_url).toBeUndefined();
+    if (lang === 'en') {
+      // The post's own excerpt; its body without the script, the data: picture or the id.
+      expect(item.summary).toBe('The excerpt of pictures.');
+      expect(item.content_html).toContain('<img src="https://img.example/a.png" alt="A" />');
+      expect(item.content_html).not.toMatch(/data:|script|id="a"|Sources/);
+    } else {
+      // No excerpt written: cut from the body.
+      expect(item.summary).toBe('中文的文章。');
+    }
   });
 });
 
@@ -358,6 +438,8 @@ describe('conditional GET from a browser', () => {
       for (const format of ['rss', 'atom', 'json'])
         await revalidates(`/feeds/topics/valid-topic.${format}?lang=${lang}`);
     }
+    await revalidates('/feeds/summaries.rss?lang=zh');
+    await revalidates('/feeds/blog.atom?lang=en');
     const { urls } = await favouriteUrls(proAccess);
     await revalidates(`${urls.json.replace(PUBLIC_URL, '')}?lang=zh`);
   });
@@ -387,6 +469,8 @@ describe('unknown feed paths', () => {
     expect(await page.text()).toContain('web app');
     for (const url of [
       '/feeds/podcasts.rss',
+      '/feeds/blog.html',
+      '/feeds/summaries',
       '/feeds/topics',
       '/feeds/topics/valid-topic/extra.rss',
       '/feeds/zh/x.atom',

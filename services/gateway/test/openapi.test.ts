@@ -153,6 +153,7 @@ describe('the OpenAPI document', () => {
     expect(operationAt('POST', '/api/auth/refresh').security).toEqual([{ refreshCookie: [] }]);
     expect(operationAt('GET', '/metrics').security).toEqual([{ metricsToken: [] }]);
     expect(operationAt('GET', '/feeds/topics/:file').security).toEqual([]);
+    expect(operationAt('GET', '/feeds/:file').security).toEqual([]);
   });
 
   it('gives every operation a 4xx answer and a 2xx one (a 3xx for the links that only redirect)', () => {
@@ -178,7 +179,7 @@ describe('the OpenAPI document', () => {
     const types = (method: string, url: string, status = '200') =>
       Object.keys(operationAt(method, url).responses[status]?.content ?? {});
     expect(types('GET', '/api/admin/opml/export')).toEqual(['text/x-opml']);
-    for (const url of ['/feeds/topics/:file', '/feeds/favorites/:file']) {
+    for (const url of ['/feeds/:file', '/feeds/topics/:file', '/feeds/favorites/:file']) {
       expect(types('GET', url)).toEqual([
         'application/rss+xml',
         'application/atom+xml',

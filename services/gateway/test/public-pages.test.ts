@@ -577,6 +577,9 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
       '/feeds/topics/engineering.rss?lang=zh',
       '/feeds/topics/engineering.atom?lang=zh',
       '/feeds/topics/engineering.json?lang=zh',
+      '/feeds/summaries.rss?lang=zh',
+      '/feeds/summaries.atom?lang=zh',
+      '/feeds/summaries.json?lang=zh',
     ]);
     expect(topic.description).toEqual(['软件是怎样做出来的。']);
     expect(topic.jsonLd.map((data) => data['@type'])).toEqual(['CollectionPage', 'BreadcrumbList']);
@@ -591,6 +594,37 @@ describe('the head of a page’s document (fetched raw, no JavaScript)', () => {
     expect(home.jsonLd).toEqual([expect.objectContaining({ '@type': 'WebSite', url: `${PUBLIC_URL}/` })]);
     const podcast = headOf((await get('/daily-podcast')).body);
     expect(podcast.jsonLd).toEqual([expect.objectContaining({ '@type': 'PodcastSeries', inLanguage: 'en' })]);
+  });
+
+  it('every public page names the site’s feeds in its language, the blog’s pages the blog’s first', async () => {
+    const site = (lang: string) => ['rss', 'atom', 'json'].map((f) => `/feeds/summaries.${f}?lang=${lang}`);
+    const blog = (lang: string) => ['rss', 'atom', 'json'].map((f) => `/feeds/blog.${f}?lang=${lang}`);
+    for (const [path_, lang] of [
+      ['/', 'en'],
+      ['/zh/content-summary', 'zh'],
+      ['/pricing', 'en'],
+      ['/zh/daily-podcast', 'zh'],
+    ] as const) {
+      expect(headOf((await get(path_)).body).feeds, path_).toEqual(expect.arrayContaining(site(lang)));
+    }
+    expect(headOf((await get('/content-summary')).body).feeds.slice(0, 3)).toEqual(site('en'));
+    expect(headOf((await get('/zh/blog')).body).feeds).toEqual([...blog('zh'), ...site('zh')]);
+    expect(headOf((await get('/blog/english-only')).body).feeds).toEqual([...blog('en'), ...site('en')]);
+    // Each answers with a feed of its kind, in its language.
+    for (const url of [...site('zh'), ...blog('en')]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^application\/(rss|atom|feed)\+(xml|json)/);
+    }
+    expect(JSON.parse((await get('/feeds/blog.json?lang=en')).body)).toEqual(
+      expect.objectContaining({
+        title: 'Daily Curated blog',
+        language: 'en',
+        items: expect.arrayContaining([
+          expect.objectContaining({ title: 'A post with a picture', url: `${PUBLIC_URL}/blog/english-only` }),
+        ]),
+      }),
+    );
   });
 
   it('a blog post is an article with its own picture, dates, author and tags; one language, no hreflang', async () => {

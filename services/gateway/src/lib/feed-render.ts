@@ -22,6 +22,7 @@ const EXCERPT_LENGTH = 280;
 
 /** The summary as plain text, cut at a word (or, for Chinese, anywhere) near EXCERPT_LENGTH characters. */
 export function itemExcerpt(item: FeedItem): string {
+  if (item.excerpt?.trim()) return item.excerpt.trim();
   // Paragraphs, list items and cells end in a break, so they do not run into each other.
   const text = htmlToText(item.content_html).replace(/\s+/g, ' ');
   if (!text) return item.title;
@@ -32,10 +33,14 @@ export function itemExcerpt(item: FeedItem): string {
   return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** The names of the sources an item reports, each once: the entry's authors. */
+/** The names of the sources an item reports, each once, or its author: the entry's authors. */
 export function itemAuthors(item: FeedItem): string[] {
+  if (item.author?.trim()) return [item.author.trim()];
   return [...new Set(item.links.map((link) => link.source_name).filter((name) => name.trim()))];
 }
+
+/** The page an item opens: its own, else its first source, else the feed's page. */
+const itemUrl = (item: FeedItem, meta: FeedMeta) => item.url ?? item.links[0]?.url ?? meta.homeUrl;
 
 export type FeedMeta = {
   id: string;
@@ -82,14 +87,14 @@ export function renderFeed(format: FeedFormat, meta: FeedMeta, items: FeedItem[]
       authors: [{ name: meta.author }],
       items: items.map((item) => ({
         id: item.id,
-        url: item.links[0]?.url ?? meta.homeUrl,
+        url: itemUrl(item, meta),
         title: item.title,
         content_html: itemHtml(item, meta.sourcesLabel),
         summary: itemExcerpt(item),
         ...(itemAuthors(item).length > 0 ? { authors: itemAuthors(item).map((name) => ({ name })) } : {}),
         date_published: item.published.toISOString(),
         date_modified: item.updated.toISOString(),
-        ...(item.links.length > 0 ? { external_url: item.links[0]?.url } : {}),
+        ...(!item.url && item.links.length > 0 ? { external_url: item.links[0]?.url } : {}),
       })),
     };
     return { contentType, body: JSON.stringify(body) };
@@ -113,7 +118,7 @@ export function renderFeed(format: FeedFormat, meta: FeedMeta, items: FeedItem[]
       id: `urn:uuid:${item.id}`,
       guid: item.id,
       title: escapeHtml(item.title),
-      link: item.links[0]?.url ?? meta.homeUrl,
+      link: itemUrl(item, meta),
       date: item.updated,
       published: item.published,
       description: escapeHtml(itemExcerpt(item)),

@@ -1,4 +1,11 @@
-import { type TopicDto, type UiLanguage, WEB_PAGES, type WebPageMatch } from '@app/contracts';
+import {
+  SITE_FEED_TITLES,
+  type SiteFeed,
+  type TopicDto,
+  type UiLanguage,
+  WEB_PAGES,
+  type WebPageMatch,
+} from '@app/contracts';
 import { toHtmlLang, webPagePath } from '@app/rules';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
@@ -147,6 +154,16 @@ function topicFeeds(topic: TopicDto, language: UiLanguage): HeadLink[] {
   }));
 }
 
+/** One of the site's own feeds (every topic's stories, the blog), in each format. */
+function siteFeeds(feed: SiteFeed, language: UiLanguage): HeadLink[] {
+  return FEED_FORMATS.map(([format, type, label]) => ({
+    rel: 'alternate',
+    type,
+    title: `${SITE_FEED_TITLES[feed][language]} (${label})`,
+    href: `/feeds/${feed}.${format}?lang=${language}`,
+  }));
+}
+
 /** An absolute http(s) URL for a picture's address as stored (absolute, or a path of this site). */
 function absoluteImage(url: string | null, publicUrl: string): string | null {
   if (!url) return null;
@@ -271,7 +288,11 @@ export function pageHead(input: {
       href: urlOf(languages.includes('en') ? 'en' : languages[0]!),
     });
   }
+  // Feeds, the page's own first (a reader that takes one takes the first): a topic's, the blog's on
+  // its pages, and the site's stories on every page.
   if (data.kind === 'topic') links.push(...topicFeeds(data.topic, language));
+  if (match.name === 'blog' || match.name === 'blogPost') links.push(...siteFeeds('blog', language));
+  links.push(...siteFeeds('summaries', language));
   // A post opens with its picture, the largest thing on its first screen: fetched beside the app's
   // code rather than after the post's data (the address as the app writes it into <img>).
   const cover = data.kind === 'blogPost' ? sitePicture(data.post.featuredImageUrl) : null;

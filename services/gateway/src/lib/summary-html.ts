@@ -1,9 +1,11 @@
 import escapeHtml from 'escape-html';
-import { createSanitizer, FEED_ITEM, SUMMARY_PAGE } from '@app/sanitize';
+import { BLOG_FEED_ITEM, createSanitizer, FEED_ITEM, SUMMARY_PAGE } from '@app/sanitize';
 import { Marked, marked, type Token, type Tokens } from 'marked';
 
 /** Item HTML for the feeds: text markup and links only (see FEED_ITEM). */
 export const sanitizeFeedHtml = createSanitizer(FEED_ITEM);
+/** A blog post's body for the blog feed: its text markup, links and http(s) images (see BLOG_FEED_ITEM). */
+export const sanitizeBlogFeedHtml = createSanitizer(BLOG_FEED_ITEM);
 const sanitizePageHtml = createSanitizer(SUMMARY_PAGE);
 
 // On a page, HTML written in a summary shows as the text it is (a summary that names the `<dialog>`

@@ -223,12 +223,13 @@ function matrix(s: () => SecurityStack): Record<string, Row> {
       call: () => ({ url: '/feeds/topics/security-matrix.json?lang=en' }),
       expect: all(200),
     },
+    'GET /feeds/:file': { call: () => ({ url: '/feeds/summaries.atom?lang=zh' }), expect: all(200) },
     'GET /feeds/favorites/:file': {
       call: () => ({ url: `/feeds/favorites/${'x'.repeat(43)}.rss` }),
       expect: all(404),
     },
     // Any other /feeds path: the JSON 404, not the web app.
-    'GET /feeds/*': { call: () => ({ url: '/feeds/podcasts.rss' }), expect: all(404) },
+    'GET /feeds/*': { call: () => ({ url: '/feeds/topics/x/podcasts.rss' }), expect: all(404) },
     // ── for search engines: public, the same for everyone ──
     'GET /robots.txt': { call: () => ({ url: '/robots.txt' }), expect: all(200) },
     'GET /sitemap.xml': { call: () => ({ url: '/sitemap.xml' }), expect: all(200) },

@@ -406,6 +406,23 @@ describe('feeds', () => {
     expect((await feed('/feeds/topics/limits-topic.rss', address(22))).statusCode).toBe(200);
   });
 
+  it('limits the site’s feeds the same way, however the name is spelled', async () => {
+    const ip = address(24);
+    expect((await feed('/feeds/summaries.rss', ip)).statusCode).toBe(200);
+    expect((await feed('/feeds/%62log.atom?lang=zh', ip, replica)).statusCode).toBe(200);
+    // Cased: no such feed, yet a request of the route all the same.
+    expect((await feed('/feeds/SUMMARIES.rss', ip)).statusCode).toBe(404);
+    for (const url of [
+      '/feeds/summaries.rss',
+      '/feeds/%73ummaries.json',
+      'http://app.test/feeds/blog.rss',
+      '/feeds/blog.rss?lang=en&lang=en',
+    ]) {
+      expect(expectLimited(await feed(url, ip)).code, url).toBe('RATE_LIMITED');
+    }
+    expect((await feed('/feeds/summaries.rss', address(25))).statusCode).toBe(200);
+  });
+
   it('limits guesses at favourites-feed tokens the same way', async () => {
     const ip = address(23);
     for (let n = 0; n < 3; n++) {

@@ -20,6 +20,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
+import { siteFeedLinks, useFeedLinks } from '../content/feed-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { BlogPostCard, BlogPostCardSkeleton, useCategoryLabel } from './blog-post-card';
 import { BLOG_SKELETON_CARDS, BLOG_SORT_OPTIONS, type BlogSort, blogListQueryOptions } from './blog-queries';
@@ -67,6 +68,8 @@ export function BlogListPage() {
   const { t } = useTranslation('blog');
   const { language } = useLanguage();
   const categoryLabel = useCategoryLabel();
+  // The blog's feed, as the page's served document names it.
+  useFeedLinks(siteFeedLinks('blog', language));
   useDocumentTitle(t('title'));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
+import { siteFeedLinks, useFeedLinks } from '../content/feed-links';
 import { ButtonLink } from '../ui/router-links';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -62,6 +63,8 @@ function PostNotFound() {
 export function BlogPostPage({ slug }: { slug: string }) {
   const { t } = useTranslation('blog');
   const { language } = useLanguage();
+  // The blog's feed, as the post's served document names it.
+  useFeedLinks(siteFeedLinks('blog', language));
   const categoryLabel = useCategoryLabel();
   const queryClient = useQueryClient();
   const query = useQuery(blogPostQueryOptions(slug, language));

@@ -1,3 +1,4 @@
+import { SITE_FEED_TITLES, type SiteFeed } from '@app/contracts';
 import { useEffect } from 'react';
 
 export type FeedLink = { title: string; href: string; type: string };
@@ -13,6 +14,15 @@ export function topicFeedLinks(slug: string, title: string, language: 'en' | 'zh
   return (Object.keys(FEED_TYPES) as (keyof typeof FEED_TYPES)[]).map((format) => ({
     title: `${title} (${format === 'json' ? 'JSON Feed' : format.toUpperCase()})`,
     href: `/feeds/topics/${encodeURIComponent(slug)}.${format}?lang=${language}`,
+    type: FEED_TYPES[format],
+  }));
+}
+
+/** The three formats of one of the site's own feeds (every topic's stories, the blog), in the reader's language. */
+export function siteFeedLinks(feed: SiteFeed, language: 'en' | 'zh'): FeedLink[] {
+  return (Object.keys(FEED_TYPES) as (keyof typeof FEED_TYPES)[]).map((format) => ({
+    title: `${SITE_FEED_TITLES[feed][language]} (${format === 'json' ? 'JSON Feed' : format.toUpperCase()})`,
+    href: `/feeds/${feed}.${format}?lang=${language}`,
     type: FEED_TYPES[format],
   }));
 }

@@ -1,6 +1,8 @@
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useLanguage } from '../../i18n/language-provider';
+import { siteFeedLinks, useFeedLinks } from '../content/feed-links';
 import { Footer } from './footer';
 import classes from './layout.module.css';
 import { Navbar } from './navbar';
@@ -17,6 +19,9 @@ export function AppShellLayout() {
 export function AppFrame({ children }: { children: ReactNode }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { language } = useLanguage();
+  // The site's feed of every topic's stories, on every page (as every served document names it).
+  useFeedLinks(siteFeedLinks('summaries', language));
 
   // Any navigation closes the side sheet (compare paths: the handlers object is not stable).
   const lastPathname = useRef(pathname);

@@ -32,6 +32,34 @@ export function createFeedsRepository(prisma: PrismaClient) {
         ),
       ),
 
+    /** Every active topic's stories in one language since `from`, one row per story: the site's feed. */
+    siteStories: (language: Language, from: Date, limit: number) =>
+      prisma.$queryRaw<FeedStoryRow[]>(
+        feedStoriesSql(
+          Prisma.sql`s.language = ${language}::"Language" AND s.created_at >= ${from}
+            AND EXISTS (SELECT 1 FROM topics t WHERE t.id = s.topic_id AND t.is_active)`,
+          limit,
+        ),
+      ),
+
+    /** The newest published blog posts in one language, as of `now`. */
+    publishedPosts: (language: Language, now: Date, limit: number) =>
+      prisma.blogPost.findMany({
+        where: { language, status: 'published', publishedAt: { lte: now } },
+        orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        select: {
+          id: true,
+          slug: true,
+          title: true,
+          excerpt: true,
+          content: true,
+          authorName: true,
+          publishedAt: true,
+          updatedAt: true,
+        },
+      }),
+
     /** The stories of the summaries a user starred, and of those of the sources they starred. */
     favoriteStories: (userId: string, language: Language, limit: number) =>
       prisma.$queryRaw<FeedStoryRow[]>(

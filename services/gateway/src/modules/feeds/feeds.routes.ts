@@ -41,6 +41,26 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/:file',
+    {
+      schema: {
+        tags: ['feeds'],
+        summary: `The site's feeds: /feeds/summaries.{rss|atom|json}?lang=en|zh (every topic's stories) and /feeds/blog.{rss|atom|json}?lang=en|zh (the blog's posts). ${FEED_DESCRIPTION}`,
+        params: FeedFileParamsSchema,
+        querystring: FeedQuerySchema,
+        response: FEED_RESPONSES,
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const feed = await app.services.feeds.siteFeed(request.params.file, request.query.lang);
+      // Any other name (a mistyped feed URL such as /feeds/podcasts.rss): the JSON 404 a reader can report.
+      if (!feed) return sendEnvelope(reply, notFoundEnvelope());
+      return sendFeed(request, reply, feed, 'public, max-age=300');
+    },
+  );
+
+  app.get(
     '/favorites/:file',
     {
       schema: {
@@ -59,8 +79,8 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Any other /feeds path (a mistyped feed URL such as /feeds/podcasts.rss): the JSON 404 a feed reader
-  // can report, never the web app's page. The router decides it; the routes above are more specific.
+  // Any other /feeds path (/feeds/topics/a/b.rss): the JSON 404 a feed reader can report, never the
+  // web app's page. The router decides it; the routes above are more specific.
   app.get('/*', { schema: { hide: true } }, (_request, reply) => sendEnvelope(reply, notFoundEnvelope()));
 };
 

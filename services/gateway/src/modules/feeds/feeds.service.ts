@@ -8,12 +8,15 @@ import {
   type FeedLink,
   type FeedTokenCreated,
   type FeedTokenStatus,
+  SITE_FEED_TITLES,
+  SITE_FEEDS,
+  type SiteFeed,
   type UiLanguage,
 } from '@app/contracts';
-import { sourceDisplayName, toDataLanguage } from '@app/rules';
+import { sourceDisplayName, toDataLanguage, webPagePath } from '@app/rules';
 import { createHash } from 'node:crypto';
 import { renderFeed, type FeedMeta } from '../../lib/feed-render.ts';
-import { summaryHtml } from '../../lib/summary-html.ts';
+import { sanitizeBlogFeedHtml, summaryHtml } from '../../lib/summary-html.ts';
 import { createOpaqueToken, hashToken } from '../../lib/opaque-token.ts';
 import { webUrls } from '../../lib/web-urls.ts';
 import { freeWindow } from '../../lib/zoned-dates.ts';
@@ -33,12 +36,16 @@ const STRINGS = {
     sources: 'Sources',
     favorites: 'My favourites',
     favoritesDescription: 'Summaries I starred, and those of the sources I follow',
+    summariesDescription: 'Daily AI summaries of the blogs, videos, podcasts and posts of every topic',
+    blogDescription: 'Articles from the Daily Curated team',
   },
   zh: {
     author: '每日精选',
     sources: '来源',
     favorites: '我的收藏',
     favoritesDescription: '我收藏的摘要，以及我关注的来源的摘要',
+    summariesDescription: '每个主题的博客、视频、播客和帖子的每日 AI 摘要',
+    blogDescription: '每日精选团队的文章',
   },
 } as const;
 
@@ -105,6 +112,9 @@ function validators(format: FeedFormat, language: UiLanguage, head: string, item
     lastModified: new Date(Math.floor(lastModified.getTime() / 1000) * 1000),
   };
 }
+
+const laterOf = (a: Date, b: Date | null) => (b && b > a ? b : a);
+const startOfUtcDay = (date: Date) => new Date(Math.floor(date.getTime() / 86_400_000) * 86_400_000);
 
 /** The repositories this service is given (its module's index.ts hands it these only). */
 export const FEEDS_REPOS = ['feeds'] as const;
@@ -179,6 +189,66 @@ export function createFeedsService(ctx: ServiceContext<(typeof FEEDS_REPOS)[numb
         },
         items,
         topic.updatedAt,
+      );
+    },
+
+    /**
+     * A feed of the site's own (`summaries.{format}`: every active topic's stories in a visitor's
+     * window; `blog.{format}`: the published posts), or null when the name is not one of them.
+     */
+    async siteFeed(file: string, language: UiLanguage): Promise<RenderedFeed | null> {
+      const parts = splitFeedFile(file);
+      const name = parts?.name as SiteFeed | undefined;
+      if (!parts || !name || !SITE_FEEDS.includes(name)) return null;
+      const strings = STRINGS[language];
+      const now = ctx.clock();
+      const path = `/feeds/${name}`;
+      const meta = {
+        id: `${base()}${path}?lang=${language}`,
+        selfUrls: selfUrls(path, language),
+        language,
+        author: strings.author,
+        sourcesLabel: strings.sources,
+      };
+      if (name === 'blog') {
+        const posts = await feeds.publishedPosts(toDataLanguage(language), now, FEED_ITEM_LIMIT);
+        const items: FeedItem[] = posts.map((post) => ({
+          id: post.id,
+          title: post.title,
+          content_html: sanitizeBlogFeedHtml(post.content),
+          links: [],
+          published: post.publishedAt ?? post.updatedAt,
+          // A post scheduled earlier is new to readers when it goes out: the later of the two.
+          updated: laterOf(post.updatedAt, post.publishedAt),
+          url: `${base()}${webPagePath(`/blog/${encodeURIComponent(post.slug)}`, language)}`,
+          author: post.authorName,
+          excerpt: post.excerpt,
+        }));
+        return rendered(
+          parts.format,
+          {
+            ...meta,
+            title: SITE_FEED_TITLES.blog[language],
+            description: strings.blogDescription,
+            homeUrl: `${base()}${webPagePath('/blog', language)}`,
+          },
+          items,
+          // An empty blog is dated by the start of its day, never 1970.
+          startOfUtcDay(now),
+        );
+      }
+      const { from } = freeWindow(now, DEFAULT_DIGEST_TIME_ZONE);
+      const rows = await feeds.siteStories(toDataLanguage(language), from, FEED_ITEM_LIMIT);
+      return rendered(
+        parts.format,
+        {
+          ...meta,
+          title: SITE_FEED_TITLES.summaries[language],
+          description: strings.summariesDescription,
+          homeUrl: `${base()}${webPagePath('/content-summary', language)}`,
+        },
+        rows.map((row) => toFeedItem(row, language)),
+        from,
       );
     },
 
