@@ -179,6 +179,13 @@ describe('admin stories', { timeout: 180_000 }, () => {
     });
     await expect.poll(() => page.getByTestId('story-card').count()).toBe(1);
     await expect.poll(() => quakeCard.getByTestId('story-size').textContent()).toBe('4 reports');
+    // A link to the story that went into the other opens that one, and the address becomes its own.
+    await page.goto(`/zh/stories/${stories.after}`);
+    await page.getByTestId('story-page').waitFor();
+    expect(await page.getByTestId('story-title').textContent()).toBe(quake);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/zh/stories/${stories.quake}`);
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe(`/zh/stories/${stories.after}`);
     await page.context().close();
   });
 

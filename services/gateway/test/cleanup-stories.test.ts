@@ -34,6 +34,14 @@ describe('data clean-up and stories', () => {
       await story('All old', 2),
       await story('New', 1),
     ];
+    // Addresses of stories merged earlier: into the one that empties, and into one that stays.
+    const [intoOld, intoMixed] = [crypto.randomUUID(), crypto.randomUUID()];
+    await prisma.storyRedirect.createMany({
+      data: [
+        { fromId: intoOld, toId: old.id },
+        { fromId: intoMixed, toId: mixed.id },
+      ],
+    });
     const summary = (headline: string, storyId: string, createdAt: Date) => ({
       headline,
       content: headline,
@@ -73,6 +81,15 @@ describe('data clean-up and stories', () => {
     expect(kept.firstSeenAt.getTime()).toBeGreaterThan(daysAgo(3).getTime());
     expect(kept.firstSeenAt.getTime()).toBeLessThan(daysAgo(1.5).getTime());
     expect(await prisma.story.findUnique({ where: { id: old.id } })).toBeNull();
+    // The redirect to the deleted story goes with it; the other still leads to its story.
+    expect(await prisma.storyRedirect.findMany({ select: { fromId: true, toId: true } })).toEqual([
+      { fromId: intoMixed, toId: mixed.id },
+    ]);
+    const followed = await gateway.app.inject({ method: 'GET', url: `/api/stories/${intoMixed}` });
+    expect(followed.statusCode).toBe(200);
+    expect((await gateway.app.inject({ method: 'GET', url: `/api/stories/${intoOld}` })).statusCode).toBe(
+      404,
+    );
     // Every count matches the members that are left.
     const counts = await prisma.summary.groupBy({
       by: ['storyId'],

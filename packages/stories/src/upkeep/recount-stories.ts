@@ -15,7 +15,8 @@ export async function lockStoryWrites(tx: Tx): Promise<void> {
 /**
  * Brings the given stories in line with the summaries they still have, after summaries were
  * deleted: the member count (the list's story_size), the time span, the headline of the first
- * remaining member; a story left without members is deleted. Returns how many were deleted.
+ * remaining member; a story left without members is deleted, with the redirects that led to it.
+ * Returns how many stories were deleted.
  */
 export async function recountStories(tx: Tx, storyIds: string[]): Promise<{ deleted: number }> {
   if (storyIds.length === 0) return { deleted: 0 };
@@ -33,9 +34,16 @@ export async function recountStories(tx: Tx, storyIds: string[]): Promise<{ dele
       GROUP BY s.story_id
     ) x
     WHERE st.id = x.id`;
-  const deleted = await tx.$executeRaw`
-    DELETE FROM stories st
-    WHERE st.id = ANY(${storyIds}::uuid[])
-      AND NOT EXISTS (SELECT 1 FROM summaries s WHERE s.story_id = st.id)`;
-  return { deleted };
+  // The addresses that led to a deleted story (stories merged into it before) lead nowhere now: they go too.
+  const [row] = await tx.$queryRaw<{ deleted: number }[]>`
+    WITH gone AS (
+      DELETE FROM stories st
+      WHERE st.id = ANY(${storyIds}::uuid[])
+        AND NOT EXISTS (SELECT 1 FROM summaries s WHERE s.story_id = st.id)
+      RETURNING st.id
+    ), unlinked AS (
+      DELETE FROM story_redirects r USING gone WHERE r.to_id = gone.id
+    )
+    SELECT count(*)::int AS deleted FROM gone`;
+  return { deleted: row?.deleted ?? 0 };
 }

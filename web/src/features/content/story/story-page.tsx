@@ -14,8 +14,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { isApiError } from '../../../api/client';
 import { errorText } from '../../../api/error-text';
 import { useLanguage } from '../../../i18n/language-provider';
@@ -99,6 +100,16 @@ export function StoryPage() {
   const isId = isUuid(id);
   const query = useQuery({ ...storyQueryOptions(id, timeZone), enabled: isId });
   const story = query.data;
+  // The address of a story that has gone into another (merged, or clustered again) answers with the
+  // story it is in now: the address bar shows that story's own, for the reader to copy or bookmark.
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const currentId = story?.id;
+  useEffect(() => {
+    if (!currentId || currentId.toLowerCase() === id.toLowerCase()) return;
+    queryClient.setQueryData(storyQueryOptions(currentId, timeZone).queryKey, story);
+    void navigate({ to: '/stories/$id', params: { id: currentId }, replace: true });
+  }, [currentId, id, navigate, queryClient, story, timeZone]);
   const status = isApiError(query.error) ? query.error.status : undefined;
   // A malformed id is no story: the API refuses it (400) where the page's own check let it through.
   const unavailable =
