@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataLanguageSchema, PodcastListQuerySchema, UiLanguageSchema } from '@app/contracts';
-import { toDataLanguage, toHtmlLang, toLocale, toUiLanguage } from './language.ts';
+import { localName, toDataLanguage, toHtmlLang, toLocale, toUiLanguage } from './language.ts';
 
 describe('language mapping', () => {
   it('goes from interface to data language and back for every language', () => {
@@ -18,5 +18,13 @@ describe('language mapping', () => {
   it('lets the podcast list take either spelling', () => {
     expect(PodcastListQuerySchema.parse({ language: 'zh' }).language).toBe('ZH');
     expect(PodcastListQuerySchema.parse({ language: 'EN' }).language).toBe('EN');
+  });
+
+  it('names a topic in the reader’s language, in English when it has no Chinese name', () => {
+    const topic = { name: 'Engineering', name_zh: '工程' };
+    expect([localName(topic, 'en'), localName(topic, 'zh')]).toEqual(['Engineering', '工程']);
+    expect(localName({ name: 'Gardening', name_zh: null }, 'zh')).toBe('Gardening');
+    expect(localName({ name: 'Gardening', name_zh: '' }, 'zh')).toBe('Gardening');
+    expect(localName({ name: 'Gardening' }, 'zh')).toBe('Gardening');
   });
 });

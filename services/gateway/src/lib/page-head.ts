@@ -6,7 +6,7 @@ import {
   WEB_PAGES,
   type WebPageMatch,
 } from '@app/contracts';
-import { toHtmlLang, webPagePath } from '@app/rules';
+import { localName, toHtmlLang, webPagePath } from '@app/rules';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
 import { type StoryPageData, storyDescription, storyKicker } from './story-page.ts';
@@ -136,8 +136,7 @@ export function pagePath(match: Pick<WebPageMatch, 'name' | 'params'>): string {
 }
 
 /** A topic's name and description in a language (English when it has no Chinese ones). */
-export const topicName = (topic: TopicDto, language: UiLanguage) =>
-  (language === 'zh' && topic.name_zh) || topic.name;
+export const topicName = localName;
 export const topicDescription = (topic: TopicDto, language: UiLanguage) =>
   (language === 'zh' && topic.description_zh) ||
   (language === 'en' && topic.description) ||

@@ -7,7 +7,7 @@ import {
   defaultLanguageFor,
   platformFromId,
 } from '@app/db/platform-defaults';
-import { toLocale } from '@app/rules';
+import { localName, toLocale } from '@app/rules';
 import type { TFunction } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import type en from './locales/en.json';
@@ -30,9 +30,7 @@ export const STATUS_COLORS: Record<DatasourceStatus, string> = {
 };
 
 /** A topic's name in the admin's language: the Chinese one on /zh/admin where the topic has one. */
-export function topicName(topic: { name: string; name_zh?: string | null }, language: Language): string {
-  return (language === 'zh' && topic.name_zh) || topic.name;
-}
+export const topicName = localName;
 
 /** What a failed crawl's error class means, in words (an unknown class reads as a plain failure). */
 export function crawlErrorText(t: AdminT, errorClass: string): string {

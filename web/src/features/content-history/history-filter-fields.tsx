@@ -1,5 +1,5 @@
 import type { GenerationPlatform, GenerationStatus, GenerationStyle, Platform } from '@app/contracts';
-import { sourceDisplayName } from '@app/rules';
+import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../content/platform-options';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -44,7 +44,7 @@ export function HistoryFilterFields({
   const datasources = useQuery({ ...datasourcesQueryOptions(filters.topic), enabled: open });
   const topicOptions = (topics.data ?? []).map((topic) => ({
     value: topic.id,
-    label: (language === 'zh' && topic.name_zh) || topic.name,
+    label: localName(topic, language),
   }));
   const datasourceOptions = [...(datasources.data ?? [])]
     .map((source) => ({ ...source, name: sourceDisplayName(source.source_name, language) }))

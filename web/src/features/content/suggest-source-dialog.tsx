@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import { Alert, Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -94,7 +95,7 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
   const topicOptions = [
     ...(topics.data ?? []).map((topic) => ({
       value: topic.id,
-      label: (lang === 'zh' && topic.name_zh) || topic.name,
+      label: localName(topic, lang),
     })),
     { value: 'other', label: t('suggest.other') },
   ];

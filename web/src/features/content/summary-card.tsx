@@ -1,5 +1,5 @@
 import type { SummaryDto } from '@app/contracts';
-import { sourceDisplayName } from '@app/rules';
+import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from './platform-options';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import {
@@ -84,7 +84,7 @@ export function SummaryCard({
     summary.datasource?.source_name ?? String(summary.metadata.source_name ?? ''),
     language,
   );
-  const topicName = summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null;
+  const topicName = summary.topic ? localName(summary.topic, language) : null;
   const title = summary.headline ? truncate(summary.headline, TITLE_MAX) : null;
   // Read as sentences by the server (see SummaryDto.excerpt).
   const excerpt = summary.excerpt;

@@ -1,5 +1,5 @@
 import { GENERATION_DEFAULTS, type GenerationResult, type SummaryDto } from '@app/contracts';
-import { sourceDisplayName } from '@app/rules';
+import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../content/platform-options';
 import {
   Alert,
@@ -296,7 +296,7 @@ function SourcePreview({
         ) : null}
         {source.topic ? (
           <Badge variant="light" data-testid="generation-source-topic">
-            {(language === 'zh' && source.topic.name_zh) || source.topic.name}
+            {localName(source.topic, language)}
           </Badge>
         ) : null}
       </Group>

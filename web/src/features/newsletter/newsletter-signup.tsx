@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import {
   Alert,
   Button,
@@ -87,7 +88,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
     subscribe.mutate();
   };
 
-  const topicName = (topic: NewsletterTopic) => (language === 'zh' && topic.name_zh) || topic.name;
+  const topicName = (topic: NewsletterTopic) => localName(topic, language);
   const chips = () => {
     if (!options && topicsQuery.isError) {
       return (

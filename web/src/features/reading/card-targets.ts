@@ -1,5 +1,5 @@
 import type { SummaryDto } from '@app/contracts';
-import { sourceDisplayName } from '@app/rules';
+import { localName, sourceDisplayName } from '@app/rules';
 import type { FollowTarget } from '../../queries/reading';
 
 /** What a card can be followed by: its source and its topic. */
@@ -26,5 +26,5 @@ export function cardTargets(summary: SummaryDto): {
 /** A follow target's name as the reader's language shows it (a source's display name, a topic's own). */
 export function targetName(target: FollowTarget, language: 'en' | 'zh'): string {
   if (target.kind === 'source') return sourceDisplayName(target.name, language);
-  return (language === 'zh' && target.name_zh) || target.name;
+  return localName(target, language);
 }

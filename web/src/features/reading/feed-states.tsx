@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
 import { Group, List, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconRss } from '@tabler/icons-react';
@@ -55,7 +56,7 @@ export function FollowNothing({
                     to="/topics/$id"
                     params={{ id: isTopicSlug(topic.slug) ? topic.slug : topic.id }}
                   >
-                    {(language === 'zh' && topic.name_zh) || topic.name}
+                    {localName(topic, language)}
                   </AnchorLink>
                 </List.Item>
               ))}

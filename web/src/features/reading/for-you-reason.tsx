@@ -1,5 +1,5 @@
 import type { ForYouReason as Reason, SummaryDto } from '@app/contracts';
-import { sourceDisplayName } from '@app/rules';
+import { localName, sourceDisplayName } from '@app/rules';
 import { Group, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { type TFunction, useTranslation } from '../../i18n/react';
@@ -11,7 +11,7 @@ type Names = { topics: TopicDto[] | undefined; language: 'en' | 'zh' };
 function topicName(summary: SummaryDto, topicId: string, { topics, language }: Names): string | null {
   const topic = summary.topic?.id === topicId ? summary.topic : topics?.find((one) => one.id === topicId);
   if (!topic) return null;
-  return (language === 'zh' && topic.name_zh) || topic.name;
+  return localName(topic, language);
 }
 
 /** The name of a source the reason points at (a card's reason is about its own source). */

@@ -7,7 +7,7 @@ import {
   type UiLanguage,
   type WebPageMatch,
 } from '@app/contracts';
-import { isTopicLandingSlug } from '@app/rules';
+import { isTopicLandingSlug, localName } from '@app/rules';
 import { createAnswerCache } from '../../lib/answer-cache.ts';
 import type { BodyItem, PageBody } from '../../lib/page-body.ts';
 import { pricingItems } from '../../lib/pricing-view.ts';
@@ -51,10 +51,9 @@ function summaryItems(summaries: readonly SummaryDto[], language: UiLanguage): B
     title: summary.headline,
     href: `/content-summary?summary=${encodeURIComponent(summary.id)}`,
     text: summary.excerpt,
-    meta: [
-      summary.datasource?.source_name,
-      summary.topic ? (language === 'zh' && summary.topic.name_zh) || summary.topic.name : null,
-    ].filter((value): value is string => Boolean(value)),
+    meta: [summary.datasource?.source_name, summary.topic ? localName(summary.topic, language) : null].filter(
+      (value): value is string => Boolean(value),
+    ),
     date: summary.created_at,
   }));
 }
@@ -167,7 +166,7 @@ export function createPageDocumentsService(
           items: channels.map((channel) => ({
             title: channel.source_name,
             href: `/youtube/${encodeURIComponent(channel.source_name)}`,
-            meta: [(language === 'zh' && channel.topic.name_zh) || channel.topic.name],
+            meta: [localName(channel.topic, language)],
           })),
           empty,
         };

@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import type { TopicDto, TopicStats } from '@app/contracts';
 import {
   Alert,
@@ -77,7 +78,7 @@ function TopicCard({
         <Stack p="lg" gap="sm" h="100%">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Title order={3} fz="lg">
-              {(language === 'zh' && topic.name_zh) || topic.name}
+              {localName(topic, language)}
             </Title>
             {count > POPULAR_THRESHOLD ? (
               <Badge color="orange" leftSection={<IconFlame size={12} />} data-testid="popular-badge">
@@ -129,9 +130,7 @@ export function TopicCards() {
   // Each topic's RSS feed, advertised in the head as the server's document does for / (taken over from
   // it there), so they are back when the reader returns to the home page within the app.
   useFeedLinks(
-    (topics.data ?? []).map(
-      (topic) => topicFeedLinks(topic.slug, (language === 'zh' && topic.name_zh) || topic.name, language)[0]!,
-    ),
+    (topics.data ?? []).map((topic) => topicFeedLinks(topic.slug, localName(topic, language), language)[0]!),
   );
   const todayStart = statList?.date_from ?? (stats.isError ? todayStartIso(timeZone) : undefined);
 

@@ -1,5 +1,5 @@
 import type { SourceTree as SourceTreeData } from '@app/contracts';
-import { comparePlatforms, sourceDisplayName } from '@app/rules';
+import { comparePlatforms, localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
 import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconHeart, IconHeartFilled } from '@tabler/icons-react';
@@ -107,11 +107,11 @@ export function SourceTree({
           label={
             topicExtra ? (
               <Group component="span" gap={6} wrap="wrap">
-                {(language === 'zh' && topic.name_zh) || topic.name}
+                {localName(topic, language)}
                 {topicExtra(topic.id)}
               </Group>
             ) : (
-              (language === 'zh' && topic.name_zh) || topic.name
+              localName(topic, language)
             )
           }
           summaryCount={topic.summary_count}

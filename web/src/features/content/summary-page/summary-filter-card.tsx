@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
 import {
   Button,
@@ -121,7 +122,7 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
                 { value: '', label: t('summary.allTopics') },
                 ...(topics ?? []).map((topic) => ({
                   value: topic.id,
-                  label: (language === 'zh' && topic.name_zh) || topic.name,
+                  label: localName(topic, language),
                 })),
               ]}
               value={search.topic ?? ''}

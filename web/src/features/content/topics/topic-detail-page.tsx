@@ -1,5 +1,5 @@
 import type { SummaryDto, TopicDto } from '@app/contracts';
-import { sourceDisplayName } from '@app/rules';
+import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
 import {
   Alert,
@@ -45,7 +45,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
-  const name = (language === 'zh' && topic.name_zh) || topic.name;
+  const name = localName(topic, language);
   const description = (language === 'zh' && topic.description_zh) || topic.description;
   useDocumentTitle(name);
   useFeedLinks(topicFeedLinks(topic.slug, name, language));

@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
 import { Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
@@ -33,7 +34,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
   const { t } = useTranslation('content');
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
-  const name = (language === 'zh' && topic.name_zh) || topic.name;
+  const name = localName(topic, language);
   const description = (language === 'zh' && topic.description_zh) || topic.description;
   const topics = useQuery(topicsQueryOptions());
   const related = (topics.data ?? []).filter((other) => other.id !== topic.id).slice(0, MAX_RELATED);
@@ -117,7 +118,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
                 {related.map((other) => (
                   <Card key={other.id} withBorder radius="md">
                     <AnchorLink to="/topics/$id" params={{ id: other.slug }} fw={600}>
-                      {(language === 'zh' && other.name_zh) || other.name}
+                      {localName(other, language)}
                     </AnchorLink>
                     <Text size="sm" c="dimmed" lineClamp={2}>
                       {(language === 'zh' && other.description_zh) || other.description}

@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import { Alert, Badge, Card, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
@@ -34,7 +35,7 @@ export function OtherYoutubeSourcesPage() {
                 <Stack gap="xs">
                   <Text fw={600}>{source.source_name}</Text>
                   <Badge variant="light" w="fit-content">
-                    {(language === 'zh' && source.topic.name_zh) || source.topic.name}
+                    {localName(source.topic, language)}
                   </Badge>
                   <ButtonLink
                     to="/youtube/{-$sourceName}"

@@ -1,3 +1,4 @@
+import { localName } from '@app/rules';
 import { Alert, Anchor, Badge, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBrandYoutube, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -115,7 +116,7 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
             <Badge color="red" leftSection={<IconBrandYoutube size={12} />}>
               YouTube
             </Badge>
-            <Badge variant="light">{(language === 'zh' && source.topic.name_zh) || source.topic.name}</Badge>
+            <Badge variant="light">{localName(source.topic, language)}</Badge>
             <Badge variant="outline">{t('youtube.summaries', { count: data.length })}</Badge>
           </Group>
         </Stack>
