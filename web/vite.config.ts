@@ -57,7 +57,7 @@ const MANTINE_FAMILIES: [string, RegExp][] = [
 ];
 /** The content pages' shared helpers (time zones, platforms, page metadata): one file, not eight. */
 const CONTENT_COMMON =
-  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/]common\.ts|packages[\\/]rules[\\/]src[\\/]platform-order\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
+  /[\\/](web[\\/]src[\\/]features[\\/]content[\\/](feed-links|page-meta|zoned-dates|platform-options|use-time-zone)\.ts|packages[\\/]contracts[\\/]src[\\/]common\.ts|packages[\\/]rules[\\/]src[\\/](platform-order|local-name)\.ts|packages[\\/]time[\\/]src[\\/]index\.ts|node_modules[\\/]@date-fns[\\/]tz[\\/].*)$/;
 
 /** The chunks of screens for signed-in readers, admins and debugging (see modulePreload below). */
 const SCREENS_WITHOUT_PRELOADS =

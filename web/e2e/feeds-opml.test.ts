@@ -122,6 +122,11 @@ describe('feed discovery', { timeout: 120_000 }, () => {
     }
     const site = ['rss', 'atom', 'json'].map((format) => `/feeds/summaries.${format}?lang=en`);
     expect(await siteFeeds()).toEqual(site);
+    // A reader who subscribes by hand finds the site's and the blog's RSS links in the footer.
+    expect(await page.getByRole('link', { name: 'Every topic (RSS)' }).getAttribute('href')).toBe(site[0]);
+    expect(await page.getByRole('link', { name: 'Blog RSS feed' }).getAttribute('href')).toBe(
+      '/feeds/blog.rss?lang=en',
+    );
     // Leaving the page takes its links away, and the rest of the head the server wrote for it; the
     // site's feed stays, once.
     await page
@@ -148,6 +153,17 @@ describe('feed discovery', { timeout: 120_000 }, () => {
     const blog = await page.request.get(new URL(blogFeed[0]!, stack.baseUrl).toString());
     expect(blog.status()).toBe(200);
     expect(await blog.text()).toContain('<title>每日精选博客</title>');
+    // A topic's landing page names its RSS feed in its banner, for the topic, in the reader's language.
+    const engineering = await stack.prisma.topic.upsert({
+      where: { slug: 'engineering' },
+      update: {},
+      create: { slug: 'engineering', name: 'Engineering', nameZh: '工程' },
+    });
+    await page.goto('/zh/topics/engineering');
+    const visible = page.getByRole('link', { name: `${engineering.nameZh ?? engineering.name}的 RSS 订阅` });
+    await visible.waitFor({ timeout: 15_000 });
+    expect(await visible.getAttribute('href')).toBe('/feeds/topics/engineering.rss?lang=zh');
+    await expectAccessible(page, 'zh topic landing page with its feed link');
     await page.context().close();
   });
   it('keeps the page’s head when a move to another page is overtaken by going back', async () => {

@@ -4,6 +4,7 @@
 export * from './generation.ts';
 export * from './keywords.ts';
 export * from './language.ts';
+export * from './local-name.ts';
 export * from './money.ts';
 export * from './newsletter.ts';
 export * from './opml.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataLanguageSchema, PodcastListQuerySchema, UiLanguageSchema } from '@app/contracts';
-import { localName, toDataLanguage, toHtmlLang, toLocale, toUiLanguage } from './language.ts';
+import { toDataLanguage, toHtmlLang, toLocale, toUiLanguage } from './language.ts';
+import { localName } from './local-name.ts';
 
 describe('language mapping', () => {
   it('goes from interface to data language and back for every language', () => {

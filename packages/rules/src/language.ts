@@ -22,11 +22,3 @@ export function toLocale(language: UiLanguage): 'en-US' | 'zh-CN' {
 export function toHtmlLang(language: UiLanguage): 'en' | 'zh-CN' {
   return LANGUAGE_TAGS[language].htmlLang;
 }
-
-/**
- * A topic's (or any named thing's) name as a reader of `language` sees it: the Chinese name on the
- * Chinese pages when it has one, else the English name.
- */
-export function localName(named: { name: string; name_zh?: string | null }, language: UiLanguage): string {
-  return (language === 'zh' && named.name_zh) || named.name;
-}

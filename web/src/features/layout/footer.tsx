@@ -1,7 +1,9 @@
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandX, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useLanguage } from '../../i18n/language-provider';
 import { useTranslation } from '../../i18n/react';
+import { siteFeedLinks } from '../content/feed-links';
 import { CONTACT_EMAIL, SOCIAL_URL, TOPIC_SLUGS } from '../../config/site';
 import { AnchorLink } from '../ui/router-links';
 import { KnowledgeBaseLinks } from './knowledge-base-links';
@@ -20,8 +22,18 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 const linkProps = { c: 'dark.4', fz: 'sm' } as const;
 
+/** A link to one of the site's feeds (its RSS format), for readers who subscribe by hand. */
+function FeedAnchor({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Anchor href={href} {...linkProps}>
+      {children}
+    </Anchor>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   return (
     <Box
       component="footer"
@@ -58,6 +70,9 @@ export function Footer() {
                 {t(`topics.${slug}`)}
               </AnchorLink>
             ))}
+            <FeedAnchor href={siteFeedLinks('summaries', language)[0]!.href}>
+              {t('footer.topicsFeed')}
+            </FeedAnchor>
           </Column>
           <Column title={t('footer.knowledgeBase')}>
             <KnowledgeBaseLinks />
@@ -66,6 +81,7 @@ export function Footer() {
             <AnchorLink to="/blog" {...linkProps}>
               {t('footer.allPosts')}
             </AnchorLink>
+            <FeedAnchor href={siteFeedLinks('blog', language)[0]!.href}>{t('footer.blogFeed')}</FeedAnchor>
           </Column>
         </SimpleGrid>
         <Divider my="lg" />

@@ -1,7 +1,7 @@
 import { localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
-import { Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { Anchor, Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconRss } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
@@ -48,7 +48,8 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
     slug: topic.slug,
   } as const;
   useDocumentTitle(name);
-  useFeedLinks(topicFeedLinks(topic.slug, name, language));
+  const feeds = topicFeedLinks(topic.slug, name, language);
+  useFeedLinks(feeds);
 
   return (
     <>
@@ -77,6 +78,19 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
                 {t('topic.viewContent')}
               </ButtonLink>
               <FollowButton target={followTarget} onBanner />
+              <Anchor
+                href={feeds[0]!.href}
+                c="white"
+                fz="sm"
+                underline="always"
+                aria-label={t('topic.rssLabel', { name })}
+                data-testid="topic-rss"
+              >
+                <Group gap={4} wrap="nowrap">
+                  <IconRss size={16} aria-hidden />
+                  {t('topic.rss')}
+                </Group>
+              </Anchor>
             </Group>
           </Stack>
         </Container>
