@@ -1,3 +1,5 @@
+import babel from '@rolldown/plugin-babel';
+import { linguiMacros } from './lingui-macros';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
@@ -13,6 +15,9 @@ import { pureContracts } from './vite-pure-contracts.ts';
 const gateway = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
 const APP_MODULE = /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/]/;
+/** The site's feeds' names, titles and links: every page's layout names them, so they ride in the shell. */
+const SITE_FEEDS_MODULE =
+  /[\\/]packages[\\/](contracts[\\/]src[\\/]site-feeds|rules[\\/]src[\\/]feed-links)\.ts$/;
 /** What the home page's first-paint entry shares with the app. */
 const FIRST_PAINT_SHARED =
   /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
@@ -72,6 +77,7 @@ const ADMIN_KIT =
 
 export default defineConfig({
   plugins: [
+    babel({ presets: [linguiMacros] }),
     react(),
     pureContracts(),
     firstPaint(),
@@ -135,7 +141,9 @@ export default defineConfig({
               // The app's modules the entry loads; not first-paint.ts (the tiny second entry, which must
               // not wait for the shell) nor what it imports, nor the string files (loaded per language).
               name: 'shell',
-              test: (id) => APP_MODULE.test(id) && !FIRST_PAINT_MODULE.test(id) && !id.endsWith('.json'),
+              test: (id) =>
+                SITE_FEEDS_MODULE.test(id) ||
+                (APP_MODULE.test(id) && !FIRST_PAINT_MODULE.test(id) && !id.endsWith('.json')),
               tags: ['$initial'],
               priority: 3,
               // Only the app's own modules: the libraries they use stay in the vendor chunk.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@app/db';
 import { createProducer, createQueueTransport } from '@app/queue';
 import { apiSignIn, liftedLimitsEnv, seedUser, startProduct, startSmtpCapture } from '@app/testing';
+import { serviceEnv } from '../../infra/build/node-options.ts';
 import { startCluster } from './cluster.ts';
 import { startLlmFake, startSlowFeeds } from './fakes.ts';
 import type { FaultContext } from './stage.ts';
@@ -92,14 +93,21 @@ export async function startFaultRun(): Promise<{ ctx: FaultContext; stop(): Prom
     stops.push(() => prisma.$disconnect());
     await seedUsers(prisma);
 
+    // The compiled services, as `pnpm start` and the images run them (`pnpm test:faults` builds them first):
+    // six processes loading TypeScript through tsx at once took over a minute and a half to be ready on a
+    // loaded two-core machine.
     const product = await startProduct(
-      productEnv({
-        databaseUrl: cluster.databaseUrl,
-        redisUrl: cluster.redisUrl,
-        smtpUrl: smtp.url,
-        storageDir,
-        llmBaseUrl: llm.baseURL,
-      }),
+      {
+        ...productEnv({
+          databaseUrl: cluster.databaseUrl,
+          redisUrl: cluster.redisUrl,
+          smtpUrl: smtp.url,
+          storageDir,
+          llmBaseUrl: llm.baseURL,
+        }),
+        ...serviceEnv({}),
+      },
+      { build: 'dist' },
     );
     stops.push(() => product.stop());
 

@@ -92,7 +92,9 @@ async function openTab(page: Page, adminPath: string, tab: string) {
 const taskRow = (page: Page, date: string) =>
   page.getByTestId('podcast-task').filter({ hasText: podcastTopic }).filter({ hasText: date });
 
-describe('admin podcasts', { timeout: 120_000 }, () => {
+// Making a podcast speaks and encodes it for real (espeak-ng, an MP3 encoder): on a loaded two-core
+// machine that takes a minute, so the waits for "Done" are long.
+describe('admin podcasts', { timeout: 300_000 }, () => {
   it("makes today's podcast, makes a failed one again, and the page plays it", async () => {
     const page = await stack.newPage({ viewport: { width: 1280, height: 900 } });
     await stack.signIn(page, admin.email, admin.password);
@@ -107,12 +109,12 @@ describe('admin podcasts', { timeout: 120_000 }, () => {
       .poll(() => results.allTextContents())
       .toEqual([`${podcastTopic} · English: queued`, `${podcastTopic} · Chinese: queued`]);
     await expect
-      .poll(() => taskRow(page, TODAY).getByTestId('podcast-status').allTextContents(), { timeout: 30_000 })
+      .poll(() => taskRow(page, TODAY).getByTestId('podcast-status').allTextContents(), { timeout: 90_000 })
       .toEqual(['Done', 'Done']);
 
     await failedRow.getByTestId('podcast-rerun').click();
     await expect
-      .poll(() => failedRow.getByTestId('podcast-status').textContent(), { timeout: 30_000 })
+      .poll(() => failedRow.getByTestId('podcast-status').textContent(), { timeout: 90_000 })
       .toBe('Done');
     expect(await stack.prisma.podcastTask.count({ where: { topic: { name: podcastTopic } } })).toBe(3);
     expect((await stack.prisma.podcastTask.findUniqueOrThrow({ where: { id: failedTaskId } })).status).toBe(

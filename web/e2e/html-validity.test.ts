@@ -66,6 +66,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * Drawn: the served first paint (the home page's bar and hero, another page's reading view) has given
+ * way to the app, whose page has its heading (a lazy page's comes after the frame around it).
+ */
+const DRAWN =
+  "!document.querySelector('#root > [class^=\"fp-\"], [data-page-body]') && !!document.querySelector('#root h1')";
+
 /** The page once the app has drawn it and its data has come. */
 async function rendered(page: Page, path: string): Promise<string> {
   await page.goto(path);
@@ -73,6 +80,9 @@ async function rendered(page: Page, path: string): Promise<string> {
     state: 'attached',
   });
   await page.waitForLoadState('networkidle');
+  // On a slow host the network can go quiet before the page's code has drawn: wait for the page itself
+  // (a page that never draws fails below, on what it shows).
+  await page.waitForFunction(DRAWN, undefined, { timeout: 30_000 }).catch(() => undefined);
   await settleAnimations(page);
   return page.content();
 }

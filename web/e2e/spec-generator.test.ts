@@ -318,6 +318,44 @@ describe('content history filters', () => {
   });
 });
 
+describe('content history in both languages', () => {
+  it('turns Chinese while it shows, from the language menu: counters, status and style, retries with their figures', async () => {
+    const { user, page } = await proPage('e2e-history-language');
+    await stack.prisma.contentGenerationQueue.create({
+      data: {
+        userId: user.id,
+        summaryId: ids.blogSummary,
+        status: 'failed',
+        style: 'casual',
+        targetPlatforms: ['twitter'],
+        retryCount: 2,
+        maxRetries: 3,
+        errorMessage: 'The model did not answer',
+      },
+    });
+    await page.goto('/content-history');
+    const task = page.getByTestId('history-task');
+    await expect.poll(() => task.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('history-counter-total').textContent()).toContain('Total tasks');
+    expect(await task.textContent()).toContain('Failed');
+    expect(await task.textContent()).toContain('Casual');
+    expect(await page.getByTestId('history-retries').textContent()).toBe('Retries 2/3');
+
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.waitForURL((url) => url.pathname === '/zh/content-history');
+    await expect.poll(() => page.getByTestId('history-counter-total').textContent()).toContain('任务总数');
+    expect(await task.textContent()).toContain('失败');
+    expect(await task.textContent()).toContain('轻松');
+    expect(await page.getByTestId('history-retries').textContent()).toBe('重试 2/3');
+    await expectAccessible(page, 'content history after switching to Chinese');
+
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => page.getByTestId('history-retries').textContent()).toBe('Retries 2/3');
+  });
+});
+
 describe('summary page details', () => {
   it('the platform filter says “+N more” in both languages, chips in the spec order', async () => {
     const page = await stack.newPage();

@@ -35,15 +35,6 @@ export type FeedItem = {
   excerpt?: string;
 };
 
-/** The site's own feeds, beside each topic's: every topic's stories, and the blog. */
-export const SITE_FEEDS = ['summaries', 'blog'] as const;
-export type SiteFeed = (typeof SITE_FEEDS)[number];
-/** Each site feed's title in each language: the feed's own, and its link's in a page's head. */
-export const SITE_FEED_TITLES: Record<SiteFeed, Record<'en' | 'zh', string>> = {
-  summaries: { en: 'Daily Curated: every topic', zh: '每日精选：全部主题' },
-  blog: { en: 'Daily Curated blog', zh: '每日精选博客' },
-};
-
 /** The private favourites feed: only whether one exists is readable later (the token is kept hashed). */
 export const FeedTokenStatusSchema = z.object({
   active: z.boolean(),

@@ -18,6 +18,7 @@ export * from './generation.ts';
 export * from './app-config.ts';
 export * from './google-sign-in.ts';
 export * from './feeds.ts';
+export * from './site-feeds.ts';
 export * from './opml.ts';
 export * from './stories.ts';
 export * from './admin-stories.ts';

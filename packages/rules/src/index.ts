@@ -1,6 +1,7 @@
 // The product's pure rules shared by the web app and the services, over the contracts' constants and
 // types (@app/contracts holds schemas, constants and types only). No I/O and no state: each module is
 // safe in the browser, and the web app's bundle keeps only the functions it calls.
+export * from './feed-links.ts';
 export * from './generation.ts';
 export * from './keywords.ts';
 export * from './language.ts';

@@ -9,3 +9,14 @@ import type { UiLanguage } from '@app/contracts';
 export function localName(named: { name: string; name_zh?: string | null }, language: UiLanguage): string {
   return (language === 'zh' && named.name_zh) || named.name;
 }
+
+/**
+ * A topic's (or any described thing's) description as a reader of `language` sees it: the Chinese one
+ * on the Chinese pages when it has one, else the English one (null when it has neither).
+ */
+export function localDescription(
+  described: { description?: string | null; description_zh?: string | null },
+  language: UiLanguage,
+): string | null {
+  return (language === 'zh' && described.description_zh) || described.description || null;
+}

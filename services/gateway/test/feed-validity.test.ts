@@ -231,12 +231,17 @@ beforeAll(async () => {
     'pictures',
     'EN',
     'published',
-    new Date(now - 3_600_000),
+    new Date(now - 3 * 86_400_000),
     '<h2 id="a">Pictures</h2><p>See <img src="https://img.example/a.png" alt="A"> and <img src="data:image/png;base64,AAAA" alt="B"><script>x()</script></p>',
   );
   await post('draft', 'EN', 'draft', new Date(now - 3_600_000), '<p>Not yet.</p>');
   await post('later', 'EN', 'published', new Date(now + 86_400_000), '<p>Tomorrow.</p>');
-  await post('zhong', 'ZH', 'published', new Date(now - 7_200_000), '<p>中文的文章。</p>');
+  await post('zhong', 'ZH', 'published', new Date(now - 3 * 86_400_000), '<p>中文的文章。</p>');
+  // Both went out three days ago and were changed a day later.
+  await prisma.blogPost.updateMany({
+    where: { slug: { in: ['pictures', 'zhong'] } },
+    data: { updatedAt: new Date(now - 2 * 86_400_000) },
+  });
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
 });
@@ -342,6 +347,17 @@ describe.each(['en', 'zh'] as const)('the site’s feeds in %s', (lang) => {
     const first = items[0] as Node;
     expect(kids(first, '', 'link')[0]?.text).toBe(`${PUBLIC_URL}${lang === 'en' ? '' : '/zh'}/blog/${slug}`);
     expect(kids(first, DC, 'creator').map((creator) => creator.text)).toEqual(['Ada <Editor>']);
+    // A feed parser (rss-parser) finds the same post at the same address.
+    expect((await rssParser.parseString(rss.body)).items.map((parsed) => parsed.link)).toEqual([
+      `${PUBLIC_URL}${lang === 'en' ? '' : '/zh'}/blog/${slug}`,
+    ]);
+    // Dated by the post's own change: not by the day the feed is read.
+    const { updatedAt } = await gateway.db.prisma.blogPost.findUniqueOrThrow({
+      where: { slug_language: { slug, language: lang === 'en' ? 'EN' : 'ZH' } },
+    });
+    expect(new Date(rss.headers['last-modified'] as string).getTime()).toBe(
+      Math.floor(updatedAt.getTime() / 1000) * 1000,
+    );
     const json = (await get(`/feeds/blog.json?lang=${lang}`)).json();
     expect(validateJsonFeed(json), JSON.stringify(validateJsonFeed.errors)).toBe(true);
     const item = json.items[0] as { content_html: string; summary: string; external_url?: string };

@@ -3,9 +3,37 @@ import en from './en.json';
 import { namespaceResources } from './namespaces';
 import zh from './zh.json';
 
+type Token = string | unknown[];
+
+/**
+ * A compiled Lingui message as text, its placeholders written `{{name}}` as in the other string files
+ * (a plural is its placeholder followed by its forms).
+ */
+function compiledText(tokens: Token[]): string {
+  return tokens
+    .map((token) => {
+      if (typeof token === 'string') return token;
+      const [name, , forms] = token as [string, string?, Record<string, Token[]>?];
+      const inner = forms ? Object.values(forms).map(compiledText).join(' ') : '';
+      return `{{${name}}}${inner ? ` ${inner}` : ''}`;
+    })
+    .join('');
+}
+
+/** A feature's compiled Lingui catalog ({ messages: { id: tokens } }), as flat `id → text` pairs. */
+function compiledCatalog(value: object): Map<string, unknown> | null {
+  if (Object.keys(value).length !== 1 || !('messages' in value)) return null;
+  const messages = value.messages as Record<string, unknown>;
+  if (!Object.values(messages).every(Array.isArray)) return null;
+  return new Map(Object.entries(messages).map(([id, tokens]) => [id, compiledText(tokens as Token[])]));
+}
+
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  if (typeof value === 'object' && value !== null) {
+  const compiled = typeof value === 'object' && value !== null ? compiledCatalog(value) : null;
+  if (compiled) {
+    for (const [id, text] of compiled) out.set(`${prefix}:${id}`, text);
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, child] of Object.entries(value)) {
       for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
     }
@@ -32,6 +60,14 @@ describe('translation files', () => {
     expect(namespaces).toContain('admin');
     expect(Object.keys(namespaceResources.en)).toEqual(expect.arrayContaining(namespaces));
     expect(Object.keys(namespaceResources.zh).sort()).toEqual(Object.keys(namespaceResources.en).sort());
+  });
+
+  it('are either Lingui catalogs or string files, never mistaken for each other', () => {
+    // The app loads a file that holds `messages` alone as a compiled Lingui catalog (strings.ts).
+    for (const language of ['en', 'zh'] as const)
+      for (const [namespace, tree] of Object.entries(namespaceResources[language]))
+        if (Object.keys(tree).length === 1 && 'messages' in tree)
+          expect(compiledCatalog(tree), `${language}/${namespace}`).not.toBeNull();
   });
 
   it('have the same keys in en and zh', () => {

@@ -2,7 +2,9 @@
 // registers them here (read eagerly by the tests and the types); the browser finds the files by where
 // they sit (loaders.ts). Use them with useTranslation('<name>'), and name them in the route's loadStrings;
 // the shared strings stay in the default 'translation' namespace (i18n/en.json, i18n/zh.json). The
-// API's error texts live in api/locales (namespace 'apiErrors', used through api/error-text.ts).
+// API's error texts live in api/locales (namespace 'apiErrors', used through api/error-text.ts). A feature
+// written with Lingui's macros has its catalogs in locales/<lang>.po, compiled to the same locales/<lang>.json
+// (web/lingui.config.ts), and its screens use useLingui().
 import enApiErrors from '../api/locales/en.json';
 import zhApiErrors from '../api/locales/zh.json';
 import enAccount from '../features/account/locales/en.json';

@@ -1,4 +1,4 @@
-import { I18n } from '@lingui/core';
+import { I18n, type Messages } from '@lingui/core';
 import { compileNamespace } from './catalog';
 import type { Language } from './language';
 import type { Namespace } from './loaders';
@@ -39,6 +39,14 @@ export type TFunction<N extends Namespace = 'translation'> = {
   (key: KeyOf<N> | QualifiedKey, options?: TranslateOptions | string): string;
   (key: string, options: (TranslateOptions & { defaultValue: string }) | string): string;
 };
+
+/**
+ * A feature on Lingui's own catalogs comes compiled (`lingui compile --namespace json`: `{ messages }` and
+ * nothing else), loaded as it is; any other string file is read as written (none is only `messages`:
+ * i18n-keys.test.ts).
+ */
+const linguiCatalog = (tree: object) =>
+  Object.keys(tree).length === 1 && 'messages' in tree ? (tree.messages as Messages) : null;
 
 /** A key named with its namespace ('apiErrors:codes.NOT_FOUND'); bare keys never hold a colon. */
 const NAMESPACED = /^[A-Za-z]+:/;
@@ -94,7 +102,7 @@ export class AppI18n {
   }
 
   #add(language: Language, namespace: Namespace, tree: object): void {
-    this.lingui.load(language, compileNamespace(namespace, tree));
+    this.lingui.load(language, linguiCatalog(tree) ?? compileNamespace(namespace, tree));
     this.#loaded.add(`${language}:${namespace}`);
   }
 

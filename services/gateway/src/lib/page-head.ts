@@ -6,7 +6,7 @@ import {
   WEB_PAGES,
   type WebPageMatch,
 } from '@app/contracts';
-import { localName, toHtmlLang, webPagePath } from '@app/rules';
+import { type FeedLink, feedLinks, localName, toHtmlLang, topicFeedPath, webPagePath } from '@app/rules';
 import type { HeadLink, HeadMeta, PageHead } from './page-document.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard, socialCardVersion } from './social-card.ts';
 import { type StoryPageData, storyDescription, storyKicker } from './story-page.ts';
@@ -120,11 +120,6 @@ const KICKERS: Partial<Record<WebPageMatch['name'], Record<UiLanguage, string>>>
   youtubeSource: { en: 'YouTube', zh: 'YouTube' },
   otherYoutubeSources: { en: 'YouTube', zh: 'YouTube' },
 };
-const FEED_FORMATS = [
-  ['rss', 'application/rss+xml', 'RSS'],
-  ['atom', 'application/atom+xml', 'Atom'],
-  ['json', 'application/feed+json', 'JSON Feed'],
-] as const;
 
 /** The page's path with its parameters (encoded), in English: '/blog/$slug' → '/blog/hello'. */
 export function pagePath(match: Pick<WebPageMatch, 'name' | 'params'>): string {
@@ -145,23 +140,15 @@ export const topicDescription = (topic: TopicDto, language: UiLanguage) =>
     : `Daily AI summaries about ${topic.name}.`);
 
 function topicFeeds(topic: TopicDto, language: UiLanguage): HeadLink[] {
-  return FEED_FORMATS.map(([format, type, label]) => ({
-    rel: 'alternate',
-    type,
-    title: `${topicName(topic, language)} (${label})`,
-    href: `/feeds/topics/${encodeURIComponent(topic.slug)}.${format}?lang=${language}`,
-  }));
+  return feedLinks(topicFeedPath(topic.slug), topicName(topic, language), language).map(asHeadLink);
 }
 
 /** One of the site's own feeds (every topic's stories, the blog), in each format. */
 function siteFeeds(feed: SiteFeed, language: UiLanguage): HeadLink[] {
-  return FEED_FORMATS.map(([format, type, label]) => ({
-    rel: 'alternate',
-    type,
-    title: `${SITE_FEED_TITLES[feed][language]} (${label})`,
-    href: `/feeds/${feed}.${format}?lang=${language}`,
-  }));
+  return feedLinks(`/feeds/${feed}`, SITE_FEED_TITLES[feed][language], language).map(asHeadLink);
 }
+
+const asHeadLink = ({ type, title, href }: FeedLink): HeadLink => ({ rel: 'alternate', type, title, href });
 
 /** An absolute http(s) URL for a picture's address as stored (absolute, or a path of this site). */
 function absoluteImage(url: string | null, publicUrl: string): string | null {

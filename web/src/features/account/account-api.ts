@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { api, isApiError } from '../../api/client';
 import type { Language } from '../../i18n/language';
 
@@ -19,17 +21,22 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
     new_password: newPassword,
   });
 
-/** The locale key (namespace 'account') for a failed account call. */
-export type AccountErrorKey =
-  | 'errors.invalidLink'
-  | 'errors.wrongPassword'
-  | 'errors.tooMany'
-  | 'errors.tryAgainLater';
+/** What a failed account call means for the reader. */
+const ACCOUNT_ERRORS = {
+  invalidLink: msg({ id: 'account.errors.invalidLink', message: 'This link is invalid or has expired' }),
+  wrongPassword: msg({ id: 'account.errors.wrongPassword', message: 'The current password is not correct' }),
+  tooMany: msg({
+    id: 'account.errors.tooMany',
+    message: 'Too many attempts. Please wait a moment and try again.',
+  }),
+  tryAgainLater: msg({ id: 'account.errors.tryAgainLater', message: 'Please try again later' }),
+};
 
-export function accountErrorKey(error: unknown): AccountErrorKey {
-  if (!isApiError(error)) return 'errors.tryAgainLater';
-  if (error.code === 'INVALID_TOKEN') return 'errors.invalidLink';
-  if (error.code === 'WRONG_PASSWORD') return 'errors.wrongPassword';
-  if (error.code === 'RATE_LIMITED') return 'errors.tooMany';
-  return 'errors.tryAgainLater';
+/** The message of a failed account call, read with a screen's Lingui `t`. */
+export function accountErrorMessage(error: unknown): MessageDescriptor {
+  if (!isApiError(error)) return ACCOUNT_ERRORS.tryAgainLater;
+  if (error.code === 'INVALID_TOKEN') return ACCOUNT_ERRORS.invalidLink;
+  if (error.code === 'WRONG_PASSWORD') return ACCOUNT_ERRORS.wrongPassword;
+  if (error.code === 'RATE_LIMITED') return ACCOUNT_ERRORS.tooMany;
+  return ACCOUNT_ERRORS.tryAgainLater;
 }

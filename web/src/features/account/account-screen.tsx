@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { Logo } from '../layout/logo';
 import { AnchorLink } from '../ui/router-links';
 
@@ -22,7 +22,7 @@ export function AccountScreen({
   logoTestId?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useLingui();
   return (
     <Box
       component="main"
@@ -56,7 +56,7 @@ export function AccountScreen({
           <Center>
             <AnchorLink to={back?.to ?? '/auth'} fz="sm" c="gray.8">
               <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-              {back?.label ?? t('backToSignIn')}
+              {back?.label ?? t({ id: 'account.backToSignIn', message: 'Back to sign in' })}
             </AnchorLink>
           </Center>
         </Stack>

@@ -1,15 +1,16 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { SectionCard } from '../ui/section-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
-import { accountErrorKey, changePassword } from './account-api';
+import { accountErrorMessage, changePassword } from './account-api';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 /** Profile: change the password (current one required). This device stays signed in, others do not. */
 export function ChangePasswordCard() {
-  const { t } = useTranslation('account');
+  const { t } = useLingui();
   const { t: tc } = useTranslation();
   const [current, setCurrent] = useState('');
   const [currentError, setCurrentError] = useState<string>();
@@ -19,18 +20,35 @@ export function ChangePasswordCard() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setCurrentError(current ? undefined : t('errors.wrongPassword'));
+    setCurrentError(
+      current
+        ? undefined
+        : t({ id: 'account.errors.wrongPassword', message: 'The current password is not correct' }),
+    );
     // Both checked, so every field shows what is wrong with it at once.
     if (!form.check() || !current) return;
     setSubmitting(true);
     try {
       await changePassword(current, form.password);
-      showSuccessToast(t('changePassword.success'), t('changePassword.successDescription'));
+      showSuccessToast(
+        t({ id: 'account.changePassword.success', message: 'Password changed' }),
+        t({
+          id: 'account.changePassword.successDescription',
+          message: 'Every other device has been signed out.',
+        }),
+      );
       setCurrent('');
       form.clear();
     } catch (error) {
-      if (isApiError(error) && error.code === 'WRONG_PASSWORD') setCurrentError(t('errors.wrongPassword'));
-      else showErrorToast(t('errors.failed'), t(accountErrorKey(error)));
+      if (isApiError(error) && error.code === 'WRONG_PASSWORD')
+        setCurrentError(
+          t({ id: 'account.errors.wrongPassword', message: 'The current password is not correct' }),
+        );
+      else
+        showErrorToast(
+          t({ id: 'account.errors.failed', message: 'Something went wrong' }),
+          t(accountErrorMessage(error)),
+        );
     } finally {
       setSubmitting(false);
     }
@@ -39,27 +57,33 @@ export function ChangePasswordCard() {
   return (
     <SectionCard
       id="change-password-title"
-      title={t('changePassword.title')}
-      description={t('changePassword.description')}
+      title={t({ id: 'account.changePassword.title', message: 'Change password' })}
+      description={t({
+        id: 'account.changePassword.description',
+        message: 'You stay signed in on this device; every other device is signed out.',
+      })}
     >
       <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
         <Stack gap="sm">
           <PasswordInput
-            label={t('changePassword.current')}
+            label={t({ id: 'account.changePassword.current', message: 'Current password' })}
             autoComplete="current-password"
             visibilityToggleButtonProps={toggle}
             value={current}
             onChange={(event) => setCurrent(event.currentTarget.value)}
             error={currentError}
-            description={t('changePassword.noPasswordHint')}
+            description={t({
+              id: 'account.changePassword.noPasswordHint',
+              message: 'Signed up with Google? Set a password with “Forgot password?” on the sign-in page.',
+            })}
             // Mantine's default (dimmed) description colour is below 4.5:1 on white.
             styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             disabled={submitting}
           />
           <NewPasswordFields
             form={form}
-            label={t('newPassword')}
-            confirmLabel={t('confirmPassword')}
+            label={t({ id: 'account.newPassword', message: 'New password' })}
+            confirmLabel={t({ id: 'account.confirmPassword', message: 'Confirm new password' })}
             disabled={submitting}
           />
           <Button
@@ -68,7 +92,7 @@ export function ChangePasswordCard() {
             style={{ alignSelf: 'flex-start' }}
             data-testid="change-password-submit"
           >
-            {t('changePassword.submit')}
+            {t({ id: 'account.changePassword.submit', message: 'Change password' })}
           </Button>
         </Stack>
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -10,7 +11,7 @@ export type NewPasswordErrors = { password?: string; confirmation?: string };
  * the values, the fields' errors, and `check()`, which shows what is wrong and says whether to send.
  */
 export function useNewPassword() {
-  const { t } = useTranslation('account');
+  const { t } = useLingui();
   const { t: tc } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -26,7 +27,10 @@ export function useNewPassword() {
     check(): boolean {
       const next = {
         password: password.length < MIN_PASSWORD_LENGTH ? tc('auth.passwordRequired') : undefined,
-        confirmation: confirmation !== password ? t('passwordMismatch') : undefined,
+        confirmation:
+          confirmation !== password
+            ? t({ id: 'account.passwordMismatch', message: 'The passwords do not match' })
+            : undefined,
       };
       setErrors(next);
       return !next.password && !next.confirmation;

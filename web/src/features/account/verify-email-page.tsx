@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +9,7 @@ import { fieldErrorText } from '../../api/error-text';
 import { useAuth } from '../auth/auth-provider';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
-import { accountErrorKey } from './account-api';
+import { accountErrorMessage } from './account-api';
 import { AccountScreen } from './account-screen';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { ResendVerificationForm } from './resend-verification-form';
@@ -19,8 +21,8 @@ import { ResendVerificationForm } from './resend-verification-form';
  * mailbox owner) set the one it had, and that one stops working. Without a token, or with a dead one,
  * it offers a new email instead.
  */
-export function VerifyEmailPage({ token }: { token?: string }) {
-  const { t } = useTranslation('account');
+function VerifyEmailScreen({ token }: { token?: string }) {
+  const { t } = useLingui();
   const { t: tc } = useTranslation();
   const { verifyEmail } = useAuth();
   const navigate = useNavigate();
@@ -28,7 +30,11 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   const [submitting, setSubmitting] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const canVerify = Boolean(token) && !invalid;
-  useDocumentTitle(t(canVerify ? 'verify.title' : 'verify.noTokenTitle'));
+  useDocumentTitle(
+    canVerify
+      ? t({ id: 'account.verify.title', message: 'Verify your email address' })
+      : t({ id: 'account.verify.noTokenTitle', message: 'Get a new verification email' }),
+  );
 
   const onVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +42,10 @@ export function VerifyEmailPage({ token }: { token?: string }) {
     setSubmitting(true);
     try {
       await verifyEmail(token, form.password);
-      showSuccessToast(t('verify.success'), t('verify.successDescription'));
+      showSuccessToast(
+        t({ id: 'account.verify.success', message: 'Email verified' }),
+        t({ id: 'account.verify.successDescription', message: 'Your account is active. Welcome!' }),
+      );
       await navigate({ to: '/', replace: true });
     } catch (error) {
       // A password the gateway refuses is the form's to fix; a refused token means the link is dead.
@@ -45,7 +54,11 @@ export function VerifyEmailPage({ token }: { token?: string }) {
         form.setErrors({ password: fieldErrorText(tc, error, 'password') });
       else if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.status === 400))
         setInvalid(true);
-      else showErrorToast(t('errors.failed'), t(accountErrorKey(error)));
+      else
+        showErrorToast(
+          t({ id: 'account.errors.failed', message: 'Something went wrong' }),
+          t(accountErrorMessage(error)),
+        );
     } finally {
       setSubmitting(false);
     }
@@ -53,18 +66,29 @@ export function VerifyEmailPage({ token }: { token?: string }) {
 
   if (canVerify) {
     return (
-      <AccountScreen title={t('verify.title')} subtitle={t('verify.subtitle')}>
+      <AccountScreen
+        title={t({ id: 'account.verify.title', message: 'Verify your email address' })}
+        subtitle={t({
+          id: 'account.verify.subtitle',
+          message:
+            'Choose the password for this account to activate it. If you have just registered, type your password again.',
+        })}
+      >
         <form onSubmit={onVerify} noValidate data-testid="verify-form">
           <Stack gap="sm">
             <NewPasswordFields
               form={form}
-              label={t('verify.password')}
-              description={t('verify.passwordNote')}
-              confirmLabel={t('verify.confirmPassword')}
+              label={t({ id: 'account.verify.password', message: 'Password' })}
+              description={t({
+                id: 'account.verify.passwordNote',
+                message:
+                  'Only this password will sign in to the account: any password set before this email was verified stops working, and other devices are signed out.',
+              })}
+              confirmLabel={t({ id: 'account.verify.confirmPassword', message: 'Confirm password' })}
               disabled={submitting}
             />
             <Button type="submit" loading={submitting} fullWidth data-testid="verify-submit">
-              {t('verify.submit')}
+              {t({ id: 'account.verify.submit', message: 'Verify my email' })}
             </Button>
           </Stack>
         </form>
@@ -73,17 +97,39 @@ export function VerifyEmailPage({ token }: { token?: string }) {
   }
 
   return (
-    <AccountScreen title={t('verify.noTokenTitle')}>
+    <AccountScreen title={t({ id: 'account.verify.noTokenTitle', message: 'Get a new verification email' })}>
       <Stack gap="md">
         {invalid || token ? (
-          <Alert color="red" title={t('verify.invalidTitle')} role="alert" data-testid="verify-invalid">
-            {t('verify.invalid')}
+          <Alert
+            color="red"
+            title={t({
+              id: 'account.verify.invalidTitle',
+              message: 'This verification link is invalid or has expired',
+            })}
+            role="alert"
+            data-testid="verify-invalid"
+          >
+            {t({
+              id: 'account.verify.invalid',
+              message:
+                'Verification links work once and expire after 24 hours. Enter your email below to get a new one.',
+            })}
           </Alert>
         ) : (
-          <Text fz="sm">{t('resend.prompt')}</Text>
+          <Text fz="sm">
+            {t({ id: 'account.resend.prompt', message: "Didn't get the verification email?" })}
+          </Text>
         )}
         <ResendVerificationForm />
       </Stack>
     </AccountScreen>
+  );
+}
+
+export function VerifyEmailPage(props: { token?: string }) {
+  return (
+    <LinguiScreen namespaces={['account']}>
+      <VerifyEmailScreen {...props} />
+    </LinguiScreen>
   );
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES_MESSAGES } from './admin-messages';
+import { statusFilter } from './kit/filters';
 import { createI18n } from '../../i18n';
 import {
+  type AdminT,
   checkDatasourceForm,
   crawlErrorText,
   type DatasourceForm,
@@ -15,8 +18,13 @@ import {
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const H = 3_600_000;
-const zh = createI18n('zh').fixedT('admin');
-const en = createI18n('en').fixedT('admin');
+// The helpers take a screen's Lingui `t`; here, each language's Lingui instance with every catalog in.
+const linguiT = (language: 'en' | 'zh'): AdminT => {
+  const { lingui } = createI18n(language);
+  return (descriptor) => lingui._(descriptor);
+};
+const zh = linguiT('zh');
+const en = linguiT('en');
 
 describe('crawl error and last-crawled text', () => {
   it('describes each crawl error class in words, in both languages', () => {
@@ -105,11 +113,15 @@ describe('admin messages', () => {
       noActive: '没有活跃的数据源',
     } as const;
     for (const [key, text] of Object.entries(messages)) {
-      expect(zh(`messages.${key as keyof typeof messages}`)).toBe(text);
-      expect(en(`messages.${key as keyof typeof messages}`)).not.toBe(text);
+      expect(zh(MESSAGES_MESSAGES[key]!)).toBe(text);
+      expect(en(MESSAGES_MESSAGES[key]!)).not.toBe(text);
     }
-    expect(zh('status.active')).toBe('活跃');
-    expect(zh('status.paused')).toBe('暂停');
+    const status = statusFilter('status', zh);
+    expect(status.kind === 'segmented' && status.options.map((option) => option.label)).toEqual([
+      '全部',
+      '活跃',
+      '暂停',
+    ]);
   });
 });
 

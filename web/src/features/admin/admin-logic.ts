@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { formatInstant } from '@app/time/format';
 import { CRAWL_ERROR_CLASSES } from '@app/contracts';
 import type { AdminDatasource, DatasourceStatus, Platform } from '@app/contracts';
@@ -8,17 +10,29 @@ import {
   platformFromId,
 } from '@app/db/platform-defaults';
 import { localName, toLocale } from '@app/rules';
-import type { TFunction } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
-import type en from './locales/en.json';
 
 // The admin area's rules that live in the browser (content spec §4, §5, §8), kept pure for tests.
-// They speak in keys of the 'admin' namespace; the screens turn them into text.
+// They speak in Lingui messages; the screens turn them into text with their `t`.
 
-export type AdminT = TFunction<'admin'>;
+/** A screen's Lingui `t` (useLingui), as the helpers below take it. */
+export type AdminT = (descriptor: MessageDescriptor) => string;
 
-/** A validation or refusal message: a key under 'messages' in features/admin/locales. */
-export type AdminMessage = keyof typeof en.messages;
+/** A validation or refusal message: a name in MESSAGES_MESSAGES (admin-messages.ts). */
+export type AdminMessage =
+  | 'selectTopics'
+  | 'selectDatasources'
+  | 'selectPlatform'
+  | 'enterSourceName'
+  | 'enterKeyword'
+  | 'enterRssUrl'
+  | 'enterUrl'
+  | 'invalidConfig'
+  | 'configErrorTitle'
+  | 'noCrawlable'
+  | 'noActive'
+  | 'noTasksCreated'
+  | 'tryLater';
 
 /** The colours of a source's status (the server reads it from the source's crawl health). */
 export const STATUS_COLORS: Record<DatasourceStatus, string> = {
@@ -33,10 +47,41 @@ export const STATUS_COLORS: Record<DatasourceStatus, string> = {
 export const topicName = localName;
 
 /** What a failed crawl's error class means, in words (an unknown class reads as a plain failure). */
+const CRAWL_ERRORS: Record<(typeof CRAWL_ERROR_CLASSES)[number] | 'other', MessageDescriptor> = {
+  timeout: msg({ id: 'admin.crawlErrors.timeout', message: 'Timed out: the site took too long to answer' }),
+  http_4xx: msg({
+    id: 'admin.crawlErrors.http_4xx',
+    message: 'The site refused the request (page missing or access denied)',
+  }),
+  http_5xx: msg({ id: 'admin.crawlErrors.http_5xx', message: 'The site had a server error' }),
+  rate_limited: msg({
+    id: 'admin.crawlErrors.rate_limited',
+    message: 'Too many requests: the site asked us to slow down',
+  }),
+  parse_error: msg({
+    id: 'admin.crawlErrors.parse_error',
+    message: 'The feed could not be read (not valid RSS, Atom or JSON)',
+  }),
+  blocked: msg({
+    id: 'admin.crawlErrors.blocked',
+    message: 'Address not allowed (a private or non-web address)',
+  }),
+  too_large: msg({ id: 'admin.crawlErrors.too_large', message: 'The answer was too large to read' }),
+  network: msg({
+    id: 'admin.crawlErrors.network',
+    message: 'Could not reach the site (network or DNS error)',
+  }),
+  config: msg({
+    id: 'admin.crawlErrors.config',
+    message: "The source's settings are missing or wrong (check its URL and config)",
+  }),
+  other: msg({ id: 'admin.crawlErrors.other', message: 'Crawl failed' }),
+};
+
 export function crawlErrorText(t: AdminT, errorClass: string): string {
   return (CRAWL_ERROR_CLASSES as readonly string[]).includes(errorClass)
-    ? t(`crawlErrors.${errorClass as (typeof CRAWL_ERROR_CLASSES)[number]}`)
-    : t('crawlErrors.other');
+    ? t(CRAWL_ERRORS[errorClass as (typeof CRAWL_ERROR_CLASSES)[number]])
+    : t(CRAWL_ERRORS.other);
 }
 
 const MINUTE = 60_000;
@@ -50,21 +95,60 @@ export function lastCrawledText(
   language: Language,
   now: Date = new Date(),
 ): string {
-  if (!iso) return t('lastCrawled.never');
+  if (!iso) return t(msg({ id: 'admin.lastCrawled.never', message: 'Never crawled' }));
   const at = new Date(iso);
   const age = now.getTime() - at.getTime();
-  if (age < MINUTE) return t('lastCrawled.justNow');
-  if (age < HOUR) return t('lastCrawled.minutesAgo', { count: Math.floor(age / MINUTE) });
-  if (age < DAY) return t('lastCrawled.hoursAgo', { count: Math.floor(age / HOUR) });
-  if (age < 7 * DAY) return t('lastCrawled.daysAgo', { count: Math.floor(age / DAY) });
+  if (age < MINUTE) return t(msg({ id: 'admin.lastCrawled.justNow', message: 'Just now' }));
+  if (age < HOUR) {
+    const count = Math.floor(age / MINUTE);
+    return t(
+      msg({
+        id: 'admin.lastCrawled.minutesAgo',
+        message: plural(count, { one: '# minute ago', other: '# minutes ago' }),
+      }),
+    );
+  }
+  if (age < DAY) {
+    const count = Math.floor(age / HOUR);
+    return t(
+      msg({
+        id: 'admin.lastCrawled.hoursAgo',
+        message: plural(count, { one: '# hour ago', other: '# hours ago' }),
+      }),
+    );
+  }
+  if (age < 7 * DAY) {
+    const count = Math.floor(age / DAY);
+    return t(
+      msg({
+        id: 'admin.lastCrawled.daysAgo',
+        message: plural(count, { one: '# day ago', other: '# days ago' }),
+      }),
+    );
+  }
   return formatInstant(at, toLocale(language), { date: 'long' });
 }
 
-/** The success text of a crawl request: tasks created, and how many sources failed if any did. */
+/** The toast after crawl tasks were created, with the errors' count when some sources failed. */
 export function crawlResultText(t: AdminT, result: { tasksCreated: number; errors: string[] }): string {
-  return result.errors.length
-    ? t('toast.crawlTasksCreatedWithErrors', { count: result.tasksCreated, errors: result.errors.length })
-    : t('toast.crawlTasksCreated', { count: result.tasksCreated });
+  const count = result.tasksCreated;
+  const errors = result.errors.length;
+  return errors
+    ? t(
+        msg({
+          id: 'admin.toast.crawlTasksCreatedWithErrors',
+          message: plural(count, {
+            one: `Created # crawl task; errors: ${errors}`,
+            other: `Created # crawl tasks; errors: ${errors}`,
+          }),
+        }),
+      )
+    : t(
+        msg({
+          id: 'admin.toast.crawlTasksCreated',
+          message: plural(count, { one: 'Created # crawl task', other: 'Created # crawl tasks' }),
+        }),
+      );
 }
 
 export type DatasourceForm = {

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
+import { ph, plural } from '@lingui/core/macro';
 import { Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
@@ -33,28 +36,46 @@ function TabFallback() {
 }
 
 /** /admin and /zh/admin: topics, datasources, source health, queues, stories, submissions, blog posts, podcasts, digest. */
-export function AdminPage() {
-  const { t } = useTranslation('admin');
-  useDocumentTitle(t('title'));
+function AdminScreen() {
+  const { t } = useLingui();
+  useDocumentTitle(t({ id: 'admin.title', message: 'Admin dashboard' }));
   const [tab, setTab] = useState<string | null>('topics');
   const confirm = useConfirm();
   const process = useAdminAction({
     run: processPending,
-    success: t('toast.processed'),
-    failure: t('toast.processFailed'),
-    successMessage: (r) => t('toast.processedCount', { count: r.data.processed }),
+    success: t({ id: 'admin.toast.processed', message: 'Tasks processed' }),
+    failure: t({ id: 'admin.toast.processFailed', message: 'Task processing failed' }),
+    successMessage: (r) =>
+      t({
+        id: 'admin.toast.processedCount',
+        message: plural(ph({ count: r.data.processed }), {
+          one: `Processed # task`,
+          other: `Processed # tasks`,
+        }),
+      }),
   });
   const cleanData = useAdminAction({
     run: cleanupData,
-    success: t('toast.dataCleaned'),
-    failure: t('toast.dataCleanupFailed'),
-    successMessage: (r) => t('toast.recordsDeleted', { count: deletedCount(r) }),
+    success: t({ id: 'admin.toast.dataCleaned', message: 'Data cleanup complete' }),
+    failure: t({ id: 'admin.toast.dataCleanupFailed', message: 'Data cleanup failed' }),
+    successMessage: (r) =>
+      t({
+        id: 'admin.toast.recordsDeleted',
+        message: plural(ph({ count: deletedCount(r) }), {
+          one: `Deleted # record`,
+          other: `Deleted # records`,
+        }),
+      }),
   });
   const cleanPosts = useAdminAction({
     run: cleanupPosts,
-    success: t('toast.postsCleaned'),
-    failure: t('toast.postsCleanupFailed'),
-    successMessage: (r) => t('toast.postsDeleted', { count: deletedCount(r) }),
+    success: t({ id: 'admin.toast.postsCleaned', message: 'Posts table cleanup complete' }),
+    failure: t({ id: 'admin.toast.postsCleanupFailed', message: 'Posts table cleanup failed' }),
+    successMessage: (r) =>
+      t({
+        id: 'admin.toast.postsDeleted',
+        message: plural(ph({ count: deletedCount(r) }), { one: `Deleted # post`, other: `Deleted # posts` }),
+      }),
   });
 
   return (
@@ -62,20 +83,23 @@ export function AdminPage() {
       {confirm.dialog}
       <Stack gap="md">
         <ButtonLink to="/" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
-          {t('backHome')}
+          {t({ id: 'admin.backHome', message: 'Back to home' })}
         </ButtonLink>
         <Group justify="space-between" wrap="wrap" align="flex-end">
           <Stack gap={2}>
             <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {t('title')}
+              {t({ id: 'admin.title', message: 'Admin dashboard' })}
             </Title>
             <Text c="dimmed" size="sm">
-              {t('subtitle')}
+              {t({
+                id: 'admin.subtitle',
+                message: 'Manage topics, data sources, crawl tasks and blog posts',
+              })}
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
             <Button variant="light" onClick={() => process.mutate(undefined)} loading={process.isPending}>
-              {t('actions.processPending')}
+              {t({ id: 'admin.actions.processPending', message: 'Process pending tasks' })}
             </Button>
             <Button
               variant="light"
@@ -83,14 +107,18 @@ export function AdminPage() {
               loading={cleanData.isPending}
               onClick={() =>
                 confirm.ask({
-                  title: t('actions.cleanupData'),
-                  message: t('confirm.cleanupDataMessage'),
-                  confirmLabel: t('actions.confirmCleanup'),
+                  title: t({ id: 'admin.actions.cleanupData', message: 'Data cleanup' }),
+                  message: t({
+                    id: 'admin.confirm.cleanupDataMessage',
+                    message:
+                      'This deletes old processing tasks, posts, summaries and generated content. It cannot be undone. Continue?',
+                  }),
+                  confirmLabel: t({ id: 'admin.actions.confirmCleanup', message: 'Clean up' }),
                   onConfirm: () => cleanData.mutate(undefined),
                 })
               }
             >
-              {t('actions.cleanupData')}
+              {t({ id: 'admin.actions.cleanupData', message: 'Data cleanup' })}
             </Button>
             <Button
               variant="light"
@@ -98,31 +126,41 @@ export function AdminPage() {
               loading={cleanPosts.isPending}
               onClick={() =>
                 confirm.ask({
-                  title: t('actions.cleanupPosts'),
-                  message: t('confirm.cleanupPostsMessage'),
-                  confirmLabel: t('actions.confirmCleanup'),
+                  title: t({ id: 'admin.actions.cleanupPosts', message: 'Posts table cleanup' }),
+                  message: t({
+                    id: 'admin.confirm.cleanupPostsMessage',
+                    message:
+                      'This deletes old raw posts (summaries are kept). It cannot be undone. Continue?',
+                  }),
+                  confirmLabel: t({ id: 'admin.actions.confirmCleanup', message: 'Clean up' }),
                   onConfirm: () => cleanPosts.mutate(undefined),
                 })
               }
             >
-              {t('actions.cleanupPosts')}
+              {t({ id: 'admin.actions.cleanupPosts', message: 'Posts table cleanup' })}
             </Button>
           </Group>
         </Group>
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           {/* The tabs wrap onto more rows on a phone: every tab stays in sight, none hides off-screen. */}
           <Tabs.List>
-            <Tabs.Tab value="topics">{t('tabs.topics')}</Tabs.Tab>
-            <Tabs.Tab value="datasources">{t('tabs.datasources')}</Tabs.Tab>
-            <Tabs.Tab value="health">{t('tabs.health')}</Tabs.Tab>
-            <Tabs.Tab value="queues">{t('tabs.queues')}</Tabs.Tab>
-            <Tabs.Tab value="stories">{t('tabs.stories')}</Tabs.Tab>
-            <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
-            <Tabs.Tab value="blog">{t('tabs.blog')}</Tabs.Tab>
-            <Tabs.Tab value="subscribers">{t('tabs.subscribers')}</Tabs.Tab>
-            <Tabs.Tab value="podcasts">{t('tabs.podcasts')}</Tabs.Tab>
-            <Tabs.Tab value="digest">{t('tabs.digest')}</Tabs.Tab>
-            <Tabs.Tab value="usage">{t('tabs.usage')}</Tabs.Tab>
+            <Tabs.Tab value="topics">{t({ id: 'admin.tabs.topics', message: 'Topics' })}</Tabs.Tab>
+            <Tabs.Tab value="datasources">
+              {t({ id: 'admin.tabs.datasources', message: 'Data sources' })}
+            </Tabs.Tab>
+            <Tabs.Tab value="health">{t({ id: 'admin.tabs.health', message: 'Source health' })}</Tabs.Tab>
+            <Tabs.Tab value="queues">{t({ id: 'admin.tabs.queues', message: 'Task queues' })}</Tabs.Tab>
+            <Tabs.Tab value="stories">{t({ id: 'admin.tabs.stories', message: 'Stories' })}</Tabs.Tab>
+            <Tabs.Tab value="submissions">
+              {t({ id: 'admin.tabs.submissions', message: 'Source suggestions' })}
+            </Tabs.Tab>
+            <Tabs.Tab value="blog">{t({ id: 'admin.tabs.blog', message: 'Blog posts' })}</Tabs.Tab>
+            <Tabs.Tab value="subscribers">
+              {t({ id: 'admin.tabs.subscribers', message: 'Subscribers' })}
+            </Tabs.Tab>
+            <Tabs.Tab value="podcasts">{t({ id: 'admin.tabs.podcasts', message: 'Podcasts' })}</Tabs.Tab>
+            <Tabs.Tab value="digest">{t({ id: 'admin.tabs.digest', message: 'Digest' })}</Tabs.Tab>
+            <Tabs.Tab value="usage">{t({ id: 'admin.tabs.usage', message: 'Usage and cost' })}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="topics" pt="md">
             <TopicsTab />
@@ -180,5 +218,13 @@ export function AdminPage() {
         </Tabs>
       </Stack>
     </Container>
+  );
+}
+
+export function AdminPage() {
+  return (
+    <LinguiScreen namespaces={['admin']}>
+      <AdminScreen />
+    </LinguiScreen>
   );
 }

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
@@ -23,8 +25,8 @@ type Mode = 'login' | 'register';
 type FieldErrors = { email?: string; password?: string };
 
 /** /auth: sign in or create an account (spec §2 "Login and register screen"). */
-export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: GoogleSignInErrorCode }) {
-  const { t } = useTranslation();
+function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: GoogleSignInErrorCode }) {
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -36,9 +38,9 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const { t: ta } = useTranslation('account');
+  const { t } = useLingui();
   const isLogin = mode === 'login';
-  useDocumentTitle(t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle'));
+  useDocumentTitle(tApp(isLogin ? 'auth.loginTitle' : 'auth.registerTitle'));
   useGoogleSignInErrorToast(error, redirectTo);
 
   const toggleMode = () => {
@@ -52,8 +54,8 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
 
   const showAuthError = (message: AuthErrorMessage) => {
     showErrorToast(
-      t(message.titleKey),
-      'messageKey' in message ? t(message.messageKey) : t(message.errorKey as never),
+      tApp(message.titleKey),
+      'messageKey' in message ? tApp(message.messageKey) : tApp(message.errorKey as never),
     );
   };
 
@@ -61,8 +63,8 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
     event.preventDefault();
     const invalid = validateCredentials(email, password);
     setErrors({
-      email: invalid.email ? t(invalid.email) : undefined,
-      password: invalid.password ? t(invalid.password) : undefined,
+      email: invalid.email ? tApp(invalid.email) : undefined,
+      password: invalid.password ? tApp(invalid.password) : undefined,
     });
     if (invalid.email || invalid.password) return;
 
@@ -71,20 +73,20 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
     try {
       if (isLogin) {
         await auth.signIn(email, password);
-        showSuccessToast(t('auth.loginSuccess'), t('auth.loginSuccessDescription'));
+        showSuccessToast(tApp('auth.loginSuccess'), tApp('auth.loginSuccessDescription'));
         if (redirectTo) router.history.replace(localizeHref(redirectTo, language));
         else await navigate({ to: '/', replace: true });
       } else {
         await auth.signUp(email, password, language);
-        showSuccessToast(t('auth.registerSuccess'), t('auth.registerSuccessDescription'));
+        showSuccessToast(tApp('auth.registerSuccess'), tApp('auth.registerSuccessDescription'));
         setRegistered(true);
         setPassword('');
       }
     } catch (error) {
       if (isApiError(error) && error.fields) {
         setErrors({
-          email: fieldErrorText(t, error, 'email'),
-          password: fieldErrorText(t, error, 'password'),
+          email: fieldErrorText(tApp, error, 'email'),
+          password: fieldErrorText(tApp, error, 'password'),
         });
       }
       // Only a correct password gets this answer: offering a new verification email reveals nothing.
@@ -97,19 +99,19 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
 
   return (
     <AccountScreen
-      title={t(isLogin ? 'auth.loginTitle' : 'auth.registerTitle')}
-      subtitle={t(isLogin ? 'auth.loginSubtitle' : 'auth.registerSubtitle')}
-      back={{ to: '/', label: t('auth.backToHome') }}
+      title={tApp(isLogin ? 'auth.loginTitle' : 'auth.registerTitle')}
+      subtitle={tApp(isLogin ? 'auth.loginSubtitle' : 'auth.registerSubtitle')}
+      back={{ to: '/', label: tApp('auth.backToHome') }}
       logoTestId="auth-logo"
     >
       {registered ? (
         <Alert
           color="teal"
           icon={<IconMailCheck size={18} />}
-          title={t('auth.registerSuccess')}
+          title={tApp('auth.registerSuccess')}
           role="status"
         >
-          {t('auth.registerSuccessDescription')}
+          {tApp('auth.registerSuccessDescription')}
         </Alert>
       ) : null}
 
@@ -117,10 +119,10 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
         <Stack gap="sm">
           <EmailField field={{ email, setEmail, error: errors.email }} disabled={submitting} />
           <PasswordInput
-            label={t('auth.password')}
-            placeholder={t('auth.passwordPlaceholder')}
+            label={tApp('auth.password')}
+            placeholder={tApp('auth.passwordPlaceholder')}
             autoComplete={isLogin ? 'current-password' : 'new-password'}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.toggleVisibility') }}
+            visibilityToggleButtonProps={{ 'aria-label': tApp('auth.toggleVisibility') }}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
@@ -128,18 +130,20 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
           />
           {isLogin ? (
             <AnchorLink to="/auth/reset" search={{}} fz="sm" style={{ alignSelf: 'flex-end' }}>
-              {ta('forgotPassword')}
+              {t({ id: 'account.forgotPassword', message: 'Forgot password?' })}
             </AnchorLink>
           ) : null}
           <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit">
-            {t(isLogin ? 'auth.signIn' : 'auth.signUp')}
+            {tApp(isLogin ? 'auth.signIn' : 'auth.signUp')}
           </Button>
         </Stack>
       </form>
 
       {unverifiedEmail ? (
         <Stack gap="xs">
-          <Text fz="sm">{ta('resend.prompt')}</Text>
+          <Text fz="sm">
+            {t({ id: 'account.resend.prompt', message: "Didn't get the verification email?" })}
+          </Text>
           <ResendVerificationForm key={unverifiedEmail} initialEmail={unverifiedEmail} />
         </Stack>
       ) : null}
@@ -147,7 +151,7 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
       <GoogleSignIn disabled={submitting} />
 
       <Text ta="center" fz="sm">
-        {t(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}
+        {tApp(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}
         <Anchor
           component="button"
           type="button"
@@ -156,9 +160,17 @@ export function AuthPage({ redirectTo, error }: { redirectTo?: string; error?: G
           disabled={submitting}
           data-testid="auth-mode-toggle"
         >
-          {t(isLogin ? 'auth.signUp' : 'auth.signIn')}
+          {tApp(isLogin ? 'auth.signUp' : 'auth.signIn')}
         </Anchor>
       </Text>
     </AccountScreen>
+  );
+}
+
+export function AuthPage(props: { redirectTo?: string; error?: GoogleSignInErrorCode }) {
+  return (
+    <LinguiScreen namespaces={['account']}>
+      <AuthScreen {...props} />
+    </LinguiScreen>
   );
 }

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
+import { ph, plural } from '@lingui/core/macro';
 import {
   Alert,
   Button,
@@ -22,6 +25,7 @@ import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { siteFeedLinks, useFeedLinks } from '../content/feed-links';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { SORT_MESSAGES } from './blog-messages';
 import { BlogPostCard, BlogPostCardSkeleton, useCategoryLabel } from './blog-post-card';
 import { BLOG_SKELETON_CARDS, BLOG_SORT_OPTIONS, type BlogSort, blogListQueryOptions } from './blog-queries';
 import { errorText } from '../../api/error-text';
@@ -64,13 +68,14 @@ function FilterChip({
 }
 
 /** /blog: stat tiles, search, category filter, sort, removable chips, skeletons, post cards. */
-export function BlogListPage() {
-  const { t } = useTranslation('blog');
+function BlogListScreen() {
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const categoryLabel = useCategoryLabel();
   // The blog's feed, as the page's served document names it.
   useFeedLinks(siteFeedLinks('blog', language));
-  useDocumentTitle(t('title'));
+  useDocumentTitle(t({ id: 'blog.title', message: 'Blog' }));
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [sort, setSort] = useState<BlogSort>('newest');
@@ -112,27 +117,47 @@ export function BlogListPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz={{ base: 28, sm: 36 }}>
-            {t('title')}
+            {t({ id: 'blog.title', message: 'Blog' })}
           </Title>
-          <Text c="dimmed">{t('subtitle')}</Text>
+          <Text c="dimmed">
+            {t({
+              id: 'blog.subtitle',
+              message: 'Notes from the team: how we curate, what we ship, and guides for builders.',
+            })}
+          </Text>
         </Stack>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <StatTile testId="blog-stat-total" label={t('stats.total')} value={stats?.total ?? '–'} />
+          <StatTile
+            testId="blog-stat-total"
+            label={t({ id: 'blog.stats.total', message: 'Total posts' })}
+            value={stats?.total ?? '–'}
+          />
           <StatTile
             testId="blog-stat-categories"
-            label={t('stats.categories')}
+            label={t({ id: 'blog.stats.categories', message: 'Categories' })}
             value={stats ? categories.length : '–'}
           />
-          <StatTile testId="blog-stat-month" label={t('stats.thisMonth')} value="12+" />
-          <StatTile testId="blog-stat-trending" label={t('stats.trending')} value="5+" />
+          <StatTile
+            testId="blog-stat-month"
+            label={t({ id: 'blog.stats.thisMonth', message: 'This month' })}
+            value="12+"
+          />
+          <StatTile
+            testId="blog-stat-trending"
+            label={t({ id: 'blog.stats.trending', message: 'Trending' })}
+            value="5+"
+          />
         </SimpleGrid>
 
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             style={{ flex: '1 1 260px' }}
-            label={t('searchLabel')}
-            placeholder={t('searchPlaceholder')}
+            label={t({ id: 'blog.searchLabel', message: 'Search posts' })}
+            placeholder={t({
+              id: 'blog.searchPlaceholder',
+              message: 'Search posts by title, excerpt or tag',
+            })}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -141,9 +166,9 @@ export function BlogListPage() {
           {/* Native selects: the filters need no searchable dropdown (and its popover code, about 40 KiB). */}
           <NativeSelect
             style={{ flex: '1 1 180px' }}
-            label={t('categoryLabel')}
+            label={t({ id: 'blog.categoryLabel', message: 'Category' })}
             data={[
-              { value: '', label: t('allCategories') },
+              { value: '', label: t({ id: 'blog.allCategories', message: 'All categories' }) },
               ...categories.map((c) => ({ value: c, label: categoryLabel(c) })),
             ]}
             value={category ?? ''}
@@ -152,8 +177,8 @@ export function BlogListPage() {
           />
           <NativeSelect
             style={{ flex: '1 1 160px' }}
-            label={t('sortLabel')}
-            data={BLOG_SORT_OPTIONS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            label={t({ id: 'blog.sortLabel', message: 'Sort by' })}
+            data={BLOG_SORT_OPTIONS.map((s) => ({ value: s, label: t(SORT_MESSAGES[s]) }))}
             value={sort}
             onChange={(event) => setSort(event.currentTarget.value as BlogSort)}
             data-testid="blog-sort"
@@ -164,15 +189,24 @@ export function BlogListPage() {
           <Group gap="xs" data-testid="blog-chips">
             {debouncedSearch ? (
               <FilterChip
-                label={t('chips.search', { value: debouncedSearch })}
-                removeLabel={t('chips.remove', { label: debouncedSearch })}
+                label={t({ id: 'blog.chips.search', message: `Search: ${ph({ value: debouncedSearch })}` })}
+                removeLabel={t({
+                  id: 'blog.chips.remove',
+                  message: `Remove filter ${ph({ label: debouncedSearch })}`,
+                })}
                 onRemove={() => setSearch('')}
               />
             ) : null}
             {category ? (
               <FilterChip
-                label={t('chips.category', { value: categoryLabel(category) })}
-                removeLabel={t('chips.remove', { label: categoryLabel(category) })}
+                label={t({
+                  id: 'blog.chips.category',
+                  message: `Category: ${ph({ value: categoryLabel(category) })}`,
+                })}
+                removeLabel={t({
+                  id: 'blog.chips.remove',
+                  message: `Remove filter ${ph({ label: categoryLabel(category) })}`,
+                })}
                 onRemove={() => setCategory(null)}
               />
             ) : null}
@@ -184,17 +218,21 @@ export function BlogListPage() {
                 setCategory(null);
               }}
             >
-              {t('chips.clearAll')}
+              {t({ id: 'blog.chips.clearAll', message: 'Clear all' })}
             </Button>
           </Group>
         ) : null}
 
         {firstPageFailed ? (
-          <Alert color="red" title={t('loadError')} data-testid="blog-error">
+          <Alert
+            color="red"
+            title={t({ id: 'blog.loadError', message: 'Could not load the blog' })}
+            data-testid="blog-error"
+          >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(t, query.error)}</Text>
+              <Text size="sm">{errorText(tApp, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
-                {t('retry')}
+                {t({ id: 'blog.retry', message: 'Try again' })}
               </Button>
             </Stack>
           </Alert>
@@ -208,10 +246,14 @@ export function BlogListPage() {
         ) : posts.length === 0 ? (
           <Paper withBorder radius="lg" p="xl" data-testid="blog-empty">
             <Group justify="space-between">
-              <Text c="dimmed">{hasFilters ? t('empty') : t('emptyNoPosts')}</Text>
+              <Text c="dimmed">
+                {hasFilters
+                  ? t({ id: 'blog.empty', message: 'No posts match your filters.' })
+                  : t({ id: 'blog.emptyNoPosts', message: 'No posts yet. Check back soon.' })}
+              </Text>
               {hasFilters ? (
                 <CloseButton
-                  aria-label={t('chips.clearAll')}
+                  aria-label={t({ id: 'blog.chips.clearAll', message: 'Clear all' })}
                   onClick={() => {
                     setSearch('');
                     setCategory(null);
@@ -242,14 +284,30 @@ export function BlogListPage() {
             </SimpleGrid>
             <Text size="sm" c="dimmed" ta="center" aria-live="polite" data-testid="blog-shown">
               {query.hasNextPage
-                ? t('shown', { count: posts.length })
+                ? t({
+                    id: 'blog.shown',
+                    message: plural(ph({ count: posts.length }), {
+                      one: `Showing # post`,
+                      other: `Showing # posts`,
+                    }),
+                  })
                 : (pages?.length ?? 0) > 1
-                  ? t('shownAll', { count: posts.length })
+                  ? t({
+                      id: 'blog.shownAll',
+                      message: plural(ph({ count: posts.length }), {
+                        one: `Showing all # post`,
+                        other: `Showing all # posts`,
+                      }),
+                    })
                   : null}
             </Text>
             {query.isFetchNextPageError ? (
-              <Alert color="red" title={t('loadMoreError')} data-testid="blog-more-error">
-                <Text size="sm">{errorText(t, query.error)}</Text>
+              <Alert
+                color="red"
+                title={t({ id: 'blog.loadMoreError', message: 'Could not load more posts' })}
+                data-testid="blog-more-error"
+              >
+                <Text size="sm">{errorText(tApp, query.error)}</Text>
               </Alert>
             ) : null}
             {query.hasNextPage && !query.isPlaceholderData ? (
@@ -263,10 +321,10 @@ export function BlogListPage() {
                   data-testid="blog-load-more"
                 >
                   {query.isFetchingNextPage
-                    ? t('loadingMore')
+                    ? t({ id: 'blog.loadingMore', message: 'Loading more posts…' })
                     : query.isFetchNextPageError
-                      ? t('retry')
-                      : t('loadMore')}
+                      ? t({ id: 'blog.retry', message: 'Try again' })
+                      : t({ id: 'blog.loadMore', message: 'Load more posts' })}
                 </Button>
               </Group>
             ) : null}
@@ -274,5 +332,13 @@ export function BlogListPage() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+export function BlogListPage() {
+  return (
+    <LinguiScreen namespaces={['blog']}>
+      <BlogListScreen />
+    </LinguiScreen>
   );
 }

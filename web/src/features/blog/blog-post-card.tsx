@@ -1,7 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../i18n/message-for';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { ph, plural } from '@lingui/core/macro';
 import { Badge, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { BlogPostSummary } from '@app/contracts';
 import { IconClock, IconEye } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { AnchorLink } from '../ui/router-links';
 import { visibleTags } from './blog-queries';
@@ -25,10 +29,18 @@ export function placeholderImage(category: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/** The categories the app names; another category shows as it is stored. */
+const CATEGORY_MESSAGES: Record<string, MessageDescriptor> = {
+  product: msg({ id: 'blog.categories.product', message: 'Product' }),
+  engineering: msg({ id: 'blog.categories.engineering', message: 'Engineering' }),
+  guides: msg({ id: 'blog.categories.guides', message: 'Guides' }),
+  company: msg({ id: 'blog.categories.company', message: 'Company' }),
+  general: msg({ id: 'blog.categories.general', message: 'General' }),
+};
+
 export function useCategoryLabel() {
-  const { t } = useTranslation('blog');
-  return (category: string) =>
-    t(`categories.${category}` as 'categories.general', { defaultValue: category });
+  const { t } = useLingui();
+  return (category: string) => t(messageFor(CATEGORY_MESSAGES, category));
 }
 
 /**
@@ -37,7 +49,7 @@ export function useCategoryLabel() {
  * post's "related" heading).
  */
 export function BlogPostCard({ post, headingOrder = 2 }: { post: BlogPostSummary; headingOrder?: 2 | 3 }) {
-  const { t } = useTranslation('blog');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const categoryLabel = useCategoryLabel();
   const tags = visibleTags(post.tags);
@@ -56,13 +68,15 @@ export function BlogPostCard({ post, headingOrder = 2 }: { post: BlogPostSummary
         <Group gap="xs" wrap="wrap">
           {post.featured ? (
             <Badge color="yellow" variant="filled">
-              {t('featured')}
+              {t({ id: 'blog.featured', message: 'Featured' })}
             </Badge>
           ) : null}
           <Badge variant="light">{categoryLabel(post.category)}</Badge>
           <Group gap={4} c="dimmed">
             <IconClock size={14} />
-            <Text size="xs">{t('minRead', { count: post.reading_time })}</Text>
+            <Text size="xs">
+              {t({ id: 'blog.minRead', message: `${ph({ count: post.reading_time })} min read` })}
+            </Text>
           </Group>
         </Group>
         <Title order={headingOrder} fz="lg" lineClamp={2}>
@@ -80,7 +94,7 @@ export function BlogPostCard({ post, headingOrder = 2 }: { post: BlogPostSummary
             ))}
             {tags.more > 0 ? (
               <Badge variant="default" size="sm">
-                {t('moreTags', { count: tags.more })}
+                {t({ id: 'blog.moreTags', message: `+${ph({ count: tags.more })}` })}
               </Badge>
             ) : null}
           </Group>
@@ -92,7 +106,12 @@ export function BlogPostCard({ post, headingOrder = 2 }: { post: BlogPostSummary
           {post.view_count > 0 ? (
             <Group gap={4} c="dimmed" data-testid="blog-card-views">
               <IconEye size={14} />
-              <Text size="xs">{t('views', { count: post.view_count })}</Text>
+              <Text size="xs">
+                {t({
+                  id: 'blog.views',
+                  message: plural(ph({ count: post.view_count }), { one: `# view`, other: `# views` }),
+                })}
+              </Text>
             </Group>
           ) : null}
         </Group>
@@ -103,7 +122,7 @@ export function BlogPostCard({ post, headingOrder = 2 }: { post: BlogPostSummary
           size="sm"
           data-testid="blog-read-more"
         >
-          {t('readMore')} →
+          {t({ id: 'blog.readMore', message: 'Read more' })} →
         </AnchorLink>
       </Stack>
     </Card>

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
+import { ph, plural } from '@lingui/core/macro';
 import {
   Alert,
   Badge,
@@ -31,27 +34,30 @@ import { errorText } from '../../api/error-text';
 import { NEUTRAL_IMAGE, useImageFallback } from './image-fallback';
 
 function BackToBlog() {
-  const { t } = useTranslation('blog');
+  const { t } = useLingui();
   return (
     <ButtonLink to="/blog" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
-      {t('back')}
+      {t({ id: 'blog.back', message: 'Back to blog' })}
     </ButtonLink>
   );
 }
 
 function PostNotFound() {
-  const { t } = useTranslation('blog');
-  useDocumentTitle(t('notFound.title'));
+  const { t } = useLingui();
+  useDocumentTitle(t({ id: 'blog.notFound.title', message: 'Post not found' }));
   return (
     <Container size="sm" py="xl">
       <Paper withBorder radius="lg" p="xl" data-testid="blog-post-not-found">
         <Stack align="center" gap="sm">
-          <Title order={1}>{t('notFound.title')}</Title>
+          <Title order={1}>{t({ id: 'blog.notFound.title', message: 'Post not found' })}</Title>
           <Text c="dimmed" ta="center">
-            {t('notFound.text')}
+            {t({
+              id: 'blog.notFound.text',
+              message: 'The post you are looking for does not exist or is not published in this language.',
+            })}
           </Text>
           <ButtonLink to="/blog" leftSection={<IconArrowLeft size={16} />}>
-            {t('notFound.back')}
+            {t({ id: 'blog.notFound.back', message: 'Back to blog' })}
           </ButtonLink>
         </Stack>
       </Paper>
@@ -60,8 +66,9 @@ function PostNotFound() {
 }
 
 /** /blog/:slug: back button, meta line, title, share, image, HTML body, tags, up to 3 related posts. */
-export function BlogPostPage({ slug }: { slug: string }) {
-  const { t } = useTranslation('blog');
+function BlogPostScreen({ slug }: { slug: string }) {
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   // The blog's feed, as the post's served document names it.
   useFeedLinks(siteFeedLinks('blog', language));
@@ -104,11 +111,11 @@ export function BlogPostPage({ slug }: { slug: string }) {
       <Container size="md" py="xl">
         <Stack>
           <BackToBlog />
-          <Alert color="red" title={t('loadError')}>
+          <Alert color="red" title={t({ id: 'blog.loadError', message: 'Could not load the blog' })}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(t, query.error)}</Text>
+              <Text size="sm">{errorText(tApp, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
-                {t('retry')}
+                {t({ id: 'blog.retry', message: 'Try again' })}
               </Button>
             </Stack>
           </Alert>
@@ -142,10 +149,10 @@ export function BlogPostPage({ slug }: { slug: string }) {
         return;
       }
       await navigator.clipboard.writeText(url);
-      showSuccessToast(t('shareCopied'));
+      showSuccessToast(t({ id: 'blog.shareCopied', message: 'Link copied' }));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      showErrorToast(t('shareFailed'));
+      showErrorToast(t({ id: 'blog.shareFailed', message: 'Could not copy the link' }));
     }
   };
 
@@ -157,11 +164,18 @@ export function BlogPostPage({ slug }: { slug: string }) {
           <Badge variant="light">{categoryLabel(post.category)}</Badge>
           <Group gap={4} c="dimmed">
             <IconClock size={14} />
-            <Text size="sm">{t('minRead', { count: post.reading_time })}</Text>
+            <Text size="sm">
+              {t({ id: 'blog.minRead', message: `${ph({ count: post.reading_time })} min read` })}
+            </Text>
           </Group>
           <Group gap={4} c="dimmed" data-testid="blog-post-views">
             <IconEye size={14} />
-            <Text size="sm">{t('views', { count: viewCount })}</Text>
+            <Text size="sm">
+              {t({
+                id: 'blog.views',
+                message: plural(ph({ count: viewCount }), { one: `# view`, other: `# views` }),
+              })}
+            </Text>
           </Group>
         </Group>
         <Title order={1} fz={{ base: 28, sm: 38 }} data-testid="blog-post-title">
@@ -169,10 +183,11 @@ export function BlogPostPage({ slug }: { slug: string }) {
         </Title>
         <Group justify="space-between" wrap="wrap">
           <Text c="dimmed" size="sm">
-            {t('by', { author: post.author_name })} · {formatBlogDate(post.published_at, language)}
+            {t({ id: 'blog.by', message: `By ${ph({ author: post.author_name })}` })} ·{' '}
+            {formatBlogDate(post.published_at, language)}
           </Text>
           <Button variant="light" size="xs" leftSection={<IconShare size={14} />} onClick={share}>
-            {t('share')}
+            {t({ id: 'blog.share', message: 'Share' })}
           </Button>
         </Group>
         {post.featured_image_url ? (
@@ -196,7 +211,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
         {post.tags.length > 0 ? (
           <Group gap="xs">
             <Text size="sm" fw={600}>
-              {t('tags')}:
+              {t({ id: 'blog.tags', message: 'Tags' })}:
             </Text>
             {post.tags.map((tag) => (
               <Badge key={tag} variant="outline" tt="none">
@@ -209,7 +224,7 @@ export function BlogPostPage({ slug }: { slug: string }) {
           <>
             <Divider my="md" />
             <Title order={2} fz="xl">
-              {t('related')}
+              {t({ id: 'blog.related', message: 'Related posts' })}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="blog-related">
               {related.map((related) => (
@@ -220,5 +235,13 @@ export function BlogPostPage({ slug }: { slug: string }) {
         ) : null}
       </Stack>
     </Container>
+  );
+}
+
+export function BlogPostPage(props: { slug: string }) {
+  return (
+    <LinguiScreen namespaces={['blog']}>
+      <BlogPostScreen {...props} />
+    </LinguiScreen>
   );
 }

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
+import { useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -23,9 +26,16 @@ import { errorText } from '../../api/error-text';
 
 const EMPTY_FILTERS: HistoryFilters = { page: 1 };
 
-export function ContentHistoryPage() {
-  const { t } = useTranslation('contentHistory');
-  useDocumentTitle(t('title'));
+const COUNTERS = {
+  total: msg({ id: 'contentHistory.counters.total', message: 'Total tasks' }),
+  completed: msg({ id: 'contentHistory.counters.completed', message: 'Completed' }),
+  generated: msg({ id: 'contentHistory.counters.generated', message: 'Generated content' }),
+};
+
+function ContentHistoryScreen() {
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
+  useDocumentTitle(t({ id: 'contentHistory.title', message: 'Content history' }));
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
   const history = useQuery(historyQueryOptions(filters));
   const set = (patch: Partial<HistoryFilters>) =>
@@ -45,9 +55,9 @@ export function ContentHistoryPage() {
       data-testid="content-history"
     >
       <Stack gap={2}>
-        <Title order={2}>{t('title')}</Title>
+        <Title order={2}>{t({ id: 'contentHistory.title', message: 'Content history' })}</Title>
         <Text c="dimmed" size="sm">
-          {t('subtitle')}
+          {t({ id: 'contentHistory.subtitle', message: 'Your generation tasks and the copy they produced.' })}
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
@@ -60,7 +70,7 @@ export function ContentHistoryPage() {
         ).map(([key, value]) => (
           <Paper key={key} withBorder p="md" radius="md" data-testid={`history-counter-${key}`}>
             <Text size="xs" c="dimmed">
-              {t(`counters.${key}`)}
+              {t(COUNTERS[key])}
             </Text>
             <Text fw={700} size="xl">
               {value ?? '–'}
@@ -72,24 +82,28 @@ export function ContentHistoryPage() {
       <HistoryFilterPanel filters={filters} onChange={set} onClear={() => setFilters(EMPTY_FILTERS)} />
 
       <Group gap="xs">
-        <Title order={4}>{t('tasks')}</Title>
+        <Title order={4}>{t({ id: 'contentHistory.tasks', message: 'Tasks' })}</Title>
         <Badge variant="light">{history.data?.total ?? 0}</Badge>
       </Group>
 
       {history.isLoading ? (
         <CenteredLoader minHeight={200} />
       ) : history.isError && !history.data ? (
-        <Alert color="red" title={t('loadFailed')} icon={<IconAlertCircle size={16} />}>
+        <Alert
+          color="red"
+          title={t({ id: 'contentHistory.loadFailed', message: 'Load failed' })}
+          icon={<IconAlertCircle size={16} />}
+        >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(t, history.error)}</Text>
+            <Text size="sm">{errorText(tApp, history.error)}</Text>
             <Button size="xs" onClick={() => void history.refetch()}>
-              {t('retry')}
+              {t({ id: 'contentHistory.retry', message: 'Retry' })}
             </Button>
           </Stack>
         </Alert>
       ) : !history.data?.data.length ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="history-empty">
-          {t('empty')}
+          {t({ id: 'contentHistory.empty', message: 'No generation tasks yet.' })}
         </Text>
       ) : (
         <Stack gap="sm">
@@ -108,5 +122,13 @@ export function ContentHistoryPage() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+export function ContentHistoryPage() {
+  return (
+    <LinguiScreen namespaces={['contentHistory', 'generation']}>
+      <ContentHistoryScreen />
+    </LinguiScreen>
   );
 }

@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../i18n/react';
 
 /** Asks before a generated result is deleted. */
 export function DeleteResultDialog({
@@ -13,18 +13,27 @@ export function DeleteResultDialog({
   onConfirm: () => void;
   pending: boolean;
 }) {
-  const { t } = useTranslation('contentHistory');
-  const { t: tg } = useTranslation('generation');
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('deleteTitle')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t({ id: 'contentHistory.deleteTitle', message: 'Delete generated content' })}
+      centered
+    >
       <Stack gap="md">
-        <Text size="sm">{t('deleteConfirm')}</Text>
+        <Text size="sm">
+          {t({
+            id: 'contentHistory.deleteConfirm',
+            message: 'Are you sure you want to delete this generated content? This cannot be undone.',
+          })}
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {tg('cancel')}
+            {t({ id: 'generation.cancel', message: 'Cancel' })}
           </Button>
           <Button color="red" loading={pending} onClick={onConfirm} data-testid="confirm-delete">
-            {t('delete')}
+            {t({ id: 'contentHistory.delete', message: 'Delete' })}
           </Button>
         </Group>
       </Stack>

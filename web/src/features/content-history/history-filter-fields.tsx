@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { STATUS_MESSAGES, STYLE_MESSAGES } from '../generation/generation-messages';
 import type { GenerationPlatform, GenerationStatus, GenerationStyle, Platform } from '@app/contracts';
 import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../content/platform-options';
@@ -36,8 +38,8 @@ export function HistoryFilterFields({
   open,
   choices,
 }: HistoryFilterFieldsProps) {
-  const { t } = useTranslation('contentHistory');
-  const { t: tg } = useTranslation('generation');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const [search, setSearch] = useState('');
   const { language } = useLanguage();
   const topics = useQuery({ ...topicsQueryOptions(), enabled: open });
@@ -51,13 +53,19 @@ export function HistoryFilterFields({
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((source) => ({
       value: source.id,
-      label: `${source.name} · ${platformName(t, source.platform)}`,
+      label: `${source.name} · ${platformName(tApp, source.platform)}`,
     }));
 
   const runSearch = () => {
     const term = search.trim();
     if (term && [...term].length < 4)
-      return showErrorToast(t('filters.searchTooShort'), t('filters.searchTooShortText'));
+      return showErrorToast(
+        t({ id: 'contentHistory.filters.searchTooShort', message: 'Search term too short' }),
+        t({
+          id: 'contentHistory.filters.searchTooShortText',
+          message: 'Search term must be at least 4 characters for better performance',
+        }),
+      );
     set({ q: term || undefined });
   };
 
@@ -66,59 +74,62 @@ export function HistoryFilterFields({
       <Group gap="xs" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
-          placeholder={t('filters.searchPlaceholder')}
-          aria-label={t('filters.search')}
+          placeholder={t({
+            id: 'contentHistory.filters.searchPlaceholder',
+            message: 'Search titles, content and instructions',
+          })}
+          aria-label={t({ id: 'contentHistory.filters.search', message: 'Search' })}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') runSearch();
           }}
         />
-        <Button onClick={runSearch}>{t('filters.search')}</Button>
+        <Button onClick={runSearch}>{t({ id: 'contentHistory.filters.search', message: 'Search' })}</Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         <Select
-          label={t('filters.status')}
+          label={t({ id: 'contentHistory.filters.status', message: 'Status' })}
           clearable
-          placeholder={t('filters.all')}
+          placeholder={t({ id: 'contentHistory.filters.all', message: 'All' })}
           value={filters.status ?? null}
           onChange={(value) => set({ status: (value as GenerationStatus | null) ?? undefined })}
-          data={choices.statuses.map((status) => ({ value: status, label: tg(`status.${status}`) }))}
+          data={choices.statuses.map((status) => ({ value: status, label: t(STATUS_MESSAGES[status]) }))}
         />
         <MultiSelect
-          label={t('filters.targetPlatforms')}
-          placeholder={t('filters.all')}
+          label={t({ id: 'contentHistory.filters.targetPlatforms', message: 'Target platforms' })}
+          placeholder={t({ id: 'contentHistory.filters.all', message: 'All' })}
           value={filters.target_platforms ?? []}
           onChange={(value) => set({ target_platforms: value })}
           data={choices.targetPlatforms.map((p) => ({
             value: p,
-            label: platformName(t, p, 'target'),
+            label: platformName(tApp, p, 'target'),
           }))}
         />
         <Select
-          label={t('filters.style')}
+          label={t({ id: 'contentHistory.filters.style', message: 'Style' })}
           clearable
-          placeholder={t('filters.all')}
+          placeholder={t({ id: 'contentHistory.filters.all', message: 'All' })}
           value={filters.style ?? null}
           onChange={(value) => set({ style: (value as GenerationStyle | null) ?? undefined })}
-          data={choices.styles.map((style) => ({ value: style, label: tg(`styles.${style}`) }))}
+          data={choices.styles.map((style) => ({ value: style, label: t(STYLE_MESSAGES[style].name) }))}
         />
         <MultiSelect
-          label={t('filters.sourcePlatforms')}
-          placeholder={t('filters.all')}
+          label={t({ id: 'contentHistory.filters.sourcePlatforms', message: 'Source platforms' })}
+          placeholder={t({ id: 'contentHistory.filters.all', message: 'All' })}
           value={filters.source_platforms ?? []}
           onChange={(value) => set({ source_platforms: value })}
           data={choices.sourcePlatforms.map((p) => ({
             value: p,
-            label: platformName(t, p),
+            label: platformName(tApp, p),
           }))}
         />
         <Select
-          label={t('filters.topic')}
+          label={t({ id: 'contentHistory.filters.topic', message: 'Topic' })}
           clearable
           searchable
-          placeholder={t('filters.all')}
-          nothingFoundMessage={t('filters.nothingFound')}
+          placeholder={t({ id: 'contentHistory.filters.all', message: 'All' })}
+          nothingFoundMessage={t({ id: 'contentHistory.filters.nothingFound', message: 'No matches' })}
           value={filters.topic ?? null}
           // Another topic's data source would match nothing: the source choice goes with it.
           onChange={(value) => set({ topic: value ?? undefined, datasource: undefined })}
@@ -126,11 +137,11 @@ export function HistoryFilterFields({
           data-testid="history-topic-filter"
         />
         <Select
-          label={t('filters.datasource')}
+          label={t({ id: 'contentHistory.filters.datasource', message: 'Data source' })}
           clearable
           searchable
-          placeholder={t('filters.all')}
-          nothingFoundMessage={t('filters.nothingFound')}
+          placeholder={t({ id: 'contentHistory.filters.all', message: 'All' })}
+          nothingFoundMessage={t({ id: 'contentHistory.filters.nothingFound', message: 'No matches' })}
           value={filters.datasource ?? null}
           onChange={(value) => set({ datasource: value ?? undefined })}
           data={datasourceOptions}
@@ -145,7 +156,7 @@ export function HistoryFilterFields({
             onClear();
           }}
         >
-          {t('filters.clear')}
+          {t({ id: 'contentHistory.filters.clear', message: 'Clear filters' })}
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { GENERATION_PLATFORMS, GENERATION_STATUSES, GENERATION_STYLES, PLATFORMS } from '@app/contracts';
 import { sortPlatforms } from '@app/rules';
 import { Card, Collapse, Group, Loader, Text, UnstyledButton } from '@mantine/core';
@@ -32,7 +33,7 @@ const preloadFields = () => {
 
 /** The history's collapsible filters: a search of at least 4 characters, status, platforms, style, topic and data source. */
 export function HistoryFilterPanel({ filters, onChange, onClear }: HistoryFilterPanelProps) {
-  const { t } = useTranslation('contentHistory');
+  const { t } = useLingui();
   const { t: tCommon } = useTranslation();
   const [showFilters, setShowFilters] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -50,7 +51,7 @@ export function HistoryFilterPanel({ filters, onChange, onClear }: HistoryFilter
       >
         <Group gap="xs">
           <IconFilter size={16} />
-          <Text fw={600}>{t('filters.title')}</Text>
+          <Text fw={600}>{t({ id: 'contentHistory.filters.title', message: 'Filters' })}</Text>
           <IconChevronDown size={16} style={{ transform: showFilters ? 'rotate(180deg)' : undefined }} />
         </Group>
       </UnstyledButton>

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { STATUS_MESSAGES, styleName } from '../generation/generation-messages';
+import { ph } from '@lingui/core/macro';
 import { sourceDisplayName, toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import { platformName } from '../content/platform-options';
@@ -45,8 +48,9 @@ const STATUS_COLOR: Record<string, string> = {
 
 /** One generation task: its status, source and settings, with its results, retry and delete. */
 export function TaskCard({ task }: { task: GenerationTaskDto }) {
-  const { t, i18n } = useTranslation('contentHistory');
-  const { t: tg } = useTranslation('generation');
+  const { t } = useLingui();
+  const { i18n, t: tApp } = useTranslation();
+  const styleLabel = styleName(task.style);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -56,21 +60,28 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
   const retry = useMutation({
     mutationFn: () => retryGenerationTask(task.id),
     onSuccess: () => {
-      showSuccessToast(t('retried'));
+      showSuccessToast(t({ id: 'contentHistory.retried', message: 'Task queued again' }));
       void refresh();
     },
-    onError: (error) => showErrorToast(t('retryFailed'), errorText(t, error)),
+    onError: (error) =>
+      showErrorToast(
+        t({ id: 'contentHistory.retryFailed', message: 'Retry failed' }),
+        errorText(tApp, error),
+      ),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteGeneratedContent(id),
     onSuccess: () => {
-      showSuccessToast(t('deleted'));
+      showSuccessToast(t({ id: 'contentHistory.deleted', message: 'Deleted' }));
       setConfirming(null);
       void refresh();
     },
     onError: (error) => {
       setConfirming(null);
-      showErrorToast(t('deleteFailed'), errorText(t, error));
+      showErrorToast(
+        t({ id: 'contentHistory.deleteFailed', message: 'Delete failed' }),
+        errorText(tApp, error),
+      );
     },
   });
 
@@ -86,12 +97,12 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
               variant="light"
               c="var(--mantine-color-text)"
             >
-              {tg(`status.${task.status}`)}
+              {t(STATUS_MESSAGES[task.status])}
             </Badge>
-            <Badge variant="outline">{tg(`styles.${task.style}` as 'styles.engaging', task.style)}</Badge>
+            <Badge variant="outline">{styleLabel ? t(styleLabel) : task.style}</Badge>
             {info?.platform ? (
               <Badge variant="outline" color="gray">
-                {platformName(t, info.platform)}
+                {platformName(tApp, info.platform)}
               </Badge>
             ) : null}
             {info?.topic_name ? (
@@ -101,18 +112,21 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
             ) : null}
             {task.status === 'pending' && task.queue_position > 0 ? (
               <Text size="xs" c="dimmed">
-                {t('queued', { position: task.queue_position })}
+                {t({
+                  id: 'contentHistory.queued',
+                  message: `Queue position ${ph({ position: task.queue_position })}`,
+                })}
               </Text>
             ) : null}
           </Group>
           <Text fw={600} lineClamp={2}>
-            {info?.title || t('fallbackTitle')}
+            {info?.title || t({ id: 'contentHistory.fallbackTitle', message: 'Generation task' })}
           </Text>
           <Group gap="md" wrap="wrap">
             <Text size="xs" c="dimmed">
               {info?.source_name
                 ? sourceDisplayName(info.source_name, i18n.language === 'zh' ? 'zh' : 'en')
-                : t('unknownSource')}
+                : t({ id: 'contentHistory.unknownSource', message: 'Unknown' })}
             </Text>
             <Text size="xs" c="dimmed">
               {formatInstant(task.created_at, toLocale(i18n.language === 'zh' ? 'zh' : 'en'), {
@@ -122,7 +136,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
             </Text>
             {task.target_platforms[0] ? (
               <Text size="xs" c="dimmed">
-                {platformName(t, task.target_platforms[0], 'target')}
+                {platformName(tApp, task.target_platforms[0], 'target')}
                 {task.target_platforms.length > 1 ? ` +${task.target_platforms.length - 1}` : ''}
               </Text>
             ) : null}
@@ -134,7 +148,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
         {info?.url ? (
           <Anchor href={info.url} target="_blank" rel="noopener noreferrer" size="xs">
             <Group gap={2}>
-              {t('article')}
+              {t({ id: 'contentHistory.article', message: 'Article' })}
               <IconExternalLink size={12} />
             </Group>
           </Anchor>
@@ -143,7 +157,10 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
           <>
             {task.error_message ? <FailureText message={task.error_message} size="xs" /> : null}
             <Text size="xs" c="dimmed" data-testid="history-retries">
-              {t('retries', { current: task.retry_count, max: task.max_retries })}
+              {t({
+                id: 'contentHistory.retries',
+                message: `Retries ${ph({ current: task.retry_count })}/${ph({ max: task.max_retries })}`,
+              })}
             </Text>
             <Button
               size="compact-xs"
@@ -151,7 +168,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
               loading={retry.isPending}
               onClick={() => retry.mutate()}
             >
-              {t('retryTask')}
+              {t({ id: 'contentHistory.retryTask', message: 'Retry' })}
             </Button>
           </>
         ) : null}
@@ -160,7 +177,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
         <Stack gap="sm" mt="sm">
           {task.generated_content.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('noResults')}
+              {t({ id: 'contentHistory.noResults', message: 'No generated content for this task.' })}
             </Text>
           ) : (
             task.generated_content.map((result) => (
@@ -175,7 +192,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
                     leftSection={<IconTrash size={14} />}
                     onClick={() => setConfirming(result.id)}
                   >
-                    {t('delete')}
+                    {t({ id: 'contentHistory.delete', message: 'Delete' })}
                   </Button>
                 }
               />

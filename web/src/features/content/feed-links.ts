@@ -1,31 +1,14 @@
 import { SITE_FEED_TITLES, type SiteFeed } from '@app/contracts';
+import { type FeedLink, feedLinks, topicFeedPath } from '@app/rules';
 import { useEffect } from 'react';
 
-export type FeedLink = { title: string; href: string; type: string };
+/** The formats of a topic's feed, in the reader's language. */
+export const topicFeedLinks = (slug: string, title: string, language: 'en' | 'zh'): FeedLink[] =>
+  feedLinks(topicFeedPath(slug), title, language);
 
-const FEED_TYPES = {
-  rss: 'application/rss+xml',
-  atom: 'application/atom+xml',
-  json: 'application/feed+json',
-} as const;
-
-/** The three formats of a topic's feed, in the reader's language. */
-export function topicFeedLinks(slug: string, title: string, language: 'en' | 'zh'): FeedLink[] {
-  return (Object.keys(FEED_TYPES) as (keyof typeof FEED_TYPES)[]).map((format) => ({
-    title: `${title} (${format === 'json' ? 'JSON Feed' : format.toUpperCase()})`,
-    href: `/feeds/topics/${encodeURIComponent(slug)}.${format}?lang=${language}`,
-    type: FEED_TYPES[format],
-  }));
-}
-
-/** The three formats of one of the site's own feeds (every topic's stories, the blog), in the reader's language. */
-export function siteFeedLinks(feed: SiteFeed, language: 'en' | 'zh'): FeedLink[] {
-  return (Object.keys(FEED_TYPES) as (keyof typeof FEED_TYPES)[]).map((format) => ({
-    title: `${SITE_FEED_TITLES[feed][language]} (${format === 'json' ? 'JSON Feed' : format.toUpperCase()})`,
-    href: `/feeds/${feed}.${format}?lang=${language}`,
-    type: FEED_TYPES[format],
-  }));
-}
+/** The formats of one of the site's own feeds (every topic's stories, the blog), in the reader's language. */
+export const siteFeedLinks = (feed: SiteFeed, language: 'en' | 'zh'): FeedLink[] =>
+  feedLinks(`/feeds/${feed}`, SITE_FEED_TITLES[feed][language], language);
 
 const absolute = (href: string) => new URL(href, document.baseURI).href;
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { platformBadgeLabels, platformOptions } from './platform-options';
 
-const tIn = (language: 'en' | 'zh') => createI18n(language).fixedT('content');
+const bundled = { en: createI18n('en'), zh: createI18n('zh') };
+const tIn = (language: 'en' | 'zh') => bundled[language].fixedT('content');
 
 describe('platformBadgeLabels', () => {
   it('names keyword Twitter and Twitter RSS sources apart, each once', () => {

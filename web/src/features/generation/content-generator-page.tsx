@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
 import { GENERATION_DEFAULTS, type GenerationResult, type SummaryDto } from '@app/contracts';
 import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../content/platform-options';
@@ -62,10 +64,10 @@ function summaryTitle(summary: Pick<SummaryDto, 'headline' | 'excerpt'>) {
   return summary.headline || summary.excerpt;
 }
 
-export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
-  const { t } = useTranslation('generation');
+function ContentGeneratorScreen({ summaryId }: { summaryId?: string }) {
+  const { t } = useLingui();
   const { language } = useLanguage();
-  useDocumentTitle(t('title'));
+  useDocumentTitle(t({ id: 'generation.title', message: 'Content generator' }));
   const summary = useQuery(summaryForGenerationQueryOptions(summaryId));
   const summaryFailed = Boolean(summaryId) && summary.isError;
   const mode: 'summary' | 'post' = summaryId && !summaryFailed ? 'summary' : 'post';
@@ -78,7 +80,12 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
 
   useEffect(() => {
     if (summaryFailed) {
-      showErrorToast(t('preview.loadFailed'));
+      showErrorToast(
+        t({
+          id: 'generation.preview.loadFailed',
+          message: 'Could not load the summary; switched to choosing a post.',
+        }),
+      );
       setTab('select');
     }
   }, [summaryFailed, t]);
@@ -92,8 +99,19 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
   const ready = Boolean(sourceId) && options.platforms.length > 0 && !tooLong;
 
   const generate = async () => {
-    if (options.platforms.length === 0) return showErrorToast(t('needPlatform'));
-    if (!sourceId) return showErrorToast(mode === 'summary' ? t('incompleteSummary') : t('incompletePost'));
+    if (options.platforms.length === 0)
+      return showErrorToast(
+        t({ id: 'generation.needPlatform', message: 'Select at least one target platform' }),
+      );
+    if (!sourceId)
+      return showErrorToast(
+        mode === 'summary'
+          ? t({
+              id: 'generation.incompleteSummary',
+              message: 'Please complete the configuration: need at least one target platform',
+            })
+          : t({ id: 'generation.incompletePost', message: 'Please choose content and platforms' }),
+      );
     if (tooLong) return;
     setTab('generate');
     const ok =
@@ -137,15 +155,18 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
           <AnchorLink to="/" size="sm">
             <Group gap={4}>
               <IconArrowLeft size={14} />
-              {t('backHome')}
+              {t({ id: 'generation.backHome', message: 'Back to home' })}
             </Group>
           </AnchorLink>
           <Group gap="sm" wrap="wrap">
-            <Title order={2}>{t('title')}</Title>
+            <Title order={2}>{t({ id: 'generation.title', message: 'Content generator' })}</Title>
             <QuotaBadge phase={shown.phase} />
           </Group>
           <Text c="dimmed" size="sm">
-            {t('subtitle')}
+            {t({
+              id: 'generation.subtitle',
+              message: 'Turn a summary into ready-to-post copy for your social channels.',
+            })}
           </Text>
         </Stack>
         {run.results.length > 0 ? (
@@ -154,10 +175,10 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
             leftSection={<IconDownload size={16} />}
             onClick={() => {
               exportJson(source ?? { id: sourceId }, options, run.results);
-              showSuccessToast(t('exported'));
+              showSuccessToast(t({ id: 'generation.exported', message: 'Export successful' }));
             }}
           >
-            {t('export')}
+            {t({ id: 'generation.export', message: 'Export' })}
           </Button>
         ) : null}
       </Group>
@@ -165,29 +186,35 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
       <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="select" disabled={mode === 'summary'}>
-            {mode === 'summary' ? t('tabs.preview') : t('tabs.select')}
+            {mode === 'summary'
+              ? t({ id: 'generation.tabs.preview', message: 'Summary preview' })
+              : t({ id: 'generation.tabs.select', message: 'Select content' })}
           </Tabs.Tab>
-          <Tabs.Tab value="configure">{t('tabs.configure')}</Tabs.Tab>
-          <Tabs.Tab value="generate">{t('tabs.generate')}</Tabs.Tab>
+          <Tabs.Tab value="configure">
+            {t({ id: 'generation.tabs.configure', message: 'Configure' })}
+          </Tabs.Tab>
+          <Tabs.Tab value="generate">{t({ id: 'generation.tabs.generate', message: 'Generate' })}</Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="select" pt="md">
           {recent.isLoading ? (
             <CenteredLoader minHeight={200} />
           ) : recent.isError ? (
-            <Alert color="red" title={t('select.loadFailed')}>
+            <Alert color="red" title={t({ id: 'generation.select.loadFailed', message: 'Load failed' })}>
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t('select.loadFailedText')}</Text>
+                <Text size="sm">
+                  {t({ id: 'generation.select.loadFailedText', message: 'Could not load the content list' })}
+                </Text>
                 <Button size="xs" onClick={() => void recent.refetch()}>
-                  {t('select.retry')}
+                  {t({ id: 'generation.select.retry', message: 'Retry' })}
                 </Button>
               </Stack>
             </Alert>
           ) : !recent.data?.data.length ? (
-            <Text c="dimmed">{t('select.empty')}</Text>
+            <Text c="dimmed">{t({ id: 'generation.select.empty', message: 'No summaries yet.' })}</Text>
           ) : (
             <Stack gap="sm">
-              <Text fw={600}>{t('select.title')}</Text>
+              <Text fw={600}>{t({ id: 'generation.select.title', message: 'Pick a recent summary' })}</Text>
               <Radio.Group value={chosen ?? ''} onChange={setChosen}>
                 <ScrollArea.Autosize mah={480}>
                   <Stack gap="xs">
@@ -207,7 +234,7 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
               </Radio.Group>
               <Group justify="flex-end">
                 <Button disabled={!chosen} onClick={() => setTab('configure')}>
-                  {t('select.next')}
+                  {t({ id: 'generation.select.next', message: 'Next: configure' })}
                 </Button>
               </Group>
             </Stack>
@@ -221,7 +248,9 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
             ) : source ? (
               <SourcePreview source={source} language={language} />
             ) : mode === 'summary' ? null : (
-              <Alert color="yellow">{t('incompletePost')}</Alert>
+              <Alert color="yellow">
+                {t({ id: 'generation.incompletePost', message: 'Please choose content and platforms' })}
+              </Alert>
             )}
             <GenerationOptionsForm
               value={options}
@@ -237,7 +266,9 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
                 loading={busy}
                 data-testid="generation-submit"
               >
-                {busy ? t('generating') : t('generate')}
+                {busy
+                  ? t({ id: 'generation.generating', message: 'Generating…' })
+                  : t({ id: 'generation.generate', message: 'Generate' })}
               </Button>
             </Group>
           </Stack>
@@ -247,10 +278,14 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
           <Stack gap="md">
             <GenerationProgress run={{ ...shown, cancel }} />
             <UsageLine usage={shown.status?.usage} />
-            {shown.phase === 'idle' ? <Text c="dimmed">{t('noResults')}</Text> : null}
+            {shown.phase === 'idle' ? (
+              <Text c="dimmed">
+                {t({ id: 'generation.noResults', message: 'Results will appear here.' })}
+              </Text>
+            ) : null}
             {run.results.length > 0 ? (
               <Stack gap="sm" data-testid="generation-results">
-                <Title order={4}>{t('results')}</Title>
+                <Title order={4}>{t({ id: 'generation.results', message: 'Results' })}</Title>
                 {run.results.map((result) => (
                   <ResultCard key={result.id} result={result} />
                 ))}
@@ -265,7 +300,7 @@ export function ContentGeneratorPage({ summaryId }: { summaryId?: string }) {
                     setTab('configure');
                   }}
                 >
-                  {t('newGeneration')}
+                  {t({ id: 'generation.newGeneration', message: 'Generate again' })}
                 </Anchor>
               </Group>
             ) : null}
@@ -305,5 +340,13 @@ function SourcePreview({
         {source.excerpt}
       </Text>
     </Card>
+  );
+}
+
+export function ContentGeneratorPage(props: { summaryId?: string }) {
+  return (
+    <LinguiScreen namespaces={['generation']}>
+      <ContentGeneratorScreen {...props} />
+    </LinguiScreen>
   );
 }

@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
 import { GENERATION_DEFAULTS } from '@app/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { showErrorToast } from '../ui/toast';
 import { AnchorLink } from '../ui/router-links';
@@ -16,7 +17,7 @@ import { useGenerationRun } from './use-generation-run';
  * same queued task as /content-generator, with the 500-character limit on the extra instructions.
  * Callers check sign-in and plan first (visitors → /auth, free users → upgrade dialog).
  */
-export function GenerateDialog({
+function GenerateDialogScreen({
   summaryId,
   summaryTitle,
   opened,
@@ -27,7 +28,7 @@ export function GenerateDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const [options, setOptions] = useState<GenerationOptions>(DEFAULT_OPTIONS);
   const run = useGenerationRun();
@@ -35,7 +36,10 @@ export function GenerateDialog({
   const tooLong = [...options.userInput.trim()].length > GENERATION_DEFAULTS.userInputMax;
 
   const generate = () => {
-    if (options.platforms.length === 0) return showErrorToast(t('needPlatform'));
+    if (options.platforms.length === 0)
+      return showErrorToast(
+        t({ id: 'generation.needPlatform', message: 'Select at least one target platform' }),
+      );
     void run.submit({
       summary_id: summaryId,
       target_platforms: options.platforms,
@@ -49,7 +53,7 @@ export function GenerateDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('dialog.title')}
+      title={t({ id: 'generation.dialog.title', message: 'Generate social content' })}
       size="lg"
       data-testid="generate-dialog"
     >
@@ -71,7 +75,7 @@ export function GenerateDialog({
         ))}
         <Group justify="space-between" wrap="wrap">
           <AnchorLink to="/content-generator" search={{ summary_id: summaryId } as never} size="sm">
-            {t('dialog.open')}
+            {t({ id: 'generation.dialog.open', message: 'Open the full generator' })}
           </AnchorLink>
           <Button
             leftSection={<IconSparkles size={16} />}
@@ -79,10 +83,23 @@ export function GenerateDialog({
             disabled={busy || tooLong || options.platforms.length === 0}
             loading={busy}
           >
-            {t('generate')}
+            {t({ id: 'generation.generate', message: 'Generate' })}
           </Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+export function GenerateDialog(props: {
+  summaryId: string;
+  summaryTitle?: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <LinguiScreen namespaces={['generation']}>
+      <GenerateDialogScreen {...props} />
+    </LinguiScreen>
   );
 }

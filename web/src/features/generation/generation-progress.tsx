@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
+import { STATUS_MESSAGES } from './generation-messages';
+import { ph } from '@lingui/core/macro';
 import { GENERATION_DEFAULTS } from '@app/contracts';
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { FailureText } from './failure-text';
 import type { GenerationRun } from './use-generation-run';
 
@@ -16,7 +18,7 @@ const COLORS: Record<string, string> = {
 
 /** Status badge, progress bar (0–100), queue position with the estimated wait, the error and a cancel button. */
 export function GenerationProgress({ run }: { run: GenerationRun }) {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
   if (run.phase === 'idle') return null;
   const status = run.status;
   const progress = status?.progress ?? 0;
@@ -31,11 +33,11 @@ export function GenerationProgress({ run }: { run: GenerationRun }) {
           c="var(--mantine-color-text)"
           data-testid="generation-status"
         >
-          {t(`status.${run.phase}`)}
+          {t(STATUS_MESSAGES[run.phase])}
         </Badge>
         {running && run.taskId ? (
           <Button size="xs" variant="default" onClick={() => void run.cancel()}>
-            {t('cancel')}
+            {t({ id: 'generation.cancel', message: 'Cancel' })}
           </Button>
         ) : null}
       </Group>
@@ -51,9 +53,9 @@ export function GenerationProgress({ run }: { run: GenerationRun }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {run.phase === 'pending' && status && status.queue_position > 0
-            ? t('queue', {
-                position: status.queue_position,
-                minutes: (status.queue_position - 1) * GENERATION_DEFAULTS.minutesPerTask,
+            ? t({
+                id: 'generation.queue',
+                message: `Queue position ${ph({ position: status.queue_position })} · estimated wait ${ph({ minutes: (status.queue_position - 1) * GENERATION_DEFAULTS.minutesPerTask })} min`,
               })
             : ''}
         </Text>
@@ -62,7 +64,11 @@ export function GenerationProgress({ run }: { run: GenerationRun }) {
         </Text>
       </Group>
       {run.phase === 'failed' && status?.error_message ? (
-        <Alert color="red" icon={<IconAlertCircle size={16} />} title={t('failed')}>
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={16} />}
+          title={t({ id: 'generation.failed', message: 'Generation failed' })}
+        >
           <FailureText message={status.error_message} />
         </Alert>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { GenerationResult } from '@app/contracts';
 import { Badge, Button } from '@mantine/core';
 import { IconLock, IconWorld } from '@tabler/icons-react';
@@ -16,7 +17,7 @@ const PublishDialog = lazy(() => import('./publish-dialog').then((m) => ({ defau
 
 /** Whether the result is private (the default) or published on its topic page, shown as a badge. */
 export function VisibilityBadge({ publishedAt }: { publishedAt: string | null }) {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
   // Body-text colour on the tint: the tint's own shade is under 4.5:1 at badge size.
   return (
     <Badge
@@ -26,7 +27,9 @@ export function VisibilityBadge({ publishedAt }: { publishedAt: string | null })
       leftSection={publishedAt ? <IconWorld size={12} /> : <IconLock size={12} />}
       data-testid="result-visibility"
     >
-      {publishedAt ? t('publish.published') : t('publish.private')}
+      {publishedAt
+        ? t({ id: 'generation.publish.published', message: 'Published' })
+        : t({ id: 'generation.publish.private', message: 'Private' })}
     </Badge>
   );
 }
@@ -42,7 +45,8 @@ export function PublishControl({
   result: GenerationResult;
   onChange: (publishedAt: string | null) => void;
 }) {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { profile } = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -52,13 +56,20 @@ export function PublishControl({
     onSuccess: ({ data }) => {
       setConfirming(false);
       onChange(data.published_at);
-      showSuccessToast(data.published_at ? t('publish.done') : t('publish.undone'));
+      showSuccessToast(
+        data.published_at
+          ? t({ id: 'generation.publish.done', message: 'Published on the topic page' })
+          : t({ id: 'generation.publish.undone', message: 'Unpublished: only you can see it now' }),
+      );
       void queryClient.invalidateQueries({ queryKey: generationKeys.all });
       void queryClient.invalidateQueries({ predicate: isGeneratedContentQuery });
     },
     onError: (error) => {
       setConfirming(false);
-      showErrorToast(t('publish.failed'), errorText(t, error));
+      showErrorToast(
+        t({ id: 'generation.publish.failed', message: 'Could not change who can see it' }),
+        errorText(tApp, error),
+      );
     },
   });
   return (
@@ -71,7 +82,9 @@ export function PublishControl({
         onClick={() => (isPublished ? change.mutate(false) : setConfirming(true))}
         data-testid={isPublished ? 'unpublish-result' : 'publish-result'}
       >
-        {isPublished ? t('publish.unpublish') : t('publish.publish')}
+        {isPublished
+          ? t({ id: 'generation.publish.unpublish', message: 'Unpublish' })
+          : t({ id: 'generation.publish.publish', message: 'Publish' })}
       </Button>
       <OnDemandDialog opened={confirming}>
         {(shown) => (

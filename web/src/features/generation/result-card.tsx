@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { GENERATION_PLATFORM_LIMITS, type GenerationPlatform, type GenerationResult } from '@app/contracts';
 import { postText } from '@app/rules';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
@@ -14,7 +16,8 @@ import { PublishControl, VisibilityBadge } from './publish-control';
  * warning, whether it is private or published, copy, publish/unpublish (and an optional action).
  */
 export function ResultCard({ result, action }: { result: GenerationResult; action?: ReactNode }) {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const max = GENERATION_PLATFORM_LIMITS[result.platform as GenerationPlatform];
   // A change made here shows at once; once the result is read again, what the server says wins
   // (results of post mode are never read again).
@@ -24,9 +27,9 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
     try {
       // Ready to paste: the text, then its hashtags (shown apart below it, in the text once).
       await copyText(postText(result.content, result.hashtags));
-      showSuccessToast(t('copied'));
+      showSuccessToast(t({ id: 'generation.copied', message: 'Copied' }));
     } catch {
-      showErrorToast(t('copyFailed'));
+      showErrorToast(t({ id: 'generation.copyFailed', message: 'Copy failed' }));
     }
   };
   return (
@@ -34,20 +37,23 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap={6}>
-            <Badge variant="light">{platformName(t, result.platform, 'target')}</Badge>
+            <Badge variant="light">{platformName(tApp, result.platform, 'target')}</Badge>
             <Text size="xs" c={result.is_over_limit ? 'red' : 'dimmed'}>
-              {t('characters', { count: result.character_count, max })}
+              {t({
+                id: 'generation.characters',
+                message: `${ph({ count: result.character_count })} / ${max} characters`,
+              })}
             </Text>
             {result.generator === 'template' ? (
               <Badge variant="outline" color="gray" size="xs">
-                {t('template')}
+                {t({ id: 'generation.template', message: 'Template-based (no AI model configured)' })}
               </Badge>
             ) : null}
             <VisibilityBadge publishedAt={publishedAt} />
           </Group>
           <Group gap={6}>
             <Button size="xs" variant="light" leftSection={<IconCopy size={14} />} onClick={copy}>
-              {t('copy')}
+              {t({ id: 'generation.copy', message: 'Copy' })}
             </Button>
             <PublishControl
               result={{ ...result, published_at: publishedAt }}
@@ -63,7 +69,10 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
             p="xs"
             data-testid="over-limit-warning"
           >
-            {t('overLimit')}
+            {t({
+              id: 'generation.overLimit',
+              message: 'This content exceeds the platform limit and should be edited before use.',
+            })}
           </Alert>
         ) : null}
         <Text

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import type { GenerationQuota, GenerationUsage } from '@app/contracts';
 import { toLocale } from '@app/rules';
 import { Badge, Text } from '@mantine/core';
@@ -8,20 +10,27 @@ import { generationQuotaQueryOptions } from './generation-api';
 
 /** What one generation used: model calls, tokens, cost and models; or that it needed no model. */
 export function UsageLine({ usage }: { usage: GenerationUsage | null | undefined }) {
-  const { t, i18n } = useTranslation('generation');
+  const { t } = useLingui();
+  const { i18n } = useTranslation();
   if (!usage || usage.calls === 0) return null;
   const locale = toLocale(i18n.language.startsWith('zh') ? 'zh' : 'en');
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   if (usage.offline_calls === usage.calls) {
     return (
       <Text size="xs" c="dimmed" data-testid="generation-usage">
-        {t('usage.offline', { count: usage.calls })}
+        {t({
+          id: 'generation.usage.offline',
+          message: plural(ph({ count: usage.calls }), {
+            one: `Made without a model (template copy, # call, no cost)`,
+            other: `Made without a model (template copy, # calls, no cost)`,
+          }),
+        })}
       </Text>
     );
   }
   const cost =
     usage.cost_usd === null
-      ? t('usage.costUnknown')
+      ? t({ id: 'generation.usage.costUnknown', message: 'cost unknown' })
       : new Intl.NumberFormat(locale, {
           style: 'currency',
           currency: 'USD',
@@ -29,11 +38,12 @@ export function UsageLine({ usage }: { usage: GenerationUsage | null | undefined
         }).format(usage.cost_usd);
   return (
     <Text size="xs" c="dimmed" data-testid="generation-usage">
-      {t('usage.line', {
-        count: usage.calls,
-        tokens: number(usage.input_tokens + usage.output_tokens),
-        cost,
-        models: usage.models.join(', '),
+      {t({
+        id: 'generation.usage.line',
+        message: plural(ph({ count: usage.calls }), {
+          one: `Used # model call · ${ph({ tokens: number(usage.input_tokens + usage.output_tokens) })} tokens · ${cost} · ${ph({ models: usage.models.join(', ') })}`,
+          other: `Used # model calls · ${ph({ tokens: number(usage.input_tokens + usage.output_tokens) })} tokens · ${cost} · ${ph({ models: usage.models.join(', ') })}`,
+        }),
       })}
     </Text>
   );
@@ -41,7 +51,7 @@ export function UsageLine({ usage }: { usage: GenerationUsage | null | undefined
 
 /** "used / left" of a Pro user's monthly generations; nothing for admins (no quota). */
 export function QuotaBadge({ phase }: { phase: string }) {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
   const quota = useQuery(generationQuotaQueryOptions());
   const { refetch } = quota;
   // A submitted or finished task changes the count.
@@ -58,7 +68,10 @@ export function QuotaBadge({ phase }: { phase: string }) {
       tt="none"
       data-testid="generation-quota"
     >
-      {t('quota', { used: value.used, limit: value.limit, left: value.left })}
+      {t({
+        id: 'generation.quota',
+        message: `This month: ${ph({ used: value.used })} / ${ph({ limit: value.limit })} generations used, ${ph({ left: value.left })} left`,
+      })}
     </Badge>
   );
 }

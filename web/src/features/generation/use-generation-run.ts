@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { limitedMessage } from './generation-messages';
+import { ph, plural } from '@lingui/core/macro';
 import { GENERATION_DEFAULTS, type GenerationResult, type GenerationTaskStatus } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -13,17 +16,6 @@ import {
   taskStatusQueryOptions,
 } from './generation-api';
 import { errorText } from '../../api/error-text';
-
-const LIMIT_CODES = [
-  'TOO_MANY_PENDING_TASKS',
-  'TOO_MANY_CONCURRENT_REQUESTS',
-  'GENERATION_QUOTA_EXHAUSTED',
-] as const;
-/** The message key of a 429 answer's code; any other code reads as the per-minute limit. */
-export function limitedKey(code: string) {
-  const known = LIMIT_CODES.find((limit) => limit === code);
-  return known ? (`limited.${known}` as const) : ('limited.RATE_LIMITED' as const);
-}
 
 export type GenerationRun = {
   taskId: string | null;
@@ -43,7 +35,8 @@ export type GenerationRun = {
  * the screen unmounts it). Completed: loads the results and toasts; failed: toasts the server's message.
  */
 export function useGenerationRun(): GenerationRun {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   const [taskId, setTaskId] = useState<string | null>(null);
   const status = useQuery(taskStatusQueryOptions(taskId));
@@ -60,14 +53,26 @@ export function useGenerationRun(): GenerationRun {
     if (announced.current === key) return;
     if (data.status === 'completed') {
       announced.current = key;
-      showSuccessToast(t('done'), t('doneText', { count: data.result_ids.length }));
+      showSuccessToast(
+        t({ id: 'generation.done', message: 'Generation complete' }),
+        t({
+          id: 'generation.doneText',
+          message: plural(ph({ count: data.result_ids.length }), {
+            one: `Content generated for # platform`,
+            other: `Content generated for # platforms`,
+          }),
+        }),
+      );
       void queryClient.invalidateQueries({ queryKey: ['generation', 'history'] });
     } else if (data.status === 'failed') {
       announced.current = key;
       // The worker's error_message is a diagnostic in English: the toast says it in the reader's words.
-      showErrorToast(t('failed'), errorText(t, undefined));
+      showErrorToast(
+        t({ id: 'generation.failed', message: 'Generation failed' }),
+        errorText(tApp, undefined),
+      );
     }
-  }, [status.data, taskId, t, queryClient]);
+  }, [status.data, taskId, t, tApp, queryClient]);
 
   const phase: GenerationRun['phase'] = create.isPending
     ? 'submitting'
@@ -86,20 +91,25 @@ export function useGenerationRun(): GenerationRun {
         const response = await create.mutateAsync(input);
         setTaskId(response.task_id);
         showSuccessToast(
-          t('submitted'),
-          t('submittedText', {
-            position: response.queue_position,
-            minutes:
-              response.estimated_wait_time ?? response.queue_position * GENERATION_DEFAULTS.minutesPerTask,
+          t({ id: 'generation.submitted', message: 'Task submitted' }),
+          t({
+            id: 'generation.submittedText',
+            message: `Queue position ${ph({ position: response.queue_position })} / estimated wait ${ph({ minutes: response.estimated_wait_time ?? response.queue_position * GENERATION_DEFAULTS.minutesPerTask })} min`,
           }),
         );
         return true;
       } catch (error) {
         // A limit (429): say which one in the user's language; otherwise the server's message.
         if (isApiError(error) && error.status === 429) {
-          showErrorToast(t('limited.title'), t(limitedKey(error.code)));
+          showErrorToast(
+            t({ id: 'generation.limited.title', message: 'Slow down' }),
+            t(limitedMessage(error.code)),
+          );
         } else {
-          showErrorToast(t('submitFailed'), errorText(t, error));
+          showErrorToast(
+            t({ id: 'generation.submitFailed', message: 'Task submission failed' }),
+            errorText(tApp, error),
+          );
         }
         return false;
       }
@@ -114,7 +124,7 @@ export function useGenerationRun(): GenerationRun {
       setTaskId(null);
       await cancelGenerationTask(id).catch(() => undefined);
       queryClient.removeQueries({ queryKey: generationKeys.status(id) });
-      showSuccessToast(t('cancelled'));
+      showSuccessToast(t({ id: 'generation.cancelled', message: 'Generation cancelled' }));
     },
     reset() {
       setTaskId(null);

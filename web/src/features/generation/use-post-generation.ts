@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { GeneratePostBody } from '@app/contracts';
 import { errorText } from '../../api/error-text';
 import { useEffect, useRef, useState } from 'react';
@@ -5,7 +6,8 @@ import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import { generateForPost } from './generation-api';
-import { type GenerationRun, limitedKey } from './use-generation-run';
+import { limitedMessage } from './generation-messages';
+import type { GenerationRun } from './use-generation-run';
 
 export type PostGeneration = {
   /** True while the server holds the request open (the task is queued or running). */
@@ -19,7 +21,8 @@ export type PostGeneration = {
  * page stops the wait (the task itself carries on and shows in the history).
  */
 export function usePostGeneration(run: GenerationRun): PostGeneration {
-  const { t } = useTranslation('generation');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const [waiting, setWaiting] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
@@ -38,9 +41,15 @@ export function usePostGeneration(run: GenerationRun): PostGeneration {
       } catch (error) {
         if (controller.signal.aborted) return false;
         if (isApiError(error) && error.status === 429) {
-          showErrorToast(t('limited.title'), t(limitedKey(error.code)));
+          showErrorToast(
+            t({ id: 'generation.limited.title', message: 'Slow down' }),
+            t(limitedMessage(error.code)),
+          );
         } else {
-          showErrorToast(t('submitFailed'), errorText(t, error));
+          showErrorToast(
+            t({ id: 'generation.submitFailed', message: 'Task submission failed' }),
+            errorText(tApp, error),
+          );
         }
         return false;
       } finally {

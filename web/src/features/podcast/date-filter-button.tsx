@@ -1,14 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, VisuallyHidden } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from '../../i18n/react';
 
 /** The date filter's button: the same before and after the popup's code has arrived. */
 export function DateFilterButton({
   value,
   ...rest
 }: { value?: string } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
   return (
     <Button
       variant="default"
@@ -17,8 +17,8 @@ export function DateFilterButton({
       data-testid="podcast-date-filter"
       {...rest}
     >
-      <VisuallyHidden>{t('date')}: </VisuallyHidden>
-      {value ?? t('allDates')}
+      <VisuallyHidden>{t({ id: 'podcast.date', message: 'Date' })}: </VisuallyHidden>
+      {value ?? t({ id: 'podcast.allDates', message: 'All dates' })}
     </Button>
   );
 }

@@ -1,11 +1,12 @@
 // The date picker's styles load with the picker (not with the app's entry nor the page).
+import { useLingui } from '@lingui/react/macro';
+import { QUICK_PICK_MESSAGES } from './podcast-messages';
 import '@mantine/dates/styles.css';
 // Chinese month and weekday names for locale="zh-cn", fetched with the picker too.
 import 'dayjs/locale/zh-cn';
 import { Button, Group, Popover, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useLanguage } from '../../i18n/language-provider';
-import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
 import { DateFilterButton } from './date-filter-button';
 import { QUICK_PICKS, quickPickDate } from './podcast-utils';
@@ -20,7 +21,7 @@ export function DateFilterPopup({
   onChange: (date: string | undefined) => void;
   openOnMount: boolean;
 }) {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   const pick = (date: string | undefined) => {
@@ -51,11 +52,11 @@ export function DateFilterPopup({
                 variant="light"
                 onClick={() => pick(quickPickDate(quick))}
               >
-                {t(`quick.${quick}`)}
+                {t(QUICK_PICK_MESSAGES[quick])}
               </Button>
             ))}
             <Button size="compact-xs" variant="subtle" color="gray" onClick={() => pick(undefined)}>
-              {t('quick.clear')}
+              {t({ id: 'podcast.quick.clear', message: 'Clear' })}
             </Button>
           </Group>
           <DatePicker
@@ -63,12 +64,12 @@ export function DateFilterPopup({
             hideOutsideDates
             weekendDays={[]}
             ariaLabels={{
-              previousMonth: t('calendar.previousMonth'),
-              nextMonth: t('calendar.nextMonth'),
-              previousYear: t('calendar.previousYear'),
-              nextYear: t('calendar.nextYear'),
-              previousDecade: t('calendar.previousDecade'),
-              nextDecade: t('calendar.nextDecade'),
+              previousMonth: t({ id: 'podcast.calendar.previousMonth', message: 'Previous month' }),
+              nextMonth: t({ id: 'podcast.calendar.nextMonth', message: 'Next month' }),
+              previousYear: t({ id: 'podcast.calendar.previousYear', message: 'Previous year' }),
+              nextYear: t({ id: 'podcast.calendar.nextYear', message: 'Next year' }),
+              previousDecade: t({ id: 'podcast.calendar.previousDecade', message: 'Previous decade' }),
+              nextDecade: t({ id: 'podcast.calendar.nextDecade', message: 'Next decade' }),
             }}
             value={value ?? null}
             onChange={(date) => pick(date ?? undefined)}

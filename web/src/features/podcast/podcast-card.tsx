@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { LANGUAGE_MESSAGES, UNAVAILABLE_MESSAGES } from './podcast-messages';
+import { ph } from '@lingui/core/macro';
 import type { PodcastDto } from '@app/contracts';
 import {
   ActionIcon,
@@ -25,7 +28,6 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { ScrollRegion } from '../ui/scroll-region';
 import { podcastTranscriptQueryOptions } from './podcast-queries';
 import { formatTime, SPEEDS } from './podcast-utils';
@@ -34,7 +36,7 @@ import type { PodcastPlayer } from './use-podcast-player';
 type Props = { podcast: PodcastDto; player: PodcastPlayer; onRetry: (podcast: PodcastDto) => void };
 
 export function PodcastCard({ podcast, player, onRetry }: Props) {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
   const { state } = player;
   const active = state.currentId === podcast.id;
   const playing = active && (state.status === 'playing' || state.status === 'loading');
@@ -57,14 +59,17 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
           </Text>
           <Group gap="xs">
             <Badge variant="light" data-testid="podcast-language">
-              {t(`language.${podcast.language}`)}
+              {t(LANGUAGE_MESSAGES[podcast.language])}
             </Badge>
             <Text size="sm" c="dimmed">
               {podcast.target_date}
             </Text>
             {podcast.duration_seconds ? (
               <Text size="sm" c="dimmed">
-                {t('duration', { time: formatTime(podcast.duration_seconds) })}
+                {t({
+                  id: 'podcast.duration',
+                  message: `Duration ${ph({ time: formatTime(podcast.duration_seconds) })}`,
+                })}
               </Text>
             ) : null}
           </Group>
@@ -74,7 +79,11 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
             size={48}
             radius="xl"
             variant="filled"
-            aria-label={playing ? t('pause') : t('play')}
+            aria-label={
+              playing
+                ? t({ id: 'podcast.pause', message: 'Pause' })
+                : t({ id: 'podcast.play', message: 'Play' })
+            }
             aria-pressed={playing}
             aria-describedby={hintId}
             aria-keyshortcuts="Space ArrowLeft ArrowRight"
@@ -92,29 +101,38 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
           </ActionIcon>
         ) : (
           <Badge color="gray" variant="outline" data-testid="podcast-unavailable">
-            {t('audioUnavailable')}
+            {t({ id: 'podcast.audioUnavailable', message: 'Audio not available' })}
           </Badge>
         )}
       </Group>
 
       {podcast.failure_reason ? (
         <Text size="sm" c="dimmed" mt="xs" data-testid="podcast-unavailable-reason">
-          {t(`unavailableReason.${podcast.failure_reason}`)}
+          {t(UNAVAILABLE_MESSAGES[podcast.failure_reason])}
         </Text>
       ) : null}
 
       {failed ? (
         <Alert mt="sm" color="red" icon={<IconAlertCircle size={18} />} data-testid="podcast-audio-error">
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('audioError')}</Text>
+            <Text size="sm">
+              {t({ id: 'podcast.audioError', message: 'The audio could not be played.' })}
+            </Text>
             <Button size="xs" variant="light" color="red" onClick={() => onRetry(podcast)}>
-              {t('retry')}
+              {t({ id: 'podcast.retry', message: 'Retry' })}
             </Button>
           </Group>
         </Alert>
       ) : null}
 
-      {podcast.audio_url ? <VisuallyHidden id={hintId}>{t('keysHint')}</VisuallyHidden> : null}
+      {podcast.audio_url ? (
+        <VisuallyHidden id={hintId}>
+          {t({
+            id: 'podcast.keysHint',
+            message: 'Space plays or pauses; the left and right arrows go back or forward 10 seconds.',
+          })}
+        </VisuallyHidden>
+      ) : null}
       {active && !failed ? <PlayerControls player={player} /> : null}
 
       {podcast.has_transcript ? (
@@ -128,7 +146,9 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
             aria-expanded={showTranscript}
             px={4}
           >
-            {showTranscript ? t('hideTranscript') : t('showTranscript')}
+            {showTranscript
+              ? t({ id: 'podcast.hideTranscript', message: 'Hide transcript' })
+              : t({ id: 'podcast.showTranscript', message: 'Show transcript' })}
           </Button>
           <Collapse expanded={showTranscript}>
             {showTranscript ? <Transcript id={podcast.id} /> : null}
@@ -140,7 +160,7 @@ export function PodcastCard({ podcast, player, onRetry }: Props) {
 }
 
 function PlayerControls({ player }: { player: PodcastPlayer }) {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
   const { state } = player;
   const duration = Math.max(state.duration, 0);
   return (
@@ -157,7 +177,10 @@ function PlayerControls({ player }: { player: PodcastPlayer }) {
           value={Math.min(state.time, Math.max(duration, 1))}
           onChange={player.seek}
           label={formatTime}
-          thumbProps={{ 'aria-label': t('seek'), 'aria-valuetext': formatTime(state.time) }}
+          thumbProps={{
+            'aria-label': t({ id: 'podcast.seek', message: 'Seek' }),
+            'aria-valuetext': formatTime(state.time),
+          }}
           data-testid="podcast-seek"
         />
         <Text size="xs" ff="monospace" data-testid="podcast-total">
@@ -166,16 +189,26 @@ function PlayerControls({ player }: { player: PodcastPlayer }) {
       </Group>
       <Group justify="space-between" gap="sm">
         <Group gap={4}>
-          <ActionIcon variant="default" size="lg" aria-label={t('back')} onClick={() => player.skip(-1)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t({ id: 'podcast.back', message: 'Back 10 seconds' })}
+            onClick={() => player.skip(-1)}
+          >
             <IconRewindBackward10 size={18} />
           </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label={t('forward')} onClick={() => player.skip(1)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t({ id: 'podcast.forward', message: 'Forward 10 seconds' })}
+            onClick={() => player.skip(1)}
+          >
             <IconRewindForward10 size={18} />
           </ActionIcon>
         </Group>
         <SegmentedControl
           size="xs"
-          aria-label={t('speed')}
+          aria-label={t({ id: 'podcast.speed', message: 'Playback speed' })}
           data-testid="podcast-speed"
           value={String(state.rate)}
           onChange={(value) => player.setRate(Number(value))}
@@ -189,7 +222,7 @@ function PlayerControls({ player }: { player: PodcastPlayer }) {
             max={100}
             value={state.volume}
             onChange={player.setVolume}
-            thumbProps={{ 'aria-label': t('volume') }}
+            thumbProps={{ 'aria-label': t({ id: 'podcast.volume', message: 'Volume' }) }}
             data-testid="podcast-volume"
           />
         </Group>
@@ -199,18 +232,18 @@ function PlayerControls({ player }: { player: PodcastPlayer }) {
 }
 
 function Transcript({ id }: { id: string }) {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
   const query = useQuery(podcastTranscriptQueryOptions(id));
   if (query.isPending) return <Loader size="sm" m="sm" />;
   if (query.isError) {
     return (
       <Text size="sm" c="red" m="sm">
-        {t('transcriptError')}
+        {t({ id: 'podcast.transcriptError', message: 'Could not load the transcript.' })}
       </Text>
     );
   }
   return (
-    <ScrollRegion label={t('transcript')} mah={280} mt="xs">
+    <ScrollRegion label={t({ id: 'podcast.transcript', message: 'Transcript' })} mah={280} mt="xs">
       <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="podcast-transcript">
         {query.data}
       </Text>

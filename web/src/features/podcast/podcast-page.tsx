@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
+import { ph, plural } from '@lingui/core/macro';
 import type { PodcastDto } from '@app/contracts';
 import {
   Alert,
@@ -37,17 +40,17 @@ const PodcastFeedCard = lazy(() =>
 );
 
 /** /daily-podcast: signed-in users browse and play the daily podcasts (spec §2). */
-export function DailyPodcastPage() {
-  const { t } = useTranslation('podcast');
+function DailyPodcastScreen() {
+  const { t } = useLingui();
   const { isAuthenticated, loading } = useAuth();
-  useDocumentTitle(t('title'));
+  useDocumentTitle(t({ id: 'podcast.title', message: 'Daily Podcast' }));
   if (loading) return <CenteredLoader />;
   if (!isAuthenticated) return <LoginPrompt />;
   return <PodcastBrowser />;
 }
 
 function LoginPrompt() {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
   const location = useLocation();
   return (
     <Container size="sm" py="xl">
@@ -55,13 +58,13 @@ function LoginPrompt() {
         <Stack align="center" gap="md">
           <IconHeadphones size={40} aria-hidden />
           <Title order={1} fz="xl">
-            {t('title')}
+            {t({ id: 'podcast.title', message: 'Daily Podcast' })}
           </Title>
           <Text ta="center" fw={500}>
-            {t('loginRequired')}
+            {t({ id: 'podcast.loginRequired', message: 'Please login to access daily podcasts.' })}
           </Text>
           <ButtonLink to="/auth" search={{ redirect: location.href }}>
-            {t('signIn')}
+            {t({ id: 'podcast.signIn', message: 'Sign in' })}
           </ButtonLink>
         </Stack>
       </Paper>
@@ -70,7 +73,8 @@ function LoginPrompt() {
 }
 
 function PodcastBrowser() {
-  const { t } = useTranslation('podcast');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const search = useSearch({ strict: false }) as PodcastSearch;
   const navigate = useNavigate();
@@ -97,27 +101,41 @@ function PodcastBrowser() {
 
   const emptyText = search.date
     ? search.topic
-      ? t('empty.dateAndTopic', { date: search.date })
-      : t('empty.date', { date: search.date })
+      ? t({
+          id: 'podcast.empty.dateAndTopic',
+          message: `No podcasts for this topic on ${ph({ date: search.date })}.`,
+        })
+      : t({ id: 'podcast.empty.date', message: `No podcasts for ${ph({ date: search.date })}.` })
     : search.topic
-      ? t('empty.topic')
-      : t('empty.none');
+      ? t({ id: 'podcast.empty.topic', message: 'No podcasts for this topic yet.' })
+      : t({
+          id: 'podcast.empty.none',
+          message: 'No podcasts yet. They appear the day after a topic has summaries.',
+        });
 
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t('title')}
+            {t({ id: 'podcast.title', message: 'Daily Podcast' })}
           </Title>
-          <Text c="dimmed">{t('subtitle')}</Text>
+          <Text c="dimmed">
+            {t({
+              id: 'podcast.subtitle',
+              message: "A short audio briefing per topic, made every day from the day's summaries.",
+            })}
+          </Text>
         </Stack>
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateFilter value={search.date} onChange={(date) => setSearch({ ...search, date })} />
           <NativeSelect
-            aria-label={t('topic')}
-            data={[{ value: '', label: t('allTopics') }, ...topicOptions]}
+            aria-label={t({ id: 'podcast.topic', message: 'Topic' })}
+            data={[
+              { value: '', label: t({ id: 'podcast.allTopics', message: 'All topics' }) },
+              ...topicOptions,
+            ]}
             value={search.topic ?? ''}
             onChange={(event) => setSearch({ ...search, topic: event.currentTarget.value || undefined })}
             data-testid="podcast-topic-filter"
@@ -125,18 +143,21 @@ function PodcastBrowser() {
         </SimpleGrid>
 
         {podcasts.isPending ? (
-          <CenteredLoader label={t('loading')} minHeight={200} />
+          <CenteredLoader
+            label={t({ id: 'podcast.loading', message: 'Loading podcasts…' })}
+            minHeight={200}
+          />
         ) : podcasts.isError ? (
           <Alert
             color="red"
             icon={<IconAlertCircle size={18} />}
-            title={t('errorTitle')}
+            title={t({ id: 'podcast.errorTitle', message: 'Could not load podcasts' })}
             data-testid="podcast-error"
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(t, podcasts.error)}</Text>
+              <Text size="sm">{errorText(tApp, podcasts.error)}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => podcasts.refetch()}>
-                {t('retry')}
+                {t({ id: 'podcast.retry', message: 'Retry' })}
               </Button>
             </Stack>
           </Alert>
@@ -154,7 +175,13 @@ function PodcastBrowser() {
                   {group.date}
                 </Title>
                 <Badge variant="light" color="gray">
-                  {t('count', { count: group.items.length })}
+                  {t({
+                    id: 'podcast.count',
+                    message: plural(ph({ count: group.items.length }), {
+                      one: `# podcast`,
+                      other: `# podcasts`,
+                    }),
+                  })}
                 </Badge>
               </Group>
               {group.items.map((podcast) => (
@@ -189,5 +216,13 @@ function DateFilter({ value, onChange }: { value?: string; onChange: (date: stri
       onPointerEnter={preload}
       onFocus={preload}
     />
+  );
+}
+
+export function DailyPodcastPage() {
+  return (
+    <LinguiScreen namespaces={['podcast']}>
+      <DailyPodcastScreen />
+    </LinguiScreen>
   );
 }

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import type { FeedTokenCreated } from '@app/contracts';
 import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
@@ -19,7 +21,8 @@ const STATUS_KEY = ['me', 'feed-token'] as const;
  * so it shows once, when made; making a new one or turning it off ends the old URL at once.
  */
 export function FeedTokenCard() {
-  const { t } = useTranslation('account');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<FeedTokenCreated | null>(null);
@@ -39,7 +42,7 @@ export function FeedTokenCard() {
       setCreated(null);
       queryClient.setQueryData(STATUS_KEY, { active: false, created_at: null });
     },
-    failedTitle: t('feed.failed'),
+    failedTitle: t({ id: 'account.feed.failed', message: 'The feed link could not be changed' }),
   });
   const { regenerate, busy } = actions;
   const url = created ? `${created.urls[format]}${language === 'zh' ? '?lang=zh' : ''}` : '';
@@ -48,12 +51,18 @@ export function FeedTokenCard() {
   return (
     <SectionCard
       id="feed-token-title"
-      title={t('feed.title')}
-      description={t('feed.description')}
+      title={t({ id: 'account.feed.title', message: 'Private feed of your favourites' })}
+      description={t({
+        id: 'account.feed.description',
+        message:
+          'Follow the summaries you star, and those of the sources you follow, in any feed reader (RSS, Atom or JSON Feed). Anyone with the link can read it: keep it to yourself.',
+      })}
       testId="feed-token-card"
     >
-      {status.isLoading && <Loader size="sm" aria-label={t('feed.loading')} />}
-      {status.isError && <Alert color="red">{errorText(t, status.error)}</Alert>}
+      {status.isLoading && (
+        <Loader size="sm" aria-label={t({ id: 'account.feed.loading', message: 'Loading' })} />
+      )}
+      {status.isError && <Alert color="red">{errorText(tApp, status.error)}</Alert>}
       {created && (
         <Stack gap="xs">
           <SegmentedControl
@@ -64,19 +73,23 @@ export function FeedTokenCard() {
               { value: 'atom', label: 'Atom' },
               { value: 'json', label: 'JSON Feed' },
             ]}
-            aria-label={t('feed.format')}
+            aria-label={t({ id: 'account.feed.format', message: 'Feed format' })}
             style={{ alignSelf: 'flex-start' }}
           />
           <PrivateUrlField
-            label={t('feed.url')}
+            label={t({ id: 'account.feed.url', message: 'Your feed URL' })}
             url={url}
-            note={t('feed.shownOnce')}
+            note={t({
+              id: 'account.feed.shownOnce',
+              message:
+                'This link is shown only now. Copy it into your feed reader; to see it again, make a new one.',
+            })}
             testId="feed-token-url"
           />
           <CopyUrlButton
             url={url}
-            label={t('feed.copy')}
-            copiedLabel={t('feed.copied')}
+            label={t({ id: 'account.feed.copy', message: 'Copy link' })}
+            copiedLabel={t({ id: 'account.feed.copied', message: 'Copied' })}
             style={{ alignSelf: 'flex-start' }}
             testId="feed-token-copy"
           />
@@ -84,10 +97,13 @@ export function FeedTokenCard() {
       )}
       {status.isSuccess && active && !created && (
         <Text fz="sm" data-testid="feed-token-active">
-          {t('feed.active', {
-            date: formatInstant(status.data.created_at ?? Date.now(), toLocale(language), {
-              date: 'medium',
-            }),
+          {t({
+            id: 'account.feed.active',
+            message: `Your private feed link is on (made ${ph({
+              date: formatInstant(status.data.created_at ?? Date.now(), toLocale(language), {
+                date: 'medium',
+              }),
+            })}). Make a new one to copy it again: the old link then stops working.`,
           })}
         </Text>
       )}
@@ -99,10 +115,16 @@ export function FeedTokenCard() {
             disabled={busy}
             data-testid="feed-token-create"
           >
-            {active ? t('feed.regenerate') : t('feed.create')}
+            {active
+              ? t({ id: 'account.feed.regenerate', message: 'Make a new link' })
+              : t({ id: 'account.feed.create', message: 'Create feed link' })}
           </Button>
           {active && (
-            <RevokeUrlButton actions={actions} label={t('feed.revoke')} testId="feed-token-revoke" />
+            <RevokeUrlButton
+              actions={actions}
+              label={t({ id: 'account.feed.revoke', message: 'Turn off' })}
+              testId="feed-token-revoke"
+            />
           )}
         </Group>
       )}

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { LinguiScreen } from '../../i18n/lingui-screen';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -92,7 +93,7 @@ function DisplayNameField() {
  * /profile: account details, display name, the subscription panel, the digest, reading settings,
  * password and sessions.
  */
-export function ProfilePage() {
+function ProfileScreen() {
   const { t } = useTranslation();
   const { user, isAdmin, isPro } = useAuth();
   useDocumentTitle(t('profile.title'));
@@ -134,5 +135,13 @@ export function ProfilePage() {
         <SignOutEverywhereCard />
       </Stack>
     </Container>
+  );
+}
+
+export function ProfilePage() {
+  return (
+    <LinguiScreen namespaces={['account']}>
+      <ProfileScreen />
+    </LinguiScreen>
   );
 }

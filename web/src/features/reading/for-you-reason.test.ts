@@ -25,8 +25,9 @@ const topics = [
   { id: 't-robots', name: 'Robots', name_zh: '机器人' },
 ] as never;
 
+const bundled = { en: createI18n('en'), zh: createI18n('zh') };
 const say = (language: 'en' | 'zh', reason: Parameters<typeof reasonText>[2], card = summary) =>
-  reasonText(createI18n(language).fixedT('reading'), card, reason, { topics, language });
+  reasonText(bundled[language].fixedT('reading'), card, reason, { topics, language });
 
 describe('For you reasons in words', () => {
   it('name the followed topic or source, in the reader’s language', () => {

@@ -7,7 +7,8 @@ import { saveFollowsMyFeed, subscriptionsQueryOptions } from './unsubscribe-api'
 
 /** The management page, for a subscription that belongs to an account: the digest follows My feed. */
 export function FollowMyFeedSetting({ token, checked }: { token: string; checked: boolean }) {
-  const { t } = useTranslation('unsubscribe');
+  // The API's error texts carry their namespace: the shared strings' `t` reads them.
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (followsMyFeed: boolean) => saveFollowsMyFeed(token, followsMyFeed),

@@ -3,7 +3,9 @@ import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from
 import { IconCheck, IconMailOff, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { msg, ph, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { LinguiScreen } from '../../i18n/lingui-screen';
 import { TimeZoneSelect } from '../newsletter/time-zone-select';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink, ButtonLink } from '../ui/router-links';
@@ -19,21 +21,46 @@ import {
 } from './unsubscribe-api';
 import type { UnsubscribeSearch } from './unsubscribe-search';
 
+/** The texts of the keys errorKey and timeZoneErrorKey return (ids chosen at run time: declared here for extraction). */
+const ERROR_MESSAGES = {
+  invalidLink: msg({ id: 'unsubscribe.invalidLink', message: 'Invalid unsubscribe link' }),
+  loadFailed: msg({
+    id: 'unsubscribe.loadFailed',
+    message: 'Failed to load subscription information. Please try again later.',
+  }),
+  unsubscribeFailed: msg({
+    id: 'unsubscribe.unsubscribeFailed',
+    message: 'Failed to unsubscribe. Please try again later.',
+  }),
+  unexpected: msg({
+    id: 'unsubscribe.unexpected',
+    message: 'An unexpected error occurred. Please try again later.',
+  }),
+  zoneInvalid: msg({
+    id: 'unsubscribe.zoneInvalid',
+    message: 'Unknown time zone: choose one from the list.',
+  }),
+  zoneFailed: msg({
+    id: 'unsubscribe.zoneFailed',
+    message: 'Could not save the time zone. Please try again later.',
+  }),
+};
+
 type Result = { kind: 'success'; count: number } | { kind: 'error'; key: ReturnType<typeof errorKey> };
 
 function ErrorScreen({ messageKey }: { messageKey: ReturnType<typeof errorKey> }) {
-  const { t } = useTranslation('unsubscribe');
+  const { t, i18n } = useLingui();
   return (
     <Alert
       color="red"
       variant="light"
       icon={<IconX size={18} />}
-      title={t('errorTitle')}
+      title={t({ id: 'unsubscribe.errorTitle', message: `Something went wrong` })}
       data-testid="unsubscribe-error"
     >
       <Stack gap="sm" align="flex-start">
-        <Text>{t(messageKey)}</Text>
-        <AnchorLink to="/">{t('backHome')}</AnchorLink>
+        <Text>{i18n._(ERROR_MESSAGES[messageKey])}</Text>
+        <AnchorLink to="/">{t({ id: 'unsubscribe.backHome', message: `Back to home` })}</AnchorLink>
       </Stack>
     </Alert>
   );
@@ -48,24 +75,37 @@ function SuccessScreen({
   token: string;
   onViewRemaining?: () => void;
 }) {
-  const { t } = useTranslation('unsubscribe');
+  const { t } = useLingui();
   return (
     <Alert
       color="green"
       variant="light"
       icon={<IconCheck size={18} />}
-      title={t('successTitle')}
+      title={t({ id: 'unsubscribe.successTitle', message: `Unsubscribed` })}
       data-testid="unsubscribe-success"
     >
       <Stack gap="sm" align="flex-start">
-        <Text>{count > 0 ? t('successCount', { count }) : t('successNone')}</Text>
+        <Text>
+          {count > 0
+            ? t({
+                id: 'unsubscribe.successCount',
+                message: plural(count, {
+                  one: 'You have been unsubscribed from # topic.',
+                  other: 'You have been unsubscribed from # topics.',
+                }),
+              })
+            : t({
+                id: 'unsubscribe.successNone',
+                message: `You were already unsubscribed; nothing changed.`,
+              })}
+        </Text>
         <AnchorLink
           to="/unsubscribe"
           search={{ token, action: 'view' }}
           onClick={onViewRemaining}
           data-testid="unsubscribe-view-remaining"
         >
-          {t('viewRemaining')}
+          {t({ id: 'unsubscribe.viewRemaining', message: `View remaining subscriptions` })}
         </AnchorLink>
       </Stack>
     </Alert>
@@ -81,7 +121,7 @@ function SubscriptionRow({
   busy: boolean;
   onUnsubscribe: () => void;
 }) {
-  const { t } = useTranslation('unsubscribe');
+  const { t } = useLingui();
   return (
     <Card withBorder radius="md" padding="sm" data-testid="unsubscribe-row">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -91,15 +131,17 @@ function SubscriptionRow({
           </Text>
           <Group gap={6}>
             <Text size="xs" c="dimmed">
-              {t('language')}
+              {t({ id: 'unsubscribe.language', message: `Language` })}
             </Text>
             <Badge size="sm" variant="light">
-              {subscription.language === 'zh' ? t('languageZh') : t('languageEn')}
+              {subscription.language === 'zh'
+                ? t({ id: 'unsubscribe.languageZh', message: `Chinese` })
+                : t({ id: 'unsubscribe.languageEn', message: `English` })}
             </Badge>
           </Group>
         </Stack>
         <Button size="xs" variant="light" color="red" loading={busy} onClick={onUnsubscribe}>
-          {t('unsubscribeOne')}
+          {t({ id: 'unsubscribe.unsubscribeOne', message: `Unsubscribe` })}
         </Button>
       </Group>
     </Card>
@@ -108,7 +150,7 @@ function SubscriptionRow({
 
 /** When the digest comes, with its zone, and a searchable list to move it to another zone. */
 function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) {
-  const { t } = useTranslation('unsubscribe');
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(timeZone);
   const [notice, setNotice] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
@@ -119,11 +161,17 @@ function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) 
         old ? { ...old, time_zone: response.time_zone } : old,
       );
       setDraft(response.time_zone);
-      setNotice({ tone: 'green', text: t('zoneSaved', { zone: response.time_zone }) });
+      setNotice({
+        tone: 'green',
+        text: t({
+          id: 'unsubscribe.zoneSaved',
+          message: `Saved: the digest now arrives every day at 8 AM, ${ph({ zone: response.time_zone })}.`,
+        }),
+      });
     },
     onError: (error) => {
       console.error('saving the time zone failed', error);
-      setNotice({ tone: 'red', text: t(timeZoneErrorKey(error)) });
+      setNotice({ tone: 'red', text: i18n._(ERROR_MESSAGES[timeZoneErrorKey(error)]) });
     },
   });
   return (
@@ -131,9 +179,11 @@ function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) 
       <Stack gap="sm">
         <div>
           <Title order={2} fz="lg">
-            {t('deliveryTitle')}
+            {t({ id: 'unsubscribe.deliveryTitle', message: `Delivery time` })}
           </Title>
-          <Text data-testid="unsubscribe-delivery-time">{t('deliveryTime', { zone: timeZone })}</Text>
+          <Text data-testid="unsubscribe-delivery-time">
+            {t({ id: 'unsubscribe.deliveryTime', message: `Every day at 8 AM, ${ph({ zone: timeZone })}` })}
+          </Text>
         </div>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <div style={{ flex: '1 1 220px', minWidth: 0 }}>
@@ -143,9 +193,12 @@ function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) 
                 setDraft(zone);
                 setNotice(null);
               }}
-              label={t('zoneLabel')}
-              description={t('zoneHint')}
-              nothingFound={t('zoneNothingFound')}
+              label={t({ id: 'unsubscribe.zoneLabel', message: `Time zone` })}
+              description={t({
+                id: 'unsubscribe.zoneHint',
+                message: `Type a city or region, e.g. Shanghai or New York`,
+              })}
+              nothingFound={t({ id: 'unsubscribe.zoneNothingFound', message: `No time zone by that name` })}
               data-testid="unsubscribe-zone"
             />
           </div>
@@ -156,7 +209,7 @@ function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) 
             onClick={() => save.mutate(draft)}
             data-testid="unsubscribe-zone-save"
           >
-            {t('zoneSave')}
+            {t({ id: 'unsubscribe.zoneSave', message: `Save time zone` })}
           </Button>
         </Group>
         {notice && (
@@ -175,7 +228,7 @@ function DeliveryTime({ token, timeZone }: { token: string; timeZone: string }) 
 }
 
 function ManageList({ token, confirmed }: { token: string; confirmed: boolean }) {
-  const { t } = useTranslation('unsubscribe');
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const query = useQuery(subscriptionsQueryOptions(token));
   const [notice, setNotice] = useState<{ tone: 'green' | 'red'; text: string } | null>(null);
@@ -186,11 +239,17 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
       queryClient.setQueryData(subscriptionsQueryOptions(token).queryKey, (old) =>
         old ? { ...old, subscriptions: old.subscriptions.filter((s) => s.id !== subscription.id) } : old,
       );
-      setNotice({ tone: 'green', text: t('topicRemoved', { topic: subscription.topic_name }) });
+      setNotice({
+        tone: 'green',
+        text: t({
+          id: 'unsubscribe.topicRemoved',
+          message: `Unsubscribed from ${ph({ topic: subscription.topic_name })}.`,
+        }),
+      });
     },
     onError: (error) => {
       console.error('unsubscribe from topic failed', error);
-      setNotice({ tone: 'red', text: t(errorKey(error, 'unsubscribeFailed')) });
+      setNotice({ tone: 'red', text: i18n._(ERROR_MESSAGES[errorKey(error, 'unsubscribeFailed')]) });
     },
   });
   const all = useMutation({
@@ -201,7 +260,7 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
     },
     onError: (error) => {
       console.error('unsubscribe from all failed', error);
-      setNotice({ tone: 'red', text: t(errorKey(error, 'unsubscribeFailed')) });
+      setNotice({ tone: 'red', text: i18n._(ERROR_MESSAGES[errorKey(error, 'unsubscribeFailed')]) });
     },
   });
 
@@ -212,20 +271,28 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
     };
     return <SuccessScreen count={result.count} token={token} onViewRemaining={reset} />;
   }
-  if (query.isPending) return <CenteredLoader label={t('loading')} />;
+  if (query.isPending)
+    return (
+      <CenteredLoader label={t({ id: 'unsubscribe.loading', message: `Loading your subscriptions…` })} />
+    );
   if (query.isError) return <ErrorScreen messageKey={errorKey(query.error, 'loadFailed')} />;
   const { subscriptions, email, time_zone: timeZone } = query.data;
   return (
     <Stack gap="md" data-testid="unsubscribe-manage">
       <div>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {t('manageTitle')}
+          {t({ id: 'unsubscribe.manageTitle', message: `Manage your subscriptions` })}
         </Title>
-        <Text c="dimmed">{t('manageSubtitle', { email })}</Text>
+        <Text c="dimmed">
+          {t({ id: 'unsubscribe.manageSubtitle', message: `Daily digest for ${email}` })}
+        </Text>
       </div>
       {confirmed && (
         <Alert color="green" variant="light" icon={<IconCheck size={18} />}>
-          {t('confirmed', { zone: timeZone })}
+          {t({
+            id: 'unsubscribe.confirmed',
+            message: `Your subscription is confirmed. The first digest arrives at 8 AM, ${ph({ zone: timeZone })}.`,
+          })}
         </Alert>
       )}
       {notice && (
@@ -244,7 +311,7 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
       )}
       {subscriptions.length === 0 ? (
         <Text c="dimmed" data-testid="unsubscribe-empty">
-          {t('empty')}
+          {t({ id: 'unsubscribe.empty', message: `You have no active subscriptions.` })}
         </Text>
       ) : (
         <Stack gap="xs">
@@ -266,11 +333,11 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
             onClick={() => all.mutate()}
             data-testid="unsubscribe-all"
           >
-            {t('unsubscribeAll')}
+            {t({ id: 'unsubscribe.unsubscribeAll', message: `Unsubscribe from all` })}
           </Button>
         )}
         <ButtonLink to="/" variant="default">
-          {t('visitWebsite')}
+          {t({ id: 'unsubscribe.visitWebsite', message: `Visit website` })}
         </ButtonLink>
       </Group>
     </Stack>
@@ -279,7 +346,7 @@ function ManageList({ token, confirmed }: { token: string; confirmed: boolean })
 
 /** The link in an email (no action): unsubscribes at once from the topic, or from everything. */
 function UnsubscribeNow({ token, topic }: { token: string; topic?: string }) {
-  const { t } = useTranslation('unsubscribe');
+  const { t } = useLingui();
   const [result, setResult] = useState<Result | null>(null);
   const started = useRef(false);
   useEffect(() => {
@@ -294,7 +361,8 @@ function UnsubscribeNow({ token, topic }: { token: string; topic?: string }) {
       },
     );
   }, [token, topic]);
-  if (!result) return <CenteredLoader label={t('processing')} />;
+  if (!result)
+    return <CenteredLoader label={t({ id: 'unsubscribe.processing', message: `Unsubscribing…` })} />;
   return result.kind === 'success' ? (
     <SuccessScreen count={result.count} token={token} />
   ) : (
@@ -304,8 +372,16 @@ function UnsubscribeNow({ token, topic }: { token: string; topic?: string }) {
 
 /** /unsubscribe (spec §2): manage list (action=view) or an immediate unsubscribe; needs the token. */
 export function UnsubscribePage({ search }: { search: UnsubscribeSearch }) {
-  const { t } = useTranslation('unsubscribe');
-  useDocumentTitle(t('title'));
+  return (
+    <LinguiScreen namespaces={['unsubscribe']}>
+      <UnsubscribeScreen search={search} />
+    </LinguiScreen>
+  );
+}
+
+function UnsubscribeScreen({ search }: { search: UnsubscribeSearch }) {
+  const { t } = useLingui();
+  useDocumentTitle(t({ id: 'unsubscribe.title', message: `Email subscriptions` }));
   let body: ReactElement;
   if (!search.token) body = <ErrorScreen messageKey="invalidLink" />;
   else if (search.action === 'view')
@@ -319,7 +395,7 @@ export function UnsubscribePage({ search }: { search: UnsubscribeSearch }) {
       <Stack gap="lg">
         <Group gap="xs" c="dimmed">
           <IconMailOff size={20} aria-hidden />
-          <Text size="sm">{t('title')}</Text>
+          <Text size="sm">{t({ id: 'unsubscribe.title', message: `Email subscriptions` })}</Text>
         </Group>
         {body}
       </Stack>

@@ -14,6 +14,14 @@ const FEED_RESPONSES = {
   304: noBody("The reader's copy is current (If-None-Match, If-Modified-Since)"),
   ...errorResponses(404),
 };
+/** A feed route's schema: its file name in the path, its language in the query, and the answers above. */
+const feedSchema = (summary: string) => ({
+  tags: ['feeds'],
+  summary: `${summary} ${FEED_DESCRIPTION}`,
+  params: FeedFileParamsSchema,
+  querystring: FeedQuerySchema,
+  response: FEED_RESPONSES,
+});
 
 /**
  * Feeds out, outside /api: public topic feeds, and the favourites feed whose unguessable token in the
@@ -25,13 +33,7 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/topics/:file',
     {
-      schema: {
-        tags: ['feeds'],
-        summary: `A topic's feed: /feeds/topics/{slug}.{rss|atom|json}?lang=en|zh. ${FEED_DESCRIPTION}`,
-        params: FeedFileParamsSchema,
-        querystring: FeedQuerySchema,
-        response: FEED_RESPONSES,
-      },
+      schema: feedSchema(`A topic's feed: /feeds/topics/{slug}.{rss|atom|json}?lang=en|zh.`),
       config: { rateLimit },
     },
     async (request, reply) => {
@@ -43,13 +45,9 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:file',
     {
-      schema: {
-        tags: ['feeds'],
-        summary: `The site's feeds: /feeds/summaries.{rss|atom|json}?lang=en|zh (every topic's stories) and /feeds/blog.{rss|atom|json}?lang=en|zh (the blog's posts). ${FEED_DESCRIPTION}`,
-        params: FeedFileParamsSchema,
-        querystring: FeedQuerySchema,
-        response: FEED_RESPONSES,
-      },
+      schema: feedSchema(
+        `The site's feeds: /feeds/summaries.{rss|atom|json}?lang=en|zh (every topic's stories) and /feeds/blog.{rss|atom|json}?lang=en|zh (the blog's posts).`,
+      ),
       config: { rateLimit },
     },
     async (request, reply) => {
@@ -63,13 +61,9 @@ const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favorites/:file',
     {
-      schema: {
-        tags: ['feeds'],
-        summary: `A Pro user's favourites: /feeds/favorites/{token}.{rss|atom|json}?lang=en|zh (token from the profile page). ${FEED_DESCRIPTION}`,
-        params: FeedFileParamsSchema,
-        querystring: FeedQuerySchema,
-        response: FEED_RESPONSES,
-      },
+      schema: feedSchema(
+        `A Pro user's favourites: /feeds/favorites/{token}.{rss|atom|json}?lang=en|zh (token from the profile page).`,
+      ),
       config: { rateLimit },
     },
     async (request, reply) => {

@@ -233,8 +233,9 @@ export function createFeedsService(ctx: ServiceContext<(typeof FEEDS_REPOS)[numb
             homeUrl: `${base()}${webPagePath('/blog', language)}`,
           },
           items,
-          // An empty blog is dated by the start of its day, never 1970.
-          startOfUtcDay(now),
+          // Dated by its posts' latest change, so it holds from one day to the next; an empty blog by
+          // the start of its day, never 1970.
+          items.at(-1)?.published ?? startOfUtcDay(now),
         );
       }
       const { from } = freeWindow(now, DEFAULT_DIGEST_TIME_ZONE);

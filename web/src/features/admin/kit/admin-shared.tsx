@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
@@ -20,7 +21,8 @@ export function useAdminAction<TVars, TResult>(options: {
   successMessage?: (result: TResult, vars: TVars) => string | undefined;
   onDone?: (result: TResult, vars: TVars) => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.run,
@@ -28,7 +30,11 @@ export function useAdminAction<TVars, TResult>(options: {
       showSuccessToast(options.success, options.successMessage?.(result, vars));
       options.onDone?.(result, vars);
     },
-    onError: (error) => showErrorToast(options.failure, errorText(t, error, t('messages.tryLater'))),
+    onError: (error) =>
+      showErrorToast(
+        options.failure,
+        errorText(tApp, error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' })),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -83,15 +89,24 @@ export function LoadError({
   onRetry?: () => void;
   testId?: string;
 }) {
-  const { t } = useTranslation('admin');
-  const message = <Text size="sm">{errorText(t, error, t('messages.tryLater'))}</Text>;
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
+  const message = (
+    <Text size="sm">
+      {errorText(tApp, error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' }))}
+    </Text>
+  );
   return (
-    <Alert color="red" title={t('toast.loadFailed')} data-testid={testId}>
+    <Alert
+      color="red"
+      title={t({ id: 'admin.toast.loadFailed', message: 'Load failed' })}
+      data-testid={testId}
+    >
       {onRetry ? (
         <Group>
           {message}
           <Button size="xs" variant="light" onClick={onRetry}>
-            {t('actions.retry')}
+            {t({ id: 'admin.actions.retry', message: 'Retry' })}
           </Button>
         </Group>
       ) : (
@@ -120,15 +135,17 @@ export function RowActions({
   gap?: number | 'xs';
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   return (
     <Group gap={gap} wrap={gap === 'xs' ? undefined : 'nowrap'}>
       {children}
       <Button size="compact-xs" variant="light" onClick={onEdit}>
-        {t('actions.edit')}
+        {t({ id: 'admin.actions.edit', message: 'Edit' })}
       </Button>
       <Button size="compact-xs" variant="default" onClick={onToggle}>
-        {active ? t('actions.pause') : t('actions.enable')}
+        {active
+          ? t({ id: 'admin.actions.pause', message: 'Pause' })
+          : t({ id: 'admin.actions.enable', message: 'Enable' })}
       </Button>
       <Button
         size="compact-xs"
@@ -138,12 +155,12 @@ export function RowActions({
           confirmDelete.ask({
             title: confirmDelete.title,
             message: confirmDelete.message,
-            confirmLabel: t('actions.delete'),
+            confirmLabel: t({ id: 'admin.actions.delete', message: 'Delete' }),
             onConfirm: onDelete,
           })
         }
       >
-        {t('actions.delete')}
+        {t({ id: 'admin.actions.delete', message: 'Delete' })}
       </Button>
     </Group>
   );

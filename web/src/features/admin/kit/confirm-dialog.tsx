@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../i18n/react';
 
 export type ConfirmRequest = {
   title: string;
@@ -19,10 +19,10 @@ export function ConfirmDialog({
   request: ConfirmRequest | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      closeButtonProps={{ 'aria-label': t({ id: 'admin.actions.close', message: 'Close' }) }}
       opened={opened}
       onClose={onClose}
       title={request?.title}
@@ -32,7 +32,7 @@ export function ConfirmDialog({
         <Text size="sm">{request?.message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
+            {t({ id: 'admin.actions.cancel', message: 'Cancel' })}
           </Button>
           <Button
             color="red"

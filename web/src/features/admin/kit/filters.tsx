@@ -1,7 +1,8 @@
 import { Group, type MantineStyleProp, SegmentedControl, type StyleProp, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import type { TFunction } from '../../../i18n/react';
+import { msg } from '@lingui/core/macro';
+import type { AdminT } from '../admin-logic';
 
 const FilterSelect = lazy(() =>
   import('./filter-select').then((module) => ({ default: module.FilterSelect })),
@@ -121,14 +122,14 @@ export function FilterBar<K extends string>({
 }
 
 /** The active / paused filter of topics and sources: all, active, paused. */
-export function statusFilter<K extends string>(key: K, t: TFunction<'admin'>): FilterSpec<K> {
+export function statusFilter<K extends string>(key: K, t: AdminT): FilterSpec<K> {
   return {
     kind: 'segmented',
     key,
     options: [
-      { value: 'all', label: t('status.all') },
-      { value: 'active', label: t('status.active') },
-      { value: 'paused', label: t('status.paused') },
+      { value: 'all', label: t(msg({ id: 'admin.status.all', message: 'All' })) },
+      { value: 'active', label: t(msg({ id: 'admin.status.active', message: 'Active' })) },
+      { value: 'paused', label: t(msg({ id: 'admin.status.paused', message: 'Paused' })) },
     ],
   };
 }

@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from '../../../i18n/react';
 
 /**
  * An add/edit dialog's values (@mantine/form), set afresh from `subject` (the row being edited, or
@@ -50,10 +50,10 @@ export function FormDialog({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      closeButtonProps={{ 'aria-label': t({ id: 'admin.actions.close', message: 'Close' }) }}
       opened={opened}
       onClose={onClose}
       title={title}
@@ -70,7 +70,7 @@ export function FormDialog({
           {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
+              {t({ id: 'admin.actions.cancel', message: 'Cancel' })}
             </Button>
             <Button type="submit" disabled={!ready} loading={saving} data-testid={submitTestId}>
               {submitLabel}

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { toggleSelection } from '../admin-logic';
 import { showErrorToast } from '../../ui/toast';
 import { useAdminAction } from './admin-shared';
@@ -28,7 +29,7 @@ export type BatchSelection = ReturnType<typeof useBatchSelection>;
 
 /** The button that enters and leaves batch mode. */
 export function BatchModeButton({ selection, testId }: { selection: BatchSelection; testId?: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   return (
     <Button
       variant={selection.batch ? 'filled' : 'light'}
@@ -36,7 +37,9 @@ export function BatchModeButton({ selection, testId }: { selection: BatchSelecti
       onClick={selection.toggleMode}
       data-testid={testId}
     >
-      {selection.batch ? t('actions.exitBatch') : t('actions.batchMode')}
+      {selection.batch
+        ? t({ id: 'admin.actions.exitBatch', message: 'Exit batch mode' })
+        : t({ id: 'admin.actions.batchMode', message: 'Batch mode' })}
     </Button>
   );
 }
@@ -53,17 +56,21 @@ export function useBatchStatus(
     emptyMessage: string;
   },
 ) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const action = useAdminAction({
     run: (isActive: boolean) => options.setActive([...selection.selected], isActive),
-    success: t('toast.updated'),
-    failure: t('toast.batchFailed'),
+    success: t({ id: 'admin.toast.updated', message: 'Updated' }),
+    failure: t({ id: 'admin.toast.batchFailed', message: 'Batch operation failed' }),
     successMessage: (result) => options.updatedMessage(result.updated),
     onDone: selection.exit,
   });
   return {
     run: (isActive: boolean) => {
-      if (selection.selected.size === 0) return showErrorToast(t('toast.batchFailed'), options.emptyMessage);
+      if (selection.selected.size === 0)
+        return showErrorToast(
+          t({ id: 'admin.toast.batchFailed', message: 'Batch operation failed' }),
+          options.emptyMessage,
+        );
       action.mutate(isActive);
     },
     pending: action.isPending,
@@ -90,23 +97,23 @@ export function BatchToolbar({
   countTestId: string;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { selected, setSelected } = selection;
   return (
     <Group wrap="wrap" gap="xs">
       <Checkbox
-        label={t('actions.selectAll')}
+        label={t({ id: 'admin.actions.selectAll', message: 'Select all' })}
         checked={ids.length > 0 && ids.every((id) => selected.has(id))}
         onChange={(e) => setSelected(e.currentTarget.checked ? new Set(ids) : new Set())}
       />
       <Text size="sm" c="dimmed" data-testid={countTestId}>
-        {t('selection.count', { count: selected.size })}
+        {t({ id: 'admin.selection.count', message: `${ph({ count: selected.size })} selected` })}
       </Text>
       <Button size="xs" variant="default" onClick={() => status.run(true)} loading={status.pending}>
-        {t('actions.batchEnable')}
+        {t({ id: 'admin.actions.batchEnable', message: 'Enable selected' })}
       </Button>
       <Button size="xs" variant="default" onClick={() => status.run(false)} loading={status.pending}>
-        {t('actions.batchPause')}
+        {t({ id: 'admin.actions.batchPause', message: 'Pause selected' })}
       </Button>
       {children}
     </Group>

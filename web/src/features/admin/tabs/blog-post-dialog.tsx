@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { BLOG_STATES_MESSAGES } from '../admin-messages';
 import {
   Group,
   SegmentedControl,
@@ -86,7 +89,8 @@ export function BlogPostDialog({
   post: AdminBlogPost | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const form = useDialogForm(opened, post, valuesOf);
   const { values } = form;
 
@@ -105,12 +109,16 @@ export function BlogPostDialog({
       } catch (error) {
         const fields = (error as { fields?: Record<string, string> }).fields;
         // Each field's message in the admin's language (api/error-text), not the server's words.
-        if (fields) form.setErrors(fieldErrorTexts(t, error));
+        if (fields) form.setErrors(fieldErrorTexts(tApp, error));
         throw error;
       }
     },
-    success: post ? t('toast.updated') : t('toast.added'),
-    failure: post ? t('toast.updateFailed') : t('toast.addFailed'),
+    success: post
+      ? t({ id: 'admin.toast.updated', message: 'Updated' })
+      : t({ id: 'admin.toast.added', message: 'Added' }),
+    failure: post
+      ? t({ id: 'admin.toast.updateFailed', message: 'Update failed' })
+      : t({ id: 'admin.toast.addFailed', message: 'Add failed' }),
     onDone: onClose,
   });
   const ready = Boolean(
@@ -121,43 +129,67 @@ export function BlogPostDialog({
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={post ? t('blog.editTitle') : t('blog.new')}
+      title={
+        post
+          ? t({ id: 'admin.blog.editTitle', message: 'Edit post' })
+          : t({ id: 'admin.blog.new', message: 'New post' })
+      }
       size="xl"
       ready={ready}
       saving={save.isPending}
-      submitLabel={post ? t('actions.save') : t('actions.create')}
+      submitLabel={
+        post
+          ? t({ id: 'admin.actions.save', message: 'Save' })
+          : t({ id: 'admin.actions.create', message: 'Create' })
+      }
       onSubmit={() => save.mutate(undefined)}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('blog.title')} required {...form.getInputProps('title')} />
         <TextInput
-          label={t('blog.slug')}
+          label={t({ id: 'admin.blog.title', message: 'Title' })}
           required
-          description={t('blog.slugHint')}
+          {...form.getInputProps('title')}
+        />
+        <TextInput
+          label={t({ id: 'admin.blog.slug', message: 'Slug' })}
+          required
+          description={t({ id: 'admin.blog.slugHint', message: 'Lower-case letters, digits and hyphens' })}
           {...form.getInputProps('slug')}
         />
         <Select
-          label={t('blog.language')}
+          label={t({ id: 'admin.blog.language', message: 'Language' })}
           data={[
-            { value: 'en', label: t('blog.languages.en') },
-            { value: 'zh', label: t('blog.languages.zh') },
+            { value: 'en', label: t({ id: 'admin.blog.languages.en', message: 'English' }) },
+            { value: 'zh', label: tApp('language.zh') },
           ]}
           allowDeselect={false}
           {...form.getInputProps('language')}
         />
-        <TextInput label={t('blog.category')} required {...form.getInputProps('category')} />
+        <TextInput
+          label={t({ id: 'admin.blog.category', message: 'Category' })}
+          required
+          {...form.getInputProps('category')}
+        />
         <Select
-          label={t('blog.status')}
-          data={STATUSES.map((value) => ({ value, label: t(`blog.states.${value}`) }))}
+          label={t({ id: 'admin.blog.status', message: 'Status' })}
+          data={STATUSES.map((value) => ({ value, label: t(messageFor(BLOG_STATES_MESSAGES, value)) }))}
           allowDeselect={false}
           {...form.getInputProps('status')}
         />
-        <TextInput label={t('blog.author')} {...form.getInputProps('author_name')} />
+        <TextInput
+          label={t({ id: 'admin.blog.author', message: 'Author' })}
+          {...form.getInputProps('author_name')}
+        />
       </SimpleGrid>
-      <Textarea label={t('blog.excerpt')} autosize minRows={2} {...form.getInputProps('excerpt')} />
+      <Textarea
+        label={t({ id: 'admin.blog.excerpt', message: 'Excerpt' })}
+        autosize
+        minRows={2}
+        {...form.getInputProps('excerpt')}
+      />
       <Group justify="space-between" align="flex-end">
         <Text size="sm" fw={500}>
-          {t('blog.content')}
+          {t({ id: 'admin.blog.content', message: 'Content' })}
         </Text>
         <SegmentedControl
           size="xs"
@@ -169,7 +201,7 @@ export function BlogPostDialog({
         />
       </Group>
       <Textarea
-        aria-label={t('blog.content')}
+        aria-label={t({ id: 'admin.blog.content', message: 'Content' })}
         required
         autosize
         minRows={8}
@@ -177,14 +209,33 @@ export function BlogPostDialog({
         styles={{ input: { fontFamily: 'monospace' } }}
         {...form.getInputProps('content')}
       />
-      <TextInput label={t('blog.tags')} description={t('blog.tagsHint')} {...form.getInputProps('tags')} />
+      <TextInput
+        label={t({ id: 'admin.blog.tags', message: 'Tags' })}
+        description={t({ id: 'admin.blog.tagsHint', message: 'Separate with commas' })}
+        {...form.getInputProps('tags')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('blog.imageUrl')} {...form.getInputProps('featured_image_url')} />
-        <TextInput label={t('blog.imageAlt')} {...form.getInputProps('featured_image_alt')} />
-        <TextInput label={t('blog.metaTitle')} {...form.getInputProps('meta_title')} />
-        <TextInput label={t('blog.metaDescription')} {...form.getInputProps('meta_description')} />
+        <TextInput
+          label={t({ id: 'admin.blog.imageUrl', message: 'Cover image URL' })}
+          {...form.getInputProps('featured_image_url')}
+        />
+        <TextInput
+          label={t({ id: 'admin.blog.imageAlt', message: 'Cover image description' })}
+          {...form.getInputProps('featured_image_alt')}
+        />
+        <TextInput
+          label={t({ id: 'admin.blog.metaTitle', message: 'SEO title' })}
+          {...form.getInputProps('meta_title')}
+        />
+        <TextInput
+          label={t({ id: 'admin.blog.metaDescription', message: 'SEO description' })}
+          {...form.getInputProps('meta_description')}
+        />
       </SimpleGrid>
-      <Switch label={t('blog.featured')} {...form.getInputProps('featured', { type: 'checkbox' })} />
+      <Switch
+        label={t({ id: 'admin.blog.featured', message: 'Featured' })}
+        {...form.getInputProps('featured', { type: 'checkbox' })}
+      />
     </FormDialog>
   );
 }

@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { BLOG_STATES_MESSAGES } from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { type AdminBlogPost, adminBlogPostsQuery } from '../admin-api';
 import { AdminQueryState, AdminTable } from '../kit/admin-table';
@@ -12,7 +14,7 @@ import { BlogPostDialog } from './blog-post-dialog';
 
 /** Every blog post (drafts too) with create and edit. */
 export function BlogPostsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const query = useQuery(adminBlogPostsQuery());
   const [dialog, setDialog] = useState<{ post: AdminBlogPost | null } | null>(null);
@@ -21,22 +23,22 @@ export function BlogPostsTab() {
       <BlogPostDialog opened={dialog !== null} post={dialog?.post ?? null} onClose={() => setDialog(null)} />
       <Group>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ post: null })}>
-          {t('blog.new')}
+          {t({ id: 'admin.blog.new', message: 'New post' })}
         </Button>
       </Group>
       <AdminQueryState query={query}>
         {(posts) => (
           <AdminTable
-            label={t('tabs.blog')}
+            label={t({ id: 'admin.tabs.blog', message: 'Blog posts' })}
             minWidth={720}
-            empty={posts.length === 0 ? t('blog.empty') : null}
+            empty={posts.length === 0 ? t({ id: 'admin.blog.empty', message: 'No posts yet' }) : null}
             columns={[
-              t('blog.title'),
-              t('blog.language'),
-              t('blog.category'),
-              t('blog.status'),
-              t('blog.views'),
-              t('blog.updated'),
+              t({ id: 'admin.blog.title', message: 'Title' }),
+              t({ id: 'admin.blog.language', message: 'Language' }),
+              t({ id: 'admin.blog.category', message: 'Category' }),
+              t({ id: 'admin.blog.status', message: 'Status' }),
+              t({ id: 'admin.blog.views', message: 'Views' }),
+              t({ id: 'admin.blog.updated', message: 'Updated' }),
               null,
             ]}
           >
@@ -57,14 +59,14 @@ export function BlogPostsTab() {
                     color={post.status === 'published' ? 'teal' : post.status === 'draft' ? 'yellow' : 'gray'}
                     variant="dot"
                   >
-                    {t(`blog.states.${post.status}`)}
+                    {t(messageFor(BLOG_STATES_MESSAGES, post.status))}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{post.view_count}</Table.Td>
                 <Table.Td>{formatInstant(post.updated_at, toLocale(language), { date: 'medium' })}</Table.Td>
                 <Table.Td>
                   <Button size="compact-xs" variant="light" onClick={() => setDialog({ post })}>
-                    {t('actions.edit')}
+                    {t({ id: 'admin.actions.edit', message: 'Edit' })}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -1,3 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { useLingui } from '@lingui/react/macro';
+import { MESSAGES_MESSAGES } from '../admin-messages';
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { JsonInput, Select, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from '../../../i18n/react';
@@ -29,9 +33,9 @@ const EMPTY: DatasourceForm = {
 };
 
 function urlLabel(t: AdminT, platform: DatasourceForm['platform']) {
-  if (platform === 'twitter') return t('datasources.keyword');
-  if (platform === 'twitter-rss') return t('datasources.rssUrl');
-  return t('datasources.url');
+  if (platform === 'twitter') return t(msg({ id: 'admin.datasources.keyword', message: 'Search keyword' }));
+  if (platform === 'twitter-rss') return t(msg({ id: 'admin.datasources.rssUrl', message: 'RSS URL' }));
+  return t(msg({ id: 'admin.datasources.url', message: 'URL' }));
 }
 
 /** The form's values: a new source's defaults, or the source being edited. */
@@ -50,7 +54,8 @@ const valuesOf = (source: AdminDatasource | null): DatasourceForm =>
 
 /** Add and edit modes (spec §4/§5): platform resets config, URL and name; twitter names itself. */
 export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const form = useDialogForm(opened, source, valuesOf);
   const { values } = form;
@@ -63,8 +68,12 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
         source_url: values.source_url.trim(),
         config,
       }),
-    success: source ? t('toast.updated') : t('toast.added'),
-    failure: source ? t('toast.updateFailed') : t('toast.addFailed'),
+    success: source
+      ? t({ id: 'admin.toast.updated', message: 'Updated' })
+      : t({ id: 'admin.toast.added', message: 'Added' }),
+    failure: source
+      ? t({ id: 'admin.toast.updateFailed', message: 'Update failed' })
+      : t({ id: 'admin.toast.addFailed', message: 'Add failed' }),
     onDone: onClose,
   });
 
@@ -76,12 +85,17 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
   const submit = () => {
     const check = checkDatasourceForm(values);
     if (!check.ok) {
-      const message = t(`messages.${check.message}`);
+      const message = t(messageFor(MESSAGES_MESSAGES, check.message));
       if (check.field === 'config') {
         form.setFieldError('config', message);
-        showErrorToast(t('messages.configErrorTitle'), message);
+        showErrorToast(t({ id: 'admin.messages.configErrorTitle', message: 'Config error' }), message);
       } else {
-        showErrorToast(source ? t('toast.updateFailed') : t('toast.addFailed'), message);
+        showErrorToast(
+          source
+            ? t({ id: 'admin.toast.updateFailed', message: 'Update failed' })
+            : t({ id: 'admin.toast.addFailed', message: 'Add failed' }),
+          message,
+        );
       }
       return;
     }
@@ -93,15 +107,23 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={source ? t('datasources.editTitle') : t('datasources.addTitle')}
+      title={
+        source
+          ? t({ id: 'admin.datasources.editTitle', message: 'Edit data source' })
+          : t({ id: 'admin.datasources.addTitle', message: 'Add data source' })
+      }
       size="lg"
       saving={save.isPending}
-      submitLabel={source ? t('actions.save') : t('actions.add')}
+      submitLabel={
+        source
+          ? t({ id: 'admin.actions.save', message: 'Save' })
+          : t({ id: 'admin.actions.add', message: 'Add' })
+      }
       submitTestId="ds-submit"
       onSubmit={submit}
     >
       <Select
-        label={t('datasources.linkedTopic')}
+        label={t({ id: 'admin.datasources.linkedTopic', message: 'Topic' })}
         required
         data={topicOptions}
         value={values.topic_id || null}
@@ -110,9 +132,9 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
         data-testid="ds-topic"
       />
       <Select
-        label={t('datasources.platform')}
+        label={t({ id: 'admin.datasources.platform', message: 'Platform' })}
         required
-        data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
+        data={PLATFORMS.map((id) => ({ value: id, label: platformName(tApp, id) }))}
         value={values.platform || null}
         onChange={(value) => value && form.setValues(withPlatform(form.getValues(), value as Platform))}
         allowDeselect={false}
@@ -126,15 +148,19 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
         data-testid="ds-url"
       />
       <TextInput
-        label={t('datasources.name')}
+        label={t({ id: 'admin.datasources.name', message: 'Data source name' })}
         required
         readOnly={values.platform === 'twitter'}
-        description={values.platform === 'twitter' ? t('datasources.nameFromKeyword') : undefined}
+        description={
+          values.platform === 'twitter'
+            ? t({ id: 'admin.datasources.nameFromKeyword', message: 'Set from the keyword' })
+            : undefined
+        }
         {...form.getInputProps('source_name')}
         data-testid="ds-name"
       />
       <Select
-        label={t('datasources.language')}
+        label={t({ id: 'admin.datasources.language', message: 'Language' })}
         data={[
           { value: 'EN', label: 'EN' },
           { value: 'ZH', label: 'ZH' },
@@ -143,14 +169,17 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
         {...form.getInputProps('language')}
       />
       <JsonInput
-        label={t('datasources.config')}
+        label={t({ id: 'admin.datasources.config', message: 'Config (JSON)' })}
         autosize
         minRows={4}
         maxRows={14}
         {...form.getInputProps('config')}
         data-testid="ds-config"
       />
-      <Switch label={t('datasources.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Switch
+        label={t({ id: 'admin.datasources.active', message: 'Active' })}
+        {...form.getInputProps('is_active', { type: 'checkbox' })}
+      />
     </FormDialog>
   );
 }

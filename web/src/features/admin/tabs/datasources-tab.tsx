@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { ph, plural } from '@lingui/core/macro';
+import { MESSAGES_MESSAGES } from '../admin-messages';
 import { PLATFORMS } from '@app/contracts';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
@@ -26,7 +30,8 @@ import { downloadOpml, OpmlImportDialog } from './opml-dialog';
 type FilterKey = 'q' | 'topic' | 'platform' | 'language' | 'status';
 
 export function DatasourcesTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const query = useQuery(adminDatasourcesQuery());
   const topics = useQuery(adminTopicsQuery());
@@ -47,7 +52,10 @@ export function DatasourcesTab() {
     try {
       await downloadOpml();
     } catch (error) {
-      showErrorToast(t('opml.exportFailed'), errorText(t, error, t('opml.exportFailed')));
+      showErrorToast(
+        t({ id: 'admin.opml.exportFailed', message: 'The OPML export failed' }),
+        errorText(tApp, error, t({ id: 'admin.opml.exportFailed', message: 'The OPML export failed' })),
+      );
     } finally {
       setExporting(false);
     }
@@ -57,8 +65,8 @@ export function DatasourcesTab() {
     {
       kind: 'search',
       key: 'q',
-      label: t('datasources.search'),
-      placeholder: t('datasources.searchPlaceholder'),
+      label: t({ id: 'admin.datasources.search', message: 'Search data sources' }),
+      placeholder: t({ id: 'admin.datasources.searchPlaceholder', message: 'Name or URL' }),
       icon: true,
       flex: '1 1 200px',
       testId: 'ds-search',
@@ -66,25 +74,25 @@ export function DatasourcesTab() {
     {
       kind: 'select',
       key: 'topic',
-      label: t('datasources.topic'),
-      placeholder: t('datasources.allTopics'),
+      label: t({ id: 'admin.datasources.topic', message: 'Topic' }),
+      placeholder: t({ id: 'admin.datasources.allTopics', message: 'All topics' }),
       options: (topics.data ?? []).map((topic) => ({ value: topic.id, label: topicName(topic, language) })),
       flex: '1 1 150px',
     },
     {
       kind: 'select',
       key: 'platform',
-      label: t('datasources.platformFilter'),
-      placeholder: t('datasources.allPlatforms'),
-      options: PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) })),
+      label: t({ id: 'admin.datasources.platformFilter', message: 'Platform' }),
+      placeholder: t({ id: 'admin.datasources.allPlatforms', message: 'All platforms' }),
+      options: PLATFORMS.map((id) => ({ value: id, label: platformName(tApp, id) })),
       flex: '1 1 130px',
       testId: 'ds-filter-platform',
     },
     {
       kind: 'select',
       key: 'language',
-      label: t('datasources.language'),
-      placeholder: t('datasources.allLanguages'),
+      label: t({ id: 'admin.datasources.language', message: 'Language' }),
+      placeholder: t({ id: 'admin.datasources.allLanguages', message: 'All' }),
       options: ['EN', 'ZH'].map((value) => ({ value, label: value })),
       flex: '1 1 100px',
     },
@@ -105,29 +113,48 @@ export function DatasourcesTab() {
 
   const { selected, exit: exitBatch } = selection;
   const crawlMany = useAdminAction({
-    run: (ids: string[]) => startCrawl(ids, t('messages.noTasksCreated')),
-    success: t('toast.batchCrawlCreated'),
-    failure: t('toast.batchCrawlFailed'),
+    run: (ids: string[]) =>
+      startCrawl(ids, t({ id: 'admin.messages.noTasksCreated', message: 'No crawl tasks were created' })),
+    success: t({ id: 'admin.toast.batchCrawlCreated', message: 'Crawl tasks created' }),
+    failure: t({ id: 'admin.toast.batchCrawlFailed', message: 'Could not create the crawl tasks' }),
     successMessage: (r) => crawlResultText(t, r),
     onDone: exitBatch,
   });
   const batchStatus = useBatchStatus(selection, {
     setActive: setDatasourcesActive,
-    updatedMessage: (count) => t('toast.datasourcesUpdated', { count }),
-    emptyMessage: t('messages.selectDatasources'),
+    updatedMessage: (count) =>
+      t({
+        id: 'admin.toast.datasourcesUpdated',
+        message: plural(count, { one: `Updated # data source`, other: `Updated # data sources` }),
+      }),
+    emptyMessage: t({ id: 'admin.messages.selectDatasources', message: 'Please select data sources' }),
   });
   const crawlSelected = () => {
     const plan = planSelectedCrawl((query.data ?? []).filter((s) => selected.has(s.id)));
-    if (!plan.ok) return showErrorToast(t('toast.batchCrawlFailed'), t(`messages.${plan.message}`));
+    if (!plan.ok)
+      return showErrorToast(
+        t({ id: 'admin.toast.batchCrawlFailed', message: 'Could not create the crawl tasks' }),
+        t(messageFor(MESSAGES_MESSAGES, plan.message)),
+      );
     crawlMany.mutate(plan.ids);
   };
   const crawlFiltered = () => {
     const plan = planFilteredCrawl(filtered);
-    if (!plan.ok) return showErrorToast(t('toast.batchCrawlFailed'), t(`messages.${plan.message}`));
+    if (!plan.ok)
+      return showErrorToast(
+        t({ id: 'admin.toast.batchCrawlFailed', message: 'Could not create the crawl tasks' }),
+        t(messageFor(MESSAGES_MESSAGES, plan.message)),
+      );
     confirm.ask({
-      title: t('confirm.crawlFilteredTitle'),
-      message: t('confirm.crawlFilteredMessage', { count: plan.ids.length }),
-      confirmLabel: t('actions.startCrawl'),
+      title: t({ id: 'admin.confirm.crawlFilteredTitle', message: 'Crawl filtered sources' }),
+      message: t({
+        id: 'admin.confirm.crawlFilteredMessage',
+        message: plural(ph({ count: plan.ids.length }), {
+          one: `A crawl task will be created for # active data source.`,
+          other: `Crawl tasks will be created for # active data sources.`,
+        }),
+      }),
+      confirmLabel: t({ id: 'admin.actions.startCrawl', message: 'Start crawling' }),
       onConfirm: () => crawlMany.mutate(plan.ids),
     });
   };
@@ -151,7 +178,7 @@ export function DatasourcesTab() {
           onClick={() => setDialog({ source: null })}
           data-testid="ds-add"
         >
-          {t('datasources.add')}
+          {t({ id: 'admin.datasources.add', message: 'Add data source' })}
         </Button>
         <BatchModeButton selection={selection} testId="ds-batch-toggle" />
         <Button
@@ -161,7 +188,10 @@ export function DatasourcesTab() {
           loading={crawlMany.isPending}
           data-testid="ds-crawl-filtered"
         >
-          {t('actions.crawlFiltered', { count: filtered.length })}
+          {t({
+            id: 'admin.actions.crawlFiltered',
+            message: `Crawl filtered (${ph({ count: filtered.length })})`,
+          })}
         </Button>
         <Button
           variant="light"
@@ -169,7 +199,7 @@ export function DatasourcesTab() {
           onClick={() => setOpmlOpen(true)}
           data-testid="opml-import"
         >
-          {t('opml.importButton')}
+          {t({ id: 'admin.opml.importButton', message: 'Import OPML' })}
         </Button>
         <Button
           variant="light"
@@ -178,7 +208,7 @@ export function DatasourcesTab() {
           loading={exporting}
           data-testid="opml-export"
         >
-          {t('opml.exportButton')}
+          {t({ id: 'admin.opml.exportButton', message: 'Export OPML' })}
         </Button>
       </Group>
       {selection.batch ? (
@@ -195,7 +225,7 @@ export function DatasourcesTab() {
             onClick={crawlSelected}
             loading={crawlMany.isPending}
           >
-            {t('actions.crawlSelected')}
+            {t({ id: 'admin.actions.crawlSelected', message: 'Crawl selected' })}
           </Button>
         </BatchToolbar>
       ) : null}
@@ -205,7 +235,7 @@ export function DatasourcesTab() {
         </Group>
       ) : filtered.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="ds-empty">
-          {t('datasources.empty')}
+          {t({ id: 'admin.datasources.empty', message: 'No matching data sources' })}
         </Text>
       ) : (
         <DatasourcesTable

@@ -1,3 +1,7 @@
+import type { DatasourceStatus } from '@app/contracts';
+import { useLingui } from '@lingui/react/macro';
+import { msg, ph, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Anchor, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/react';
 import { ScrollRegion } from '../../ui/scroll-region';
@@ -16,6 +20,14 @@ import {
 } from '../admin-logic';
 import { RowActions, useAdminAction, useConfirm } from '../kit/admin-shared';
 
+const DATASOURCE_STATES: Record<DatasourceStatus, MessageDescriptor> = {
+  disabled: msg({ id: 'admin.datasources.states.disabled', message: 'Disabled' }),
+  pending: msg({ id: 'admin.datasources.states.pending', message: 'Pending' }),
+  normal: msg({ id: 'admin.datasources.states.normal', message: 'Normal' }),
+  stale: msg({ id: 'admin.datasources.states.stale', message: 'Stale' }),
+  failing: msg({ id: 'admin.datasources.states.failing', message: 'Failing' }),
+};
+
 /** A time as the admin reads it ("5 minutes ago"), the exact date and time on hover and for machines. */
 function CrawlTime({ iso, t, language }: { iso: string; t: AdminT; language: Language }) {
   return (
@@ -29,19 +41,26 @@ function CrawlTime({ iso, t, language }: { iso: string; t: AdminT; language: Lan
  * A source's status from its crawl health: the state, and for a failing source what went wrong
  * (in words, then the crawler's own message) and how many times in a row.
  */
-function SourceStatus({ source, t }: { source: AdminDatasource; t: AdminT }) {
+function SourceStatus({ source }: { source: AdminDatasource }) {
+  const { t } = useLingui();
   const { status } = source;
   return (
     <Stack gap={2} maw={240}>
       <Badge color={STATUS_COLORS[status]} variant="dot" data-testid="ds-status">
-        {t(`datasources.states.${status}`)}
+        {t(DATASOURCE_STATES[status])}
       </Badge>
       {status === 'failing' ? (
         <>
           <Text size="xs" c="red.9" data-testid="ds-error">
             {crawlErrorText(t, source.last_error_class ?? '')}
             {' · '}
-            {t('datasources.failures', { count: source.consecutive_failures })}
+            {t({
+              id: 'admin.datasources.failures',
+              message: plural(ph({ count: source.consecutive_failures }), {
+                one: '# failure in a row',
+                other: '# failures in a row',
+              }),
+            })}
           </Text>
           {source.last_error_message ? (
             <Text size="xs" c="dimmed" lineClamp={2} title={source.last_error_message}>
@@ -55,7 +74,8 @@ function SourceStatus({ source, t }: { source: AdminDatasource; t: AdminT }) {
 }
 
 /** The last successful crawl, and the last try when it came after (a failed one). */
-function LastCrawled({ source, t, language }: { source: AdminDatasource; t: AdminT; language: Language }) {
+function LastCrawled({ source, language }: { source: AdminDatasource; language: Language }) {
+  const { t } = useLingui();
   const triedSince =
     source.last_crawled_at && (!source.last_success_at || source.last_crawled_at > source.last_success_at);
   return (
@@ -64,14 +84,17 @@ function LastCrawled({ source, t, language }: { source: AdminDatasource; t: Admi
         {source.last_success_at ? (
           <CrawlTime iso={source.last_success_at} t={t} language={language} />
         ) : source.last_crawled_at ? (
-          t('datasources.noSuccess')
+          t({ id: 'admin.datasources.noSuccess', message: 'No successful crawl yet' })
         ) : (
-          t('lastCrawled.never')
+          t({ id: 'admin.lastCrawled.never', message: 'Never crawled' })
         )}
       </Text>
       {triedSince && source.last_crawled_at ? (
         <Text size="xs" c="dimmed">
-          {t('datasources.lastAttempt', { when: lastCrawledText(source.last_crawled_at, t, language) })}
+          {t({
+            id: 'admin.datasources.lastAttempt',
+            message: `Last try ${ph({ when: lastCrawledText(source.last_crawled_at, t, language) })}`,
+          })}
         </Text>
       ) : null}
     </Stack>
@@ -89,41 +112,48 @@ type Props = {
 
 /** The data sources with status, last crawl and the per-row actions: crawl, edit, pause/enable, delete. */
 export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }: Props) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const confirm = useConfirm();
   const crawlOne = useAdminAction({
-    run: (source: AdminDatasource) => startCrawl([source.id], t('messages.noTasksCreated')),
-    success: t('toast.crawlCreated'),
-    failure: t('toast.crawlFailed'),
+    run: (source: AdminDatasource) =>
+      startCrawl(
+        [source.id],
+        t({ id: 'admin.messages.noTasksCreated', message: 'No crawl tasks were created' }),
+      ),
+    success: t({ id: 'admin.toast.crawlCreated', message: 'Crawl task created' }),
+    failure: t({ id: 'admin.toast.crawlFailed', message: 'Could not create the crawl task' }),
     successMessage: (r) => crawlResultText(t, r),
   });
   const toggle = useAdminAction({
     run: (source: AdminDatasource) => setDatasourceActive(source, !source.is_active),
-    success: t('toast.updated'),
-    failure: t('toast.updateFailed'),
+    success: t({ id: 'admin.toast.updated', message: 'Updated' }),
+    failure: t({ id: 'admin.toast.updateFailed', message: 'Update failed' }),
   });
   const remove = useAdminAction({
     run: deleteDatasource,
-    success: t('toast.deleted'),
-    failure: t('toast.deleteFailed'),
+    success: t({ id: 'admin.toast.deleted', message: 'Deleted' }),
+    failure: t({ id: 'admin.toast.deleteFailed', message: 'Delete failed' }),
   });
 
   return (
     <>
       {confirm.dialog}
-      <ScrollRegion label={t('tabs.datasources')}>
+      <ScrollRegion label={t({ id: 'admin.tabs.datasources', message: 'Data sources' })}>
         <Table striped highlightOnHover miw={860} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               {batch ? <Table.Th w={36} /> : null}
-              <Table.Th>{t('datasources.columns.name')}</Table.Th>
-              <Table.Th>{t('datasources.columns.platform')}</Table.Th>
-              <Table.Th>{t('datasources.columns.topic')}</Table.Th>
-              <Table.Th>{t('datasources.columns.language')}</Table.Th>
-              <Table.Th>{t('datasources.columns.status')}</Table.Th>
-              <Table.Th>{t('datasources.columns.lastCrawled')}</Table.Th>
-              <Table.Th>{t('datasources.columns.actions')}</Table.Th>
+              <Table.Th>{t({ id: 'admin.datasources.columns.name', message: 'Name' })}</Table.Th>
+              <Table.Th>{t({ id: 'admin.datasources.columns.platform', message: 'Platform' })}</Table.Th>
+              <Table.Th>{t({ id: 'admin.datasources.columns.topic', message: 'Topic' })}</Table.Th>
+              <Table.Th>{t({ id: 'admin.datasources.columns.language', message: 'Language' })}</Table.Th>
+              <Table.Th>{t({ id: 'admin.datasources.columns.status', message: 'Status' })}</Table.Th>
+              <Table.Th>
+                {t({ id: 'admin.datasources.columns.lastCrawled', message: 'Last successful crawl' })}
+              </Table.Th>
+              <Table.Th>{t({ id: 'admin.datasources.columns.actions', message: 'Actions' })}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -133,7 +163,10 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                   {batch ? (
                     <Table.Td>
                       <Checkbox
-                        aria-label={t('selection.select', { name: source.source_name })}
+                        aria-label={t({
+                          id: 'admin.selection.select',
+                          message: `Select ${ph({ name: source.source_name })}`,
+                        })}
                         checked={selected.has(source.id)}
                         onChange={() => onSelect(source.id)}
                       />
@@ -155,14 +188,14 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                       {source.source_url}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{platformName(t, source.platform)}</Table.Td>
+                  <Table.Td>{platformName(tApp, source.platform)}</Table.Td>
                   <Table.Td>{topicName(source.topic, language)}</Table.Td>
                   <Table.Td>{source.language}</Table.Td>
                   <Table.Td>
-                    <SourceStatus source={source} t={t} />
+                    <SourceStatus source={source} />
                   </Table.Td>
                   <Table.Td>
-                    <LastCrawled source={source} t={t} language={language} />
+                    <LastCrawled source={source} language={language} />
                   </Table.Td>
                   <Table.Td>
                     <RowActions
@@ -172,8 +205,14 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                       onToggle={() => toggle.mutate(source)}
                       onDelete={() => remove.mutate(source)}
                       confirmDelete={{
-                        title: t('confirm.deleteDatasourceTitle'),
-                        message: t('confirm.deleteDatasourceMessage', { name: source.source_name }),
+                        title: t({
+                          id: 'admin.confirm.deleteDatasourceTitle',
+                          message: 'Delete data source',
+                        }),
+                        message: t({
+                          id: 'admin.confirm.deleteDatasourceMessage',
+                          message: `Delete the data source "${ph({ name: source.source_name })}"? This cannot be undone; its posts and summaries are deleted too.`,
+                        }),
                         ask: confirm.ask,
                       }}
                     >
@@ -184,7 +223,7 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                         disabled={!source.is_active}
                         onClick={() => crawlOne.mutate(source)}
                       >
-                        {t('actions.crawl')}
+                        {t({ id: 'admin.actions.crawl', message: 'Crawl' })}
                       </Button>
                     </RowActions>
                   </Table.Td>

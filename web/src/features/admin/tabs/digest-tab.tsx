@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { msg, ph, plural } from '@lingui/core/macro';
+import type { AdminT } from '../admin-logic';
 import {
   Alert,
   Badge,
@@ -40,14 +43,41 @@ export function DigestTab() {
   );
 }
 
+/** Where a digest sent by hand is: queued, being sent, sent, failed, or skipped (nothing new). */
+function deliveryStatus(t: AdminT, status: string, date: string): string {
+  switch (status) {
+    case 'pending':
+      return t(
+        msg({
+          id: 'admin.digest.deliveryStatus.pending',
+          message: `Queued for ${date}; it goes out in a moment`,
+        }),
+      );
+    case 'sending':
+      return t(msg({ id: 'admin.digest.deliveryStatus.sending', message: `Being sent (${date})` }));
+    case 'sent':
+      return t(msg({ id: 'admin.digest.deliveryStatus.sent', message: `Sent (${date})` }));
+    case 'failed':
+      return t(msg({ id: 'admin.digest.deliveryStatus.failed', message: `Sending failed (${date})` }));
+    default:
+      return t(
+        msg({
+          id: 'admin.digest.deliveryStatus.skipped',
+          message: `Nothing to send for ${date}: no new summaries`,
+        }),
+      );
+  }
+}
+
 function PreviewSection() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const [email, setEmail] = useState('');
   const [preview, setPreview] = useState<DigestPreviewResponse | null>(null);
   const run = useMutation({ mutationFn: previewDigest, onSuccess: setPreview });
   return (
     <EmailForm
-      title={t('digest.previewTitle')}
+      title={t({ id: 'admin.digest.previewTitle', message: "Preview a subscriber's digest" })}
       email={email}
       onEmail={setEmail}
       inputTestId="digest-preview-email"
@@ -57,13 +87,17 @@ function PreviewSection() {
       }}
       button={
         <Button type="submit" variant="default" loading={run.isPending} data-testid="digest-preview">
-          {t('digest.preview')}
+          {t({ id: 'admin.digest.preview', message: 'Preview' })}
         </Button>
       }
     >
       {run.isError && (
-        <Alert color="red" title={t('digest.previewFailed')}>
-          {errorText(t, run.error, t('messages.tryLater'))}
+        <Alert color="red" title={t({ id: 'admin.digest.previewFailed', message: 'Preview failed' })}>
+          {errorText(
+            tApp,
+            run.error,
+            t({ id: 'admin.messages.tryLater', message: 'Please try again later' }),
+          )}
         </Alert>
       )}
       {preview &&
@@ -73,12 +107,20 @@ function PreviewSection() {
               <Text size="sm" fw={600}>
                 {preview.subject}
               </Text>
-              <Badge variant="light">{t('digest.summaryCount', { count: preview.summary_count })}</Badge>
+              <Badge variant="light">
+                {t({
+                  id: 'admin.digest.summaryCount',
+                  message: plural(ph({ count: preview.summary_count }), {
+                    one: `# summary`,
+                    other: `# summaries`,
+                  }),
+                })}
+              </Badge>
               <Badge variant="outline">{preview.digest_date}</Badge>
             </Group>
             <Box
               component="iframe"
-              title={t('digest.previewFrame')}
+              title={t({ id: 'admin.digest.previewFrame', message: 'Digest preview' })}
               // The email's own HTML, with no scripts, forms or navigation of this page.
               sandbox=""
               srcDoc={preview.html}
@@ -90,7 +132,10 @@ function PreviewSection() {
           </Stack>
         ) : (
           <Text size="sm" c="dimmed" data-testid="digest-preview-quiet">
-            {t('digest.quietDay', { date: preview.digest_date })}
+            {t({
+              id: 'admin.digest.quietDay',
+              message: `No digest for ${ph({ date: preview.digest_date })}: no new summaries in this subscriber's topics. The scheduled send skips it.`,
+            })}
           </Text>
         ))}
     </EmailForm>
@@ -98,25 +143,28 @@ function PreviewSection() {
 }
 
 function SendOneSection() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const send = useAdminAction({
     run: sendDigestTo,
-    success: t('digest.toast.sent'),
-    failure: t('digest.toast.sendFailed'),
-    successMessage: (r) => t(`digest.deliveryStatus.${r.status}`, { date: r.digest_date }),
+    success: t({ id: 'admin.digest.toast.sent', message: 'Digest sent' }),
+    failure: t({ id: 'admin.digest.toast.sendFailed', message: 'Could not send the digest' }),
+    successMessage: (r) => deliveryStatus(t, r.status, r.digest_date),
   });
   return (
     <EmailForm
-      title={t('digest.sendOneTitle')}
-      help={t('digest.sendOneHelp')}
+      title={t({ id: 'admin.digest.sendOneTitle', message: 'Send to one subscriber' })}
+      help={t({
+        id: 'admin.digest.sendOneHelp',
+        message: "Sends today's digest to this subscriber now, once a day like the scheduled send.",
+      })}
       email={email}
       onEmail={setEmail}
       inputTestId="digest-send-email"
       onSubmit={(address) => send.mutate(address)}
       button={
         <Button type="submit" loading={send.isPending} data-testid="digest-send-one">
-          {t('digest.sendNow')}
+          {t({ id: 'admin.digest.sendNow', message: 'Send now' })}
         </Button>
       }
     />
@@ -143,7 +191,7 @@ function EmailForm({
   button: ReactNode;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   return (
     <Paper withBorder radius="md" p="md">
       <form
@@ -165,7 +213,7 @@ function EmailForm({
             <TextInput
               type="email"
               required
-              label={t('digest.email')}
+              label={t({ id: 'admin.digest.email', message: 'Subscriber email' })}
               value={email}
               onChange={(event) => onEmail(event.currentTarget.value)}
               miw={240}
@@ -182,24 +230,36 @@ function EmailForm({
 }
 
 function SendDueSection() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const [due, setDue] = useState<DigestDueResponse | null>(null);
   const count = useMutation({ mutationFn: digestDue, onSuccess: setDue });
   const send = useAdminAction({
     run: sendDigestToDue,
-    success: t('digest.toast.dueQueued'),
-    failure: t('digest.toast.sendFailed'),
-    successMessage: (r) => t('digest.dueQueuedCount', { count: r.due_count }),
+    success: t({ id: 'admin.digest.toast.dueQueued', message: 'Digest send started' }),
+    failure: t({ id: 'admin.digest.toast.sendFailed', message: 'Could not send the digest' }),
+    successMessage: (r) =>
+      t({
+        id: 'admin.digest.dueQueuedCount',
+        message: plural(ph({ count: r.due_count }), {
+          one: `Sending to # subscriber`,
+          other: `Sending to # subscribers`,
+        }),
+      }),
     onDone: () => setDue(null),
   });
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          {t('digest.sendDueTitle')}
+          {t({ id: 'admin.digest.sendDueTitle', message: 'Send to everyone due' })}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('digest.sendDueHelp')}
+          {t({
+            id: 'admin.digest.sendDueHelp',
+            message:
+              "Runs the scheduled send now: every confirmed subscriber whose 8 AM has come and who has not had today's digest.",
+          })}
         </Text>
         <Group>
           <Button
@@ -209,41 +269,61 @@ function SendDueSection() {
             onClick={() => count.mutate()}
             data-testid="digest-send-due"
           >
-            {t('digest.sendDue')}
+            {t({ id: 'admin.digest.sendDue', message: 'Send to all due subscribers' })}
           </Button>
         </Group>
         {count.isError && (
-          <Alert color="red" title={t('digest.countFailed')}>
-            {errorText(t, count.error, t('messages.tryLater'))}
+          <Alert
+            color="red"
+            title={t({ id: 'admin.digest.countFailed', message: 'Could not count the subscribers' })}
+          >
+            {errorText(
+              tApp,
+              count.error,
+              t({ id: 'admin.messages.tryLater', message: 'Please try again later' }),
+            )}
           </Alert>
         )}
       </Stack>
       <Modal
         opened={due !== null}
         onClose={() => setDue(null)}
-        title={t('digest.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('actions.close') }}
+        title={t({ id: 'admin.digest.confirmTitle', message: 'Send the digest now?' })}
+        closeButtonProps={{ 'aria-label': t({ id: 'admin.actions.close', message: 'Close' }) }}
         centered
       >
         {due && (
           <Stack data-testid="digest-due-dialog">
             <Text size="sm" data-testid="digest-due-count">
               {due.due_count > 0
-                ? t('digest.confirmMessage', { count: due.due_count })
-                : t('digest.nobodyDue')}
+                ? t({
+                    id: 'admin.digest.confirmMessage',
+                    message: plural(ph({ count: due.due_count }), {
+                      one: `# subscriber will get today's digest.`,
+                      other: `# subscribers will get today's digest.`,
+                    }),
+                  })
+                : t({
+                    id: 'admin.digest.nobodyDue',
+                    message:
+                      "Nobody is due now: everyone has had today's digest or their 8 AM has not come yet.",
+                  })}
             </Text>
             {due.zones.length > 0 && (
               <List size="sm" spacing={2}>
                 {due.zones.map((zone) => (
                   <List.Item key={zone.time_zone}>
-                    {t('digest.zoneLine', { zone: zone.time_zone, date: zone.date, count: zone.count })}
+                    {t({
+                      id: 'admin.digest.zoneLine',
+                      message: `${ph({ zone: zone.time_zone })} (${ph({ date: zone.date })}): ${ph({ count: zone.count })}`,
+                    })}
                   </List.Item>
                 ))}
               </List>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDue(null)}>
-                {t('actions.cancel')}
+                {t({ id: 'admin.actions.cancel', message: 'Cancel' })}
               </Button>
               <Button
                 color="red"
@@ -252,7 +332,7 @@ function SendDueSection() {
                 onClick={() => send.mutate(undefined)}
                 data-testid="digest-confirm-send"
               >
-                {t('digest.confirmSend', { count: due.due_count })}
+                {t({ id: 'admin.digest.confirmSend', message: `Send to ${ph({ count: due.due_count })}` })}
               </Button>
             </Group>
           </Stack>

@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { type AdminStory, adminStoriesQuery, mergeStories } from '../admin-api';
 import { formatDateTime } from '../admin-logic';
@@ -14,7 +15,7 @@ import { AdminEmpty, AdminQueryState } from '../kit/admin-table';
  * its reports move into `story` and it is deleted.
  */
 export function MergeStoryDialog({ story, onClose }: { story: AdminStory | null; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -32,31 +33,37 @@ export function MergeStoryDialog({ story, onClose }: { story: AdminStory | null;
   const other = candidates.find((s) => s.id === otherId) ?? null;
   const merge = useAdminAction({
     run: mergeStories,
-    success: t('stories.mergeDone'),
-    failure: t('stories.mergeFailed'),
+    success: t({ id: 'admin.stories.mergeDone', message: 'Stories merged' }),
+    failure: t({ id: 'admin.stories.mergeFailed', message: 'Merge failed' }),
     successMessage: (result) =>
-      t('stories.mergeDoneMessage', {
-        headline: result.stories[0]?.headline ?? '',
-        count: result.stories[0]?.summary_count ?? 0,
+      t({
+        id: 'admin.stories.mergeDoneMessage',
+        message: plural(ph({ count: result.stories[0]?.summary_count ?? 0 }), {
+          one: `“${ph({ headline: result.stories[0]?.headline ?? '' })}” now has # report`,
+          other: `“${ph({ headline: result.stories[0]?.headline ?? '' })}” now has # reports`,
+        }),
       }),
     onDone: onClose,
   });
 
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      closeButtonProps={{ 'aria-label': t({ id: 'admin.actions.close', message: 'Close' }) }}
       opened={story !== null}
       onClose={onClose}
-      title={t('stories.mergeTitle')}
+      title={t({ id: 'admin.stories.mergeTitle', message: 'Merge with another story' })}
       centered
       data-testid="merge-story-dialog"
     >
       <Stack>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('stories.mergeInto', { headline: story?.headline ?? '' })}
+          {t({
+            id: 'admin.stories.mergeInto',
+            message: `Stays: “${ph({ headline: story?.headline ?? '' })}”`,
+          })}
         </Text>
         <TextInput
-          label={t('stories.mergeSearch')}
+          label={t({ id: 'admin.stories.mergeSearch', message: 'Find the story to merge in' })}
           value={search}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
@@ -66,12 +73,21 @@ export function MergeStoryDialog({ story, onClose }: { story: AdminStory | null;
           data-autofocus
           data-testid="merge-search"
         />
-        <AdminQueryState query={query} loadingLabel={t('stories.loading')}>
+        <AdminQueryState
+          query={query}
+          loadingLabel={t({ id: 'admin.stories.loading', message: 'Loading stories' })}
+        >
           {() =>
             candidates.length === 0 ? (
-              <AdminEmpty>{t('stories.mergeNone')}</AdminEmpty>
+              <AdminEmpty>
+                {t({ id: 'admin.stories.mergeNone', message: 'No other story matches' })}
+              </AdminEmpty>
             ) : (
-              <Radio.Group label={t('stories.mergeResults')} value={otherId} onChange={setOtherId}>
+              <Radio.Group
+                label={t({ id: 'admin.stories.mergeResults', message: 'Stories found' })}
+                value={otherId}
+                onChange={setOtherId}
+              >
                 <Stack gap="xs" mt="xs" mah={280} style={{ overflowY: 'auto' }}>
                   {candidates.map((s) => (
                     <Radio
@@ -79,7 +95,7 @@ export function MergeStoryDialog({ story, onClose }: { story: AdminStory | null;
                       value={s.id}
                       data-testid="merge-candidate"
                       label={<span style={{ overflowWrap: 'anywhere' }}>{s.headline || '—'}</span>}
-                      description={`${t('stories.size', { count: s.summary_count })} · ${formatDateTime(s.last_seen_at, language)}`}
+                      description={`${t({ id: 'admin.stories.size', message: plural(ph({ count: s.summary_count }), { one: `# report`, other: `# reports` }) })} · ${formatDateTime(s.last_seen_at, language)}`}
                     />
                   ))}
                 </Stack>
@@ -90,17 +106,19 @@ export function MergeStoryDialog({ story, onClose }: { story: AdminStory | null;
         {story && other ? (
           <Alert color="orange" data-testid="merge-explain">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {t('stories.mergeExplain', {
-                count: other.summary_count,
-                other: other.headline,
-                headline: story.headline,
+              {t({
+                id: 'admin.stories.mergeExplain',
+                message: plural(ph({ count: other.summary_count }), {
+                  one: `The # report of “${ph({ other: other.headline })}” moves into “${ph({ headline: story.headline })}”, and “${ph({ other: other.headline })}” is deleted.`,
+                  other: `The # reports of “${ph({ other: other.headline })}” move into “${ph({ headline: story.headline })}”, and “${ph({ other: other.headline })}” is deleted.`,
+                }),
               })}
             </Text>
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
+            {t({ id: 'admin.actions.cancel', message: 'Cancel' })}
           </Button>
           <Button
             color="red"
@@ -109,7 +127,7 @@ export function MergeStoryDialog({ story, onClose }: { story: AdminStory | null;
             loading={merge.isPending}
             onClick={() => story && other && merge.mutate({ storyId: story.id, otherId: other.id })}
           >
-            {t('stories.mergeConfirm')}
+            {t({ id: 'admin.stories.mergeConfirm', message: 'Merge' })}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { msg, ph } from '@lingui/core/macro';
+import { OPML_STATUS_MESSAGES } from '../admin-messages';
 import { type AdminTopic, OPML_PATH_SEPARATOR, type OpmlImportResult, type OpmlLine } from '@app/contracts';
 import {
   Alert,
@@ -16,7 +20,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { useLanguage } from '../../../i18n/language-provider';
-import { useTranslation } from '../../../i18n/react';
+import { type TFunction, useTranslation } from '../../../i18n/react';
 import { errorText } from '../admin-api';
 import { type AdminT, topicName } from '../admin-logic';
 import { isOpmlRequestReady, type OpmlRequest, type OpmlUnmatched, sendOpml } from '../opml-api';
@@ -38,7 +42,8 @@ export function OpmlImportDialog({
   topics: AdminTopic[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -75,27 +80,30 @@ export function OpmlImportDialog({
   const needsPreview = isReady && !report;
   const topicLabel =
     mode === 'topic'
-      ? t('opml.targetTopic')
+      ? t({ id: 'admin.opml.targetTopic', message: 'Topic' })
       : unmatched === 'topic'
-        ? t('opml.unmatchedTarget')
-        : t('opml.looseTopic');
+        ? t({ id: 'admin.opml.unmatchedTarget', message: 'Topic for feeds that match no topic' })
+        : t({ id: 'admin.opml.looseTopic', message: 'Topic for feeds outside any folder (optional)' });
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={t('opml.importTitle')}
+      title={t({ id: 'admin.opml.importTitle', message: 'Import an OPML file' })}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      closeButtonProps={{ 'aria-label': t({ id: 'admin.actions.close', message: 'Close' }) }}
     >
       <Stack>
         <FileInput
-          label={t('opml.file')}
-          placeholder={t('opml.filePlaceholder')}
+          label={t({ id: 'admin.opml.file', message: 'OPML file' })}
+          placeholder={t({
+            id: 'admin.opml.filePlaceholder',
+            message: 'Choose the file your feed reader exported',
+          })}
           accept=".opml,.xml,text/x-opml,text/xml,application/xml"
           value={file}
           onChange={changed(setFile)}
-          clearButtonProps={{ 'aria-label': t('opml.clearFile') }}
+          clearButtonProps={{ 'aria-label': t({ id: 'admin.opml.clearFile', message: 'Remove the file' }) }}
           clearable
           // Mantine draws this placeholder as text (not ::placeholder): the app's dimmed grey keeps 4.5:1.
           styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
@@ -104,30 +112,57 @@ export function OpmlImportDialog({
         <Radio.Group
           value={mode}
           onChange={changed((value: string) => setMode(value as Mode))}
-          label={t('opml.mode')}
+          label={t({ id: 'admin.opml.mode', message: 'Where the feeds go' })}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="folders" label={t('opml.modeFolders')} data-testid="opml-mode-folders" />
-            <Radio value="topic" label={t('opml.modeTopic')} data-testid="opml-mode-topic" />
+            <Radio
+              value="folders"
+              label={t({
+                id: 'admin.opml.modeFolders',
+                message:
+                  'By folder: each feed joins the topic named by the deepest folder of its path (English or Chinese name)',
+              })}
+              data-testid="opml-mode-folders"
+            />
+            <Radio
+              value="topic"
+              label={t({ id: 'admin.opml.modeTopic', message: 'All feeds into one topic' })}
+              data-testid="opml-mode-topic"
+            />
           </Stack>
         </Radio.Group>
         {mode === 'folders' && (
           <Radio.Group
             value={unmatched}
             onChange={changed((value: string) => setUnmatched(value as OpmlUnmatched))}
-            label={t('opml.unmatched')}
+            label={t({ id: 'admin.opml.unmatched', message: 'Folders that match no topic' })}
           >
             <Stack gap="xs" mt="xs">
-              <Radio value="create" label={t('opml.unmatchedCreate')} data-testid="opml-unmatched-create" />
-              <Radio value="topic" label={t('opml.unmatchedTopic')} data-testid="opml-unmatched-topic" />
-              <Radio value="skip" label={t('opml.unmatchedSkip')} data-testid="opml-unmatched-skip" />
+              <Radio
+                value="create"
+                label={t({
+                  id: 'admin.opml.unmatchedCreate',
+                  message: 'Create a topic for each top-level folder',
+                })}
+                data-testid="opml-unmatched-create"
+              />
+              <Radio
+                value="topic"
+                label={t({ id: 'admin.opml.unmatchedTopic', message: 'Put their feeds in a topic I choose' })}
+                data-testid="opml-unmatched-topic"
+              />
+              <Radio
+                value="skip"
+                label={t({ id: 'admin.opml.unmatchedSkip', message: 'Skip their feeds' })}
+                data-testid="opml-unmatched-skip"
+              />
             </Stack>
           </Radio.Group>
         )}
         {(mode === 'topic' || unmatched !== 'skip') && (
           <Select
             label={topicLabel}
-            placeholder={t('opml.chooseTopic')}
+            placeholder={t({ id: 'admin.opml.chooseTopic', message: 'Choose a topic' })}
             data={activeTopics.map((topic) => ({ value: topic.id, label: topicName(topic, language) }))}
             value={topicId}
             onChange={changed(setTopicId)}
@@ -138,18 +173,21 @@ export function OpmlImportDialog({
         )}
         {send.isError && (
           <Alert color="red" data-testid="opml-error">
-            {failureText(t, send.error)}
+            {failureText(t, tApp, send.error)}
           </Alert>
         )}
         {report && <OpmlReport report={report} />}
         <Group justify="flex-end">
           {needsPreview && (
             <Text fz="sm" c="dimmed" id="opml-preview-first">
-              {t('opml.previewFirst')}
+              {t({
+                id: 'admin.opml.previewFirst',
+                message: 'Preview the file to see each line before importing.',
+              })}
             </Text>
           )}
           <Button variant="default" onClick={close}>
-            {t('opml.close')}
+            {t({ id: 'admin.opml.close', message: 'Close' })}
           </Button>
           <Button
             variant="light"
@@ -158,7 +196,7 @@ export function OpmlImportDialog({
             disabled={!isReady}
             data-testid="opml-preview"
           >
-            {t('opml.preview')}
+            {t({ id: 'admin.opml.preview', message: 'Preview' })}
           </Button>
           <Button
             onClick={() => send.mutate({ dryRun: false })}
@@ -167,7 +205,7 @@ export function OpmlImportDialog({
             aria-describedby={needsPreview ? 'opml-preview-first' : undefined}
             data-testid="opml-submit"
           >
-            {t('opml.import')}
+            {t({ id: 'admin.opml.import', message: 'Import' })}
           </Button>
         </Group>
       </Stack>
@@ -176,13 +214,15 @@ export function OpmlImportDialog({
 }
 
 /** A file that is not OPML: its line when the gateway names one; other failures read as the API's error texts. */
-function failureText(t: AdminT, error: unknown): string {
+function failureText(t: AdminT, tApp: TFunction, error: unknown): string {
   const reason = isApiError(error) ? error.fields?.opml : undefined;
   if (reason !== undefined) {
     const line = /^Line (\d+):/.exec(reason)?.[1];
-    return line ? t('opml.invalidAt', { line }) : t('opml.invalid');
+    return line
+      ? t(msg({ id: 'admin.opml.invalidAt', message: `This file cannot be read as OPML (line ${line}).` }))
+      : t(msg({ id: 'admin.opml.invalid', message: 'This file cannot be read as OPML.' }));
   }
-  return errorText(t, error, t('opml.failed'));
+  return errorText(tApp, error, t(msg({ id: 'admin.opml.failed', message: 'The import failed' })));
 }
 
 // The light alerts' coloured titles fall under 4.5:1 on their tint: titles in the text colour.
@@ -195,33 +235,37 @@ const STATUS_COLOR: Record<OpmlLine['status'], string> = {
 };
 
 function OpmlReport({ report }: { report: OpmlImportResult }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { counts } = report;
   const [title, color] = report.dry_run
-    ? [t('opml.previewTitle'), 'blue']
+    ? [t({ id: 'admin.opml.previewTitle', message: 'Preview: nothing has been imported yet' }), 'blue']
     : counts.import > 0
-      ? [t('opml.doneTitle'), 'green']
+      ? [t({ id: 'admin.opml.doneTitle', message: 'Imported' }), 'green']
       : counts.present > 0
-        ? [t('opml.presentTitle'), 'gray']
-        : [t('opml.refusedTitle'), 'orange'];
+        ? [t({ id: 'admin.opml.presentTitle', message: 'Nothing new to import' }), 'gray']
+        : [t({ id: 'admin.opml.refusedTitle', message: 'Nothing was imported' }), 'orange'];
   const summary = report.dry_run
-    ? t('opml.counts', counts)
-    : t('opml.doneCounts', {
-        ...counts,
-        import: report.datasources_created,
-        topics: report.topics_created.length,
+    ? t({
+        id: 'admin.opml.counts',
+        message: `To import: ${ph({ import: counts.import })} · Already present: ${ph({ present: counts.present })} · Not imported: ${ph({ refused: counts.refused })}`,
+      })
+    : t({
+        id: 'admin.opml.doneCounts',
+        message: `Added: ${ph({ import: report.datasources_created })} · Already present: ${ph({ present: counts.present })} · Not imported: ${ph({ refused: counts.refused })} · New topics: ${ph({ topics: report.topics_created.length })}`,
       });
   return (
     <Stack gap="xs">
       <Alert color={color} title={title} styles={ALERT_TEXT} data-testid="opml-report" role="status">
-        {report.lines.length === 0 ? t('opml.noFeeds') : summary}
+        {report.lines.length === 0
+          ? t({ id: 'admin.opml.noFeeds', message: 'The file holds no feeds.' })
+          : summary}
       </Alert>
       {report.lines.length > 0 && (
         <Table striped withTableBorder layout="fixed" data-testid="opml-lines">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={56}>{t('opml.line')}</Table.Th>
-              <Table.Th>{t('opml.feed')}</Table.Th>
+              <Table.Th w={56}>{t({ id: 'admin.opml.line', message: 'Line' })}</Table.Th>
+              <Table.Th>{t({ id: 'admin.opml.feed', message: 'Feed' })}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -240,7 +284,7 @@ function OpmlReport({ report }: { report: OpmlImportResult }) {
 }
 
 function OpmlLineRow({ line, dryRun }: { line: OpmlLine; dryRun: boolean }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const status = line.status === 'import' && !dryRun ? 'imported' : line.status;
   return (
@@ -249,7 +293,7 @@ function OpmlLineRow({ line, dryRun }: { line: OpmlLine; dryRun: boolean }) {
       <Table.Td style={{ overflowWrap: 'anywhere' }}>
         <Group gap="xs" wrap="wrap">
           <Badge color={STATUS_COLOR[line.status]} variant="filled" radius="sm">
-            {t(`opml.status.${status}`)}
+            {t(messageFor(OPML_STATUS_MESSAGES, status))}
           </Badge>
           <Text fz="sm" fw={500}>
             {line.title ?? line.url ?? ''}

@@ -1,3 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { PODCASTS_ENCODERS_MESSAGES } from '../admin-messages';
+import { ph, plural } from '@lingui/core/macro';
+import {
+  PODCASTS_ENGINES_MESSAGES,
+  PODCASTS_FAILURE_REASONS_MESSAGES,
+  PODCASTS_LANGUAGES_MESSAGES,
+  PODCASTS_OUTCOMES_MESSAGES,
+  PODCASTS_STATUSES_MESSAGES,
+} from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
 import {
@@ -17,7 +28,6 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminPodcastGenerateBody,
@@ -48,7 +58,7 @@ const canRerun = (task: AdminPodcastTask) => task.status === 'failed' || task.fa
  * below move from waiting to done on their own, and a failed one can be made again.
  */
 export function PodcastsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language: uiLanguage } = useLanguage();
   const topics = useQuery(adminTopicsQuery());
   const nameOfTopic = useTopicName();
@@ -59,9 +69,16 @@ export function PodcastsTab() {
   const [answer, setAnswer] = useState<AdminPodcastGenerateResponse | null>(null);
   const generate = useAdminAction({
     run: (body: AdminPodcastGenerateBody) => generatePodcasts(body),
-    success: t('podcasts.toast.done'),
-    failure: t('podcasts.toast.failed'),
-    successMessage: (r) => t('podcasts.toast.queued', { count: r.task_ids.length }),
+    success: t({ id: 'admin.podcasts.toast.done', message: 'Podcasts requested' }),
+    failure: t({ id: 'admin.podcasts.toast.failed', message: 'Could not request the podcasts' }),
+    successMessage: (r) =>
+      t({
+        id: 'admin.podcasts.toast.queued',
+        message: plural(ph({ count: r.task_ids.length }), {
+          one: `# podcast queued`,
+          other: `# podcasts queued`,
+        }),
+      }),
     onDone: (r) => setAnswer(r),
   });
   const rerun = (task: AdminPodcastTask) =>
@@ -89,16 +106,20 @@ export function PodcastsTab() {
         >
           <Stack gap="sm">
             <Title order={2} fz="lg">
-              {t('podcasts.makeTitle')}
+              {t({ id: 'admin.podcasts.makeTitle', message: 'Make a podcast now' })}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('podcasts.makeHelp')}
+              {t({
+                id: 'admin.podcasts.makeHelp',
+                message:
+                  "Makes the podcast of a day from that day's summaries. A podcast already being made or done is left alone; a failed one is made again.",
+              })}
             </Text>
             <Group align="flex-end" wrap="wrap" gap="sm">
               <Select
-                label={t('podcasts.topic')}
+                label={t({ id: 'admin.podcasts.topic', message: 'Topic' })}
                 data={[
-                  { value: ALL, label: t('podcasts.allTopics') },
+                  { value: ALL, label: t({ id: 'admin.podcasts.allTopics', message: 'Every active topic' }) },
                   ...activeTopics.map((topic) => ({ value: topic.id, label: topicName(topic, uiLanguage) })),
                 ]}
                 value={topicId}
@@ -110,19 +131,22 @@ export function PodcastsTab() {
               />
               <TextInput
                 type="date"
-                label={t('podcasts.date')}
-                description={t('podcasts.dateHelp')}
+                label={t({ id: 'admin.podcasts.date', message: 'Date' })}
+                description={t({ id: 'admin.podcasts.dateHelp', message: 'Empty: today' })}
                 value={date}
                 max={todayUtc()}
                 onChange={(event) => setDate(event.currentTarget.value)}
                 data-testid="podcast-date"
               />
               <Select
-                label={t('podcasts.language')}
+                label={t({ id: 'admin.podcasts.language', message: 'Language' })}
                 data={[
-                  { value: ALL, label: t('podcasts.bothLanguages') },
-                  { value: 'en', label: t('podcasts.languages.EN') },
-                  { value: 'zh', label: t('podcasts.languages.ZH') },
+                  {
+                    value: ALL,
+                    label: t({ id: 'admin.podcasts.bothLanguages', message: 'English and Chinese' }),
+                  },
+                  { value: 'en', label: t({ id: 'admin.podcasts.languages.EN', message: 'English' }) },
+                  { value: 'zh', label: t({ id: 'admin.podcasts.languages.ZH', message: 'Chinese' }) },
                 ]}
                 value={language}
                 onChange={(value) => setLanguage(value ?? ALL)}
@@ -131,25 +155,28 @@ export function PodcastsTab() {
                 data-testid="podcast-language"
               />
               <Button type="submit" loading={generate.isPending} data-testid="podcast-generate">
-                {t('podcasts.make')}
+                {t({ id: 'admin.podcasts.make', message: 'Make podcast' })}
               </Button>
             </Group>
             {answer && (
               <Stack gap={4} data-testid="podcast-results" aria-live="polite">
                 <Text size="sm" fw={600}>
-                  {t('podcasts.resultsTitle', { date: answer.target_date })}
+                  {t({
+                    id: 'admin.podcasts.resultsTitle',
+                    message: `Podcasts of ${ph({ date: answer.target_date })}`,
+                  })}
                 </Text>
                 {answer.results.length === 0 ? (
                   <Text size="sm" c="dimmed">
-                    {t('podcasts.noTopics')}
+                    {t({ id: 'admin.podcasts.noTopics', message: 'No active topics' })}
                   </Text>
                 ) : (
                   <List size="sm" spacing={2}>
                     {answer.results.map((result) => (
                       <List.Item key={`${result.topic_id}:${result.language}`} data-testid="podcast-result">
                         {nameOfTopic(result.topic_id, result.topic_name)} ·{' '}
-                        {t(`podcasts.languages.${result.language}`)}:{' '}
-                        {t(`podcasts.outcomes.${result.outcome}`)}
+                        {t(messageFor(PODCASTS_LANGUAGES_MESSAGES, result.language))}:{' '}
+                        {t(messageFor(PODCASTS_OUTCOMES_MESSAGES, result.outcome))}
                       </List.Item>
                     ))}
                   </List>
@@ -163,41 +190,48 @@ export function PodcastsTab() {
       {tasks.data ? <SpeechEngine speech={tasks.data.speech} dateTime={dateTime} /> : null}
 
       <Title order={2} fz="lg">
-        {t('podcasts.tasksTitle')}
+        {t({ id: 'admin.podcasts.tasksTitle', message: 'Podcasts' })}
       </Title>
-      <AdminQueryState query={tasks} loadingLabel={t('podcasts.loading')}>
+      <AdminQueryState
+        query={tasks}
+        loadingLabel={t({ id: 'admin.podcasts.loading', message: 'Loading podcasts' })}
+      >
         {(list) => (
           <AdminTable
-            label={t('podcasts.tasksTitle')}
+            label={t({ id: 'admin.podcasts.tasksTitle', message: 'Podcasts' })}
             minWidth={720}
-            empty={list.data.length === 0 ? t('podcasts.empty') : null}
+            empty={
+              list.data.length === 0 ? t({ id: 'admin.podcasts.empty', message: 'No podcasts yet' }) : null
+            }
             emptyTestId="podcasts-empty"
             columns={[
-              t('podcasts.columns.topic'),
-              t('podcasts.columns.date'),
-              t('podcasts.columns.language'),
-              t('podcasts.columns.status'),
-              t('podcasts.columns.speech'),
-              t('podcasts.columns.updated'),
-              <VisuallyHidden key="actions">{t('podcasts.columns.actions')}</VisuallyHidden>,
+              t({ id: 'admin.podcasts.columns.topic', message: 'Topic' }),
+              t({ id: 'admin.podcasts.columns.date', message: 'Date' }),
+              t({ id: 'admin.podcasts.columns.language', message: 'Language' }),
+              t({ id: 'admin.podcasts.columns.status', message: 'Status' }),
+              t({ id: 'admin.podcasts.columns.speech', message: 'Speech' }),
+              t({ id: 'admin.podcasts.columns.updated', message: 'Updated' }),
+              <VisuallyHidden key="actions">
+                {t({ id: 'admin.podcasts.columns.actions', message: 'Actions' })}
+              </VisuallyHidden>,
             ]}
           >
             {list.data.map((task) => (
               <Table.Tr key={task.id} data-testid="podcast-task">
                 <Table.Td>{nameOfTopic(task.topic_id, task.topic_name)}</Table.Td>
                 <Table.Td>{task.target_date}</Table.Td>
-                <Table.Td>{t(`podcasts.languages.${task.language}`)}</Table.Td>
+                <Table.Td>{t(messageFor(PODCASTS_LANGUAGES_MESSAGES, task.language))}</Table.Td>
                 <Table.Td maw={320}>
                   <Badge
                     variant="light"
                     color={STATUS_COLOURS[task.status] ?? 'gray'}
                     data-testid="podcast-status"
                   >
-                    {t(`podcasts.statuses.${task.status}`, { defaultValue: task.status })}
+                    {t(messageFor(PODCASTS_STATUSES_MESSAGES, task.status))}
                   </Badge>
                   {task.failure_reason && (
                     <Text size="xs" fw={600} mt={4} data-testid="podcast-failure-reason">
-                      {t(`podcasts.failureReasons.${task.failure_reason}`)}
+                      {t(messageFor(PODCASTS_FAILURE_REASONS_MESSAGES, task.failure_reason))}
                     </Text>
                   )}
                   {task.error_message && (
@@ -207,9 +241,7 @@ export function PodcastsTab() {
                   )}
                 </Table.Td>
                 <Table.Td data-testid="podcast-engine">
-                  {task.tts_engine
-                    ? t(`podcasts.engines.${task.tts_engine}`, { defaultValue: task.tts_engine })
-                    : '—'}
+                  {task.tts_engine ? t(messageFor(PODCASTS_ENGINES_MESSAGES, task.tts_engine)) : '—'}
                 </Table.Td>
                 <Table.Td>{dateTime(task.updated_at)}</Table.Td>
                 <Table.Td>
@@ -221,7 +253,7 @@ export function PodcastsTab() {
                       loading={generate.isPending}
                       data-testid="podcast-rerun"
                     >
-                      {t('podcasts.rerun')}
+                      {t({ id: 'admin.podcasts.rerun', message: 'Make again' })}
                     </Button>
                   )}
                 </Table.Td>
@@ -242,13 +274,13 @@ function SpeechEngine({
   speech: AdminPodcastListResponse['speech'];
   dateTime: (value: string | null) => string;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const silent = speech?.tts_engine === 'none';
   return (
     <Alert
       variant="light"
       color={silent ? 'red' : 'gray'}
-      title={t('podcasts.speech.title')}
+      title={t({ id: 'admin.podcasts.speech.title', message: 'Speech engine' })}
       data-testid="podcast-speech-engine"
       data-engine={speech?.tts_engine ?? ''}
     >
@@ -256,16 +288,27 @@ function SpeechEngine({
         <Stack gap={4}>
           <Text size="sm">
             {silent
-              ? t('podcasts.speech.none')
-              : t('podcasts.speech.engine', {
-                  engine: t(`podcasts.engines.${speech.tts_engine}`, { defaultValue: speech.tts_engine }),
-                  encoder: speech.encoder
-                    ? t(`podcasts.encoders.${speech.encoder}`, { defaultValue: speech.encoder })
-                    : '—',
+              ? t({
+                  id: 'admin.podcasts.speech.none',
+                  message:
+                    'The worker has no speech engine, so every podcast fails with “no speech engine”. Set OPENAI_API_KEY and OPENAI_TTS_MODEL, install espeak-ng, or unset PODCAST_TTS_ENGINE=none (the espeak-ng npm package speaks without either).',
+                })
+              : t({
+                  id: 'admin.podcasts.speech.engine',
+                  message: `Speaks with ${ph({ engine: t(messageFor(PODCASTS_ENGINES_MESSAGES, speech.tts_engine)) })}; MP3 by ${ph(
+                    {
+                      encoder: speech.encoder
+                        ? t(messageFor(PODCASTS_ENCODERS_MESSAGES, speech.encoder))
+                        : '—',
+                    },
+                  )}`,
                 })}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('podcasts.speech.reported', { time: dateTime(speech.reported_at) })}
+            {t({
+              id: 'admin.podcasts.speech.reported',
+              message: `Reported by the worker with the podcast it took at ${ph({ time: dateTime(speech.reported_at) })}`,
+            })}
             {speech.reason ? (
               <>
                 {' · '}
@@ -275,7 +318,12 @@ function SpeechEngine({
           </Text>
         </Stack>
       ) : (
-        <Text size="sm">{t('podcasts.speech.unknown')}</Text>
+        <Text size="sm">
+          {t({
+            id: 'admin.podcasts.speech.unknown',
+            message: 'Not known yet: the worker reports its speech engine with the first podcast it makes.',
+          })}
+        </Text>
       )}
     </Alert>
   );

@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { ph } from '@lingui/core/macro';
+import { QUEUES_STATES_MESSAGES } from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
 import {
@@ -14,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { adminQueuesQuery, retryJob } from '../admin-api';
 import { useAdminAction } from '../kit/admin-shared';
@@ -26,13 +29,13 @@ const isKnownState = (state: string): state is (typeof STATES)[number] =>
 
 /** Job counts per queue and state; running jobs with their progress; failed jobs with their error and a retry button. */
 export function QueuesTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const query = useQuery(adminQueuesQuery());
   const retry = useAdminAction({
     run: retryJob,
-    success: t('toast.retried'),
-    failure: t('toast.retryFailed'),
+    success: t({ id: 'admin.toast.retried', message: 'Job queued again' }),
+    failure: t({ id: 'admin.toast.retryFailed', message: 'Retry failed' }),
   });
 
   return (
@@ -52,7 +55,7 @@ export function QueuesTab() {
                       variant={count > 0 ? 'light' : 'outline'}
                       color={state === 'failed' && count > 0 ? 'red' : 'blue'}
                     >
-                      {isKnownState(state) ? t(`queues.states.${state}`) : state} {count}
+                      {isKnownState(state) ? t(messageFor(QUEUES_STATES_MESSAGES, state)) : state} {count}
                     </Badge>
                   ))}
                 </Group>
@@ -60,10 +63,10 @@ export function QueuesTab() {
             ))}
           </SimpleGrid>
           <Title order={3} fz="lg">
-            {t('queues.activeTitle')}
+            {t({ id: 'admin.queues.activeTitle', message: 'Running jobs' })}
           </Title>
           {data.active.length === 0 ? (
-            <Text c="dimmed">{t('queues.noActive')}</Text>
+            <Text c="dimmed">{t({ id: 'admin.queues.noActive', message: 'No jobs running' })}</Text>
           ) : (
             <Stack gap="xs">
               {data.active.map((job) => (
@@ -78,25 +81,30 @@ export function QueuesTab() {
                   </Group>
                   <Progress
                     value={job.progress}
-                    aria-label={t('queues.progressLabel', { job: job.name, id: job.id })}
+                    aria-label={t({
+                      id: 'admin.queues.progressLabel',
+                      message: `Progress of ${ph({ job: job.name })} #${ph({ id: job.id })}`,
+                    })}
                   />
                 </Paper>
               ))}
             </Stack>
           )}
           <Title order={3} fz="lg">
-            {t('queues.failedTitle')}
+            {t({ id: 'admin.queues.failedTitle', message: 'Failed jobs' })}
           </Title>
           <AdminTable
-            label={t('queues.failedTitle')}
+            label={t({ id: 'admin.queues.failedTitle', message: 'Failed jobs' })}
             minWidth={720}
-            empty={data.failed.length === 0 ? t('queues.noFailed') : null}
+            empty={
+              data.failed.length === 0 ? t({ id: 'admin.queues.noFailed', message: 'No failed jobs' }) : null
+            }
             columns={[
-              t('queues.columns.queue'),
-              t('queues.columns.job'),
-              t('queues.columns.error'),
-              t('queues.columns.attempts'),
-              t('queues.columns.failedAt'),
+              t({ id: 'admin.queues.columns.queue', message: 'Queue' }),
+              t({ id: 'admin.queues.columns.job', message: 'Job' }),
+              t({ id: 'admin.queues.columns.error', message: 'Error' }),
+              t({ id: 'admin.queues.columns.attempts', message: 'Attempts' }),
+              t({ id: 'admin.queues.columns.failedAt', message: 'Failed at' }),
               null,
             ]}
           >
@@ -125,7 +133,7 @@ export function QueuesTab() {
                     onClick={() => retry.mutate(job)}
                     loading={retry.isPending}
                   >
-                    {t('actions.retry')}
+                    {t({ id: 'admin.actions.retry', message: 'Retry' })}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { ph } from '@lingui/core/macro';
+import { HEALTH_STATES_MESSAGES } from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
 import { Badge, Stack, Table, Text } from '@mantine/core';
@@ -27,7 +31,8 @@ function formatNext(iso: string | null, language: Language) {
 
 /** Source health from the pipeline's GET /api/admin/source-health: last success, last error class, next check. */
 export function SourceHealthTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const query = useQuery(sourceHealthQuery());
   const filters = useFilters<'state'>({ state: 'all' });
@@ -47,12 +52,18 @@ export function SourceHealthTab() {
                   kind: 'segmented',
                   key: 'state',
                   options: [
-                    { value: 'all', label: t('health.all', { count: data.data.length }) },
+                    {
+                      value: 'all',
+                      label: t({
+                        id: 'admin.health.all',
+                        message: `All (${ph({ count: data.data.length })})`,
+                      }),
+                    },
                     ...STATES.map((s) => ({
                       value: s,
-                      label: t('health.stateCount', {
-                        state: t(`health.states.${s}`),
-                        count: data.counts[s] ?? 0,
+                      label: t({
+                        id: 'admin.health.stateCount',
+                        message: `${ph({ state: t(messageFor(HEALTH_STATES_MESSAGES, s)) })} (${ph({ count: data.counts[s] ?? 0 })})`,
                       }),
                     })),
                   ],
@@ -61,26 +72,26 @@ export function SourceHealthTab() {
               ]}
             />
             <AdminTable
-              label={t('tabs.health')}
+              label={t({ id: 'admin.tabs.health', message: 'Source health' })}
               minWidth={820}
-              empty={rows.length === 0 ? t('health.empty') : null}
+              empty={rows.length === 0 ? t({ id: 'admin.health.empty', message: 'No data sources' }) : null}
               columns={[
-                t('health.columns.name'),
-                t('health.columns.platform'),
-                t('health.columns.state'),
-                t('health.columns.lastSuccess'),
-                t('health.columns.lastError'),
-                t('health.columns.failures'),
-                t('health.columns.nextCheck'),
+                t({ id: 'admin.health.columns.name', message: 'Name' }),
+                t({ id: 'admin.health.columns.platform', message: 'Platform' }),
+                t({ id: 'admin.health.columns.state', message: 'Status' }),
+                t({ id: 'admin.health.columns.lastSuccess', message: 'Last success' }),
+                t({ id: 'admin.health.columns.lastError', message: 'Last error' }),
+                t({ id: 'admin.health.columns.failures', message: 'Failures in a row' }),
+                t({ id: 'admin.health.columns.nextCheck', message: 'Next check' }),
               ]}
             >
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.source_name}</Table.Td>
-                  <Table.Td>{platformName(t, row.platform)}</Table.Td>
+                  <Table.Td>{platformName(tApp, row.platform)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATE_COLORS[row.state]} variant="dot">
-                      {t(`health.states.${row.state}`)}
+                      {t(messageFor(HEALTH_STATES_MESSAGES, row.state))}
                     </Badge>
                   </Table.Td>
                   <Table.Td>

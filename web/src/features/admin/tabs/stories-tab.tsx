@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { ph, plural } from '@lingui/core/macro';
+import { STORIES_LANGUAGES_MESSAGES } from '../admin-messages';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -24,29 +28,35 @@ import { StoryClustering } from './story-clustering';
  * a wrong merge into a new story, and merges a story with another found by its headline.
  */
 export function StoriesTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language: uiLanguage } = useLanguage();
   const filters = useFilters<'q' | 'language' | 'topic'>({ q: '', language: null, topic: null });
   const [q] = useDebouncedValue((filters.values.q ?? '').trim(), 300);
   const topics = useQuery(adminTopicsQuery());
   const filterSpecs: FilterSpec<'q' | 'language' | 'topic'>[] = [
-    { kind: 'search', key: 'q', label: t('stories.search'), searchType: true, w: { base: '100%', sm: 280 } },
+    {
+      kind: 'search',
+      key: 'q',
+      label: t({ id: 'admin.stories.search', message: 'Search headlines' }),
+      searchType: true,
+      w: { base: '100%', sm: 280 },
+    },
     {
       kind: 'select',
       key: 'language',
-      label: t('stories.language'),
-      placeholder: t('stories.languageAll'),
+      label: t({ id: 'admin.stories.language', message: 'Language' }),
+      placeholder: t({ id: 'admin.stories.languageAll', message: 'All languages' }),
       options: [
-        { value: 'EN', label: t('stories.languages.EN') },
-        { value: 'ZH', label: t('stories.languages.ZH') },
+        { value: 'EN', label: t({ id: 'admin.stories.languages.EN', message: 'English' }) },
+        { value: 'ZH', label: t({ id: 'admin.stories.languages.ZH', message: 'Chinese' }) },
       ],
       w: { base: '100%', sm: 180 },
     },
     {
       kind: 'select',
       key: 'topic',
-      label: t('stories.topic'),
-      placeholder: t('stories.topicAll'),
+      label: t({ id: 'admin.stories.topic', message: 'Topic' }),
+      placeholder: t({ id: 'admin.stories.topicAll', message: 'All topics' }),
       options: (topics.data ?? []).map((topic) => ({ value: topic.id, label: topicName(topic, uiLanguage) })),
       searchable: true,
       w: { base: '100%', sm: 220 },
@@ -68,11 +78,19 @@ export function StoriesTab() {
       <MergeStoryDialog story={mergeInto} onClose={() => setMergeInto(null)} />
       <StoryClustering />
       <FilterBar filters={filterSpecs} values={filters.values} onChange={filters.set} />
-      <AdminQueryState query={query} errorTestId="stories-error" loadingLabel={t('stories.loading')}>
+      <AdminQueryState
+        query={query}
+        errorTestId="stories-error"
+        loadingLabel={t({ id: 'admin.stories.loading', message: 'Loading stories' })}
+      >
         {(data) => {
           const stories = data.pages.flatMap((page) => page.data);
           if (stories.length === 0)
-            return <AdminEmpty testId="stories-empty">{t('stories.empty')}</AdminEmpty>;
+            return (
+              <AdminEmpty testId="stories-empty">
+                {t({ id: 'admin.stories.empty', message: 'No stories of more than one report' })}
+              </AdminEmpty>
+            );
           return (
             <Stack>
               {stories.map((story) => (
@@ -90,7 +108,7 @@ export function StoriesTab() {
                   loading={query.isFetchingNextPage}
                   style={{ alignSelf: 'center' }}
                 >
-                  {t('stories.loadMore')}
+                  {t({ id: 'admin.stories.loadMore', message: 'Load more' })}
                 </Button>
               ) : null}
             </Stack>
@@ -110,15 +128,23 @@ function StoryCard({
   ask: ReturnType<typeof useConfirm>['ask'];
   onMerge: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const [selected, setSelected] = useState<string[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
   const split = useAdminAction({
     run: splitStory,
-    success: t('stories.splitDone'),
-    failure: t('stories.splitFailed'),
-    successMessage: (_, vars) => t('stories.splitDoneMessage', { count: vars.summaryIds.length }),
+    success: t({ id: 'admin.stories.splitDone', message: 'Story split' }),
+    failure: t({ id: 'admin.stories.splitFailed', message: 'Split failed' }),
+    successMessage: (_, vars) =>
+      t({
+        id: 'admin.stories.splitDoneMessage',
+        message: plural(ph({ count: vars.summaryIds.length }), {
+          one: `# report moved into a new story`,
+          other: `# reports moved into a new story`,
+        }),
+      }),
     // The split button is disabled now (nothing chosen): keyboard focus goes to the story instead.
     onDone: () => {
       setSelected([]);
@@ -143,22 +169,32 @@ function StoryCard({
           </Title>
           <Group gap="xs" wrap="wrap">
             <Badge variant="light" data-testid="story-size">
-              {t('stories.size', { count: story.summary_count })}
+              {t({
+                id: 'admin.stories.size',
+                message: plural(ph({ count: story.summary_count }), { one: `# report`, other: `# reports` }),
+              })}
             </Badge>
             {story.languages.map((l) => (
               <Badge key={l} variant="outline" color="gray">
-                {t(`stories.languages.${l}`)}
+                {t(messageFor(STORIES_LANGUAGES_MESSAGES, l))}
               </Badge>
             ))}
           </Group>
           <Text size="xs" c="dimmed">
-            {t('stories.seen', {
-              first: formatDateTime(story.first_seen_at, language),
-              last: formatDateTime(story.last_seen_at, language),
+            {t({
+              id: 'admin.stories.seen',
+              message: `First report ${ph({ first: formatDateTime(story.first_seen_at, language) })} · latest ${ph({ last: formatDateTime(story.last_seen_at, language) })}`,
             })}
           </Text>
         </Stack>
-        <Checkbox.Group label={t('stories.members')} value={selected} onChange={setSelected}>
+        <Checkbox.Group
+          label={t({
+            id: 'admin.stories.members',
+            message: 'Reports in this story: choose the ones to split out',
+          })}
+          value={selected}
+          onChange={setSelected}
+        >
           <Stack gap="xs" mt="xs">
             {story.members.map((member) => (
               <Checkbox
@@ -167,9 +203,9 @@ function StoryCard({
                 data-testid="story-member"
                 label={<span style={{ overflowWrap: 'anywhere' }}>{member.title || '—'}</span>}
                 description={[
-                  member.source_name || t('stories.unknownSource'),
-                  member.platform ? platformName(t, member.platform) : null,
-                  t(`stories.languages.${member.language}`),
+                  member.source_name || t({ id: 'admin.stories.unknownSource', message: 'Unknown source' }),
+                  member.platform ? platformName(tApp, member.platform) : null,
+                  t(messageFor(STORIES_LANGUAGES_MESSAGES, member.language)),
                   formatDateTime(member.published_at, language),
                 ]
                   .filter(Boolean)
@@ -180,12 +216,15 @@ function StoryCard({
         </Checkbox.Group>
         {story.members.length < story.summary_count ? (
           <Text size="xs" c="dimmed">
-            {t('stories.moreMembers', { shown: story.members.length, count: story.summary_count })}
+            {t({
+              id: 'admin.stories.moreMembers',
+              message: `Showing the first ${ph({ shown: story.members.length })} of ${ph({ count: story.summary_count })} reports`,
+            })}
           </Text>
         ) : null}
         {everything ? (
           <Text size="xs" c="dimmed">
-            {t('stories.splitAllHint')}
+            {t({ id: 'admin.stories.splitAllHint', message: 'Leave at least one report in the story.' })}
           </Text>
         ) : null}
         <Group gap="xs" wrap="wrap">
@@ -197,17 +236,23 @@ function StoryCard({
             loading={split.isPending}
             onClick={() =>
               ask({
-                title: t('stories.splitTitle'),
-                message: t('stories.splitMessage', { count: selected.length, headline: story.headline }),
-                confirmLabel: t('stories.splitConfirm'),
+                title: t({ id: 'admin.stories.splitTitle', message: 'Split the story' }),
+                message: t({
+                  id: 'admin.stories.splitMessage',
+                  message: plural(ph({ count: selected.length }), {
+                    one: `Move # report out of “${ph({ headline: story.headline })}” into a new story of its own?`,
+                    other: `Move # reports out of “${ph({ headline: story.headline })}” into a new story of their own?`,
+                  }),
+                }),
+                confirmLabel: t({ id: 'admin.stories.splitConfirm', message: 'Split' }),
                 onConfirm: () => split.mutate({ storyId: story.id, summaryIds: selected }),
               })
             }
           >
-            {t('stories.split')}
+            {t({ id: 'admin.stories.split', message: 'Split into a new story' })}
           </Button>
           <Button size="xs" variant="default" data-testid="story-merge" onClick={onMerge}>
-            {t('stories.merge')}
+            {t({ id: 'admin.stories.merge', message: 'Merge with…' })}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { startStoryClustering, storyClusteringQuery } from '../admin-api';
 import { useAdminAction } from '../kit/admin-shared';
@@ -11,19 +12,22 @@ import { useAdminAction } from '../kit/admin-shared';
  * progress and can start a pass at once.
  */
 export function StoryClustering() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const status = useQuery(storyClusteringQuery());
   const start = useAdminAction({
     run: startStoryClustering,
-    success: t('stories.clustering.started'),
-    failure: t('stories.clustering.failed'),
+    success: t({ id: 'admin.stories.clustering.started', message: 'Re-clustering started' }),
+    failure: t({ id: 'admin.stories.clustering.failed', message: 'Could not start re-clustering' }),
   });
   const data = status.data;
   if (!data) {
     return status.isError ? (
       <Text c="red.8" size="sm" role="alert" data-testid="story-clustering-error">
-        {t('stories.clustering.loadFailed')}
+        {t({
+          id: 'admin.stories.clustering.loadFailed',
+          message: 'The clustering progress could not be loaded.',
+        })}
       </Text>
     ) : null;
   }
@@ -35,7 +39,10 @@ export function StoryClustering() {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600} size="sm">
-            {t('stories.clustering.title', { version: data.rule_version })}
+            {t({
+              id: 'admin.stories.clustering.title',
+              message: `Clustering rule ${ph({ version: data.rule_version })}`,
+            })}
           </Text>
           <Button
             size="xs"
@@ -45,24 +52,36 @@ export function StoryClustering() {
             disabled={pending === 0 || data.running}
             data-testid="story-clustering-start"
           >
-            {t('stories.clustering.start')}
+            {t({ id: 'admin.stories.clustering.start', message: 'Re-cluster now' })}
           </Button>
         </Group>
         <Progress
           value={percent}
-          aria-label={t('stories.clustering.progressLabel')}
+          aria-label={t({
+            id: 'admin.stories.clustering.progressLabel',
+            message: 'Summaries decided under the current rule',
+          })}
           animated={data.running}
           data-testid="story-clustering-progress"
         />
         <Text size="sm" data-testid="story-clustering-summary" aria-live="polite">
           {pending === 0
-            ? t('stories.clustering.done', { count: data.total, total: number.format(data.total) })
-            : t(data.running ? 'stories.clustering.running' : 'stories.clustering.pending', {
-                done: number.format(data.current),
-                total: number.format(data.total),
-                older: number.format(data.older),
-                unclustered: number.format(data.unclustered),
-              })}
+            ? t({
+                id: 'admin.stories.clustering.done',
+                message: plural(ph({ count: data.total }), {
+                  one: `All ${ph({ total: number.format(data.total) })} summary is clustered under the current rule.`,
+                  other: `All ${ph({ total: number.format(data.total) })} summaries are clustered under the current rule.`,
+                }),
+              })
+            : data.running
+              ? t({
+                  id: 'admin.stories.clustering.running',
+                  message: `Re-clustering: ${ph({ done: number.format(data.current) })} of ${ph({ total: number.format(data.total) })} summaries done (${ph({ older: number.format(data.older) })} from an older rule and ${ph({ unclustered: number.format(data.unclustered) })} without a story left).`,
+                })
+              : t({
+                  id: 'admin.stories.clustering.pending',
+                  message: `${ph({ done: number.format(data.current) })} of ${ph({ total: number.format(data.total) })} summaries are clustered under the current rule: ${ph({ older: number.format(data.older) })} from an older rule and ${ph({ unclustered: number.format(data.unclustered) })} without a story wait for the next pass.`,
+                })}
         </Text>
       </Stack>
     </Paper>

@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { ph } from '@lingui/core/macro';
+import { SUBMISSIONS_STATES_MESSAGES } from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { toLocale } from '@app/rules';
@@ -22,7 +26,8 @@ type Status = 'pending' | 'approved' | 'rejected' | 'all';
 const STATUSES: Status[] = ['pending', 'approved', 'rejected', 'all'];
 
 function SubmissionCard({ submission }: { submission: AdminSubmission }) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const topics = useQuery(adminTopicsQuery());
   const topic = topics.data?.find((candidate) => candidate.id === submission.topic_id);
@@ -35,13 +40,13 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
         topic_id: topicId ?? undefined,
         platform: (platform as Platform | null) ?? undefined,
       }),
-    success: t('toast.approved'),
-    failure: t('toast.updateFailed'),
+    success: t({ id: 'admin.toast.approved', message: 'Approved; the data source was created' }),
+    failure: t({ id: 'admin.toast.updateFailed', message: 'Update failed' }),
   });
   const reject = useAdminAction({
     run: () => rejectSubmission(submission.id),
-    success: t('toast.rejected'),
-    failure: t('toast.updateFailed'),
+    success: t({ id: 'admin.toast.rejected', message: 'Rejected' }),
+    failure: t({ id: 'admin.toast.updateFailed', message: 'Update failed' }),
   });
   const pending = submission.status === 'pending';
   return (
@@ -62,22 +67,28 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             variant="dot"
             color={pending ? 'yellow' : submission.status === 'approved' ? 'teal' : 'gray'}
           >
-            {t(`submissions.states.${submission.status}`)}
+            {t(messageFor(SUBMISSIONS_STATES_MESSAGES, submission.status))}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
           {submission.user_email ?? '—'} ·{' '}
-          {t('submissions.topicLine', {
-            name: topic
-              ? topicName(topic, language)
-              : (submission.topic_name ?? submission.topic_custom ?? '—'),
+          {t({
+            id: 'admin.submissions.topicLine',
+            message: `Topic: ${ph({
+              name: topic
+                ? topicName(topic, language)
+                : (submission.topic_name ?? submission.topic_custom ?? '—'),
+            })}`,
           })}{' '}
           ·{' '}
-          {t('submissions.platformLine', {
-            name:
-              submission.platform === 'other'
-                ? submission.platform_custom
-                : platformName(t, submission.platform),
+          {t({
+            id: 'admin.submissions.platformLine',
+            message: `Platform: ${ph({
+              name:
+                submission.platform === 'other'
+                  ? (submission.platform_custom ?? '')
+                  : platformName(tApp, submission.platform),
+            })}`,
           })}{' '}
           · {formatInstant(submission.created_at, toLocale(language), { date: 'medium' })}
         </Text>
@@ -85,7 +96,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
           <Group align="flex-end" wrap="wrap" gap="xs">
             <Select
               size="xs"
-              label={t('submissions.topic')}
+              label={t({ id: 'admin.submissions.topic', message: 'Topic' })}
               data={(topics.data ?? [])
                 .filter((candidate) => candidate.is_active)
                 .map((candidate) => ({ value: candidate.id, label: topicName(candidate, language) }))}
@@ -94,8 +105,8 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             />
             <Select
               size="xs"
-              label={t('submissions.platform')}
-              data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
+              label={t({ id: 'admin.submissions.platform', message: 'Platform' })}
+              data={PLATFORMS.map((id) => ({ value: id, label: platformName(tApp, id) }))}
               value={platform}
               onChange={setPlatform}
             />
@@ -106,7 +117,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
               loading={approve.isPending}
               disabled={!topicId || !platform}
             >
-              {t('actions.approve')}
+              {t({ id: 'admin.actions.approve', message: 'Approve' })}
             </Button>
             <Button
               size="xs"
@@ -115,7 +126,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
               onClick={() => reject.mutate(undefined)}
               loading={reject.isPending}
             >
-              {t('actions.reject')}
+              {t({ id: 'admin.actions.reject', message: 'Reject' })}
             </Button>
           </Group>
         ) : null}
@@ -126,7 +137,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
 
 /** Users' source suggestions, a page at a time: approve (creates the datasource) or reject. */
 export function SubmissionsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { t: tCommon } = useTranslation();
   const filters = useFilters<'status'>({ status: 'pending' });
   const status = STATUSES.find((value) => value === filters.values.status) ?? 'pending';
@@ -152,7 +163,10 @@ export function SubmissionsTab() {
           {
             kind: 'segmented',
             key: 'status',
-            options: STATUSES.map((value) => ({ value, label: t(`submissions.states.${value}`) })),
+            options: STATUSES.map((value) => ({
+              value,
+              label: t(messageFor(SUBMISSIONS_STATES_MESSAGES, value)),
+            })),
           },
         ]}
       />
@@ -164,7 +178,7 @@ export function SubmissionsTab() {
         </Group>
       ) : query.data.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {t('submissions.empty')}
+          {t({ id: 'admin.submissions.empty', message: 'No suggestions' })}
         </Text>
       ) : (
         <>

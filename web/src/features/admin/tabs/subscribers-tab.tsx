@@ -1,10 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { SUBSCRIBERS_SOURCES_MESSAGES } from '../admin-messages';
+import { ph } from '@lingui/core/macro';
+import {
+  SUBSCRIBERS_LANGUAGES_MESSAGES,
+  SUBSCRIBERS_REASONS_MESSAGES,
+  SUBSCRIBERS_STATUSES_MESSAGES,
+} from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import type { AdminSubscriber } from '@app/contracts';
 import { toLocale } from '@app/rules';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { adminSubscribersQuery } from '../admin-api';
 import { AdminQueryState, AdminTable } from '../kit/admin-table';
@@ -19,7 +27,7 @@ const STATUS_COLORS: Record<AdminSubscriber['status'], string> = {
 
 /** Newsletter subscribers and, for those the digest no longer goes to, the bounce or complaint that stopped it. */
 export function SubscribersTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const filters = useFilters<'status' | 'q'>({ status: 'all', q: '' });
   const [q] = useDebouncedValue((filters.values.q ?? '').trim(), 300);
@@ -42,15 +50,16 @@ export function SubscribersTab() {
                 options: [
                   {
                     value: 'all',
-                    label: t('subscribers.all', {
-                      count: STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0),
+                    label: t({
+                      id: 'admin.subscribers.all',
+                      message: `All (${ph({ count: STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) })})`,
                     }),
                   },
                   ...STATUSES.map((s) => ({
                     value: s,
-                    label: t('subscribers.statusCount', {
-                      status: t(`subscribers.statuses.${s}`),
-                      count: counts[s] ?? 0,
+                    label: t({
+                      id: 'admin.subscribers.statusCount',
+                      message: `${ph({ status: t(messageFor(SUBSCRIBERS_STATUSES_MESSAGES, s)) })} (${ph({ count: counts[s] ?? 0 })})`,
                     }),
                   })),
                 ],
@@ -59,22 +68,22 @@ export function SubscribersTab() {
               {
                 kind: 'search',
                 key: 'q',
-                label: t('subscribers.search'),
+                label: t({ id: 'admin.subscribers.search', message: 'Search by email address' }),
                 searchType: true,
                 w: { base: '100%', sm: 280 },
               },
             ]}
           />
           <AdminTable
-            label={t('tabs.subscribers')}
+            label={t({ id: 'admin.tabs.subscribers', message: 'Subscribers' })}
             minWidth={760}
-            empty={data.length === 0 ? t('subscribers.empty') : null}
+            empty={data.length === 0 ? t({ id: 'admin.subscribers.empty', message: 'No subscribers' }) : null}
             columns={[
-              t('subscribers.columns.email'),
-              t('subscribers.columns.status'),
-              t('subscribers.columns.language'),
-              t('subscribers.columns.confirmed'),
-              t('subscribers.columns.reason'),
+              t({ id: 'admin.subscribers.columns.email', message: 'Email' }),
+              t({ id: 'admin.subscribers.columns.status', message: 'Status' }),
+              t({ id: 'admin.subscribers.columns.language', message: 'Language' }),
+              t({ id: 'admin.subscribers.columns.confirmed', message: 'Confirmed' }),
+              t({ id: 'admin.subscribers.columns.reason', message: 'Why stopped' }),
             ]}
           >
             {data.map((row) => (
@@ -82,25 +91,29 @@ export function SubscribersTab() {
                 <Table.Td style={{ wordBreak: 'break-all' }}>{row.email}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLORS[row.status]} variant="dot">
-                    {t(`subscribers.statuses.${row.status}`)}
+                    {t(messageFor(SUBSCRIBERS_STATUSES_MESSAGES, row.status))}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{t(`subscribers.languages.${row.language}`)}</Table.Td>
+                <Table.Td>{t(messageFor(SUBSCRIBERS_LANGUAGES_MESSAGES, row.language))}</Table.Td>
                 <Table.Td>
-                  {row.confirmed_at ? dateTime(row.confirmed_at) : t('subscribers.notConfirmed')}
+                  {row.confirmed_at
+                    ? dateTime(row.confirmed_at)
+                    : t({ id: 'admin.subscribers.notConfirmed', message: 'Not confirmed' })}
                 </Table.Td>
                 <Table.Td>
                   {row.suppression ? (
                     <Stack gap={2}>
                       <Text size="sm" fw={600}>
-                        {t(`subscribers.reasons.${row.suppression.reason}`)}
+                        {t(messageFor(SUBSCRIBERS_REASONS_MESSAGES, row.suppression.reason))}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {t('subscribers.via', {
-                          source: row.suppression.source
-                            ? t(`subscribers.sources.${row.suppression.source}`)
-                            : '—',
-                          when: dateTime(row.suppression.at),
+                        {t({
+                          id: 'admin.subscribers.via',
+                          message: `${ph({
+                            source: row.suppression.source
+                              ? t(messageFor(SUBSCRIBERS_SOURCES_MESSAGES, row.suppression.source))
+                              : '—',
+                          })}, ${ph({ when: dateTime(row.suppression.at) })}`,
                         })}
                       </Text>
                       {row.suppression.diagnostic ? (

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Switch, Textarea, TextInput } from '@mantine/core';
 import { parseKeywords } from '@app/rules';
-import { useTranslation } from '../../../i18n/react';
 import { type AdminTopic, saveTopic } from '../admin-api';
 import { useAdminAction } from '../kit/admin-shared';
 import { FormDialog, useDialogForm } from '../kit/form-dialog';
@@ -16,7 +16,7 @@ const valuesOf = (topic: AdminTopic | null) => ({
 
 /** Add and edit modes; name and description required; keywords comma-separated. */
 export function TopicDialog({ opened, onClose, topic }: Props) {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const form = useDialogForm(opened, topic, valuesOf);
   const { values } = form;
   const save = useAdminAction({
@@ -27,8 +27,12 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
         keywords: parseKeywords(values.keywords),
         is_active: values.is_active,
       }),
-    success: topic ? t('toast.updated') : t('toast.added'),
-    failure: topic ? t('toast.updateFailed') : t('toast.addFailed'),
+    success: topic
+      ? t({ id: 'admin.toast.updated', message: 'Updated' })
+      : t({ id: 'admin.toast.added', message: 'Added' }),
+    failure: topic
+      ? t({ id: 'admin.toast.updateFailed', message: 'Update failed' })
+      : t({ id: 'admin.toast.addFailed', message: 'Add failed' }),
     onDone: onClose,
   });
 
@@ -36,27 +40,42 @@ export function TopicDialog({ opened, onClose, topic }: Props) {
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={topic ? t('topics.editTitle') : t('topics.addTitle')}
+      title={
+        topic
+          ? t({ id: 'admin.topics.editTitle', message: 'Edit topic' })
+          : t({ id: 'admin.topics.addTitle', message: 'Add topic' })
+      }
       ready={values.name.trim().length > 0 && values.description.trim().length > 0}
       saving={save.isPending}
-      submitLabel={topic ? t('actions.save') : t('actions.add')}
+      submitLabel={
+        topic
+          ? t({ id: 'admin.actions.save', message: 'Save' })
+          : t({ id: 'admin.actions.add', message: 'Add' })
+      }
       submitTestId="topic-submit"
       onSubmit={() => save.mutate(undefined)}
     >
-      <TextInput label={t('topics.name')} required {...form.getInputProps('name')} />
+      <TextInput
+        label={t({ id: 'admin.topics.name', message: 'Topic name' })}
+        required
+        {...form.getInputProps('name')}
+      />
       <Textarea
-        label={t('topics.description')}
+        label={t({ id: 'admin.topics.description', message: 'Description' })}
         required
         autosize
         minRows={2}
         {...form.getInputProps('description')}
       />
       <TextInput
-        label={t('topics.keywords')}
-        description={t('topics.keywordsHint')}
+        label={t({ id: 'admin.topics.keywords', message: 'Keywords' })}
+        description={t({ id: 'admin.topics.keywordsHint', message: 'Separate with commas' })}
         {...form.getInputProps('keywords')}
       />
-      <Switch label={t('topics.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      <Switch
+        label={t({ id: 'admin.topics.active', message: 'Active' })}
+        {...form.getInputProps('is_active', { type: 'checkbox' })}
+      />
     </FormDialog>
   );
 }

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
+import { localDescription } from '@app/rules';
 import { Badge, Button, Card, Checkbox, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useMemo, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
 import {
@@ -23,7 +25,7 @@ const TopicDialog = lazy(() => import('./topic-dialog').then((module) => ({ defa
 type FilterKey = 'q' | 'status';
 
 export function TopicsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const query = useQuery(adminTopicsQuery());
   const filters = useFilters<FilterKey>({ q: '', status: 'all' });
@@ -36,8 +38,8 @@ export function TopicsTab() {
     {
       kind: 'search',
       key: 'q',
-      label: t('topics.search'),
-      placeholder: t('topics.searchPlaceholder'),
+      label: t({ id: 'admin.topics.search', message: 'Search topics' }),
+      placeholder: t({ id: 'admin.topics.searchPlaceholder', message: 'Name, description or keyword' }),
       icon: true,
       flex: '1 1 220px',
     },
@@ -59,18 +61,22 @@ export function TopicsTab() {
 
   const toggle = useAdminAction({
     run: (topic: AdminTopic) => setTopicActive(topic, !topic.is_active),
-    success: t('toast.updated'),
-    failure: t('toast.updateFailed'),
+    success: t({ id: 'admin.toast.updated', message: 'Updated' }),
+    failure: t({ id: 'admin.toast.updateFailed', message: 'Update failed' }),
   });
   const remove = useAdminAction({
     run: deleteTopic,
-    success: t('toast.deleted'),
-    failure: t('toast.deleteFailed'),
+    success: t({ id: 'admin.toast.deleted', message: 'Deleted' }),
+    failure: t({ id: 'admin.toast.deleteFailed', message: 'Delete failed' }),
   });
   const batchStatus = useBatchStatus(selection, {
     setActive: setTopicsActive,
-    updatedMessage: (count) => t('toast.topicsUpdated', { count }),
-    emptyMessage: t('messages.selectTopics'),
+    updatedMessage: (count) =>
+      t({
+        id: 'admin.toast.topicsUpdated',
+        message: plural(count, { one: `Updated # topic`, other: `Updated # topics` }),
+      }),
+    emptyMessage: t({ id: 'admin.messages.selectTopics', message: 'Please select topics' }),
   });
 
   if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
@@ -85,7 +91,7 @@ export function TopicsTab() {
       </OnDemandDialog>
       <FilterBar filters={filterSpecs} values={filters.values} onChange={filters.set}>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ topic: null })}>
-          {t('topics.add')}
+          {t({ id: 'admin.topics.add', message: 'Add topic' })}
         </Button>
         <BatchModeButton selection={selection} />
       </FilterBar>
@@ -103,7 +109,7 @@ export function TopicsTab() {
         </Group>
       ) : filtered.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {t('topics.empty')}
+          {t({ id: 'admin.topics.empty', message: 'No matching topics' })}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -114,7 +120,10 @@ export function TopicsTab() {
                   <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     {batch ? (
                       <Checkbox
-                        aria-label={t('selection.select', { name: topicName(topic, language) })}
+                        aria-label={t({
+                          id: 'admin.selection.select',
+                          message: `Select ${ph({ name: topicName(topic, language) })}`,
+                        })}
                         checked={selected.has(topic.id)}
                         onChange={() => selection.toggle(topic.id)}
                       />
@@ -130,11 +139,13 @@ export function TopicsTab() {
                     style={{ flexShrink: 0, overflow: 'visible' }}
                     data-testid="topic-status"
                   >
-                    {topic.is_active ? t('status.active') : t('status.paused')}
+                    {topic.is_active
+                      ? t({ id: 'admin.status.active', message: 'Active' })
+                      : t({ id: 'admin.status.paused', message: 'Paused' })}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed" lineClamp={2}>
-                  {(language === 'zh' && topic.description_zh) || topic.description}
+                  {localDescription(topic, language)}
                 </Text>
                 <Group gap={4}>
                   {topic.keywords.slice(0, 2).map((k) => (
@@ -149,10 +160,9 @@ export function TopicsTab() {
                   ) : null}
                 </Group>
                 <Text size="xs" c="dimmed" data-testid="topic-stats">
-                  {t('topics.stats', {
-                    datasources: topic.datasource_count,
-                    posts: topic.post_count,
-                    summaries: topic.summary_count,
+                  {t({
+                    id: 'admin.topics.stats',
+                    message: `Data sources ${ph({ datasources: topic.datasource_count })} · Posts ${ph({ posts: topic.post_count })} · Summaries ${ph({ summaries: topic.summary_count })}`,
                   })}
                 </Text>
                 {!batch ? (
@@ -162,8 +172,11 @@ export function TopicsTab() {
                     onToggle={() => toggle.mutate(topic)}
                     onDelete={() => remove.mutate(topic)}
                     confirmDelete={{
-                      title: t('confirm.deleteTopicTitle'),
-                      message: t('confirm.deleteTopicMessage', { name: topicName(topic, language) }),
+                      title: t({ id: 'admin.confirm.deleteTopicTitle', message: 'Delete topic' }),
+                      message: t({
+                        id: 'admin.confirm.deleteTopicMessage',
+                        message: `Delete the topic "${ph({ name: topicName(topic, language) })}"? This cannot be undone.`,
+                      }),
                       ask: confirm.ask,
                     }}
                   />

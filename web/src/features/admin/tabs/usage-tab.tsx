@@ -1,3 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../../i18n/message-for';
+import { ph, plural } from '@lingui/core/macro';
+import { USAGE_FEATURES_MESSAGES } from '../admin-messages';
 import { toLocale } from '@app/rules';
 import {
   Group,
@@ -13,7 +17,6 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { useLanguage } from '../../../i18n/language-provider';
 import { LoadError, useTopicName } from '../kit/admin-shared';
@@ -30,7 +33,7 @@ type Figures = UsageResponse['totals'];
 const BarChart = lazy(() => import('./usage-chart'));
 
 export function UsageTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const nameOfTopic = useTopicName();
   const [days, setDays] = useState<(typeof RANGES)[number]>('30');
@@ -50,8 +53,14 @@ export function UsageTab() {
     f.unpriced_calls === 0
       ? money(f.cost_usd)
       : f.unpriced_calls === f.calls
-        ? t('usage.costUnknown')
-        : t('usage.costAtLeast', { cost: money(f.cost_usd), count: f.unpriced_calls });
+        ? t({ id: 'admin.usage.costUnknown', message: 'Unknown' })
+        : t({
+            id: 'admin.usage.costAtLeast',
+            message: plural(ph({ count: f.unpriced_calls }), {
+              one: `${ph({ cost: money(f.cost_usd) })} + # call of unknown cost`,
+              other: `${ph({ cost: money(f.cost_usd) })} + # calls of unknown cost`,
+            }),
+          });
 
   if (query.isError) {
     return <LoadError error={query.error} onRetry={() => query.refetch()} testId="usage-error" />;
@@ -59,13 +68,13 @@ export function UsageTab() {
   if (query.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label={t('usage.loading')} />
+        <Loader aria-label={t({ id: 'admin.usage.loading', message: 'Loading usage' })} />
       </Group>
     );
   }
   const data = query.data;
   const features = data.features.map((f) => f.feature);
-  const featureLabel = (feature: string) => t(`usage.features.${feature}`, { defaultValue: feature });
+  const featureLabel = (feature: string) => t(messageFor(USAGE_FEATURES_MESSAGES, feature));
   const chartData = data.days.map((day) => ({
     date: day.date.slice(5),
     ...Object.fromEntries(features.map((f) => [featureLabel(f), day.cost_by_feature[f] ?? 0])),
@@ -83,13 +92,13 @@ export function UsageTab() {
   );
   const figureHeads = (
     <>
-      <Table.Th>{t('usage.columns.calls')}</Table.Th>
-      <Table.Th>{t('usage.columns.offline')}</Table.Th>
-      <Table.Th>{t('usage.columns.failed')}</Table.Th>
-      <Table.Th>{t('usage.columns.inputTokens')}</Table.Th>
-      <Table.Th>{t('usage.columns.outputTokens')}</Table.Th>
-      <Table.Th>{t('usage.columns.characters')}</Table.Th>
-      <Table.Th>{t('usage.columns.cost')}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.calls', message: 'Calls' })}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.offline', message: 'Offline' })}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.failed', message: 'Failed' })}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.inputTokens', message: 'Input tokens' })}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.outputTokens', message: 'Output tokens' })}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.characters', message: 'Speech characters' })}</Table.Th>
+      <Table.Th>{t({ id: 'admin.usage.columns.cost', message: 'Cost' })}</Table.Th>
     </>
   );
   const table = (label: string, first: string, rows: { key: string; name: string; f: Figures }[]) => (
@@ -118,21 +127,35 @@ export function UsageTab() {
       <SegmentedControl
         value={days}
         onChange={(value) => setDays(value as typeof days)}
-        data={RANGES.map((value) => ({ value, label: t('usage.lastDays', { count: Number(value) }) }))}
+        data={RANGES.map((value) => ({
+          value,
+          label: t({
+            id: 'admin.usage.lastDays',
+            message: plural(ph({ count: Number(value) }), { one: `Last # day`, other: `Last # days` }),
+          }),
+        }))}
         style={{ alignSelf: 'flex-start' }}
-        aria-label={t('usage.range')}
+        aria-label={t({ id: 'admin.usage.range', message: 'Period' })}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {[
-          { label: t('usage.totals.cost'), value: cost(data.totals), testId: 'usage-total-cost' },
-          { label: t('usage.totals.calls'), value: number(data.totals.calls), testId: 'usage-total-calls' },
           {
-            label: t('usage.totals.tokens'),
+            label: t({ id: 'admin.usage.totals.cost', message: 'Cost' }),
+            value: cost(data.totals),
+            testId: 'usage-total-cost',
+          },
+          {
+            label: t({ id: 'admin.usage.totals.calls', message: 'Model calls' }),
+            value: number(data.totals.calls),
+            testId: 'usage-total-calls',
+          },
+          {
+            label: t({ id: 'admin.usage.totals.tokens', message: 'Tokens' }),
             value: number(data.totals.input_tokens + data.totals.output_tokens),
             testId: 'usage-total-tokens',
           },
           {
-            label: t('usage.totals.offline'),
+            label: t({ id: 'admin.usage.totals.offline', message: 'Made without a model' }),
             value: number(data.totals.offline_calls),
             testId: 'usage-total-offline',
           },
@@ -149,14 +172,18 @@ export function UsageTab() {
       </SimpleGrid>
       {data.totals.calls === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="usage-empty">
-          {t('usage.empty')}
+          {t({ id: 'admin.usage.empty', message: 'No model calls in this period.' })}
         </Text>
       ) : (
         <>
           <Title order={3} size="h4">
-            {t('usage.chartTitle')}
+            {t({ id: 'admin.usage.chartTitle', message: 'Cost per day and feature (USD)' })}
           </Title>
-          <figure aria-label={t('usage.chartTitle')} style={{ margin: 0 }} data-testid="usage-chart">
+          <figure
+            aria-label={t({ id: 'admin.usage.chartTitle', message: 'Cost per day and feature (USD)' })}
+            style={{ margin: 0 }}
+            data-testid="usage-chart"
+          >
             <Suspense
               fallback={
                 <Center h={280}>
@@ -179,37 +206,42 @@ export function UsageTab() {
             </Suspense>
           </figure>
           <Title order={3} size="h4">
-            {t('usage.byFeature')}
+            {t({ id: 'admin.usage.byFeature', message: 'By feature' })}
           </Title>
           {table(
-            t('usage.byFeature'),
-            t('usage.columns.feature'),
+            t({ id: 'admin.usage.byFeature', message: 'By feature' }),
+            t({ id: 'admin.usage.columns.feature', message: 'Feature' }),
             data.features.map((f) => ({ key: f.feature, name: featureLabel(f.feature), f })),
           )}
           <Title order={3} size="h4">
-            {t('usage.byProvider')}
+            {t({ id: 'admin.usage.byProvider', message: 'By provider' })}
           </Title>
           {table(
-            t('usage.byProvider'),
-            t('usage.columns.provider'),
+            t({ id: 'admin.usage.byProvider', message: 'By provider' }),
+            t({ id: 'admin.usage.columns.provider', message: 'Provider' }),
             data.providers.map((f) => ({
               key: f.provider,
-              name: f.provider === 'offline' ? t('usage.offlineProvider') : f.provider,
+              name:
+                f.provider === 'offline'
+                  ? t({ id: 'admin.usage.offlineProvider', message: 'Offline (no model)' })
+                  : f.provider,
               f,
             })),
           )}
           <Title order={3} size="h4">
-            {t('usage.topTopics')}
+            {t({ id: 'admin.usage.topTopics', message: 'The ten most expensive topics' })}
           </Title>
           {data.top_topics.length === 0 ? (
-            <Text c="dimmed">{t('usage.noTopics')}</Text>
+            <Text c="dimmed">
+              {t({ id: 'admin.usage.noTopics', message: 'No calls were made for a topic in this period.' })}
+            </Text>
           ) : (
             <Table striped verticalSpacing="xs" data-testid="usage-top-topics">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('usage.columns.topic')}</Table.Th>
-                  <Table.Th>{t('usage.columns.calls')}</Table.Th>
-                  <Table.Th>{t('usage.columns.cost')}</Table.Th>
+                  <Table.Th>{t({ id: 'admin.usage.columns.topic', message: 'Topic' })}</Table.Th>
+                  <Table.Th>{t({ id: 'admin.usage.columns.calls', message: 'Calls' })}</Table.Th>
+                  <Table.Th>{t({ id: 'admin.usage.columns.cost', message: 'Cost' })}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -218,7 +250,7 @@ export function UsageTab() {
                     <Table.Td>
                       {topic.topic_name
                         ? nameOfTopic(topic.topic_id, topic.topic_name)
-                        : t('usage.deletedTopic')}
+                        : t({ id: 'admin.usage.deletedTopic', message: '(deleted topic)' })}
                     </Table.Td>
                     <Table.Td>{number(topic.calls)}</Table.Td>
                     <Table.Td>{cost(topic)}</Table.Td>

@@ -1,4 +1,4 @@
-import { localName } from '@app/rules';
+import { localDescription, localName } from '@app/rules';
 import type { TopicDto, TopicStats } from '@app/contracts';
 import {
   Alert,
@@ -87,7 +87,7 @@ function TopicCard({
             ) : null}
           </Group>
           <Text size="sm" c="dimmed" lineClamp={3}>
-            {(language === 'zh' && topic.description_zh) || topic.description}
+            {localDescription(topic, language)}
           </Text>
           <Group justify="space-between" mt="auto" wrap="nowrap">
             <Group gap={4}>

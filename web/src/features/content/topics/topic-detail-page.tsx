@@ -1,5 +1,5 @@
 import type { SummaryDto, TopicDto } from '@app/contracts';
-import { localName, sourceDisplayName } from '@app/rules';
+import { localDescription, localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
 import {
   Alert,
@@ -46,7 +46,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const name = localName(topic, language);
-  const description = (language === 'zh' && topic.description_zh) || topic.description;
+  const description = localDescription(topic, language);
   useDocumentTitle(name);
   useFeedLinks(topicFeedLinks(topic.slug, name, language));
   // Page, source and day live in the URL (like /content-summary): 25 a page, filtered by the API.

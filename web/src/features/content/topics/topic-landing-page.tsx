@@ -1,4 +1,4 @@
-import { localName } from '@app/rules';
+import { localDescription, localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
 import { Anchor, Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconRss } from '@tabler/icons-react';
@@ -35,7 +35,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const name = localName(topic, language);
-  const description = (language === 'zh' && topic.description_zh) || topic.description;
+  const description = localDescription(topic, language);
   const topics = useQuery(topicsQueryOptions());
   const related = (topics.data ?? []).filter((other) => other.id !== topic.id).slice(0, MAX_RELATED);
   const viewSearch = { topic: topic.id, date: todayStartIso(timeZone), timezone: timeZone };
@@ -135,7 +135,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
                       {localName(other, language)}
                     </AnchorLink>
                     <Text size="sm" c="dimmed" lineClamp={2}>
-                      {(language === 'zh' && other.description_zh) || other.description}
+                      {localDescription(other, language)}
                     </Text>
                   </Card>
                 ))}
