@@ -22,7 +22,7 @@ const SITE_FEEDS_MODULE =
 const FIRST_PAINT_SHARED =
   /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
 const FIRST_PAINT_MODULE =
-  /[\\/]web[\\/]src[\\/](first-paint|font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
+  /[\\/]web[\\/]src[\\/](first-paint(-base|-reading)?|font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
 /** Not loaded with the entry, but by every public page (error texts, cards, alerts): one file, not eight. */
 const PUBLIC_PAGES_APP =
   /[\\/](web[\\/]src[\\/]api[\\/]error-text|packages[\\/]contracts[\\/]src[\\/]errors)\.ts$/;

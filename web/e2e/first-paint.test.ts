@@ -6,8 +6,9 @@ import { expectAccessible } from './axe.ts';
 import { type Stack, startStack, webDist } from './harness.ts';
 
 // The home page's hero is drawn by a tiny entry of its own (src/first-paint.ts) before the app's code has
-// arrived, in the reader's language; the app then replaces it with the full page. Here the app's entry
-// is held back, to look at what the reader sees until then.
+// arrived, in the reader's language, and the summaries page's first cards and a blog post's title and
+// cover by another (src/first-paint-reading.ts); the app then replaces them with the full page. Here the
+// app's entry is held back, to look at what the reader sees until then.
 
 type ManifestEntry = { file: string; isEntry?: boolean; name?: string };
 const dist = webDist;
@@ -17,6 +18,16 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 >;
 const appEntry = `/${manifest['index.html']!.file}`;
 const firstPaintEntry = `/${manifest['src/first-paint.ts']!.file}`;
+const readingFirstPaintEntry = `/${manifest['src/first-paint-reading.ts']!.file}`;
+
+/** The scripts a page asks for while it loads. */
+function scriptsOf(page: Awaited<ReturnType<typeof withoutApp>>): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
 const en = JSON.parse(readFileSync(new URL('../src/i18n/en.json', import.meta.url), 'utf8')).home;
 const zh = JSON.parse(readFileSync(new URL('../src/i18n/zh.json', import.meta.url), 'utf8')).home;
 
@@ -59,12 +70,9 @@ describe('the home page first paint', () => {
     await page.context().close();
   });
 
-  it('is not even downloaded on other pages', async () => {
+  it('is not even downloaded on other pages, nor the other pages’ first paint on the home page', async () => {
     const page = await withoutApp();
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptsOf(page);
     await page.goto('/pricing');
     await page.waitForLoadState('networkidle');
     // Nothing drawn in #root but the server's reading view, which a browser running scripts hides.
@@ -72,6 +80,12 @@ describe('the home page first paint', () => {
     expect(await page.locator('[data-page-body]').isVisible()).toBe(false);
     expect(scripts).toContain(appEntry);
     expect(scripts).not.toContain(firstPaintEntry);
+    expect(scripts).not.toContain(readingFirstPaintEntry);
+    scripts.length = 0;
+    await page.goto('/zh');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toContain(firstPaintEntry);
+    expect(scripts).not.toContain(readingFirstPaintEntry);
     await page.context().close();
   });
 
@@ -120,12 +134,16 @@ describe('a blog post’s first paint', () => {
 
   it('draws nothing for a post without a cover: the app draws it all', async () => {
     const page = await withoutApp();
+    const scripts = scriptsOf(page);
     const post = await stack.prisma.blogPost.findFirstOrThrow({
       where: { status: 'published', language: 'EN', featuredImageUrl: null },
     });
     await page.goto(`/blog/${post.slug}`);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('#root > :not([data-page-body])').count()).toBe(0);
+    // Its first paint came, and looked, and the home page's did not come.
+    expect(scripts).toContain(readingFirstPaintEntry);
+    expect(scripts).not.toContain(firstPaintEntry);
     await page.context().close();
   });
 

@@ -20,11 +20,16 @@ import { headOf, viewOf } from './support/page-parse.ts';
 // sitemaps.org schemas, every URL in them a page that answers 200), and the status of each page's
 // document: 404 where the app shows its 404 screen, 410 for a blog post taken down.
 
-// The web app's own document (what a build writes, before its scripts are added), and the home page's.
+// The web app's own document (what a build writes, before its scripts are added), the home page's, and
+// the summaries page's and a blog post's (each with its first-paint script).
 const INDEX_HTML = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
 const HOME_HTML = INDEX_HTML.replace(
   '</body>',
   '<script type="module" async src="/assets/first-paint.js"></script></body>',
+);
+const READING_HTML = INDEX_HTML.replace(
+  '</body>',
+  '<script type="module" async src="/assets/first-paint-reading.js"></script></body>',
 );
 
 const HOSTILE_TITLE = '</title><script>alert(1)</script> "Quoted" & \u2028 </script><!--';
@@ -52,6 +57,7 @@ beforeAll(async () => {
   for (const [name, body] of [
     ['index.html', INDEX_HTML],
     ['home.html', HOME_HTML],
+    ['reading.html', READING_HTML],
   ] as const) {
     await writeFile(path.join(webDir, name), body);
     await writeFile(path.join(webDir, `${name}.br`), brotliCompressSync(body));
@@ -377,18 +383,16 @@ describe('the status of a page’s document', () => {
     expect(withoutHead(answer.body), target).toBe(withoutHead(document));
   };
 
-  it('a page of the app is a 200, the home, summaries and blog post pages with the first-paint document', async () => {
+  it('a page of the app is a 200, the home, summaries and blog post pages with their first-paint documents', async () => {
+    for (const target of ['/', '/zh', '/zh/']) await expectDocument(target, 200, HOME_HTML);
     for (const target of [
-      '/',
-      '/zh',
-      '/zh/',
       '/content-summary',
       '/zh/content-summary',
       '/content-summary?date=2026-01-01',
       '/blog/both-languages',
       '/zh/blog/both-languages',
     ])
-      await expectDocument(target, 200, HOME_HTML);
+      await expectDocument(target, 200, READING_HTML);
     for (const target of [
       '/pricing',
       '/zh/pricing',
@@ -502,9 +506,9 @@ describe('the status of a page’s document', () => {
     for (const [target, status] of cases) {
       const answer = await get(target);
       expect(answer.status, target).toBe(status);
-      // A blog post that is one has the first-paint document.
+      // A blog post that is one has the reading pages' first-paint document.
       const post = status === 200 && /^\/blog\//i.test(decodeURIComponent(target));
-      expect(withoutHead(answer.body), target).toBe(withoutHead(post ? HOME_HTML : INDEX_HTML));
+      expect(withoutHead(answer.body), target).toBe(withoutHead(post ? READING_HTML : INDEX_HTML));
     }
   });
 });

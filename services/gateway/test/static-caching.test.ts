@@ -13,10 +13,15 @@ import { type HttpAnswer, httpRequest } from './support/http-get.ts';
 // path up), as in the path-spelling tests.
 
 const INDEX_HTML = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
-// The home page's document: index.html plus the script that draws the hero before the app arrives.
+// The home page's document: index.html plus the script that draws the hero before the app arrives; the
+// summaries page's and a blog post's, with the script that draws their first cards or title.
 const HOME_HTML = INDEX_HTML.replace(
   '</body>',
   '<script type="module" async src="/assets/first-paint-Ij90Kl12.js"></script></body>',
+);
+const READING_HTML = INDEX_HTML.replace(
+  '</body>',
+  '<script type="module" async src="/assets/first-paint-reading-Mn34Op56.js"></script></body>',
 );
 const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
 const PLAIN_CSS = 'body{margin:0}';
@@ -41,6 +46,7 @@ beforeAll(async () => {
   };
   await write(path.join(webDir, 'index.html'), INDEX_HTML, true);
   await write(path.join(webDir, 'home.html'), HOME_HTML, true);
+  await write(path.join(webDir, 'reading.html'), READING_HTML, true);
   await write(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), APP_JS, true);
   await write(path.join(webDir, 'assets', 'plain-Ef56Gh78.css'), PLAIN_CSS, false);
   await write(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
@@ -157,13 +163,23 @@ describe('index.html and the SPA fallback', () => {
       await expectDocument(target, INDEX_HTML, ['gzip, deflate, br', undefined]);
   });
 
-  it('the home and summaries pages, in either language, answer home.html (with the first-paint script), revalidated every time', async () => {
+  it('the home page, in either language, answers home.html (with its first-paint script), revalidated every time', async () => {
     // As the router matches them: a trailing slash is the same page, an encoded letter the same letter.
-    for (const target of ['/', '/zh', '/zh/', '/%7Ah', '/z%68/', '/content-summary', '/zh/content-summary'])
+    for (const target of ['/', '/zh', '/zh/', '/%7Ah', '/z%68/'])
       await expectDocument(target, HOME_HTML, ['br', 'gzip', undefined]);
   });
 
-  it('no other page gets the first-paint script, and home.html is no file of its own', async () => {
+  it('the summaries page answers reading.html (with the other first-paint script), revalidated every time', async () => {
+    for (const target of [
+      '/content-summary',
+      '/zh/content-summary',
+      '/content-summary/',
+      '/content%2Dsummary',
+    ])
+      await expectDocument(target, READING_HTML, ['br', 'gzip', undefined]);
+  });
+
+  it('no other page gets a first-paint script, and home.html and reading.html are no files of their own', async () => {
     // Pages, and paths no page has (a 404 with the app's document, which draws the 404 screen).
     for (const [target, status] of [
       ['/zh/pricing', 200],
@@ -176,7 +192,14 @@ describe('index.html and the SPA fallback', () => {
       expect(answer.status, target).toBe(status);
       expect(answer.body, target).toBe(INDEX_HTML);
     }
-    for (const target of ['/home.html', '/HOME.html', '/home%2Ehtml']) {
+    for (const target of [
+      '/home.html',
+      '/HOME.html',
+      '/home%2Ehtml',
+      '/reading.html',
+      '/READING.HTML',
+      '/reading%2ehtml',
+    ]) {
       const answer = await get(target);
       expect(answer.status, target).toBe(404);
       expect(answer.body, target).not.toContain('first-paint');

@@ -85,7 +85,7 @@ export function renderHeadTags(head: PageHead): string {
   return lines.map((line) => `    ${line}\n`).join('');
 }
 
-/** The build's document (index.html or home.html) with the page's language, title and head tags. */
+/** The build's document (index.html or a first-paint one) with the page's language, title and head tags. */
 export function pageDocument(template: string, head: PageHead): string {
   return template
     .replace(HTML_LANG, `<html lang="${escapeHtml(head.lang)}">`)

@@ -6,6 +6,7 @@ import { withPageBody } from '../../lib/page-body.ts';
 import { pageDocument } from '../../lib/page-document.ts';
 import { dataPreloads } from '../../lib/page-preloads.ts';
 import { notFoundEnvelope, sendEnvelope } from '../../plugins/app/error-handler.plugin.ts';
+import type { FirstPaintDocument } from '../../plugins/external/web-static.plugin.ts';
 
 // What a build holds (with its .br and .gz copies). A client-side route may have a dot too
 // ("/youtube/Fireship.io"): still a page.
@@ -28,11 +29,15 @@ const queryOf = (rawUrl: string | undefined) => {
 const pathOf = (rawUrl: string | undefined) => (rawUrl ?? '').split('?', 1)[0] ?? '';
 
 /**
- * The pages whose document carries the first-paint script (web/src/first-paint.ts: the home page's hero,
- * the summaries page's first cards, a blog post's title and cover, drawn before the app's code has
- * arrived).
+ * The pages whose document carries a first-paint script, drawn before the app's code has arrived: the
+ * home page's hero (web/src/first-paint.ts), the summaries page's first cards and a blog post's title
+ * and cover (web/src/first-paint-reading.ts).
  */
-const FIRST_PAINT_PAGES: ReadonlySet<WebPageName> = new Set(['home', 'contentSummary', 'blogPost']);
+const FIRST_PAINT_PAGES: Partial<Record<WebPageName, FirstPaintDocument>> = {
+  home: 'home',
+  contentSummary: 'reading',
+  blogPost: 'reading',
+};
 
 /** The language of a path no page matches, as the web app picks it for its 404 screen. */
 const languageOfPath = (pathname: string): UiLanguage => (/^\/zh(?:\/|$)/.test(pathname) ? 'zh' : 'en');
@@ -69,8 +74,8 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
         page?.language ?? languageOfPath(sent),
       );
       status = document.status;
-      const template =
-        status === 200 && page && FIRST_PAINT_PAGES.has(page.name) ? documents.home : documents.index;
+      const firstPaint = status === 200 && page ? FIRST_PAINT_PAGES[page.name] : undefined;
+      const template = firstPaint ? documents.firstPaint[firstPaint] : documents.index;
       // The page's own scripts download beside the entry (a page that is not one is only the 404 screen).
       const scripts = status === 200 && page ? (documents.preloads[page.name] ?? []) : [];
       const head = {

@@ -17,11 +17,13 @@ const mapsAllowed = (serveMaps: boolean) => (pathName: string) =>
 const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 
 /**
- * The first-paint document (web/vite-first-paint.ts): index.html plus the script that draws the home
- * page's hero, the summaries page's first cards or a blog post's title and cover before the app has
- * arrived. Served on those pages only (modules/web-pages/pages.routes.ts); no other page downloads that script.
+ * The first-paint documents (web/vite-first-paint.ts): index.html plus the script that draws the home
+ * page's hero (home.html), or the summaries page's first cards and a blog post's title and cover
+ * (reading.html), before the app has arrived. Served on those pages only
+ * (modules/web-pages/pages.routes.ts); no other page downloads those scripts.
  */
-const HOME_HTML = 'home.html';
+const FIRST_PAINT_DOCUMENTS = { home: 'home.html', reading: 'reading.html' } as const;
+export type FirstPaintDocument = keyof typeof FIRST_PAINT_DOCUMENTS;
 /** Answered by the gateway itself (modules/web-pages), never from the build. */
 const GATEWAY_FILES = ['robots.txt', 'sitemap.xml'];
 /**
@@ -36,12 +38,13 @@ const PagePreloadsSchema = z.record(
 
 /**
  * The build's documents, which the pages' route (modules/web-pages/pages.routes.ts) serves with each page's
- * head: index.html, and home.html for the first-paint pages when the build has it. `withHead` is false when a
- * document lacks a tag the head replaces: the documents then go as built (logged at start-up).
+ * head: index.html, and home.html and reading.html for the first-paint pages (index.html where the build
+ * has none). `withHead` is false when a document lacks a tag the head replaces: the documents then go as
+ * built (logged at start-up).
  */
 export type WebDocuments = {
   index: string;
-  home: string;
+  firstPaint: Record<FirstPaintDocument, string>;
   withHead: boolean;
   /** Page name (@app/contracts WEB_PAGES) → the scripts its document preloads. */
   preloads: Record<string, string[]>;
@@ -59,16 +62,19 @@ function loadPreloads(root: string, log: FastifyBaseLogger): Record<string, stri
   }
 }
 
-function loadDocuments(root: string, hasHome: boolean, log: FastifyBaseLogger): WebDocuments {
-  const index = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const home = hasHome ? readFileSync(path.join(root, HOME_HTML), 'utf8') : index;
+function loadDocuments(root: string, log: FastifyBaseLogger): WebDocuments {
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+  const index = read('index.html');
+  const firstPaint = {} as Record<FirstPaintDocument, string>;
+  for (const [name, file] of Object.entries(FIRST_PAINT_DOCUMENTS) as [FirstPaintDocument, string][]) {
+    firstPaint[name] = existsSync(path.join(root, file)) ? read(file) : index;
+  }
   try {
-    checkTemplate(index);
-    checkTemplate(home);
-    return { index, home, withHead: true, preloads: loadPreloads(root, log) };
+    for (const template of [index, ...Object.values(firstPaint)]) checkTemplate(template);
+    return { index, firstPaint, withHead: true, preloads: loadPreloads(root, log) };
   } catch (error) {
     log.error({ err: error, root }, "the web build's documents cannot take a page's head; served as built");
-    return { index, home, withHead: false, preloads: {} };
+    return { index, firstPaint, withHead: false, preloads: {} };
   }
 }
 
@@ -89,7 +95,6 @@ export default fp(
   async (app) => {
     const root = path.resolve(app.config.WEB_DIST_DIR);
     const hasWeb = existsSync(path.join(root, 'index.html'));
-    const hasHome = existsSync(path.join(root, HOME_HTML));
     const allowedPath = mapsAllowed(!isProductionLike(app.config));
     if (hasWeb) {
       // The build's top-level files (index.html, favicon, robots.txt…): always revalidated.
@@ -98,7 +103,13 @@ export default fp(
         wildcard: false,
         // The pages, / included, are the `/*` route's (below): it picks the document.
         index: false,
-        globIgnore: ['assets/**', HOME_HTML, PAGE_PRELOADS, ...GATEWAY_FILES, ...COMPRESSED_COPIES],
+        globIgnore: [
+          'assets/**',
+          ...Object.values(FIRST_PAINT_DOCUMENTS),
+          PAGE_PRELOADS,
+          ...GATEWAY_FILES,
+          ...COMPRESSED_COPIES,
+        ],
         preCompressed: true,
         allowedPath,
         setHeaders: (reply) => {
@@ -120,7 +131,7 @@ export default fp(
           immutable: true,
         });
       }
-      app.decorate('webDocuments', loadDocuments(root, hasHome, app.log));
+      app.decorate('webDocuments', loadDocuments(root, app.log));
     } else {
       app.decorate('webDocuments', null);
       app.log.info({ root }, 'web build not found; serving the API only');
