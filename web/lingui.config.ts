@@ -13,6 +13,9 @@ const MIGRATED: Record<string, string[]> = {
   podcast: [],
   blog: [],
   admin: [],
+  newsletter: [],
+  // The pricing page's strings are the billing feature's.
+  billing: ['pricing'],
   // Other features' files that show the account strings.
   account: ['auth/auth-page.tsx', 'profile/feed-token-card.tsx'],
 };
@@ -28,4 +31,8 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
   compileNamespace: 'json',
+  // The macros' `useLingui()` is the app's own (i18n/react.tsx, through package.json's "imports"): the app's
+  // one Lingui instance from its context, a new `_` when the language changes. No screen needs
+  // @lingui/react's provider, and no page downloads it.
+  runtimeConfigModule: { useLingui: ['#lingui-runtime', 'useLingui'] },
 });

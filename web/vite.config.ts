@@ -1,5 +1,5 @@
 import babel from '@rolldown/plugin-babel';
-import { linguiMacros } from './lingui-macros';
+import { linguiMacros } from './lingui-macros.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
@@ -15,9 +15,13 @@ import { pureContracts } from './vite-pure-contracts.ts';
 const gateway = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000' } };
 
 const APP_MODULE = /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/]/;
-/** The site's feeds' names, titles and links: every page's layout names them, so they ride in the shell. */
-const SITE_FEEDS_MODULE =
-  /[\\/]packages[\\/](contracts[\\/]src[\\/]site-feeds|rules[\\/]src[\\/]feed-links)\.ts$/;
+/**
+ * The shared packages' modules every page's shell uses: the site's feeds' names, titles and links (every
+ * page's layout names them) and the languages' locales and tags. They ride in the shell rather than in
+ * small files of their own that every page would fetch.
+ */
+const SHELL_PACKAGE_MODULE =
+  /[\\/]packages[\\/](contracts[\\/]src[\\/](site-feeds|language)|rules[\\/]src[\\/](feed-links|language))\.ts$/;
 /** What the home page's first-paint entry shares with the app. */
 const FIRST_PAINT_SHARED =
   /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
@@ -142,7 +146,7 @@ export default defineConfig({
               // not wait for the shell) nor what it imports, nor the string files (loaded per language).
               name: 'shell',
               test: (id) =>
-                SITE_FEEDS_MODULE.test(id) ||
+                SHELL_PACKAGE_MODULE.test(id) ||
                 (APP_MODULE.test(id) && !FIRST_PAINT_MODULE.test(id) && !id.endsWith('.json')),
               tags: ['$initial'],
               priority: 3,

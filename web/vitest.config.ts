@@ -1,6 +1,6 @@
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
-import { linguiMacros } from './lingui-macros';
+import { linguiMacros } from './lingui-macros.ts';
 
 // Unit tests for the web app's pure logic (no DOM needed). The root config may also pick these up.
 export default defineConfig({

@@ -801,27 +801,37 @@ describe('the reading view in a page’s document (what a client without scripts
 
   it('the pricing page lists each plan with its price and features, in the web app’s words', async () => {
     for (const language of ['en', 'zh'] as const) {
-      const strings = JSON.parse(
+      // The web app's compiled catalog: each message id's text as a list of parts (these have no placeholder).
+      const { messages } = JSON.parse(
         readFileSync(
           new URL(`../../../web/src/features/billing/locales/${language}.json`, import.meta.url),
           'utf8',
         ),
-      ).pricing;
+      ) as { messages: Record<string, string[]> };
+      const text = (key: string) => {
+        const parts = messages[`billing.pricing.${key}`];
+        if (!parts?.every((part) => typeof part === 'string'))
+          throw new Error(`no plain billing.pricing.${key}`);
+        return parts.join('');
+      };
       const view = viewOf((await get(language === 'zh' ? '/zh/pricing' : '/pricing')).body)!;
       const plans = view.h2;
       expect(plans, language).toEqual([
-        `${strings.free.name}: $0.00`,
-        `${strings.monthly.name}: $4.99 ${strings.perMonth}`,
-        `${strings.annual.name}: $49.99 ${strings.perYear}`,
+        `${text('free.name')}: $0.00`,
+        `${text('monthly.name')}: $4.99 ${text('perMonth')}`,
+        `${text('annual.name')}: $49.99 ${text('perYear')}`,
       ]);
+      const features = Object.keys(messages)
+        .filter((id) => /^billing\.pricing\.(free\.features|proFeatures)\./.test(id))
+        .map((id) => text(id.slice('billing.pricing.'.length)));
+      expect(features.length, language).toBe(8);
       for (const words of [
-        ...Object.values(strings.free.features),
-        ...Object.values(strings.proFeatures),
-        strings.free.description,
-        strings.monthly.description,
-        strings.annual.description,
-        strings.annualSavings,
-      ] as string[])
+        ...features,
+        text('free.description'),
+        text('monthly.description'),
+        text('annual.description'),
+        text('annualSavings'),
+      ])
         expect(view.text, `${language}: ${words}`).toContain(words);
       // The struck-through list prices.
       expect(view.text, language).toContain('$9.99');

@@ -7,6 +7,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import type { I18n } from '@lingui/core';
 import type { Namespace } from './loaders';
 import type { AppI18n, TFunction } from './strings';
 
@@ -40,4 +41,20 @@ export function useTranslation<N extends Namespace = 'translation'>(
     return i18n.fixedT(ns);
   }, [i18n, ns, language]);
   return { t, i18n };
+}
+
+/**
+ * What Lingui's `useLingui()` macro calls (web/lingui.config.ts, runtimeConfigModule): `_` translates a
+ * compiled message descriptor on the app's one Lingui instance, and is a new function when the language
+ * changes, so what a screen memoises on `t` updates. The catalogs a screen reads are loaded by its route,
+ * or by LinguiScreen around it.
+ */
+export function useLingui(): { i18n: I18n; _: I18n['_'] } {
+  // The shared strings' `t` is a new function when the language changes.
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    void t;
+    const { lingui } = i18n;
+    return { i18n: lingui, _: lingui._.bind(lingui) };
+  }, [i18n, t]);
 }

@@ -5,7 +5,7 @@ import type { BodyItem } from './page-body.ts';
 /**
  * The pricing page's plans as the server's reading view lists them: each plan's name, price (with the
  * struck-through list price), what it is for and what it includes. The words are the web app's
- * (web/src/features/billing/locales), which the public pages' test holds these to.
+ * (web/src/features/billing/locales, its compiled catalogs), which the public pages' test holds these to.
  */
 const STRINGS = {
   en: {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFlask, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useAuth } from '../auth/auth-provider';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { formatMoney } from '@app/rules';
+import { billingMessage } from './billing-messages';
 
 /**
  * /pricing?demo_checkout=…: the demo checkout (a fresh install without Stripe keys). It plays Stripe
@@ -17,10 +19,11 @@ import { formatMoney } from '@app/rules';
  * for the account that opened it, once signed in.
  */
 export function DemoCheckoutPage({ session }: { session: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const { user, loading, isAuthenticated } = useAuth();
-  useDocumentTitle(t('demo.title'));
+  useDocumentTitle(t({ id: 'billing.demo.title', message: 'Demo checkout — no real payment' }));
   const query = useQuery({ ...demoSessionQueryOptions(session), enabled: isAuthenticated && session !== '' });
   const pay = useMutation({
     mutationFn: () => payDemoCheckout(session),
@@ -36,20 +39,24 @@ export function DemoCheckoutPage({ session }: { session: string }) {
         <Stack gap="md">
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <Badge color="orange" variant="light" leftSection={<IconFlask size={14} aria-hidden />}>
-              {t('demo.badge')}
+              {t({ id: 'billing.demo.badge', message: 'Demo' })}
             </Badge>
           </Group>
           <Title order={1} fz={{ base: 22, sm: 26 }}>
-            {t('demo.title')}
+            {t({ id: 'billing.demo.title', message: 'Demo checkout — no real payment' })}
           </Title>
           <Text c="dimmed" fz="sm">
-            {t('demo.description')}
+            {t({
+              id: 'billing.demo.description',
+              message:
+                'This install has no payment provider, so this page stands in for Stripe Checkout. Pressing Pay sends the same signed payment events Stripe would send; no money moves.',
+            })}
           </Text>
           {!loading && !isAuthenticated ? (
             <Alert
               color="blue"
               icon={<IconLock size={18} aria-hidden />}
-              title={t('pricing.loginRequired.title')}
+              title={t({ id: 'billing.pricing.loginRequired.title', message: 'Login required' })}
               data-testid="demo-checkout-login"
             >
               <ButtonLink
@@ -57,20 +64,20 @@ export function DemoCheckoutPage({ session }: { session: string }) {
                 search={{ redirect: `/pricing?demo_checkout=${encodeURIComponent(session)}` }}
                 size="xs"
               >
-                {t('pricing.loginRequired.action')}
+                {t({ id: 'billing.pricing.loginRequired.action', message: 'Log in' })}
               </ButtonLink>
             </Alert>
           ) : invalid ? (
             <Alert
               color="red"
               icon={<IconAlertTriangle size={18} aria-hidden />}
-              title={t('demo.invalid')}
+              title={t({ id: 'billing.demo.invalid', message: 'This checkout link cannot be used' })}
               data-testid="demo-checkout-invalid"
             >
               <Stack gap="xs" align="flex-start">
-                {query.isError ? <Text fz="sm">{errorText(t, query.error)}</Text> : null}
+                {query.isError ? <Text fz="sm">{errorText(tApp, query.error)}</Text> : null}
                 <ButtonLink to="/pricing" size="xs" variant="white" color="dark">
-                  {t('demo.backToPricing')}
+                  {t({ id: 'billing.demo.backToPricing', message: 'Back to pricing' })}
                 </ButtonLink>
               </Stack>
             </Alert>
@@ -84,15 +91,15 @@ export function DemoCheckoutPage({ session }: { session: string }) {
               <Stack gap={4}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text fz="sm" c="dimmed">
-                    {t('demo.plan')}
+                    {t({ id: 'billing.demo.plan', message: 'Plan' })}
                   </Text>
                   <Text fw={600} data-testid="demo-checkout-plan">
-                    {t(`pricing.${data.plan}.name`)}
+                    {t(billingMessage(`pricing.${data.plan}`, 'name'))}
                   </Text>
                 </Group>
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text fz="sm" c="dimmed">
-                    {t('demo.account')}
+                    {t({ id: 'billing.demo.account', message: 'Account' })}
                   </Text>
                   <Text fz="sm" style={{ wordBreak: 'break-all' }}>
                     {data.email ?? user?.email ?? '—'}
@@ -101,7 +108,9 @@ export function DemoCheckoutPage({ session }: { session: string }) {
                 <Text fz={28} fw={800} data-testid="demo-checkout-price">
                   {price}{' '}
                   <Text span fz="sm" fw={400} c="dimmed">
-                    {t(data.plan === 'annual' ? 'pricing.perYear' : 'pricing.perMonth')}
+                    {data.plan === 'annual'
+                      ? t({ id: 'billing.pricing.perYear', message: '/ year' })
+                      : t({ id: 'billing.pricing.perMonth', message: '/ month' })}
                   </Text>
                 </Text>
               </Stack>
@@ -109,10 +118,10 @@ export function DemoCheckoutPage({ session }: { session: string }) {
                 <Alert
                   color="red"
                   icon={<IconAlertTriangle size={18} aria-hidden />}
-                  title={t('demo.payFailed')}
+                  title={t({ id: 'billing.demo.payFailed', message: 'The demo payment did not go through' })}
                   data-testid="demo-checkout-failed"
                 >
-                  {errorText(t, pay.error)}
+                  {errorText(tApp, pay.error)}
                 </Alert>
               ) : null}
               <Stack gap="xs">
@@ -123,10 +132,10 @@ export function DemoCheckoutPage({ session }: { session: string }) {
                   loading={pay.isPending || pay.isSuccess}
                   data-testid="demo-checkout-pay"
                 >
-                  {t('demo.pay', { price })}
+                  {t({ id: 'billing.demo.pay', message: `Pay ${price} (demo)` })}
                 </Button>
                 <Button component="a" href={data.cancel_url} variant="default" fullWidth>
-                  {t('demo.back')}
+                  {t({ id: 'billing.demo.back', message: 'Cancel and go back' })}
                 </Button>
               </Stack>
             </>

@@ -1,3 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../i18n/message-for';
+import { ph } from '@lingui/core/macro';
+import { billingMessage } from './billing-messages';
+import { PANEL_PAYMENT_STATUS_MESSAGES, PANEL_PLAN_MESSAGES, PANEL_STATUS_MESSAGES } from './panel-messages';
 import {
   type BillingSubscriptionDto,
   type PaymentHistoryItem,
@@ -38,9 +43,11 @@ const ACTIVATION_MAX_MS = 60_000;
 const PRO_FEATURES = ['history', 'favorites', 'generation', 'support'] as const;
 
 function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
   // §4: an unknown value is shown raw.
-  const label = KNOWN_STATUSES.includes(status) ? t(`panel.status.${status as 'active'}`) : status;
+  const label = KNOWN_STATUSES.includes(status)
+    ? t(messageFor(PANEL_STATUS_MESSAGES, status as 'active'))
+    : status;
   return (
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="subscription-status">
       {label}
@@ -49,13 +56,13 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 function PaymentHistory({ payments, language }: { payments: PaymentHistoryItem[]; language: Language }) {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
   return (
     <Stack gap="xs">
-      <Text fw={600}>{t('panel.history')}</Text>
+      <Text fw={600}>{t({ id: 'billing.panel.history', message: 'Payment history' })}</Text>
       {payments.length === 0 ? (
         <Text c="dimmed" fz="sm">
-          {t('panel.noPayments')}
+          {t({ id: 'billing.panel.noPayments', message: 'No payments yet' })}
         </Text>
       ) : (
         <Stack gap={0} data-testid="payment-history">
@@ -87,7 +94,7 @@ function PaymentHistory({ payments, language }: { payments: PaymentHistoryItem[]
                   }
                 >
                   {payment.status === 'succeeded' || payment.status === 'failed'
-                    ? t(`panel.paymentStatus.${payment.status}`)
+                    ? t(messageFor(PANEL_PAYMENT_STATUS_MESSAGES, payment.status))
                     : payment.status}
                 </Badge>
               </Group>
@@ -100,7 +107,8 @@ function PaymentHistory({ payments, language }: { payments: PaymentHistoryItem[]
 }
 
 function ProDetails({ subscription, userId }: { subscription: BillingSubscriptionDto; userId: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -116,15 +124,19 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
       );
       void queryClient.invalidateQueries({ queryKey: profileKeys.byUser(userId) });
       showSuccessToast(
-        t(action === 'cancel' ? 'panel.canceledToast' : 'panel.reactivatedToast'),
-        messageText(t, result.message),
+        action === 'cancel'
+          ? t({ id: 'billing.panel.canceledToast', message: 'Subscription canceled' })
+          : t({ id: 'billing.panel.reactivatedToast', message: 'Subscription reactivated' }),
+        messageText(tApp, result.message),
       );
     },
     onError: (error, action) => {
       setConfirming(false);
       showErrorToast(
-        t(action === 'cancel' ? 'panel.cancelFailed' : 'panel.reactivateFailed'),
-        errorText(t, error),
+        action === 'cancel'
+          ? t({ id: 'billing.panel.cancelFailed', message: 'Failed to cancel subscription' })
+          : t({ id: 'billing.panel.reactivateFailed', message: 'Failed to reactivate subscription' }),
+        errorText(tApp, error),
       );
     },
   });
@@ -136,28 +148,35 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions(userId).queryKey });
       void queryClient.invalidateQueries({ queryKey: profileKeys.byUser(userId) });
-      showSuccessToast(t('panel.demoEnded'), messageText(t, result.message));
+      showSuccessToast(
+        t({ id: 'billing.panel.demoEnded', message: 'Subscription ended' }),
+        messageText(tApp, result.message),
+      );
     },
-    onError: (error) => showErrorToast(t('panel.demoEndFailed'), errorText(t, error)),
+    onError: (error) =>
+      showErrorToast(
+        t({ id: 'billing.panel.demoEndFailed', message: 'Failed to end the subscription' }),
+        errorText(tApp, error),
+      ),
   });
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={700} fz="lg" data-testid="subscription-plan">
-          {t(`panel.plan.${subscription.subscription_type}`)}
+          {t(messageFor(PANEL_PLAN_MESSAGES, subscription.subscription_type))}
         </Text>
         <StatusBadge status={subscription.status} />
       </Group>
       <Text fz="sm" data-testid="subscription-price">
-        {t(subscription.subscription_type === 'annual' ? 'panel.pricePerYear' : 'panel.pricePerMonth', {
-          price: amount,
-        })}
+        {subscription.subscription_type === 'annual'
+          ? t({ id: 'billing.panel.pricePerYear', message: `${ph({ price: amount })} / year` })
+          : t({ id: 'billing.panel.pricePerMonth', message: `${ph({ price: amount })} / month` })}
       </Text>
       <Group gap="xl" wrap="wrap">
         <Stack gap={0}>
           <Text fz="xs" c="dimmed">
-            {t('panel.nextBilling')}
+            {t({ id: 'billing.panel.nextBilling', message: 'Next billing date' })}
           </Text>
           <Text fz="sm" data-testid="next-billing-date">
             {subscription.cancel_at_period_end ? '—' : periodEnd}
@@ -165,14 +184,17 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
         </Stack>
         <Stack gap={0}>
           <Text fz="xs" c="dimmed">
-            {t('panel.amount')}
+            {t({ id: 'billing.panel.amount', message: 'Amount' })}
           </Text>
           <Text fz="sm">{amount}</Text>
         </Stack>
       </Group>
       {subscription.cancel_at_period_end ? (
         <Alert color="orange" icon={<IconClock size={18} aria-hidden />} data-testid="cancel-notice">
-          {t('panel.cancelNotice', { date: periodEnd })}
+          {t({
+            id: 'billing.panel.cancelNotice',
+            message: `Your subscription will be canceled on ${ph({ date: periodEnd })}. You keep Pro until then.`,
+          })}
         </Alert>
       ) : null}
       {canChange ? (
@@ -185,7 +207,7 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
                 loading={mutation.isPending}
                 data-testid="reactivate-subscription"
               >
-                {t('panel.reactivate')}
+                {t({ id: 'billing.panel.reactivate', message: 'Reactivate subscription' })}
               </Button>
               {payments === 'demo' ? (
                 <Button
@@ -194,7 +216,7 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
                   loading={endNow.isPending}
                   data-testid="demo-end-period"
                 >
-                  {t('panel.demoEnd')}
+                  {t({ id: 'billing.panel.demoEnd', message: 'End the billing period now (demo)' })}
                 </Button>
               ) : null}
             </>
@@ -205,7 +227,7 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
               onClick={() => setConfirming(true)}
               data-testid="cancel-subscription"
             >
-              {t('panel.cancel')}
+              {t({ id: 'billing.panel.cancel', message: 'Cancel subscription' })}
             </Button>
           )}
         </Group>
@@ -213,14 +235,20 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t('panel.confirmTitle')}
+        title={t({ id: 'billing.panel.confirmTitle', message: 'Cancel subscription?' })}
         centered
       >
         <Stack>
-          <Text fz="sm">{t('panel.confirmBody')}</Text>
+          <Text fz="sm">
+            {t({
+              id: 'billing.panel.confirmBody',
+              message:
+                'Your Pro access continues until the end of the current billing period. You can reactivate before then.',
+            })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={mutation.isPending}>
-              {t('panel.keep')}
+              {t({ id: 'billing.panel.keep', message: 'Keep subscription' })}
             </Button>
             <Button
               color="red"
@@ -228,7 +256,7 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
               loading={mutation.isPending}
               data-testid="confirm-cancel"
             >
-              {t('panel.confirmCancel')}
+              {t({ id: 'billing.panel.confirmCancel', message: 'Yes, cancel' })}
             </Button>
           </Group>
         </Stack>
@@ -239,23 +267,26 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
 
 /** An admin without a subscription: every Pro feature, nothing to buy (not the Free plan). */
 function AdminAccess() {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
   return (
     <Stack gap="sm" data-testid="admin-access">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={700} fz="lg">
-          {t('panel.adminAccess')}
+          {t({ id: 'billing.panel.adminAccess', message: 'Admin access' })}
         </Text>
         <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={14} aria-hidden />}>
-          {t('panel.proFeaturesIncluded')}
+          {t({ id: 'billing.panel.proFeaturesIncluded', message: 'Pro features included' })}
         </Badge>
       </Group>
       <Text c="dimmed" fz="sm">
-        {t('panel.adminNote')}
+        {t({
+          id: 'billing.panel.adminNote',
+          message: 'Admins have every Pro feature without a subscription.',
+        })}
       </Text>
       <List size="sm" spacing={4}>
         {PRO_FEATURES.map((feature) => (
-          <List.Item key={feature}>{t(`pricing.proFeatures.${feature}`)}</List.Item>
+          <List.Item key={feature}>{t(billingMessage('pricing.proFeatures', feature))}</List.Item>
         ))}
       </List>
     </Stack>
@@ -267,7 +298,8 @@ function AdminAccess() {
  * with price, status, next billing date, cancel/reactivate; then the payment history.
  */
 export function SubscriptionPanel() {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const { user, isAdmin, isPro } = useAuth();
   const payments = usePaymentsMode();
@@ -297,16 +329,21 @@ export function SubscriptionPanel() {
     <Card p={{ base: 'md', sm: 'lg' }} data-testid="subscription-panel">
       <Stack gap="md">
         <Title order={2} fz="lg">
-          {t('panel.title')}
+          {t({ id: 'billing.panel.title', message: 'Subscription' })}
         </Title>
         {justPaid ? (
           <Alert
             color="teal"
             icon={<IconCircleCheck size={18} aria-hidden />}
-            title={t('panel.paymentSuccess')}
+            title={t({ id: 'billing.panel.paymentSuccess', message: 'Payment successful' })}
             data-testid="payment-success"
           >
-            {subscription ? t('panel.activated') : t('panel.activating')}
+            {subscription
+              ? t({ id: 'billing.panel.activated', message: 'Your Pro plan is active. Enjoy!' })
+              : t({
+                  id: 'billing.panel.activating',
+                  message: 'Thank you! Your Pro plan is being activated...',
+                })}
           </Alert>
         ) : null}
         {query.isPending ? (
@@ -319,12 +356,12 @@ export function SubscriptionPanel() {
           <Alert
             color="red"
             icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t('panel.fetchFailed')}
+            title={t({ id: 'billing.panel.fetchFailed', message: 'Failed to fetch subscription' })}
           >
             <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{errorText(t, query.error)}</Text>
+              <Text fz="sm">{errorText(tApp, query.error)}</Text>
               <Button size="xs" variant="white" color="red" onClick={() => query.refetch()}>
-                {t('panel.retry')}
+                {t({ id: 'billing.panel.retry', message: 'Retry' })}
               </Button>
             </Stack>
           </Alert>
@@ -337,32 +374,39 @@ export function SubscriptionPanel() {
             ) : isPro ? (
               <Stack gap={4} data-testid="pro-granted">
                 <Text fw={700} fz="lg">
-                  {t('panel.proPlan')}
+                  {t({ id: 'billing.panel.proPlan', message: 'Pro' })}
                 </Text>
                 <Text c="dimmed" fz="sm">
-                  {t('panel.proGranted')}
+                  {t({ id: 'billing.panel.proGranted', message: 'Your account has Pro access.' })}
                 </Text>
               </Stack>
             ) : (
               <Stack gap="sm" data-testid="free-plan">
                 <Group justify="space-between">
                   <Text fw={700} fz="lg">
-                    {t('panel.freePlan')}
+                    {t({ id: 'billing.panel.freePlan', message: 'Free Plan' })}
                   </Text>
                   <Badge variant="light" color="gray">
                     {formatMoney(0, 'usd', language)}
                   </Badge>
                 </Group>
                 <Text c="dimmed" fz="sm">
-                  {t('panel.freeDescription')}
+                  {t({
+                    id: 'billing.panel.freeDescription',
+                    message:
+                      'Daily summaries for yesterday and today. Upgrade for full history, favourites and content generation.',
+                  })}
                 </Text>
                 {payments === 'off' ? (
                   <Text fz="sm" data-testid="payments-off">
-                    {t('pricing.paymentsOff')}
+                    {t({
+                      id: 'billing.pricing.paymentsOff',
+                      message: 'Payments are not available right now',
+                    })}
                   </Text>
                 ) : (
                   <ButtonLink to="/pricing" w="fit-content">
-                    {t('panel.upgrade')}
+                    {t({ id: 'billing.panel.upgrade', message: 'Upgrade to Pro' })}
                   </ButtonLink>
                 )}
               </Stack>

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,29 +11,47 @@ import { showErrorToast } from '../ui/toast';
 import { digestNoteKey } from './follow-my-feed';
 import { FollowMyFeedSwitch } from './follow-my-feed-switch';
 import { newsletterAccountQueryOptions, setAccountFollowsMyFeed } from './newsletter-account-api';
+import { DIGEST_NOTE_MESSAGES } from './newsletter-messages';
 
 /** Profile: the reader's daily digest, and whether it follows their My feed instead of the picked topics. */
 export function DigestFollowsCard() {
-  const { t } = useTranslation('newsletter');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(newsletterAccountQueryOptions());
   const save = useMutation({
     mutationFn: setAccountFollowsMyFeed,
     onSuccess: (answer) => queryClient.setQueryData(newsletterAccountQueryOptions().queryKey, answer),
-    onError: (error) => showErrorToast(t('followMyFeedFailed'), errorText(t, error)),
+    onError: (error) =>
+      showErrorToast(
+        t({ id: 'newsletter.followMyFeedFailed', message: 'Could not save the setting' }),
+        errorText(tApp, error),
+      ),
   });
 
   let body: ReactNode;
-  if (query.isPending) body = <Loader size="sm" aria-label={t('digestTitle')} />;
-  else if (query.isError) body = <Alert color="red">{t('digestLoadFailed')}</Alert>;
+  if (query.isPending)
+    body = <Loader size="sm" aria-label={t({ id: 'newsletter.digestTitle', message: 'Daily digest' })} />;
+  else if (query.isError)
+    body = (
+      <Alert color="red">
+        {t({
+          id: 'newsletter.digestLoadFailed',
+          message: 'Could not load your digest subscription. Please try again later.',
+        })}
+      </Alert>
+    );
   else if (!query.data.subscription) {
     body = (
       <Group gap="xs" data-testid="digest-none">
         <Text fz="sm" c="gray.7">
-          {t('digestNone')}
+          {t({
+            id: 'newsletter.digestNone',
+            message: 'Your email address does not get the daily digest yet.',
+          })}
         </Text>
         <AnchorLink to="/" fz="sm">
-          {t('digestSubscribe')}
+          {t({ id: 'newsletter.digestSubscribe', message: 'Subscribe on the home page' })}
         </AnchorLink>
       </Group>
     );
@@ -47,7 +67,7 @@ export function DigestFollowsCard() {
         />
         {note && (
           <Text fz="sm" c="orange.9" data-testid="digest-note">
-            {t(note)}
+            {t(DIGEST_NOTE_MESSAGES[note])}
           </Text>
         )}
       </>
@@ -57,9 +77,13 @@ export function DigestFollowsCard() {
   return (
     <SectionCard
       id="digest-follows-title"
-      title={t('digestTitle')}
+      title={t({ id: 'newsletter.digestTitle', message: 'Daily digest' })}
       description={
-        subscription && t('digestFor', { zone: subscription.time_zone, email: subscription.email })
+        subscription &&
+        t({
+          id: 'newsletter.digestFor',
+          message: `Every day at 8 AM, ${ph({ zone: subscription.time_zone })}, to ${ph({ email: subscription.email })}`,
+        })
       }
       testId="digest-follows-card"
     >

@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
 import { Switch } from '@mantine/core';
-import { useTranslation } from '../../i18n/react';
 
 /** "Follow My feed": the digest takes the reader's followed topics and sources (profile, management page). */
 export function FollowMyFeedSwitch(props: {
@@ -7,11 +7,15 @@ export function FollowMyFeedSwitch(props: {
   busy: boolean;
   onChange: (followsMyFeed: boolean) => void;
 }) {
-  const { t } = useTranslation('newsletter');
+  const { t } = useLingui();
   return (
     <Switch
-      label={t('followMyFeed')}
-      description={t('followMyFeedHint')}
+      label={t({ id: 'newsletter.followMyFeed', message: 'Follow My feed' })}
+      description={t({
+        id: 'newsletter.followMyFeedHint',
+        message:
+          'The digest brings the topics and sources you follow instead of the topics you picked; if you follow nothing, it keeps your topics.',
+      })}
       checked={props.checked}
       disabled={props.busy}
       onChange={(event) => props.onChange(event.currentTarget.checked)}

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { localName } from '@app/rules';
 import {
   Alert,
@@ -19,7 +21,13 @@ import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
 import { useDeferredComponent } from '../ui/deferred';
 import { subscribeToNewsletter } from './newsletter-api';
-import { browserTimeZone, canSubmit, failureMessage, normalizeEmail } from './newsletter-form';
+import {
+  browserTimeZone,
+  canSubmit,
+  failureMessage,
+  normalizeEmail,
+  outcomeMessage,
+} from './newsletter-form';
 
 // The list of zones (Mantine's Select, every IANA name) is fetched when the reader asks to change it.
 const loadZoneSelect = () =>
@@ -40,7 +48,8 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** The newsletter signup box: email, topic chips, submit; a green or red message after the reply. */
 export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: NewsletterSignupProps) {
-  const { t } = useTranslation('newsletter');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const [email, setEmail] = useState('');
   const [selected, setSelected] = useState<string[]>(initialTopicIds);
@@ -68,20 +77,29 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
         : variant === 'landing'
           ? 'successLanding'
           : 'successHome';
-      setOutcome({ tone: 'success', text: t(key) });
+      setOutcome({ tone: 'success', text: t(outcomeMessage(key)) });
       setEmail('');
       setSelected([]);
     },
     onError: (error) => {
       const message = failureMessage(error, variant);
-      setOutcome({ tone: 'error', text: 'key' in message ? t(message.key) : t(message.errorKey as never) });
+      setOutcome({
+        tone: 'error',
+        text: 'key' in message ? t(outcomeMessage(message.key)) : tApp(message.errorKey as never),
+      });
     },
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit(email, selected)) {
-      setOutcome({ tone: 'error', text: t('validation') });
+      setOutcome({
+        tone: 'error',
+        text: t({
+          id: 'newsletter.validation',
+          message: 'Please enter an email and select at least one topic',
+        }),
+      });
       return;
     }
     setOutcome(null);
@@ -94,17 +112,24 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
       return (
         <Group gap="xs">
           <Text size="sm" c="red">
-            {t('topicsError')}
+            {t({
+              id: 'newsletter.topicsError',
+              message: 'Could not load the topics. Please try again later.',
+            })}
           </Text>
           <Button size="compact-sm" variant="subtle" onClick={() => topicsQuery.refetch()}>
-            {t('retry')}
+            {t({ id: 'newsletter.retry', message: 'Retry' })}
           </Button>
         </Group>
       );
     }
     if (!options) {
       return (
-        <Group gap="xs" role="status" aria-label={t('topicsLoading')}>
+        <Group
+          gap="xs"
+          role="status"
+          aria-label={t({ id: 'newsletter.topicsLoading', message: 'Loading topics…' })}
+        >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} height={28} width={96} radius="xl" />
           ))}
@@ -114,14 +139,14 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
     if (options.length === 0)
       return (
         <Text size="sm" c="dimmed">
-          {t('topicsEmpty')}
+          {t({ id: 'newsletter.topicsEmpty', message: 'No topics to subscribe to yet.' })}
         </Text>
       );
     // Each topic is a toggle button (aria-pressed): a pill that fills and shows a tick when chosen.
     const toggle = (id: string) =>
       setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
     return (
-      <Group gap="xs" role="group" aria-label={t('topicsLabel')}>
+      <Group gap="xs" role="group" aria-label={t({ id: 'newsletter.topicsLabel', message: 'Topics' })}>
         {options.map((topic) => {
           const chosen = selected.includes(topic.id);
           return (
@@ -159,10 +184,20 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
           <IconMail size={28} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <div>
             <Title order={2} fz={{ base: 20, sm: 24 }}>
-              {variant === 'home' ? t('title') : t('landingTitle')}
+              {variant === 'home'
+                ? t({ id: 'newsletter.title', message: 'Get the daily digest' })
+                : t({ id: 'newsletter.landingTitle', message: 'Subscribe by email' })}
             </Title>
             <Text c="dimmed" size="sm">
-              {variant === 'home' ? t('subtitle') : t('landingSubtitle')}
+              {variant === 'home'
+                ? t({
+                    id: 'newsletter.subtitle',
+                    message: 'The best summaries of the topics you pick, in your inbox every morning.',
+                  })
+                : t({
+                    id: 'newsletter.landingSubtitle',
+                    message: 'Pick topics and get their daily summary email.',
+                  })}
             </Text>
           </div>
         </Group>
@@ -170,8 +205,8 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             type="email"
-            label={t('emailLabel')}
-            placeholder={t('emailPlaceholder')}
+            label={t({ id: 'newsletter.emailLabel', message: 'Email address' })}
+            placeholder={t({ id: 'newsletter.emailPlaceholder', message: 'you@example.com' })}
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
@@ -179,7 +214,13 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
               // The disabled button blocks the browser's implicit submit; still explain why.
               if (event.key === 'Enter' && !canSubmit(email, selected)) {
                 event.preventDefault();
-                setOutcome({ tone: 'error', text: t('validation') });
+                setOutcome({
+                  tone: 'error',
+                  text: t({
+                    id: 'newsletter.validation',
+                    message: 'Please enter an email and select at least one topic',
+                  }),
+                });
               }
             }}
             style={{ flex: '1 1 220px' }}
@@ -190,12 +231,14 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
             data-testid="newsletter-submit"
             style={{ flex: '0 0 auto' }}
           >
-            {subscribe.isPending ? t('submitting') : t('submit')}
+            {subscribe.isPending
+              ? t({ id: 'newsletter.submitting', message: 'Subscribing...' })
+              : t({ id: 'newsletter.submit', message: 'Subscribe' })}
           </Button>
         </Group>
         <Group gap={4} wrap="wrap" data-testid="newsletter-delivery">
           <Text size="sm" data-testid="newsletter-delivery-time">
-            {t('deliveryTime', { zone: timeZone })}
+            {t({ id: 'newsletter.deliveryTime', message: `Every day at 8 AM, ${ph({ zone: timeZone })}` })}
           </Text>
           {ZoneSelect ? null : (
             <Button
@@ -206,7 +249,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
               onClick={zoneSelect.show}
               data-testid="newsletter-change-zone"
             >
-              {t('changeZone')}
+              {t({ id: 'newsletter.changeZone', message: 'Change time zone' })}
             </Button>
           )}
         </Group>
@@ -214,15 +257,18 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
           <ZoneSelect
             value={timeZone}
             onChange={setTimeZone}
-            label={t('zoneLabel')}
-            description={t('zoneHint')}
-            nothingFound={t('zoneNothingFound')}
+            label={t({ id: 'newsletter.zoneLabel', message: 'Time zone' })}
+            description={t({
+              id: 'newsletter.zoneHint',
+              message: 'Type a city or region, e.g. Shanghai or New York',
+            })}
+            nothingFound={t({ id: 'newsletter.zoneNothingFound', message: 'No time zone by that name' })}
             focusOnMount
             data-testid="newsletter-zone"
           />
         ) : null}
         <Text size="xs" c="dimmed">
-          {t('free')}
+          {t({ id: 'newsletter.free', message: 'Free · unsubscribe anytime' })}
         </Text>
         {outcome && (
           <Alert

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
+import { billingMessage, FREE_FEATURES, PRO_FEATURES } from '../billing/billing-messages';
 import { type BillingPlan, MAX_MANUAL_CHECKOUT_RETRIES, PLAN_PRICES } from '@app/contracts';
 import {
   Accordion,
@@ -38,8 +41,6 @@ const DemoCheckoutPage = lazy(() =>
 type Processing = { plan: BillingPlan; step: 0 | 1 | 2 };
 type Failure = { plan: BillingPlan; error: CheckoutFailure };
 
-const PRO_FEATURES = ['everything', 'history', 'favorites', 'generation', 'support'] as const;
-const FREE_FEATURES = ['summaries', 'topics', 'email'] as const;
 const FAQ = ['cancel', 'payment', 'annual', 'support'] as const;
 
 function FeatureList({ items }: { items: readonly string[] }) {
@@ -61,16 +62,25 @@ function FeatureList({ items }: { items: readonly string[] }) {
 }
 
 function PaymentSteps({ step }: { step: number }) {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
   return (
     <Card withBorder p="md" data-testid="payment-steps" aria-live="polite">
       <Text fw={600} mb="sm">
-        {t('pricing.steps.title')}
+        {t({ id: 'billing.pricing.steps.title', message: 'Preparing your payment' })}
       </Text>
       <Stepper active={step} orientation="vertical" size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('pricing.steps.validating')} loading={step === 0} />
-        <Stepper.Step label={t('pricing.steps.creating')} loading={step === 1} />
-        <Stepper.Step label={t('pricing.steps.redirecting')} loading={step === 2} />
+        <Stepper.Step
+          label={t({ id: 'billing.pricing.steps.validating', message: 'Validating payment information' })}
+          loading={step === 0}
+        />
+        <Stepper.Step
+          label={t({ id: 'billing.pricing.steps.creating', message: 'Creating your subscription' })}
+          loading={step === 1}
+        />
+        <Stepper.Step
+          label={t({ id: 'billing.pricing.steps.redirecting', message: 'Redirecting to secure checkout' })}
+          loading={step === 2}
+        />
       </Stepper>
     </Card>
   );
@@ -85,23 +95,24 @@ function FailureNotice({
   retriesUsed: number;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { error } = failure;
-  const key = error.textKey as 'errors.generic';
+  const text = (part: 'title' | 'description' | 'action') => t(billingMessage(error.textKey, part));
   const description =
     error.key === 'generic'
       ? error.serverError
-        ? errorText(t, error.serverError)
-        : t(`${key}.description`)
+        ? errorText(tApp, error.serverError)
+        : text('description')
       : error.key === 'stripe_generic' && !error.declineKey && error.providerMessage
         ? error.providerMessage
-        : t(`${key}.description`);
+        : text('description');
   const retriesLeft = MAX_MANUAL_CHECKOUT_RETRIES - retriesUsed;
   return (
     <Alert
       color={error.severity === 'warning' ? 'yellow' : 'red'}
       icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={t(`${key}.title`)}
+      title={text('title')}
       data-testid="checkout-failure"
       data-error={error.declineKey ?? error.key}
       withCloseButton={false}
@@ -109,21 +120,24 @@ function FailureNotice({
       <Stack gap="xs">
         <Text fz="sm">{description}</Text>
         <Text fz="sm" c="dimmed">
-          {t(`${key}.action`)}
+          {text('action')}
         </Text>
         {error.retryable ? (
           retriesLeft > 0 ? (
             <Group gap="sm">
               <Button size="xs" variant="white" color="dark" onClick={onRetry} data-testid="checkout-retry">
-                {t('pricing.failure.retry')}
+                {t({ id: 'billing.pricing.failure.retry', message: 'Try again' })}
               </Button>
               <Text fz="xs" c="dimmed">
-                {t('pricing.failure.retriesLeft', { n: retriesLeft })}
+                {t({
+                  id: 'billing.pricing.failure.retriesLeft',
+                  message: `${ph({ n: retriesLeft })} retries left`,
+                })}
               </Text>
             </Group>
           ) : (
             <Text fz="sm" fw={600}>
-              {t('pricing.failure.maxRetries')}
+              {t({ id: 'billing.pricing.failure.maxRetries', message: 'Max retries reached' })}
             </Text>
           )
         ) : null}
@@ -147,7 +161,7 @@ export function PricingPage() {
 }
 
 function Plans() {
-  const { t } = useTranslation('billing');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const { isAuthenticated, isPro, isAdmin } = useAuth();
   const payments = usePaymentsMode();
@@ -156,7 +170,7 @@ function Plans() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [retries, setRetries] = useState<Record<BillingPlan, number>>({ monthly: 0, annual: 0 });
   const [loginRequired, setLoginRequired] = useState(false);
-  useDocumentTitle(t('pricing.title'));
+  useDocumentTitle(t({ id: 'billing.pricing.title', message: 'Choose your plan' }));
 
   const startCheckout = async (plan: BillingPlan, isRetry = false) => {
     if (processing) return;
@@ -180,7 +194,7 @@ function Plans() {
   };
 
   const price = (cents: number) => formatMoney(cents, 'usd', language);
-  const proFeatures = PRO_FEATURES.map((key) => t(`pricing.proFeatures.${key}`));
+  const proFeatures = PRO_FEATURES.map((key) => t(billingMessage('pricing.proFeatures', key)));
 
   const paidCard = (plan: BillingPlan) => {
     const prices = PLAN_PRICES[plan];
@@ -202,17 +216,21 @@ function Plans() {
         <Stack gap="md" h="100%">
           <Group justify="space-between" gap="xs">
             <Title order={2} fz="xl">
-              {t(`pricing.${plan}.name`)}
+              {t(billingMessage(`pricing.${plan}`, 'name'))}
             </Title>
             <Group gap={6}>
-              {plan === 'monthly' ? <Badge color="violet">{t('pricing.mostPopular')}</Badge> : null}
+              {plan === 'monthly' ? (
+                <Badge color="violet">
+                  {t({ id: 'billing.pricing.mostPopular', message: 'Most popular' })}
+                </Badge>
+              ) : null}
               <Badge color="red" variant="filled">
-                {t('pricing.discount')}
+                {t({ id: 'billing.pricing.discount', message: '50% OFF' })}
               </Badge>
             </Group>
           </Group>
           <Text c="dimmed" fz="sm">
-            {t(`pricing.${plan}.description`)}
+            {t(billingMessage(`pricing.${plan}`, 'description'))}
           </Text>
           <Group gap="xs" align="baseline">
             <Text fz={36} fw={800} lh={1} data-testid={`price-${plan}`}>
@@ -222,12 +240,17 @@ function Plans() {
               {price(prices.listAmountCents)}
             </Text>
             <Text c="dimmed" fz="sm">
-              {t(plan === 'monthly' ? 'pricing.perMonth' : 'pricing.perYear')}
+              {plan === 'monthly'
+                ? t({ id: 'billing.pricing.perMonth', message: '/ month' })
+                : t({ id: 'billing.pricing.perYear', message: '/ year' })}
             </Text>
           </Group>
           {plan === 'annual' ? (
             <Text fz="sm" c="teal" fw={600}>
-              {t('pricing.annualSavings')}
+              {t({
+                id: 'billing.pricing.annualSavings',
+                message: 'Billed yearly: 2 months free compared with monthly',
+              })}
             </Text>
           ) : null}
           <FeatureList items={proFeatures} />
@@ -235,15 +258,15 @@ function Plans() {
             {isAdmin ? (
               // Admins have every Pro feature: nothing to buy.
               <Text ta="center" fw={600} data-testid={`included-${plan}`}>
-                {t('pricing.admin.included')}
+                {t({ id: 'billing.pricing.admin.included', message: 'Included with admin access' })}
               </Text>
             ) : alreadyPro ? (
               <ButtonLink to="/profile" variant="light" fullWidth>
-                {t('pricing.manage')}
+                {t({ id: 'billing.pricing.manage', message: 'Manage subscription' })}
               </ButtonLink>
             ) : payments === 'off' ? (
               <Text ta="center" c="dimmed" data-testid={`payments-off-${plan}`}>
-                {t('pricing.paymentsOff')}
+                {t({ id: 'billing.pricing.paymentsOff', message: 'Payments are not available right now' })}
               </Text>
             ) : (
               <Button
@@ -256,7 +279,9 @@ function Plans() {
                 onClick={() => startCheckout(plan)}
                 data-testid={`checkout-${plan}`}
               >
-                {busy ? t('pricing.processing') : t(`pricing.${plan}.button`)}
+                {busy
+                  ? t({ id: 'billing.pricing.processing', message: 'Processing...' })
+                  : t(billingMessage(`pricing.${plan}`, 'button'))}
               </Button>
             )}
           </Stack>
@@ -270,10 +295,13 @@ function Plans() {
       <Stack gap="xl">
         <Stack gap={4} ta="center" align="center">
           <Title order={1} fz={{ base: 28, sm: 36 }}>
-            {t('pricing.title')}
+            {t({ id: 'billing.pricing.title', message: 'Choose your plan' })}
           </Title>
           <Text c="dimmed" maw={640}>
-            {t('pricing.subtitle')}
+            {t({
+              id: 'billing.pricing.subtitle',
+              message: 'Start free. Upgrade to Pro for full history, favourites and AI content generation.',
+            })}
           </Text>
         </Stack>
 
@@ -281,22 +309,30 @@ function Plans() {
           <Alert
             color="blue"
             icon={<IconInfoCircle size={18} aria-hidden />}
-            title={t('pricing.canceled.title')}
+            title={t({ id: 'billing.pricing.canceled.title', message: 'Payment canceled' })}
           >
-            {t('pricing.canceled.description')}
+            {t({
+              id: 'billing.pricing.canceled.description',
+              message: 'No payment was taken. You can choose a plan whenever you are ready.',
+            })}
           </Alert>
         ) : null}
         {loginRequired ? (
           <Alert
             color="red"
             icon={<IconLock size={18} aria-hidden />}
-            title={t('pricing.loginRequired.title')}
+            title={t({ id: 'billing.pricing.loginRequired.title', message: 'Login required' })}
             data-testid="login-required"
           >
             <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{t('pricing.loginRequired.description')}</Text>
+              <Text fz="sm">
+                {t({
+                  id: 'billing.pricing.loginRequired.description',
+                  message: 'Please log in to subscribe to a Pro plan.',
+                })}
+              </Text>
               <ButtonLink to="/auth" search={{ redirect: '/pricing' }} size="xs" color="red">
-                {t('pricing.loginRequired.action')}
+                {t({ id: 'billing.pricing.loginRequired.action', message: 'Log in' })}
               </ButtonLink>
             </Stack>
           </Alert>
@@ -309,26 +345,37 @@ function Plans() {
           />
         ) : null}
         {isPro && !isAdmin ? (
-          <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t('pricing.currentPro')} />
+          <Alert
+            color="teal"
+            icon={<IconCheck size={18} aria-hidden />}
+            title={t({ id: 'billing.pricing.currentPro', message: 'You are on Pro' })}
+          />
         ) : null}
         {isAdmin ? (
           <Alert
             color="teal"
             icon={<IconShieldCheck size={18} aria-hidden />}
-            title={t('pricing.admin.title')}
+            title={t({ id: 'billing.pricing.admin.title', message: 'You have admin access' })}
             data-testid="admin-access"
           >
-            {t('pricing.admin.description')}
+            {t({
+              id: 'billing.pricing.admin.description',
+              message: 'Every Pro feature is included with your account; no subscription is needed.',
+            })}
           </Alert>
         ) : null}
         {payments === 'demo' && !isPro ? (
           <Alert
             color="blue"
             icon={<IconInfoCircle size={18} aria-hidden />}
-            title={t('pricing.demo.title')}
+            title={t({ id: 'billing.pricing.demo.title', message: 'Demo checkout — no real payment' })}
             data-testid="demo-checkout-notice"
           >
-            {t('pricing.demo.description')}
+            {t({
+              id: 'billing.pricing.demo.description',
+              message:
+                'This install has no payment provider. Choosing a plan opens a demo checkout that takes no money.',
+            })}
           </Alert>
         ) : null}
         {processing ? <PaymentSteps step={processing.step} /> : null}
@@ -337,23 +384,27 @@ function Plans() {
           <Card withBorder p="lg" radius="md" data-testid="plan-free">
             <Stack gap="md" h="100%">
               <Title order={2} fz="xl">
-                {t('pricing.free.name')}
+                {t({ id: 'billing.pricing.free.name', message: 'Free' })}
               </Title>
               <Text c="dimmed" fz="sm">
-                {t('pricing.free.description')}
+                {t({ id: 'billing.pricing.free.description', message: 'For readers getting started' })}
               </Text>
               <Group gap="xs" align="baseline">
                 <Text fz={36} fw={800} lh={1}>
                   {price(0)}
                 </Text>
                 <Text c="dimmed" fz="sm">
-                  {t('pricing.perMonth')}
+                  {t({ id: 'billing.pricing.perMonth', message: '/ month' })}
                 </Text>
               </Group>
-              <FeatureList items={FREE_FEATURES.map((key) => t(`pricing.free.features.${key}`))} />
+              <FeatureList
+                items={FREE_FEATURES.map((key) => t(billingMessage('pricing.free.features', key)))}
+              />
               <Button fullWidth size="md" variant="default" disabled mt="auto" data-testid="free-plan-button">
                 {/* Free is the current plan only of a free reader (or a visitor); Pro and admins have more. */}
-                {t(isPro ? 'pricing.free.included' : 'pricing.free.button')}
+                {isPro
+                  ? t({ id: 'billing.pricing.free.included', message: 'Included' })
+                  : t({ id: 'billing.pricing.free.button', message: 'Current plan' })}
               </Button>
             </Stack>
           </Card>
@@ -363,13 +414,13 @@ function Plans() {
 
         <Stack gap="sm" maw={760} w="100%" mx="auto">
           <Title order={2} fz="xl" ta="center">
-            {t('pricing.faq.title')}
+            {t({ id: 'billing.pricing.faq.title', message: 'Frequently asked questions' })}
           </Title>
           <Accordion variant="separated">
             {FAQ.map((item) => (
               <Accordion.Item key={item} value={item}>
-                <Accordion.Control>{t(`pricing.faq.${item}.question`)}</Accordion.Control>
-                <Accordion.Panel>{t(`pricing.faq.${item}.answer`)}</Accordion.Panel>
+                <Accordion.Control>{t(billingMessage(`pricing.faq.${item}`, 'question'))}</Accordion.Control>
+                <Accordion.Panel>{t(billingMessage(`pricing.faq.${item}`, 'answer'))}</Accordion.Panel>
               </Accordion.Item>
             ))}
           </Accordion>
