@@ -14,6 +14,7 @@ const MIGRATED: Record<string, string[]> = {
   blog: [],
   admin: [],
   newsletter: [],
+  reading: [],
   // The pricing page's strings are the billing feature's.
   billing: ['pricing'],
   // Other features' files that show the account strings.

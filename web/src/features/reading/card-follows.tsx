@@ -1,8 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SummaryDto } from '@app/contracts';
 import { Button, Group } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import { cardTargets, targetName } from './card-targets';
@@ -38,11 +38,15 @@ export function CardFollows({ summary, language }: { summary: SummaryDto; langua
 
 /** "Follow X" / "Following X", for a source or a topic. */
 function useLabel() {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   return (target: FollowTarget, name: string, on: boolean) => {
     if (target.kind === 'source')
-      return on ? t('follow.followingName', { name }) : t('follow.menuFollowSource', { name });
-    return on ? t('follow.followingTopic', { name }) : t('follow.menuFollowTopic', { name });
+      return on
+        ? t({ id: 'reading.follow.followingName', message: `Following ${name}` })
+        : t({ id: 'reading.follow.menuFollowSource', message: `Follow ${name}` });
+    return on
+      ? t({ id: 'reading.follow.followingTopic', message: `Following the topic ${name}` })
+      : t({ id: 'reading.follow.menuFollowTopic', message: `Follow the topic ${name}` });
   };
 }
 

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { Menu } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
 import { cardTargets, targetName } from './card-targets';
 import type { CardMenuButton, CardMenuProps } from './card-reading';
@@ -18,7 +19,7 @@ export function CardMenuPopup({
   /** The card's menu button (given, not imported: this chunk then shares no module with the page's). */
   Button: typeof CardMenuButton;
 }) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   const { source, topic } = cardTargets(summary);
   const sourceName = source ? targetName(source, language) : '';
@@ -35,8 +36,11 @@ export function CardMenuPopup({
             following={isFollowing(source)}
             label={
               isFollowing(source)
-                ? t('follow.menuUnfollowSource', { name: sourceName })
-                : t('follow.menuFollowSource', { name: sourceName })
+                ? t({
+                    id: 'reading.follow.menuUnfollowSource',
+                    message: `Unfollow ${ph({ name: sourceName })}`,
+                  })
+                : t({ id: 'reading.follow.menuFollowSource', message: `Follow ${ph({ name: sourceName })}` })
             }
             onClick={() => onFollow(source)}
             testId="menu-follow-source"
@@ -47,8 +51,14 @@ export function CardMenuPopup({
             following={isFollowing(topic)}
             label={
               isFollowing(topic)
-                ? t('follow.menuUnfollowTopic', { name: topicName })
-                : t('follow.menuFollowTopic', { name: topicName })
+                ? t({
+                    id: 'reading.follow.menuUnfollowTopic',
+                    message: `Unfollow the topic ${ph({ name: topicName })}`,
+                  })
+                : t({
+                    id: 'reading.follow.menuFollowTopic',
+                    message: `Follow the topic ${ph({ name: topicName })}`,
+                  })
             }
             onClick={() => onFollow(topic)}
             testId="menu-follow-topic"

@@ -1,14 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SummaryDto } from '@app/contracts';
 import { ActionIcon, Badge } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCircleCheckFilled, IconDots } from '@tabler/icons-react';
 import { type ComponentPropsWithRef, useCallback } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import { useDeferredComponent } from '../ui/deferred';
 
 /** "Read", in words beside the card's badges: a read card is not told apart by colour alone. */
 export function ReadMarker() {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   return (
     <Badge
       component="span"
@@ -17,15 +17,17 @@ export function ReadMarker() {
       leftSection={<IconCheck size={12} aria-hidden />}
       data-testid="read-marker"
     >
-      {t('read.marker')}
+      {t({ id: 'reading.read.marker', message: 'Read' })}
     </Badge>
   );
 }
 
 /** Mark as read / Mark as unread. */
 export function ReadToggle({ isRead, onToggle }: { isRead: boolean; onToggle: () => void }) {
-  const { t } = useTranslation('reading');
-  const label = isRead ? t('read.markUnread') : t('read.markRead');
+  const { t } = useLingui();
+  const label = isRead
+    ? t({ id: 'reading.read.markUnread', message: 'Mark as unread' })
+    : t({ id: 'reading.read.markRead', message: 'Mark as read' });
   return (
     <ActionIcon
       variant="subtle"
@@ -49,13 +51,13 @@ export type CardMenuProps = {
 
 /** The card's menu button: the same before and after the menu's code has arrived. */
 export function CardMenuButton(props: Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'>) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   return (
     <ActionIcon
       variant="subtle"
       color="gray"
-      aria-label={t('menu.label')}
-      title={t('menu.label')}
+      aria-label={t({ id: 'reading.menu.label', message: 'More actions' })}
+      title={t({ id: 'reading.menu.label', message: 'More actions' })}
       data-testid="card-menu"
       {...props}
     >

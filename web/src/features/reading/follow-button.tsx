@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import { rememberFollow } from './pending-follow';
@@ -22,7 +22,7 @@ export type FollowButtonProps = {
  * comes back to this page, where the follow is then made.
  */
 export function FollowButton({ target, onBanner }: FollowButtonProps) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   const { isAuthenticated, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,7 +32,7 @@ export function FollowButton({ target, onBanner }: FollowButtonProps) {
       <Suspense
         fallback={
           <Button {...look} loading>
-            {t('follow.follow')}
+            {t({ id: 'reading.follow.follow', message: 'Follow' })}
           </Button>
         }
       >
@@ -50,7 +50,7 @@ export function FollowButton({ target, onBanner }: FollowButtonProps) {
       }}
       data-testid="follow-button"
     >
-      {t('follow.follow')}
+      {t({ id: 'reading.follow.follow', message: 'Follow' })}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { FollowTarget } from '../../queries/reading';
 import type { FollowButtonProps } from './follow-button';
 import { takePendingFollow } from './pending-follow';
@@ -12,7 +12,7 @@ import { useFollows } from './use-follows';
  * toast, if the server refuses. A Follow pressed before signing in is made when it first shows.
  */
 export function FollowToggle({ target, onBanner = false }: FollowButtonProps & { target: FollowTarget }) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   const follows = useFollows();
   const following = follows.isFollowing(target);
   const ready = Boolean(follows.data);
@@ -32,7 +32,9 @@ export function FollowToggle({ target, onBanner = false }: FollowButtonProps & {
       data-testid="follow-button"
       data-following={following}
     >
-      {following ? t('follow.following') : t('follow.follow')}
+      {following
+        ? t({ id: 'reading.follow.following', message: 'Following' })
+        : t({ id: 'reading.follow.follow', message: 'Follow' })}
     </Button>
   );
 }

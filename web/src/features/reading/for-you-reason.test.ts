@@ -25,9 +25,10 @@ const topics = [
   { id: 't-robots', name: 'Robots', name_zh: '机器人' },
 ] as never;
 
-const bundled = { en: createI18n('en'), zh: createI18n('zh') };
+// Each language's Lingui instance with every catalog in, as a screen's Lingui `t`.
+const bundled = { en: createI18n('en').lingui, zh: createI18n('zh').lingui };
 const say = (language: 'en' | 'zh', reason: Parameters<typeof reasonText>[2], card = summary) =>
-  reasonText(bundled[language].fixedT('reading'), card, reason, { topics, language });
+  reasonText((descriptor) => bundled[language]._(descriptor), card, reason, { topics, language });
 
 describe('For you reasons in words', () => {
   it('name the followed topic or source, in the reader’s language', () => {

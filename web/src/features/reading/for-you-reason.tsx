@@ -1,8 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ForYouReason as Reason, SummaryDto } from '@app/contracts';
 import { localName, sourceDisplayName } from '@app/rules';
 import { Group, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { type TFunction, useTranslation } from '../../i18n/react';
 import type { TopicDto } from '../../queries/content';
 
 type Names = { topics: TopicDto[] | undefined; language: 'en' | 'zh' };
@@ -20,42 +22,55 @@ function sourceName(summary: SummaryDto, datasourceId: string, { language }: Nam
   return sourceDisplayName(summary.datasource.source_name, language);
 }
 
+/** A screen's Lingui `t`, which the reasons' words are given to. */
+export type ReadingT = (descriptor: MessageDescriptor) => string;
+
 /** Why a card is in the reader's "For you" order, in words: "Because you follow Engineering". */
-export function reasonText(
-  t: TFunction<'reading'>,
-  summary: SummaryDto,
-  reason: Reason,
-  names: Names,
-): string {
+export function reasonText(t: ReadingT, summary: SummaryDto, reason: Reason, names: Names): string {
   switch (reason.kind) {
     case 'followed_topic': {
       const name = topicName(summary, reason.topic_id, names);
-      return name ? t('reason.followedTopic', { name }) : t('reason.followedSomething');
+      return name
+        ? t(msg({ id: 'reading.reason.followedTopic', message: `Because you follow ${name}` }))
+        : t(msg({ id: 'reading.reason.followedSomething', message: 'From something you follow' }));
     }
     case 'followed_source': {
       const name = sourceName(summary, reason.datasource_id, names);
-      return name ? t('reason.followedSource', { name }) : t('reason.followedSomething');
+      return name
+        ? t(msg({ id: 'reading.reason.followedSource', message: `Because you follow ${name}` }))
+        : t(msg({ id: 'reading.reason.followedSomething', message: 'From something you follow' }));
     }
     case 'like_saved':
-      return t('reason.likeSaved');
+      return t(msg({ id: 'reading.reason.likeSaved', message: 'Like a story you saved' }));
     case 'read_topic': {
       const name = topicName(summary, reason.topic_id, names);
-      return name ? t('reason.readTopic', { name }) : t('reason.readSomething');
+      return name
+        ? t(msg({ id: 'reading.reason.readTopic', message: `You often read ${name}` }))
+        : t(msg({ id: 'reading.reason.readSomething', message: 'Like what you have been reading' }));
     }
     case 'read_source': {
       const name = sourceName(summary, reason.datasource_id, names);
-      return name ? t('reason.readSource', { name }) : t('reason.readSomething');
+      return name
+        ? t(msg({ id: 'reading.reason.readSource', message: `You often read ${name}` }))
+        : t(msg({ id: 'reading.reason.readSomething', message: 'Like what you have been reading' }));
     }
-    case 'coverage':
-      return t('reason.coverage', { count: reason.sources });
+    case 'coverage': {
+      const count = reason.sources;
+      return t(
+        msg({
+          id: 'reading.reason.coverage',
+          message: plural(count, { one: 'Covered by # source', other: 'Covered by # sources' }),
+        }),
+      );
+    }
     case 'recent':
-      return t('reason.recent');
+      return t(msg({ id: 'reading.reason.recent', message: 'Among the newest' }));
   }
 }
 
 /** The line a "For you" card carries under its badges. */
 export function ForYouReason({ summary, reason, ...names }: { summary: SummaryDto; reason: Reason } & Names) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   return (
     <Group gap={6} wrap="nowrap" data-testid="for-you-reason" data-reason={reason.kind}>
       <IconSparkles size={14} aria-hidden style={{ flexShrink: 0 }} />

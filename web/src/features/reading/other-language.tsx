@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import type { SummaryListResponse } from '@app/contracts';
 import { sourceDisplayName } from '@app/rules';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -27,7 +29,7 @@ export function OtherLanguageResults({
   language: 'en' | 'zh';
   timeZone: string;
 }) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   const { t: tc } = useTranslation('content');
   const headingId = useId();
   const [showAll, setShowAll] = useState(false);
@@ -48,12 +50,17 @@ export function OtherLanguageResults({
         <Group gap={6} wrap="nowrap">
           <IconLanguage size={18} aria-hidden style={{ flexShrink: 0 }} />
           <Title order={2} fz="md" id={headingId}>
-            {inChinese ? t('otherLanguage.title') : t('otherLanguage.titleEn')}
+            {inChinese
+              ? t({ id: 'reading.otherLanguage.title', message: 'Also in Chinese' })
+              : t({ id: 'reading.otherLanguage.titleEn', message: 'Also in English' })}
           </Title>
         </Group>
         {block.skipped ? (
           <Text size="sm" c="dimmed" data-testid="other-language-skipped">
-            {t('otherLanguage.skipped')}
+            {t({
+              id: 'reading.otherLanguage.skipped',
+              message: 'Searching the other language works for English and Chinese queries only.',
+            })}
           </Text>
         ) : (
           <>
@@ -64,12 +71,20 @@ export function OtherLanguageResults({
                 lang={block.language.toLowerCase()}
                 style={{ overflowWrap: 'anywhere' }}
               >
-                {t('otherLanguage.terms', { terms })}
+                {t({ id: 'reading.otherLanguage.terms', message: `Looked for: ${terms}` })}
               </Text>
             ) : null}
             {block.data.length === 0 ? (
               <Text size="sm" c="dimmed" data-testid="other-language-empty">
-                {inChinese ? t('otherLanguage.empty') : t('otherLanguage.emptyEn')}
+                {inChinese
+                  ? t({
+                      id: 'reading.otherLanguage.empty',
+                      message: 'No Chinese reports of these results yet.',
+                    })
+                  : t({
+                      id: 'reading.otherLanguage.emptyEn',
+                      message: 'No English reports of these results yet.',
+                    })}
               </Text>
             ) : (
               <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
@@ -110,7 +125,10 @@ export function OtherLanguageResults({
                 style={{ alignSelf: 'flex-start' }}
                 data-testid="other-language-more"
               >
-                {t('otherLanguage.showAll', { count: block.data.length })}
+                {t({
+                  id: 'reading.otherLanguage.showAll',
+                  message: `Show all ${ph({ count: block.data.length })}`,
+                })}
               </Button>
             ) : null}
           </>

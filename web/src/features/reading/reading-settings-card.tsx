@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Loader, Switch } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,8 @@ import { showErrorToast } from '../ui/toast';
 
 /** Profile: how the summary list keeps the reader's read state ("mark read when scrolled past"). */
 export function ReadingSettingsCard() {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const options = readingSettingsQueryOptions(user?.id ?? null);
@@ -18,17 +20,33 @@ export function ReadingSettingsCard() {
   const save = useMutation({
     mutationFn: saveReadingSettings,
     onSuccess: (answer) => queryClient.setQueryData(options.queryKey, answer),
-    onError: (error) => showErrorToast(t('settings.saveFailed'), errorText(t, error)),
+    onError: (error) =>
+      showErrorToast(
+        t({ id: 'reading.settings.saveFailed', message: 'Could not save the reading setting' }),
+        errorText(tApp, error),
+      ),
   });
 
   let body: ReactNode;
-  if (query.isPending) body = <Loader size="sm" aria-label={t('settings.title')} />;
-  else if (query.isError) body = <Alert color="red">{t('settings.loadFailed')}</Alert>;
+  if (query.isPending)
+    body = <Loader size="sm" aria-label={t({ id: 'reading.settings.title', message: 'Reading' })} />;
+  else if (query.isError)
+    body = (
+      <Alert color="red">
+        {t({ id: 'reading.settings.loadFailed', message: 'Could not load your reading settings' })}
+      </Alert>
+    );
   else
     body = (
       <Switch
-        label={t('settings.scrollPast')}
-        description={t('settings.scrollPastHint')}
+        label={t({
+          id: 'reading.settings.scrollPast',
+          message: 'Mark summaries as read when I scroll past them',
+        })}
+        description={t({
+          id: 'reading.settings.scrollPastHint',
+          message: 'Opening a summary always marks it read.',
+        })}
         checked={save.isPending ? save.variables.mark_read_on_scroll : query.data.mark_read_on_scroll}
         disabled={save.isPending}
         onChange={(event) => save.mutate({ mark_read_on_scroll: event.currentTarget.checked })}
@@ -38,8 +56,11 @@ export function ReadingSettingsCard() {
   return (
     <SectionCard
       id="reading-settings-title"
-      title={t('settings.title')}
-      description={t('settings.description')}
+      title={t({ id: 'reading.settings.title', message: 'Reading' })}
+      description={t({
+        id: 'reading.settings.description',
+        message: 'How the summary list keeps track of what you have read.',
+      })}
       testId="reading-settings-card"
     >
       {body}

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, SegmentedControl, Switch } from '@mantine/core';
 import { IconChecks, IconKeyboard } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { UnreadBadge } from './unread-badge';
 
 type Props = {
@@ -24,21 +24,21 @@ type Props = {
  * as read, and the keyboard shortcuts.
  */
 export function ReadingToolbar(props: Props) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid="reading-toolbar">
       <Group gap="sm" wrap="wrap">
         <SegmentedControl
-          aria-label={t('feed.label')}
+          aria-label={t({ id: 'reading.feed.label', message: 'Which summaries to show' })}
           value={props.feed ?? 'all'}
           onChange={(value) => props.onFeed(value === 'mine' ? 'mine' : undefined)}
           data={[
-            { value: 'all', label: t('feed.all') },
+            { value: 'all', label: t({ id: 'reading.feed.all', message: 'All' }) },
             {
               value: 'mine',
               label: (
                 <Group component="span" gap={6} wrap="nowrap" justify="center">
-                  {t('feed.mine')}
+                  {t({ id: 'reading.feed.mine', message: 'My feed' })}
                   <UnreadBadge count={props.unreadInFeed} compact />
                 </Group>
               ),
@@ -48,12 +48,12 @@ export function ReadingToolbar(props: Props) {
         />
         {props.isSignedIn ? (
           <SegmentedControl
-            aria-label={t('order.label')}
+            aria-label={t({ id: 'reading.order.label', message: 'Order of the summaries' })}
             value={props.order ?? 'date'}
             onChange={(value) => props.onOrder(value === 'for_you' ? 'for_you' : undefined)}
             data={[
-              { value: 'date', label: t('order.date') },
-              { value: 'for_you', label: t('order.forYou') },
+              { value: 'date', label: t({ id: 'reading.order.date', message: 'Newest' }) },
+              { value: 'for_you', label: t({ id: 'reading.order.forYou', message: 'For you' }) },
             ]}
             data-testid="order-switch"
           />
@@ -63,7 +63,7 @@ export function ReadingToolbar(props: Props) {
         {props.isSignedIn ? (
           <>
             <Switch
-              label={t('read.hideRead')}
+              label={t({ id: 'reading.read.hideRead', message: 'Hide read' })}
               checked={props.hideRead}
               onChange={(event) => props.onHideRead(event.currentTarget.checked)}
               data-testid="hide-read-switch"
@@ -76,15 +76,15 @@ export function ReadingToolbar(props: Props) {
               onClick={props.onMarkAll}
               data-testid="mark-all-read"
             >
-              {t('markAll.button')}
+              {t({ id: 'reading.markAll.button', message: 'Mark all as read' })}
             </Button>
           </>
         ) : null}
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={t('shortcuts.open')}
-          title={t('shortcuts.open')}
+          aria-label={t({ id: 'reading.shortcuts.open', message: 'Keyboard shortcuts' })}
+          title={t({ id: 'reading.shortcuts.open', message: 'Keyboard shortcuts' })}
           onClick={props.onShortcuts}
           data-testid="shortcuts-button"
         >

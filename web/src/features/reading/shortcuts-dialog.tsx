@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageFor } from '../../i18n/message-for';
+import { SHORTCUTS_MESSAGES } from './reading-messages';
 import { Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { SHORTCUTS, ShortcutAction } from './list-shortcuts';
 
 const DESCRIPTIONS: Record<
@@ -27,17 +29,22 @@ export function ShortcutsDialog({
   /** list-shortcuts.ts SHORTCUTS (given, not imported: this chunk then shares no module with the page's). */
   shortcuts: typeof SHORTCUTS;
 }) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('shortcuts.title')}
-      closeButtonProps={{ 'aria-label': t('shortcuts.close') }}
+      title={t({ id: 'reading.shortcuts.title', message: 'Keyboard shortcuts' })}
+      closeButtonProps={{ 'aria-label': t({ id: 'reading.shortcuts.close', message: 'Close' }) }}
       centered
     >
       <Stack gap="sm" data-testid="shortcuts-dialog">
-        <Text size="sm">{t('shortcuts.intro')}</Text>
+        <Text size="sm">
+          {t({
+            id: 'reading.shortcuts.intro',
+            message: 'On the summary list, when you are not typing in a field:',
+          })}
+        </Text>
         <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '8px 16px' }}>
           {shortcuts.map(({ keys, action }) => (
             <Fragment key={action}>
@@ -47,7 +54,7 @@ export function ShortcutsDialog({
                     <Fragment key={key}>
                       {index > 0 ? (
                         <Text component="span" size="xs">
-                          {t('shortcuts.or')}
+                          {t({ id: 'reading.shortcuts.or', message: 'or' })}
                         </Text>
                       ) : null}
                       <Kbd>{key}</Kbd>
@@ -56,7 +63,7 @@ export function ShortcutsDialog({
                 </Group>
               </dt>
               <dd style={{ margin: 0 }}>
-                <Text size="sm">{t(`shortcuts.${DESCRIPTIONS[action]}`)}</Text>
+                <Text size="sm">{t(messageFor(SHORTCUTS_MESSAGES, DESCRIPTIONS[action]))}</Text>
               </dd>
             </Fragment>
           ))}

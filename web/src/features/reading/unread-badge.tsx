@@ -1,14 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from '../../i18n/react';
 
 /**
  * How many are unread: "3 unread", or only "3" where `compact` (a screen reader still hears "3 unread").
  * Nothing when none is.
  */
 export function UnreadBadge({ count, compact = false }: { count: number | undefined; compact?: boolean }) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   if (!count) return null;
-  const text = t('unread.count', { count });
+  const text = t({
+    id: 'reading.unread.count',
+    message: plural(count, { one: `# unread`, other: `# unread` }),
+  });
   return (
     <>
       <Badge

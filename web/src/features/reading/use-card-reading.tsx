@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { TopicDto } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
 import type { CardReading } from '../content/summary-page/summary-list';
@@ -26,7 +27,7 @@ export function useCardReading({ language, topics }: Options) {
   const { isAuthenticated } = useAuth();
   const follows = useFollows();
   const readState = useReadState();
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   // Back from signing in after pressing Follow on a card as a visitor: the follow is made now, and said.
   const ready = isAuthenticated && Boolean(follows.data);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when what is followed is known
@@ -35,7 +36,12 @@ export function useCardReading({ language, topics }: Options) {
     const target = takeAnyPendingFollow();
     if (!target) return;
     if (!follows.isFollowing(target)) follows.toggle(target);
-    readState.announce(t('follow.nowFollowing', { name: targetName(target, language) }));
+    readState.announce(
+      t({
+        id: 'reading.follow.nowFollowing',
+        message: `You now follow ${ph({ name: targetName(target, language) })}`,
+      }),
+    );
   }, [ready]);
 
   const cardReading: CardReading | undefined = isAuthenticated

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorText } from '../../api/error-text';
@@ -22,7 +23,8 @@ const FOLLOW_MUTATION = ['reading', 'follow'] as const;
  * a toast saying why) when the server refuses it, e.g. a topic removed since the page was loaded.
  */
 export function useFollows() {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const key = readingKeys.follows(userId ?? '');
@@ -32,7 +34,11 @@ export function useFollows() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failed load, not per render
   useEffect(() => {
     if (!follows.error) return;
-    showErrorToast(t('follow.loadFailed'), errorText(t, follows.error), { id: 'follows-load-failed' });
+    showErrorToast(
+      t({ id: 'reading.follow.loadFailed', message: 'Could not load what you follow' }),
+      errorText(tApp, follows.error),
+      { id: 'follows-load-failed' },
+    );
   }, [follows.errorUpdatedAt]);
 
   const mutation = useMutation({
@@ -47,7 +53,10 @@ export function useFollows() {
     onError: (error, _change, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       void queryClient.invalidateQueries({ queryKey: key });
-      showErrorToast(t('follow.failed'), errorText(t, error));
+      showErrorToast(
+        t({ id: 'reading.follow.failed', message: 'Could not update what you follow' }),
+        errorText(tApp, error),
+      );
     },
     onSuccess: (answer) => {
       // The server's list, unless another change is still on its way (its own answer follows).

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { READ_BATCH_MAX } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +24,8 @@ export function idsOfCard(summary: Summary): string[] {
  * the page's live region (screen readers hear it; opening a card marks it read without a word).
  */
 export function useReadState() {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
 
@@ -41,7 +43,10 @@ export function useReadState() {
     },
     onError: (error, _change, context) => {
       if (context) restoreSnapshot(queryClient, context.snapshot);
-      showErrorToast(t('read.failed'), errorText(t, error));
+      showErrorToast(
+        t({ id: 'reading.read.failed', message: 'Could not save what you have read' }),
+        errorText(tApp, error),
+      );
     },
     onSettled: (_answer, _error, _change, context) => {
       for (const queryKey of context?.fetching ?? [])
@@ -58,7 +63,9 @@ export function useReadState() {
       if (!announce) return;
       const title = summary.headline;
       setAnnouncement((was) => ({
-        text: read ? t('read.markedRead', { title }) : t('read.markedUnread', { title }),
+        text: read
+          ? t({ id: 'reading.read.markedRead', message: `Marked as read: ${title}` })
+          : t({ id: 'reading.read.markedUnread', message: `Marked as unread: ${title}` }),
         count: was.count + 1,
       }));
     },

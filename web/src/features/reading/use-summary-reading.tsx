@@ -1,8 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SummaryDto } from '@app/contracts';
 import { Center, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, type RefObject, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { contentKeys, type SummaryListParams, type TopicDto } from '../../queries/content';
 import { markAllBodyOf, readingSettingsQueryOptions } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
@@ -54,7 +54,7 @@ export function useSummaryReading({
   filterCard,
   onSidebarChoice,
 }: Options) {
-  const { t } = useTranslation('reading');
+  const { t } = useLingui();
   const { isAuthenticated, user } = useAuth();
   const queryClient = useQueryClient();
   const { cardReading, readState, follows, announcer } = useCardReading({ language, topics });
@@ -80,11 +80,18 @@ export function useSummaryReading({
         const on = !favorites.summaryIds.has(id);
         const title = findSummary(id)?.headline ?? '';
         favorites.toggle('summaries', id, on, () =>
-          readState.announce(on ? t('favorite.saved', { title }) : t('favorite.removed', { title })),
+          readState.announce(
+            on
+              ? t({ id: 'reading.favorite.saved', message: `Saved to favourites: ${title}` })
+              : t({ id: 'reading.favorite.removed', message: `Removed from favourites: ${title}` }),
+          ),
         );
       },
       toggleRead: (id) => {
-        if (!isAuthenticated) return showErrorToast(t('read.signInFirst'));
+        if (!isAuthenticated)
+          return showErrorToast(
+            t({ id: 'reading.read.signInFirst', message: 'Sign in to keep track of what you have read' }),
+          );
         const summary = findSummary(id);
         if (summary) readState.setRead(summary, summary.read !== true);
       },
