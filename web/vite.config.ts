@@ -22,11 +22,12 @@ const APP_MODULE = /[\\/](web[\\/]src|packages[\\/]time[\\/]src)[\\/]/;
  */
 const SHELL_PACKAGE_MODULE =
   /[\\/]packages[\\/](contracts[\\/]src[\\/](site-feeds|language)|rules[\\/]src[\\/](feed-links|language))\.ts$/;
-/** What the home page's first-paint entry shares with the app. */
+/** What the first-paint entries (vite-first-paint.ts) share with the app. */
 const FIRST_PAINT_SHARED =
   /[\\/]web[\\/]src[\\/](font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
-const FIRST_PAINT_MODULE =
-  /[\\/]web[\\/]src[\\/](first-paint(-base|-reading)?|font-family|i18n[\\/]language(-storage)?|features[\\/]content[\\/]truncate)\.ts$/;
+/** The first-paint entries, what they share between them, and what they share with the app. */
+const FIRST_PAINT_MODULE = (id: string) =>
+  /[\\/]web[\\/]src[\\/]first-paint(-base|-reading)?\.ts$/.test(id) || FIRST_PAINT_SHARED.test(id);
 /** Not loaded with the entry, but by every public page (error texts, cards, alerts): one file, not eight. */
 const PUBLIC_PAGES_APP =
   /[\\/](web[\\/]src[\\/]api[\\/]error-text|packages[\\/]contracts[\\/]src[\\/]errors)\.ts$/;
@@ -142,12 +143,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // The app's modules the entry loads; not first-paint.ts (the tiny second entry, which must
-              // not wait for the shell) nor what it imports, nor the string files (loaded per language).
+              // The app's modules the entry loads; not the first-paint entries (tiny entries of their own,
+              // which must not wait for the shell) nor what they import, nor the string files (loaded per
+              // language).
               name: 'shell',
               test: (id) =>
                 SHELL_PACKAGE_MODULE.test(id) ||
-                (APP_MODULE.test(id) && !FIRST_PAINT_MODULE.test(id) && !id.endsWith('.json')),
+                (APP_MODULE.test(id) && !FIRST_PAINT_MODULE(id) && !id.endsWith('.json')),
               tags: ['$initial'],
               priority: 3,
               // Only the app's own modules: the libraries they use stay in the vendor chunk.

@@ -2,7 +2,7 @@ import { toLocale } from '@app/rules';
 import { formatInstant } from '@app/time/format';
 import { truncate } from './truncate';
 
-// Shared with the summary page's first paint (src/first-paint.ts), which loads nothing else of the app.
+// Shared with the summary page's first paint (src/first-paint-reading.ts), which loads nothing else of the app.
 export { TITLE_MAX, truncate } from './truncate';
 export const MAX_LINKS = 5;
 
