@@ -15,6 +15,7 @@ const MIGRATED: Record<string, string[]> = {
   admin: [],
   newsletter: [],
   reading: [],
+  content: [],
   // The pricing page's strings are the billing feature's.
   billing: ['pricing'],
   // Other features' files that show the account strings.

@@ -125,16 +125,19 @@ async function seed(stack: Stack): Promise<Seed> {
   return { topicId: topic.id, topicSlug, channel, postSlug, storyId: story.id };
 }
 
-/** An admin message's text from its compiled Lingui catalog (the admin screens' messages have no placeholders). */
-const adminText = (catalog: typeof adminEn) => (key: string) => {
-  const tokens = (catalog.messages as Record<string, unknown[]>)[`admin.${key}`];
-  if (!tokens?.every((token) => typeof token === 'string')) throw new Error(`no plain admin message ${key}`);
-  return tokens.join('');
-};
-type Strings = { admin: (key: string) => string; content: typeof contentEn; nav: typeof appEn.nav };
+/** A feature's message from its compiled Lingui catalog (the messages these checks name have no placeholders). */
+const catalogText =
+  (feature: string, catalog: { messages: Record<string, unknown> }) =>
+  (key: string): string => {
+    const tokens = catalog.messages[`${feature}.${key}`];
+    if (!Array.isArray(tokens) || !tokens.every((token) => typeof token === 'string'))
+      throw new Error(`no plain ${feature} message ${key}`);
+    return tokens.join('');
+  };
+type Strings = { admin: (key: string) => string; content: (key: string) => string; nav: typeof appEn.nav };
 const STRINGS: Record<'' | '/zh', Strings> = {
-  '': { admin: adminText(adminEn), content: contentEn, nav: appEn.nav },
-  '/zh': { admin: adminText(adminZh), content: contentZh as typeof contentEn, nav: appZh.nav },
+  '': { admin: catalogText('admin', adminEn), content: catalogText('content', contentEn), nav: appEn.nav },
+  '/zh': { admin: catalogText('admin', adminZh), content: catalogText('content', contentZh), nav: appZh.nav },
 };
 
 /** A state to check besides the page as it opens (a dialog), then undone. */
@@ -184,14 +187,17 @@ const VISITS: Record<string, Visit> = {
   '/content-summary': {
     urls: () => ['/content-summary'],
     extras: [
-      dialogOpener('suggest source dialog', SIGNED_IN, (s) => s.content.summary.suggestSource),
+      dialogOpener('suggest source dialog', SIGNED_IN, (s) => s.content('summary.suggestSource')),
       {
         name: 'generate dialog (admin) or upgrade dialog (reader)',
         roles: SIGNED_IN,
         async open(page, strings) {
           const toggle = page.getByTestId('summary-toggle').first();
           if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-          await page.getByRole('button', { name: strings.content.summary.generate }).first().click();
+          await page
+            .getByRole('button', { name: strings.content('summary.generate') })
+            .first()
+            .click();
           await page.getByRole('dialog').waitFor();
         },
         close: closeDialog,

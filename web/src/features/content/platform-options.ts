@@ -1,6 +1,5 @@
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { sortPlatforms } from '@app/rules';
-import type { TFunction } from '../../i18n/react';
 
 // The one place a platform gets its display name: the shared strings' `platforms` (i18n/en.json,
 // zh.json), read by every screen through platformName (admin, source pages, cards, filters,
@@ -9,7 +8,7 @@ import type { TFunction } from '../../i18n/react';
 /** What a platform id names: a content source (the default) or a generation target. */
 export type PlatformRole = 'source' | 'target';
 
-/** Any namespace's translate function (the name is looked up in the shared one). */
+/** The shared strings' translate function. */
 type Translate = (key: string, fallback: string) => string;
 
 /**
@@ -24,11 +23,11 @@ export function platformName(t: Translate, id: string, role: PlatformRole = 'sou
 }
 
 /** The platforms a reader picks from (summary filter, source suggestion), in the spec's order. */
-export function platformOptions(t: TFunction<'content'>): { value: Platform; label: string }[] {
+export function platformOptions(t: Translate): { value: Platform; label: string }[] {
   return PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }));
 }
 
 /** The display names of a set of platforms, each once, in the spec's order. */
-export function platformBadgeLabels(t: TFunction<'content'>, platforms: readonly string[]): string[] {
+export function platformBadgeLabels(t: Translate, platforms: readonly string[]): string[] {
   return [...new Set(sortPlatforms(platforms).map((id) => platformName(t, id)))];
 }

@@ -1,9 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import type { SummaryDto } from '@app/contracts';
 import { sourceDisplayName } from '@app/rules';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { AnchorLink } from '../ui/router-links';
 
 // A story's other reports load on first opening, with their code.
@@ -24,7 +25,7 @@ type Props = {
  * the story's own page.
  */
 export function StoryCoverage({ summary, language, timeZone }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const storySources = summary.story_sources ?? 1;
   const members = summary.story_members ?? [];
@@ -55,14 +56,23 @@ export function StoryCoverage({ summary, language, timeZone }: Props) {
           data-testid="story-toggle"
         >
           {storySources > 1
-            ? t('summary.coveredBy', { count: storySources })
-            : t('summary.otherReports', { count: (summary.story_size ?? 1) - 1 })}
+            ? t({
+                id: 'content.summary.coveredBy',
+                message: plural(ph({ count: storySources }), {
+                  one: `Covered by # source`,
+                  other: `Covered by # sources`,
+                }),
+              })
+            : t({
+                id: 'content.summary.otherReports',
+                message: `Other reports of this story: ${ph({ count: (summary.story_size ?? 1) - 1 })}`,
+              })}
         </Button>
         {otherNames.length > 0 ? (
           <Text size="xs" c="dimmed" data-testid="story-source-names" style={{ overflowWrap: 'anywhere' }}>
             {otherNames.slice(0, NAMED_SOURCES).join(' · ')}
             {otherNames.length > NAMED_SOURCES
-              ? ` ${t('summary.moreChips', { count: otherNames.length - NAMED_SOURCES })}`
+              ? ` ${t({ id: 'content.summary.moreChips', message: `+${ph({ count: otherNames.length - NAMED_SOURCES })} more` })}`
               : ''}
           </Text>
         ) : null}
@@ -71,10 +81,13 @@ export function StoryCoverage({ summary, language, timeZone }: Props) {
             to="/stories/$id"
             params={{ id: summary.story_id }}
             size="sm"
-            aria-label={t('story.openLabel', { headline: summary.headline })}
+            aria-label={t({
+              id: 'content.story.openLabel',
+              message: `Open the story page: ${ph({ headline: summary.headline })}`,
+            })}
             data-testid="story-page-link"
           >
-            {t('story.open')}
+            {t({ id: 'content.story.open', message: 'Story page' })}
           </AnchorLink>
         ) : null}
       </Group>
@@ -83,7 +96,7 @@ export function StoryCoverage({ summary, language, timeZone }: Props) {
           <Suspense
             fallback={
               <Text size="sm" c="dimmed" role="status">
-                {t('summary.storyLoading')}
+                {t({ id: 'content.summary.storyLoading', message: 'Loading the other sources…' })}
               </Text>
             }
           >

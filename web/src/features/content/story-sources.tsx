@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { sourceDisplayName } from '@app/rules';
 import { platformName } from './platform-options';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
@@ -22,7 +23,8 @@ type Props = {
  * source, platform, language and whether it matches the page's filters; matching ones first.
  */
 export function StorySources({ storyId, summaryId, matchingIds, language, timeZone }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const story = useQuery(storyQueryOptions(storyId, timeZone));
 
   if (story.isPending) {
@@ -30,18 +32,23 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
       <Group gap="xs" py={4} role="status" data-testid="story-loading">
         <Loader size="xs" />
         <Text size="sm" c="dimmed">
-          {t('summary.storyLoading')}
+          {t({ id: 'content.summary.storyLoading', message: 'Loading the other sources…' })}
         </Text>
       </Group>
     );
   }
   if (story.isError) {
     return (
-      <Alert color="red" title={t('summary.storyLoadFailed')} data-testid="story-error" p="xs">
+      <Alert
+        color="red"
+        title={t({ id: 'content.summary.storyLoadFailed', message: 'Could not load the other sources' })}
+        data-testid="story-error"
+        p="xs"
+      >
         <Stack gap={4} align="flex-start">
-          <Text size="sm">{errorText(t, story.error)}</Text>
+          <Text size="sm">{errorText(tApp, story.error)}</Text>
           <Button size="compact-xs" variant="light" onClick={() => story.refetch()}>
-            {t('home.retry')}
+            {t({ id: 'content.home.retry', message: 'Retry' })}
           </Button>
         </Stack>
       </Alert>
@@ -57,7 +64,7 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
   if (others.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="story-empty">
-        {t('summary.storyNoOthers')}
+        {t({ id: 'content.summary.storyNoOthers', message: 'No other reports of this story' })}
       </Text>
     );
   }
@@ -100,14 +107,18 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
               <Group gap={6} wrap="wrap">
                 <Text size="xs" c="dimmed" data-testid="story-member-source">
                   {sourceName}
-                  {member.datasource?.platform ? ` · ${platformName(t, member.datasource.platform)}` : ''}
+                  {member.datasource?.platform ? ` · ${platformName(tApp, member.datasource.platform)}` : ''}
                   {` · ${formatDate(member.created_at, language, timeZone)}`}
                 </Text>
                 <Badge size="xs" variant="outline" color="gray">
-                  {t(member.language === 'ZH' ? 'summary.languageZh' : 'summary.languageEn')}
+                  {member.language === 'ZH'
+                    ? t({ id: 'content.summary.languageZh', message: 'Chinese' })
+                    : t({ id: 'content.summary.languageEn', message: 'English' })}
                 </Badge>
                 <Badge size="xs" variant="light" color={isMatch ? 'teal' : 'gray'}>
-                  {isMatch ? t('summary.storyMatches') : t('summary.storyOutside')}
+                  {isMatch
+                    ? t({ id: 'content.summary.storyMatches', message: 'Matches your filters' })
+                    : t({ id: 'content.summary.storyOutside', message: 'Outside your filters' })}
                 </Badge>
               </Group>
             </Stack>

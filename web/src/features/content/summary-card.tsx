@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SummaryDto } from '@app/contracts';
 import { localName, sourceDisplayName } from '@app/rules';
 import { platformName } from './platform-options';
@@ -65,7 +66,8 @@ export function SummaryCard({
   actions,
   note,
 }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const titleId = useId();
   const markerId = useId();
   const { isAuthenticated, isPro } = useAuth();
@@ -126,7 +128,7 @@ export function SummaryCard({
             ) : null}
             {platform ? (
               <Badge variant="outline" color="gray" data-testid="platform-badge">
-                {platformName(t, platform)}
+                {platformName(tApp, platform)}
               </Badge>
             ) : null}
             {isRead && readMarker ? <span id={markerId}>{readMarker}</span> : null}
@@ -135,12 +137,23 @@ export function SummaryCard({
             {actions}
             {summary.datasource ? (
               <HoverTooltip
-                label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
+                label={
+                  isSourceFavorite
+                    ? t({ id: 'content.summary.unfavoriteSource', message: 'Remove source from favourites' })
+                    : t({ id: 'content.summary.favoriteSource', message: 'Favourite this source' })
+                }
               >
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={isSourceFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
+                  aria-label={
+                    isSourceFavorite
+                      ? t({
+                          id: 'content.summary.unfavoriteSource',
+                          message: 'Remove source from favourites',
+                        })
+                      : t({ id: 'content.summary.favoriteSource', message: 'Favourite this source' })
+                  }
                   aria-pressed={isSourceFavorite}
                   onClick={() => onFavorite('datasources', summary.datasource!.id, !isSourceFavorite)}
                 >
@@ -149,12 +162,23 @@ export function SummaryCard({
               </HoverTooltip>
             ) : null}
             <HoverTooltip
-              label={isSummaryFavorite ? t('summary.unfavoriteSummary') : t('summary.favoriteSummary')}
+              label={
+                isSummaryFavorite
+                  ? t({ id: 'content.summary.unfavoriteSummary', message: 'Remove summary from favourites' })
+                  : t({ id: 'content.summary.favoriteSummary', message: 'Favourite this summary' })
+              }
             >
               <ActionIcon
                 variant="subtle"
                 color="yellow"
-                aria-label={isSummaryFavorite ? t('summary.unfavoriteSummary') : t('summary.favoriteSummary')}
+                aria-label={
+                  isSummaryFavorite
+                    ? t({
+                        id: 'content.summary.unfavoriteSummary',
+                        message: 'Remove summary from favourites',
+                      })
+                    : t({ id: 'content.summary.favoriteSummary', message: 'Favourite this summary' })
+                }
                 aria-pressed={isSummaryFavorite}
                 onClick={() => onFavorite('summaries', summary.id, !isSummaryFavorite)}
               >
@@ -203,7 +227,7 @@ export function SummaryCard({
                 <Suspense
                   fallback={
                     <Text size="sm" c="dimmed" role="status">
-                      {t('summary.textLoading')}
+                      {t({ id: 'content.summary.textLoading', message: 'Loading the summary…' })}
                     </Text>
                   }
                 >
@@ -213,7 +237,7 @@ export function SummaryCard({
               {links.length > 0 ? (
                 <Stack gap={2}>
                   <Text size="xs" fw={600} c="dimmed">
-                    {t('summary.relatedLinks')}
+                    {t({ id: 'content.summary.relatedLinks', message: 'Related links' })}
                   </Text>
                   {links.map((url) => (
                     <Anchor
@@ -242,7 +266,7 @@ export function SummaryCard({
                 w="fit-content"
                 data-testid="summary-generate"
               >
-                {t('summary.generate')}
+                {t({ id: 'content.summary.generate', message: 'Generate content' })}
               </Button>
             </Stack>
           ) : null}

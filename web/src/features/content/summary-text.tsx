@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../api/error-text';
@@ -12,25 +13,31 @@ type Props = { id: string; timeZone: string };
  * read with the summary when a card opens, then kept by the query cache.
  */
 export function SummaryText({ id, timeZone }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const detail = useQuery(summaryQueryOptions(id, timeZone));
   if (detail.isPending) {
     return (
       <Group gap="xs" py={4} role="status" data-testid="summary-text-loading">
         <Loader size="xs" />
         <Text size="sm" c="dimmed">
-          {t('summary.textLoading')}
+          {t({ id: 'content.summary.textLoading', message: 'Loading the summary…' })}
         </Text>
       </Group>
     );
   }
   if (detail.isError) {
     return (
-      <Alert color="red" title={t('summary.textLoadFailed')} data-testid="summary-text-error" p="xs">
+      <Alert
+        color="red"
+        title={t({ id: 'content.summary.textLoadFailed', message: 'Could not load the summary' })}
+        data-testid="summary-text-error"
+        p="xs"
+      >
         <Stack gap={4} align="flex-start">
-          <Text size="sm">{errorText(t, detail.error)}</Text>
+          <Text size="sm">{errorText(tApp, detail.error)}</Text>
           <Button size="compact-xs" variant="light" onClick={() => detail.refetch()}>
-            {t('home.retry')}
+            {t({ id: 'content.home.retry', message: 'Retry' })}
           </Button>
         </Stack>
       </Alert>

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
+import { UPGRADE_MESSAGES } from './content-messages';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { usePaymentsMode } from '../../queries/config';
 import { ButtonLink } from '../ui/router-links';
 import type { UpgradeFeature } from './upgrade-dialog';
@@ -15,7 +16,7 @@ export function UpgradeDialogModal({
   feature: UpgradeFeature | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const payments = usePaymentsMode();
   return (
     <Modal
@@ -24,25 +25,25 @@ export function UpgradeDialogModal({
       title={
         <Group gap="xs">
           <IconCrown size={20} aria-hidden color="var(--mantine-color-yellow-6)" />
-          <Text fw={700}>{t('upgrade.title')}</Text>
+          <Text fw={700}>{t({ id: 'content.upgrade.title', message: 'Upgrade to Pro' })}</Text>
         </Group>
       }
       centered
     >
       <Stack data-testid="upgrade-dialog" data-feature={feature ?? ''}>
-        <Text>{feature ? t(`upgrade.${feature}`) : ''}</Text>
+        <Text>{feature ? t(UPGRADE_MESSAGES[feature]) : ''}</Text>
         {payments === 'off' ? (
           <Text c="dimmed" data-testid="payments-off">
-            {t('upgrade.paymentsOff')}
+            {t({ id: 'content.upgrade.paymentsOff', message: 'Payments are not available right now' })}
           </Text>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('upgrade.later')}
+            {t({ id: 'content.upgrade.later', message: 'Maybe later' })}
           </Button>
           {payments === 'off' ? null : (
             <ButtonLink to="/pricing" onClick={onClose}>
-              {t('upgrade.viewPlans')}
+              {t({ id: 'content.upgrade.viewPlans', message: 'View plans' })}
             </ButtonLink>
           )}
         </Group>

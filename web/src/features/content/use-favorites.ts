@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -20,7 +21,8 @@ type Kind = 'datasources' | 'summaries';
  * dialog (the server refuses both anyway: 401 and 403).
  */
 export function useFavorites() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { isAuthenticated, isPro } = useAuth();
   const openUpgrade = useUpgradeDialog();
   const queryClient = useQueryClient();
@@ -36,13 +38,17 @@ export function useFavorites() {
       queryClient.invalidateQueries({
         queryKey: kind === 'datasources' ? contentKeys.favoriteSources : contentKeys.favoriteSummaries,
       }),
-    onError: (error) => showErrorToast(t('summary.operationFailed'), errorText(t, error)),
+    onError: (error) =>
+      showErrorToast(
+        t({ id: 'content.summary.operationFailed', message: 'Operation failed' }),
+        errorText(tApp, error),
+      ),
   });
 
   /** False when the caller may not favourite (and has been told why). */
   const ensureAllowed = (): boolean => {
     if (!isAuthenticated) {
-      showErrorToast(t('summary.loginRequired'));
+      showErrorToast(t({ id: 'content.summary.loginRequired', message: 'Please log in first' }));
       return false;
     }
     if (!isPro) {
@@ -65,13 +71,16 @@ export function useFavorites() {
 
 /** Spec §8: favourites that fail to load say so once (both lists share the toast), with the message. */
 function useLoadFailureToast(error: Error | null, failedAt: number) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure, not per render
   useEffect(() => {
     if (!error) return;
     showErrorToast(
-      t('summary.fetchFailed'),
-      isApiError(error) ? errorText(t, error) : t('summary.favoritesLoadFailed'),
+      t({ id: 'content.summary.fetchFailed', message: 'Failed to fetch data' }),
+      isApiError(error)
+        ? errorText(tApp, error)
+        : t({ id: 'content.summary.favoritesLoadFailed', message: 'Could not load your favourites' }),
       {
         id: 'favorites-load-failed',
       },

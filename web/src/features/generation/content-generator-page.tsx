@@ -319,14 +319,14 @@ function SourcePreview({
   source: Pick<SummaryDto, 'headline' | 'excerpt' | 'topic' | 'datasource'>;
   language: 'en' | 'zh';
 }) {
-  const { t } = useTranslation('content');
+  const { t: tApp } = useTranslation();
   const platform = source.datasource?.platform;
   return (
     <Card withBorder radius="md" padding="md" data-testid="generation-source">
       <Group gap={6} mb={4}>
         {platform ? (
           <Badge variant="outline" data-testid="generation-source-platform">
-            {platformName(t, platform)}
+            {platformName(tApp, platform)}
           </Badge>
         ) : null}
         {source.topic ? (

@@ -5,7 +5,6 @@ import { sourceDisplayName } from '@app/rules';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../content/text';
 import { AnchorLink } from '../ui/router-links';
 
@@ -30,7 +29,6 @@ export function OtherLanguageResults({
   timeZone: string;
 }) {
   const { t } = useLingui();
-  const { t: tc } = useTranslation('content');
   const headingId = useId();
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? block.data : block.data.slice(0, FIRST_SHOWN);
@@ -102,7 +100,9 @@ export function OtherLanguageResults({
                         {report.headline}
                       </AnchorLink>
                       <Badge size="xs" variant="outline" color="gray">
-                        {tc(report.language === 'ZH' ? 'summary.languageZh' : 'summary.languageEn')}
+                        {report.language === 'ZH'
+                          ? t({ id: 'reading.languageZh', message: 'Chinese' })
+                          : t({ id: 'reading.languageEn', message: 'English' })}
                       </Badge>
                     </Group>
                     <Text size="xs" c="dimmed">

@@ -1,13 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Code, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import * as probe from './debug-api';
 import { useAuth } from '../../auth/auth-provider';
 import { Shell, timed } from './debug-checks';
 
 /** /auth-test: auth checks with logs; each query gives up after 5 s. */
 export function AuthTestPage() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const auth = useAuth();
   const [logs, setLogs] = useState<string[]>([]);
   const log = (line: string) => setLogs((l) => [...l, `${new Date().toISOString().slice(11, 23)} ${line}`]);
@@ -76,7 +76,7 @@ export function AuthTestPage() {
         user: {auth.user?.email ?? '—'} · role: {auth.profile?.role ?? '—'} · plan:{' '}
         {auth.profile?.subscription_type ?? '—'}
       </Text>
-      <Text fw={600}>{t('debug.logs')}</Text>
+      <Text fw={600}>{t({ id: 'content.debug.logs', message: 'Logs' })}</Text>
       <Code block tabIndex={0} data-testid="auth-logs">
         {logs.join('\n') || '—'}
       </Code>

@@ -1,13 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Code, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import * as probe from './debug-api';
 import type { DatasourceDto, TopicDto } from '../../../queries/content';
 import { Shell, StatusBadge } from './debug-checks';
 
 /** /data-test: topics, data sources and posts (always empty here), with their raw JSON. */
 export function DataTestPage() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [state, setState] = useState<{
     topics: TopicDto[];
     datasources: DatasourceDto[];
@@ -40,7 +40,7 @@ export function DataTestPage() {
       <Title order={2} fz="lg">
         posts (0)
       </Title>
-      <Text fw={600}>{t('debug.rawJson')}</Text>
+      <Text fw={600}>{t({ id: 'content.debug.rawJson', message: 'Raw JSON' })}</Text>
       <Code block tabIndex={0} mah={300} style={{ overflow: 'auto' }}>
         {JSON.stringify(
           { topics: state?.topics ?? [], datasources: state?.datasources ?? [], posts: [] },

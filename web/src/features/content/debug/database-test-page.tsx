@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Code, Paper, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import * as probe from './debug-api';
 import { type Check, ChecksTable, Shell, timed } from './debug-checks';
 
@@ -8,7 +8,7 @@ const names = ['connection', 'topics', 'datasources', 'summaries', 'concurrent']
 
 /** /database-test: five checks in sequence with durations, environment info and a retest button. */
 export function DatabaseTestPage() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [checks, setChecks] = useState<Check[]>(
     names.map((name) => ({ name, status: 'pending', message: '', ms: null })),
   );
@@ -64,7 +64,7 @@ export function DatabaseTestPage() {
     <Shell title="Database performance test">
       <ChecksTable checks={checks} />
       <Paper withBorder p="sm">
-        <Text fw={600}>{t('debug.environment')}</Text>
+        <Text fw={600}>{t({ id: 'content.debug.environment', message: 'Environment' })}</Text>
         <Code block tabIndex={0}>
           {JSON.stringify(
             {
@@ -79,7 +79,7 @@ export function DatabaseTestPage() {
         </Code>
       </Paper>
       <Button onClick={() => void run()} w="fit-content" data-testid="retest">
-        {t('debug.retest')}
+        {t({ id: 'content.debug.retest', message: 'Retest' })}
       </Button>
     </Shell>
   );

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
+import { DEBUG_MESSAGES } from '../content-messages';
 import { Badge, Container, Stack, Table, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useDocumentTitle } from '../../ui/use-document-title';
 
 // Debug screens (spec 2 §2 "Debug screens"): real calls to the gateway, each timed.
@@ -28,17 +30,17 @@ export async function timed(
 }
 
 export function StatusBadge({ status }: { status: Status }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const color = status === 'pass' ? 'green' : status === 'error' ? 'red' : 'gray';
   return (
     <Badge color={color} data-testid="check-status">
-      {t(`debug.${status}`)}
+      {t(DEBUG_MESSAGES[status])}
     </Badge>
   );
 }
 
 export function ChecksTable({ checks }: { checks: Check[] }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     <Table withTableBorder data-testid="debug-checks">
       <Table.Tbody>
@@ -49,7 +51,9 @@ export function ChecksTable({ checks }: { checks: Check[] }) {
               <StatusBadge status={c.status} />
             </Table.Td>
             <Table.Td>{c.message}</Table.Td>
-            <Table.Td>{c.ms === null ? '' : t('debug.duration', { ms: c.ms })}</Table.Td>
+            <Table.Td>
+              {c.ms === null ? '' : t({ id: 'content.debug.duration', message: `${ph({ ms: c.ms })} ms` })}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
+import { DEBUG_MESSAGES } from '../content-messages';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import * as probe from './debug-api';
 import { type Check, Shell, StatusBadge, timed } from './debug-checks';
 import {
@@ -53,7 +55,7 @@ async function runCheck(id: CountCheck, language: DebugLanguage): Promise<CountR
 
 /** /language-filter-test: per language, the counts the filters return against the spec's expected counts. */
 export function LanguageFilterTestPage() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [language, setLanguage] = useState<DebugLanguage>('en');
   const [results, setResults] = useState<CountResult[] | null>(null);
   useEffect(() => {
@@ -91,15 +93,17 @@ export function LanguageFilterTestPage() {
         <Stack gap="xs" data-testid="language-result" data-language={language}>
           <Group gap="xs">
             <StatusBadge status={rate === 100 ? 'pass' : 'error'} />
-            <Text data-testid="language-pass-rate">{t('debug.passRate', { rate })}</Text>
+            <Text data-testid="language-pass-rate">
+              {t({ id: 'content.debug.passRate', message: `Pass rate ${rate}%` })}
+            </Text>
           </Group>
           <Table withTableBorder data-testid="language-checks">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('debug.check')}</Table.Th>
-                <Table.Th>{t('debug.expected')}</Table.Th>
-                <Table.Th>{t('debug.actual')}</Table.Th>
-                <Table.Th>{t('debug.status')}</Table.Th>
+                <Table.Th>{t({ id: 'content.debug.check', message: 'Check' })}</Table.Th>
+                <Table.Th>{t({ id: 'content.debug.expected', message: 'expected' })}</Table.Th>
+                <Table.Th>{t({ id: 'content.debug.actual', message: 'actual' })}</Table.Th>
+                <Table.Th>{t({ id: 'content.debug.status', message: 'Status' })}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -107,7 +111,7 @@ export function LanguageFilterTestPage() {
                 const expectation = LANGUAGE_FILTER_EXPECTATIONS[language][result.id];
                 return (
                   <Table.Tr key={result.id} data-testid={`language-check-${result.id}`}>
-                    <Table.Td>{t(`debug.${result.id}`)}</Table.Td>
+                    <Table.Td>{t(DEBUG_MESSAGES[result.id])}</Table.Td>
                     <Table.Td data-testid="expected">
                       {expectation.expected} ± {expectation.tolerance}
                     </Table.Td>
@@ -118,9 +122,14 @@ export function LanguageFilterTestPage() {
                         <Text size="sm">
                           {result.message}
                           {result.otherLanguage > 0
-                            ? t('debug.otherLanguage', { count: result.otherLanguage })
+                            ? t({
+                                id: 'content.debug.otherLanguage',
+                                message: `${ph({ count: result.otherLanguage })} in another language`,
+                              })
                             : ''}{' '}
-                          {result.ms === null ? '' : t('debug.duration', { ms: result.ms })}
+                          {result.ms === null
+                            ? ''
+                            : t({ id: 'content.debug.duration', message: `${ph({ ms: result.ms })} ms` })}
                         </Text>
                       </Group>
                     </Table.Td>

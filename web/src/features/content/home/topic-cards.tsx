@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { localDescription, localName } from '@app/rules';
 import type { TopicDto, TopicStats } from '@app/contracts';
 import {
@@ -58,10 +59,11 @@ function TopicCard({
   /** Today's start in the zone (the same for every card). */
   todayStart: string;
 }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const count = stats?.count ?? 0;
-  const platforms = platformBadgeLabels(t, stats?.platforms ?? []);
+  const platforms = platformBadgeLabels(tApp, stats?.platforms ?? []);
   return (
     <CardAnchor
       to="/content-summary"
@@ -82,7 +84,7 @@ function TopicCard({
             </Title>
             {count > POPULAR_THRESHOLD ? (
               <Badge color="orange" leftSection={<IconFlame size={12} />} data-testid="popular-badge">
-                {t('home.popular')}
+                {t({ id: 'content.home.popular', message: 'Popular' })}
               </Badge>
             ) : null}
           </Group>
@@ -103,7 +105,7 @@ function TopicCard({
               ) : null}
             </Group>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="topic-count">
-              {count} {t('home.items')}
+              {count} {t({ id: 'content.home.items', message: 'items' })}
             </Text>
           </Group>
         </Stack>
@@ -114,7 +116,8 @@ function TopicCard({
 
 /** The home grid: one card per active topic with today's count in the reader's time zone. */
 export function TopicCards() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const topics = useQuery(topicsQueryOptions());
@@ -137,8 +140,13 @@ export function TopicCards() {
   return (
     <Container size="lg" py="xl" data-testid="topic-cards">
       <Stack gap={4} mb="lg" align="center" ta="center">
-        <Title order={2}>{t('home.topicsTitle')}</Title>
-        <Text c="dimmed">{t('home.topicsSubtitle')}</Text>
+        <Title order={2}>{t({ id: 'content.home.topicsTitle', message: "Today's topics" })}</Title>
+        <Text c="dimmed">
+          {t({
+            id: 'content.home.topicsSubtitle',
+            message: 'Fresh summaries from blogs, videos, podcasts and communities, grouped by topic.',
+          })}
+        </Text>
       </Stack>
       {topics.isLoading || (topics.data && (!topicList || todayStart === undefined)) ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="topic-cards-loading">
@@ -147,17 +155,17 @@ export function TopicCards() {
           ))}
         </SimpleGrid>
       ) : topics.isError ? (
-        <Alert color="red" title={t('home.error')}>
+        <Alert color="red" title={t({ id: 'content.home.error', message: 'Failed to load topics' })}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(t, topics.error)}</Text>
+            <Text size="sm">{errorText(tApp, topics.error)}</Text>
             <Button size="xs" variant="light" onClick={() => topics.refetch()}>
-              {t('home.retry')}
+              {t({ id: 'content.home.retry', message: 'Retry' })}
             </Button>
           </Stack>
         </Alert>
       ) : (topicList ?? []).length === 0 ? (
         <Text ta="center" c="dimmed">
-          {t('home.empty')}
+          {t({ id: 'content.home.empty', message: 'No topics yet' })}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 
 /** How long "Link copied" stays. */
 const CONFIRMATION_MS = 5000;
@@ -13,7 +13,7 @@ type State = 'idle' | 'copied' | 'manual';
  * address is shown selected in a field, to copy by hand.
  */
 export function CopyLink({ url }: { url: string }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [state, setState] = useState<State>('idle');
   const field = useRef<HTMLInputElement>(null);
 
@@ -41,11 +41,18 @@ export function CopyLink({ url }: { url: string }) {
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap">
         <Button variant="light" onClick={copy} data-testid="story-copy-link">
-          {t('story.copyLink')}
+          {t({ id: 'content.story.copyLink', message: 'Copy link' })}
         </Button>
         {/* Always in the page, so the words put into it are announced. */}
         <Text size="sm" role="status" data-testid="story-copy-status">
-          {state === 'copied' ? t('story.copied') : state === 'manual' ? t('story.copyManually') : ''}
+          {state === 'copied'
+            ? t({ id: 'content.story.copied', message: 'Link copied' })
+            : state === 'manual'
+              ? t({
+                  id: 'content.story.copyManually',
+                  message: 'Copying is not available here: select the link below and copy it.',
+                })
+              : ''}
         </Text>
       </Group>
       {state === 'manual' ? (
@@ -53,7 +60,7 @@ export function CopyLink({ url }: { url: string }) {
           ref={field}
           readOnly
           value={url}
-          label={t('story.linkLabel')}
+          label={t({ id: 'content.story.linkLabel', message: 'Link to this story' })}
           onFocus={(event) => event.currentTarget.select()}
           data-testid="story-link-field"
         />

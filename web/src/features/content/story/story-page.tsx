@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import type { StoryDetail } from '@app/contracts';
 import { sourceDisplayName } from '@app/rules';
 import {
@@ -33,7 +35,7 @@ import { StoryReport } from './story-report';
 import { isUuid } from '../../../config/ids';
 
 function BackToSummaries() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     <ButtonLink
       to="/content-summary"
@@ -42,35 +44,54 @@ function BackToSummaries() {
       w="fit-content"
       px={0}
     >
-      {t('back.allSummaries')}
+      {t({ id: 'content.back.allSummaries', message: 'All summaries' })}
     </ButtonLink>
   );
 }
 
 /** What a story that is not there, or not for this reader, shows: what happened and the ways on. */
 function Unavailable({ kind }: { kind: 'not-found' | 'pro-required' }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const missing = kind === 'not-found';
   return (
     <NotFoundBox
-      title={t(missing ? 'story.notFound' : 'story.olderTitle')}
-      text={t(missing ? 'story.notFoundText' : 'story.olderText')}
+      title={
+        missing
+          ? t({ id: 'content.story.notFound', message: 'Story not found' })
+          : t({ id: 'content.story.olderTitle', message: 'This story is older than the free plan shows' })
+      }
+      text={
+        missing
+          ? t({
+              id: 'content.story.notFoundText',
+              message: 'This story does not exist, or it was merged into another one.',
+            })
+          : t({
+              id: 'content.story.olderText',
+              message:
+                'Visitors and free readers see the stories of today and yesterday; Pro shows every day.',
+            })
+      }
       data-testid={missing ? 'story-not-found' : 'story-pro-required'}
     >
-      {missing ? null : <ButtonLink to="/pricing">{t('story.viewPlans')}</ButtonLink>}
+      {missing ? null : (
+        <ButtonLink to="/pricing">{t({ id: 'content.story.viewPlans', message: 'View plans' })}</ButtonLink>
+      )}
       <ButtonLink to="/content-summary" variant={missing ? 'filled' : 'default'}>
-        {t('back.allSummaries')}
+        {t({ id: 'content.back.allSummaries', message: 'All summaries' })}
       </ButtonLink>
     </NotFoundBox>
   );
 }
 
 function Loading() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     // A screen tall, as the story that replaces it is: the footer does not jump when it comes.
     <Container size="md" py="xl" mih="100vh" data-testid="story-loading">
-      <VisuallyHidden role="status">{t('story.loading')}</VisuallyHidden>
+      <VisuallyHidden role="status">
+        {t({ id: 'content.story.loading', message: 'Loading the story…' })}
+      </VisuallyHidden>
       <Stack>
         <Skeleton h={20} w={160} />
         <Skeleton h={40} />
@@ -94,7 +115,8 @@ const storyUrl = (story: StoryDetail, language: 'en' | 'zh') =>
 export function StoryPage() {
   // The route's own parameter (read here: the route passes the page nothing, which keeps the app's shell small).
   const { id = '' } = useParams({ strict: false });
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const isId = isUuid(id);
@@ -120,7 +142,11 @@ export function StoryPage() {
         : null;
   useDocumentTitle(
     story?.headline ??
-      (unavailable ? t(unavailable === 'not-found' ? 'story.notFound' : 'story.olderTitle') : undefined),
+      (unavailable
+        ? unavailable === 'not-found'
+          ? t({ id: 'content.story.notFound', message: 'Story not found' })
+          : t({ id: 'content.story.olderTitle', message: 'This story is older than the free plan shows' })
+        : undefined),
   );
 
   if (unavailable) return <Unavailable kind={unavailable} />;
@@ -129,11 +155,15 @@ export function StoryPage() {
       <Container size="md" py="xl">
         <Stack>
           <BackToSummaries />
-          <Alert color="red" title={t('story.loadFailed')} data-testid="story-error">
+          <Alert
+            color="red"
+            title={t({ id: 'content.story.loadFailed', message: 'Could not load the story' })}
+            data-testid="story-error"
+          >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(t, query.error)}</Text>
+              <Text size="sm">{errorText(tApp, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
-                {t('home.retry')}
+                {t({ id: 'content.home.retry', message: 'Retry' })}
               </Button>
             </Stack>
           </Alert>
@@ -151,9 +181,15 @@ export function StoryPage() {
         <BackToSummaries />
         <Stack gap="xs">
           <Group gap="xs" wrap="wrap">
-            <Badge variant="light">{t('story.kicker')}</Badge>
+            <Badge variant="light">{t({ id: 'content.story.kicker', message: 'Story' })}</Badge>
             <Text size="sm" c="dimmed" data-testid="story-count">
-              {t('story.reports', { count: story.summaries.length })}
+              {t({
+                id: 'content.story.reports',
+                message: plural(ph({ count: story.summaries.length }), {
+                  one: `# report`,
+                  other: `# reports`,
+                }),
+              })}
             </Text>
           </Group>
           <Title
@@ -166,14 +202,17 @@ export function StoryPage() {
             {story.headline}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('story.firstSeen', { date: formatDay(story.first_seen_at, language, timeZone) })}
+            {t({
+              id: 'content.story.firstSeen',
+              message: `First reported ${ph({ date: formatDay(story.first_seen_at, language, timeZone) })}`,
+            })}
           </Text>
         </Stack>
         <CopyLink key={story.id} url={storyUrl(story, language)} />
         {lead ? <StoryLead lead={lead} sourceName={leadSource} timeZone={timeZone} /> : null}
         <Box component="section" aria-labelledby="story-reports-title">
           <Title order={2} fz="lg" id="story-reports-title" mb="sm">
-            {t('story.reportsTitle')}
+            {t({ id: 'content.story.reportsTitle', message: 'Reports' })}
           </Title>
           <Box
             component="ol"

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { StoryMember } from '@app/contracts';
 import { sourceDisplayName } from '@app/rules';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -14,7 +15,8 @@ type Props = { report: StoryMember; language: 'en' | 'zh'; timeZone: string };
  * and one to its summary here; the other pages it cites, when it has more than one.
  */
 export function StoryReport({ report, language, timeZone }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const [original, ...more] = report.source_urls;
   const source = report.datasource;
   return (
@@ -26,10 +28,12 @@ export function StoryReport({ report, language, timeZone }: Props) {
         <Group gap={6} wrap="wrap">
           <Text size="sm" data-testid="story-report-source">
             {source ? sourceDisplayName(source.source_name, language) : '—'}
-            {source?.platform ? ` · ${platformName(t, source.platform)}` : ''}
+            {source?.platform ? ` · ${platformName(tApp, source.platform)}` : ''}
           </Text>
           <Badge size="sm" variant="outline" color="gray">
-            {t(report.language === 'ZH' ? 'summary.languageZh' : 'summary.languageEn')}
+            {report.language === 'ZH'
+              ? t({ id: 'content.summary.languageZh', message: 'Chinese' })
+              : t({ id: 'content.summary.languageEn', message: 'English' })}
           </Badge>
           <Text size="sm" c="dimmed" component="time" dateTime={report.event_at}>
             {formatDate(report.event_at, language, timeZone)}
@@ -38,11 +42,12 @@ export function StoryReport({ report, language, timeZone }: Props) {
         <Group gap="md" wrap="wrap">
           {original ? (
             <Anchor href={original} target="_blank" rel="noopener noreferrer" size="sm">
-              {t('story.original')} <IconExternalLink size={12} aria-hidden />
+              {t({ id: 'content.story.original', message: 'Original' })}{' '}
+              <IconExternalLink size={12} aria-hidden />
             </Anchor>
           ) : null}
           <AnchorLink to="/content-summary" search={{ summary: report.id }} size="sm">
-            {t('story.readSummary')}
+            {t({ id: 'content.story.readSummary', message: 'Read the summary' })}
           </AnchorLink>
         </Group>
         {more.length > 0 ? (

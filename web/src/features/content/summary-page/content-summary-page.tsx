@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListTree, IconPlus } from '@tabler/icons-react';
 import { lazy, useRef, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { useAuth } from '../../auth/auth-provider';
 import { showErrorToast } from '../../ui/toast';
@@ -37,7 +38,7 @@ export function ContentSummaryPage() {
 
 /** The page: header and counters, the source tree, the filter card and the summary list. */
 function ContentSummary() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const { isAuthenticated } = useAuth();
   // Known on the first render (not after an effect): the filter card starts closed on phones and the
@@ -65,24 +66,34 @@ function ContentSummary() {
     filterCard,
     onSidebarChoice: () => setDrawerOpen(false),
   });
-  useDocumentTitle(t('summary.title'));
+  useDocumentTitle(t({ id: 'content.summary.title', message: 'Daily summaries' }));
 
   return (
     <Box px={{ base: 'sm', sm: 'lg' }} py="lg" maw={1400} mx="auto">
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {t('summary.title')}
+            {t({ id: 'content.summary.title', message: 'Daily summaries' })}
           </Title>
           <Group gap="md">
             <Text size="sm" c="dimmed" data-testid="summary-count">
-              {t('summary.filteredSummaries', {
-                count: summaries.data?.summary_total ?? summaries.data?.total ?? 0,
+              {t({
+                id: 'content.summary.filteredSummaries',
+                message: plural(ph({ count: summaries.data?.summary_total ?? summaries.data?.total ?? 0 }), {
+                  one: `# summary`,
+                  other: `# summaries`,
+                }),
               })}
               {summaries.data?.total_capped ? '+' : ''}
             </Text>
             <Text size="sm" c="dimmed" data-testid="source-count">
-              {t('summary.filteredSources', { count: filteredSourceCount })}
+              {t({
+                id: 'content.summary.filteredSources',
+                message: plural(ph({ count: filteredSourceCount }), {
+                  one: `# data source`,
+                  other: `# data sources`,
+                }),
+              })}
             </Text>
           </Group>
         </Stack>
@@ -94,18 +105,21 @@ function ContentSummary() {
               onClick={() => setDrawerOpen(true)}
               data-testid="open-sources-drawer"
             >
-              {t('summary.openSources')}
+              {t({ id: 'content.summary.openSources', message: 'Data sources' })}
             </Button>
           ) : null}
           <Button
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => {
-              if (!isAuthenticated) return showErrorToast(t('suggest.authRequired'));
+              if (!isAuthenticated)
+                return showErrorToast(
+                  t({ id: 'content.suggest.authRequired', message: 'Please sign in to suggest a source' }),
+                );
               setSuggestOpen(true);
             }}
           >
-            {t('summary.suggestSource')}
+            {t({ id: 'content.summary.suggestSource', message: 'Suggest a source' })}
           </Button>
         </Group>
       </Group>

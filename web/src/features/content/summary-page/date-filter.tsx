@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconX } from '@tabler/icons-react';
 import { type ComponentPropsWithRef, useCallback } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useDeferredComponent } from '../../ui/deferred';
 
 export type DateRange = { from: string; to: string } | null;
@@ -25,12 +25,12 @@ export function DateButton({
   value,
   ...rest
 }: { value: DateRange } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const label = value
     ? value.from === value.to
       ? value.from
       : `${value.from} – ${value.to}`
-    : t('summary.allDates');
+    : t({ id: 'content.summary.allDates', message: 'All dates' });
   return (
     <Button
       variant="default"
@@ -40,7 +40,7 @@ export function DateButton({
       justify="flex-start"
       {...rest}
     >
-      <VisuallyHidden>{t('summary.date')}: </VisuallyHidden>
+      <VisuallyHidden>{t({ id: 'content.summary.date', message: 'Date' })}: </VisuallyHidden>
       {label}
     </Button>
   );
@@ -48,9 +48,14 @@ export function DateButton({
 
 /** Clears the range; beside the button, not part of the popover's target. */
 export function DateClearButton({ onClear }: { onClear: () => void }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
-    <Button variant="subtle" px={6} aria-label={t('summary.allDates')} onClick={onClear}>
+    <Button
+      variant="subtle"
+      px={6}
+      aria-label={t({ id: 'content.summary.allDates', message: 'All dates' })}
+      onClick={onClear}
+    >
       <IconX size={14} aria-hidden />
     </Button>
   );

@@ -1,10 +1,11 @@
 // The date picker's styles load with the popup (not with the summaries' first screen).
+import { useLingui } from '@lingui/react/macro';
+import { QUICK_PICK_MESSAGES } from '../content-messages';
 import '@mantine/dates/styles.css';
 // Chinese month and weekday names for locale="zh-cn": with the calendar's chunk, not the app's entry.
 import 'dayjs/locale/zh-cn';
 import { Badge, Group, SegmentedControl, Stack } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useTranslation } from '../../../i18n/react';
 import { QUICK_PICKS, type QuickPick, quickPickRange } from '../zoned-dates';
 import type { DateRange } from './date-filter';
 
@@ -32,7 +33,7 @@ export default function DatePopup({
   language,
   apply,
 }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   // Named arrows; no days of the months around (too faint to read; the arrows go there) and no red
   // weekends (too faint on white): every day is as readable as the others.
   const calendar = {
@@ -40,12 +41,12 @@ export default function DatePopup({
     hideOutsideDates: true,
     weekendDays: [],
     ariaLabels: {
-      previousMonth: t('calendar.previousMonth'),
-      nextMonth: t('calendar.nextMonth'),
-      previousYear: t('calendar.previousYear'),
-      nextYear: t('calendar.nextYear'),
-      previousDecade: t('calendar.previousDecade'),
-      nextDecade: t('calendar.nextDecade'),
+      previousMonth: t({ id: 'content.calendar.previousMonth', message: 'Previous month' }),
+      nextMonth: t({ id: 'content.calendar.nextMonth', message: 'Next month' }),
+      previousYear: t({ id: 'content.calendar.previousYear', message: 'Previous year' }),
+      nextYear: t({ id: 'content.calendar.nextYear', message: 'Next year' }),
+      previousDecade: t({ id: 'content.calendar.previousDecade', message: 'Previous decade' }),
+      nextDecade: t({ id: 'content.calendar.nextDecade', message: 'Next decade' }),
     },
   };
   return (
@@ -55,8 +56,8 @@ export default function DatePopup({
         value={mode}
         onChange={(m) => setMode(m as 'single' | 'range')}
         data={[
-          { value: 'single', label: t('summary.single') },
-          { value: 'range', label: t('summary.range') },
+          { value: 'single', label: t({ id: 'content.summary.single', message: 'Single day' }) },
+          { value: 'range', label: t({ id: 'content.summary.range', message: 'Range' }) },
         ]}
       />
       <Group gap={4} maw={300}>
@@ -72,7 +73,7 @@ export default function DatePopup({
             }}
             data-testid={`quick-${pick}`}
           >
-            {t(`summary.${pick}`)}
+            {t(QUICK_PICK_MESSAGES[pick])}
           </Badge>
         ))}
       </Group>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,7 +32,8 @@ type Props = {
  * its card shown in full and scrolled into view, with a way back to every summary.
  */
 export function OpenedSummary({ id, onShowAll, favorites, language, timeZone, reading }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const openUpgrade = useUpgradeDialog();
   const summary = useQuery(summaryQueryOptions(id, timeZone));
   const [expanded, setExpanded] = useState(true);
@@ -68,7 +70,7 @@ export function OpenedSummary({ id, onShowAll, favorites, language, timeZone, re
         w="fit-content"
         data-testid="summary-show-all"
       >
-        {t('summary.showAll')}
+        {t({ id: 'content.summary.showAll', message: 'All summaries' })}
       </Button>
       {summary.isPending ? (
         <Center py="xl" data-testid="summaries-loading">
@@ -78,10 +80,10 @@ export function OpenedSummary({ id, onShowAll, favorites, language, timeZone, re
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
-          title={t('summary.loadFailed')}
+          title={t({ id: 'content.summary.loadFailed', message: 'Failed to load' })}
           data-testid="summaries-error"
         >
-          <Text size="sm">{errorText(t, summary.error)}</Text>
+          <Text size="sm">{errorText(tApp, summary.error)}</Text>
         </Alert>
       ) : (
         <div ref={card} style={{ scrollMarginTop: HEADER_HEIGHT + 16 }}>

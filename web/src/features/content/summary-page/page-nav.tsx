@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react';
 import { pageWindow } from '../text';
 
 type Props = {
@@ -10,11 +11,11 @@ type Props = {
 
 /** All pages up to 7, otherwise a window with ellipses (spec). */
 export function PageNav({ page, total, onChange }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     <Group gap={4} justify="center" data-testid="pagination" wrap="wrap">
       <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        {t('summary.previous')}
+        {t({ id: 'content.summary.previous', message: 'Previous' })}
       </Button>
       {pageWindow(page, total).map((p, i, all) =>
         p === 'gap' ? (
@@ -26,7 +27,7 @@ export function PageNav({ page, total, onChange }: Props) {
             key={p}
             size="xs"
             variant={p === page ? 'filled' : 'default'}
-            aria-label={t('summary.page', { page: p })}
+            aria-label={t({ id: 'content.summary.page', message: `Page ${ph({ page: p })}` })}
             aria-current={p === page ? 'page' : undefined}
             onClick={() => onChange(p)}
           >
@@ -35,7 +36,7 @@ export function PageNav({ page, total, onChange }: Props) {
         ),
       )}
       <Button size="xs" variant="default" disabled={page >= total} onClick={() => onChange(page + 1)}>
-        {t('summary.next')}
+        {t({ id: 'content.summary.next', message: 'Next' })}
       </Button>
     </Group>
   );

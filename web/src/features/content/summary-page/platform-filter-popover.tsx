@@ -10,7 +10,7 @@ export function PlatformFilterPopover({
   onChange,
   openOnMount,
 }: PlatformFilterProps & { openOnMount: boolean }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { sortPlatforms } from '@app/rules';
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
@@ -15,8 +17,9 @@ export function PlatformButton({
   value,
   ...rest
 }: { value: string[] } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
-  const { t } = useTranslation('content');
-  const options = platformOptions(t);
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
+  const options = platformOptions(tApp);
   const label = (id: string) => options.find((option) => option.value === id)?.label ?? id;
   const chosen = sortPlatforms(value);
   return (
@@ -32,12 +35,12 @@ export function PlatformButton({
       {...rest}
     >
       {/* The name says what the button is and keeps the chips it shows (WCAG 2.5.3). */}
-      <VisuallyHidden>{t('summary.platforms')}: </VisuallyHidden>
+      <VisuallyHidden>{t({ id: 'content.summary.platforms', message: 'Platforms' })}: </VisuallyHidden>
       {/* Inside a button: phrasing content only (spans). */}
       <Group component="span" justify="space-between" wrap="nowrap" gap={4}>
         {value.length === 0 ? (
           <Text component="span" size="sm" c="dimmed">
-            {t('summary.platformsPlaceholder')}
+            {t({ id: 'content.summary.platformsPlaceholder', message: 'All platforms' })}
           </Text>
         ) : (
           <Group component="span" gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
@@ -48,7 +51,10 @@ export function PlatformButton({
             ))}
             {chosen.length > VISIBLE_CHIPS ? (
               <Badge component="span" variant="outline" size="sm" data-testid="platform-more">
-                {t('summary.moreChips', { count: chosen.length - VISIBLE_CHIPS })}
+                {t({
+                  id: 'content.summary.moreChips',
+                  message: `+${ph({ count: chosen.length - VISIBLE_CHIPS })} more`,
+                })}
               </Badge>
             ) : null}
           </Group>

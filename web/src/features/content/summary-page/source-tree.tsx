@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import type { SourceTree as SourceTreeData } from '@app/contracts';
 import { comparePlatforms, localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
@@ -80,7 +82,8 @@ export function SourceTree({
   header,
   topicExtra,
 }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   if (isLoading || !tree) {
     return (
       <Stack gap="xs" p="xs">
@@ -95,7 +98,7 @@ export function SourceTree({
     <Box mah="calc(100vh - 160px)" style={{ overflowY: 'auto' }} data-testid="source-tree">
       {header}
       <NavLink
-        label={t('summary.allSources')}
+        label={t({ id: 'content.summary.allSources', message: 'All data sources' })}
         active={!selected}
         onClick={() => onSelect(undefined)}
         rightSection={count(tree.total)}
@@ -124,7 +127,7 @@ export function SourceTree({
                 key={platform.platform}
                 data-testid="tree-platform"
                 data-platform={platform.platform}
-                label={platformName(t, platform.platform)}
+                label={platformName(tApp, platform.platform)}
                 summaryCount={platform.summary_count}
                 defaultOpened={platform.sources.some((s) => s.name === selected)}
               >
@@ -154,8 +157,9 @@ export function SourceTree({
                         }
                         description={
                           source.last_updated
-                            ? t('summary.lastUpdated', {
-                                date: formatDay(source.last_updated, language, timeZone),
+                            ? t({
+                                id: 'content.summary.lastUpdated',
+                                message: `Updated ${ph({ date: formatDay(source.last_updated, language, timeZone) })}`,
                               })
                             : undefined
                         }
@@ -164,7 +168,14 @@ export function SourceTree({
                         size="sm"
                         variant="subtle"
                         color="red"
-                        aria-label={isFavorite ? t('summary.unfavoriteSource') : t('summary.favoriteSource')}
+                        aria-label={
+                          isFavorite
+                            ? t({
+                                id: 'content.summary.unfavoriteSource',
+                                message: 'Remove source from favourites',
+                              })
+                            : t({ id: 'content.summary.favoriteSource', message: 'Favourite this source' })
+                        }
                         aria-pressed={isFavorite}
                         data-testid="tree-favorite"
                         onClick={() => onFavorite(source.id, !isFavorite)}

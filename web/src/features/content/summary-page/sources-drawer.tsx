@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../i18n/react';
 
 /** The source tree's drawer on phones, fetched when it is first opened (see SourcesPanel). */
 export function SourcesDrawer({
@@ -12,14 +12,14 @@ export function SourcesDrawer({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       position="left"
       size="85%"
-      title={t('summary.sources')}
+      title={t({ id: 'content.summary.sources', message: 'Data sources' })}
       data-testid="sources-drawer"
     >
       {children}

@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Paper, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { lazy, type ReactNode, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
 
 // The drawer's code (Mantine's Drawer and what it brings) is fetched when it is first opened.
@@ -18,7 +18,7 @@ type Props = {
 
 /** The data-source tree: a collapsible left sidebar on desktop, a left drawer under 640 px. */
 export function SourcesPanel({ isMobile, drawerOpen, onDrawerClose, children }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [sidebarOpen, setSidebarOpen] = useState(true);
 
   if (isMobile) {
@@ -44,12 +44,16 @@ export function SourcesPanel({ isMobile, drawerOpen, onDrawerClose, children }: 
       <Group justify={sidebarOpen ? 'space-between' : 'center'} px={sidebarOpen ? 'xs' : 0} py={4}>
         {sidebarOpen ? (
           <Text fw={600} size="sm">
-            {t('summary.sources')}
+            {t({ id: 'content.summary.sources', message: 'Data sources' })}
           </Text>
         ) : null}
         <ActionIcon
           variant="subtle"
-          aria-label={sidebarOpen ? t('summary.collapseSidebar') : t('summary.expandSidebar')}
+          aria-label={
+            sidebarOpen
+              ? t({ id: 'content.summary.collapseSidebar', message: 'Hide sources' })
+              : t({ id: 'content.summary.expandSidebar', message: 'Show sources' })
+          }
           onClick={() => setSidebarOpen((o) => !o)}
         >
           {sidebarOpen ? (

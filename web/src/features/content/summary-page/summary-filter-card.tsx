@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
 import {
@@ -14,7 +15,6 @@ import {
 } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { type CSSProperties, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { TIME_ZONES } from '../zoned-dates';
 import { DateFilter } from './date-filter';
@@ -55,7 +55,7 @@ const FOCUS_TRIES = 30;
 
 /** The collapsible filter card: search, topic, platforms, time zone, dates, favourites, clear. */
 export function SummaryFilterCard({ filters, topics, language, initiallyOpen, control }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const [open, setOpen] = useState(initiallyOpen);
   const bodyId = useId();
   const { search } = filters;
@@ -90,7 +90,7 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
         <span style={TOGGLE_LABEL_STYLE}>
           <IconAdjustments size={18} aria-hidden />
           <Text component="span" fw={600}>
-            {t('summary.filters')}
+            {t({ id: 'content.summary.filters', message: 'Filters' })}
           </Text>
         </span>
         <Text component="span" size="xs" c="dimmed" aria-hidden>
@@ -103,8 +103,11 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
             <TextInput
               ref={searchInput}
               style={{ flex: 1 }}
-              placeholder={t('summary.searchPlaceholder')}
-              aria-label={t('summary.search')}
+              placeholder={t({
+                id: 'content.summary.searchPlaceholder',
+                message: 'Search summaries (4+ characters)',
+              })}
+              aria-label={t({ id: 'content.summary.search', message: 'Search' })}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={filters.searchText}
               onChange={(e) => filters.setSearchText(e.currentTarget.value)}
@@ -113,13 +116,15 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
               }}
               data-testid="summary-search"
             />
-            <Button onClick={filters.submitSearch}>{t('summary.search')}</Button>
+            <Button onClick={filters.submitSearch}>
+              {t({ id: 'content.summary.search', message: 'Search' })}
+            </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <NativeSelect
-              aria-label={t('summary.topic')}
+              aria-label={t({ id: 'content.summary.topic', message: 'Topic' })}
               data={[
-                { value: '', label: t('summary.allTopics') },
+                { value: '', label: t({ id: 'content.summary.allTopics', message: 'All topics' }) },
                 ...(topics ?? []).map((topic) => ({
                   value: topic.id,
                   label: localName(topic, language),
@@ -131,7 +136,7 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
             />
             <PlatformFilter value={filters.platforms} onChange={filters.changePlatforms} />
             <NativeSelect
-              aria-label={t('summary.timezone')}
+              aria-label={t({ id: 'content.summary.timezone', message: 'Time zone' })}
               // A zone from a link that the list does not name stays shown as chosen.
               data={zones.includes(filters.timeZone) ? zones : [filters.timeZone, ...zones]}
               value={filters.timeZone}
@@ -148,19 +153,22 @@ export function SummaryFilterCard({ filters, topics, language, initiallyOpen, co
           <Group justify="space-between" wrap="wrap">
             <Group gap="lg">
               <Switch
-                label={t('summary.favoriteSourcesOnly')}
+                label={t({ id: 'content.summary.favoriteSourcesOnly', message: 'Favourite sources only' })}
                 checked={Boolean(search.favoriteSources)}
                 onChange={(e) => filters.toggleFavoriteFilter('favoriteSources', e.currentTarget.checked)}
                 data-testid="favorite-sources-switch"
               />
               <Switch
-                label={t('summary.favoriteSummariesOnly')}
+                label={t({
+                  id: 'content.summary.favoriteSummariesOnly',
+                  message: 'Favourite summaries only',
+                })}
                 checked={Boolean(search.favorites)}
                 onChange={(e) => filters.toggleFavoriteFilter('favorites', e.currentTarget.checked)}
               />
             </Group>
             <Button variant="subtle" data-testid="clear-filters" onClick={filters.clear}>
-              {t('summary.clearFilters')}
+              {t({ id: 'content.summary.clearFilters', message: 'Clear filters' })}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SummaryDto, SummaryListResponse } from '@app/contracts';
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
@@ -114,7 +115,8 @@ export function SummaryList({
   reading,
   empty,
 }: Props) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const data = summaries.data;
   const totalPages = data?.total_pages ?? 0;
   const drawn = useDrawnCount(data?.data);
@@ -134,11 +136,11 @@ export function SummaryList({
       <Alert
         color="red"
         icon={<IconAlertTriangle size={18} />}
-        title={t('summary.loadFailed')}
+        title={t({ id: 'content.summary.loadFailed', message: 'Failed to load' })}
         data-testid="summaries-error"
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(t, summaries.error)}</Text>
+          <Text size="sm">{errorText(tApp, summaries.error)}</Text>
           {!isDateRefused ? (
             <Button
               size="xs"
@@ -146,7 +148,7 @@ export function SummaryList({
               leftSection={<IconRefresh size={14} />}
               onClick={() => summaries.refetch()}
             >
-              {t('home.retry')}
+              {t({ id: 'content.home.retry', message: 'Retry' })}
             </Button>
           ) : null}
         </Stack>
@@ -157,7 +159,9 @@ export function SummaryList({
     if (empty) return empty;
     return (
       <Paper withBorder p="xl" radius="md" ta="center" data-testid="summaries-empty">
-        <Text c="dimmed">{t('summary.empty')}</Text>
+        <Text c="dimmed">
+          {t({ id: 'content.summary.empty', message: 'No summaries match these filters' })}
+        </Text>
       </Paper>
     );
   }

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useAuth } from '../../auth/auth-provider';
 import { showErrorToast } from '../../ui/toast';
 import { useUpgradeDialog } from '../upgrade-dialog';
@@ -40,7 +40,7 @@ export type SummaryFilters = ReturnType<typeof useSummaryFilters>;
  * leaves an opened summary for the list; only the search box keeps a draft until it is submitted.
  */
 export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const { isPro } = useAuth();
   const openUpgrade = useUpgradeDialog();
   const search = useSearch({ strict: false }) as ContentSummarySearch;
@@ -75,7 +75,13 @@ export function useSummaryFilters({ onChange, ensureFavoritesAllowed }: Options)
   const submitSearch = () => {
     const text = searchText.trim();
     if (text && [...text].length < SEARCH_MIN) {
-      showErrorToast(t('summary.searchTooShortTitle'), t('summary.searchTooShort'));
+      showErrorToast(
+        t({ id: 'content.summary.searchTooShortTitle', message: 'Search term too short' }),
+        t({
+          id: 'content.summary.searchTooShort',
+          message: 'Search term must be at least 4 characters for better performance',
+        }),
+      );
       return;
     }
     update({ q: text || undefined });

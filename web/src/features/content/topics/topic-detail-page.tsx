@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import type { SummaryDto, TopicDto } from '@app/contracts';
 import { localDescription, localName, sourceDisplayName } from '@app/rules';
 import { platformName } from '../platform-options';
@@ -42,7 +44,8 @@ const sourceOf = (s: SummaryDto, language: 'en' | 'zh') =>
   sourceDisplayName(s.datasource?.source_name ?? String(s.metadata.source_name ?? '—'), language);
 
 export function TopicDetailPage({ topic }: { topic: TopicDto }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const name = localName(topic, language);
@@ -82,7 +85,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const sources = [
     ...sourceChoices.map((s) => ({
       value: s.name,
-      label: `${sourceDisplayName(s.name, language)} · ${platformName(t, s.platform)}`,
+      label: `${sourceDisplayName(s.name, language)} · ${platformName(tApp, s.platform)}`,
     })),
     ...(source && !sourceChoices.some((s) => s.name === source)
       ? [{ value: source, label: sourceDisplayName(source, language) }]
@@ -112,16 +115,22 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
         <Text c="dimmed">{description}</Text>
         <Group gap="sm" wrap="wrap">
           <NativeSelect
-            label={t('topic.source')}
+            label={t({ id: 'content.topic.source', message: 'Data source' })}
             maw="100%"
-            data={[{ value: '', label: t('topic.allSources') }, ...sources]}
+            data={[
+              { value: '', label: t({ id: 'content.topic.allSources', message: 'All sources' }) },
+              ...sources,
+            ]}
             value={source}
             onChange={(e) => update({ source: e.currentTarget.value || undefined })}
             data-testid="topic-source-filter"
           />
           <NativeSelect
-            label={t('topic.date')}
-            data={[{ value: '', label: t('topic.allDates') }, ...days.map((d) => ({ value: d, label: d }))]}
+            label={t({ id: 'content.topic.date', message: 'Date' })}
+            data={[
+              { value: '', label: t({ id: 'content.topic.allDates', message: 'All' }) },
+              ...days.map((d) => ({ value: d, label: d })),
+            ]}
             value={day}
             onChange={(e) => update({ date: e.currentTarget.value || undefined })}
             data-testid="topic-date-filter"
@@ -129,8 +138,12 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
         </Group>
         <Tabs defaultValue="summaries">
           <Tabs.List>
-            <Tabs.Tab value="summaries">{t('topic.summariesTab')}</Tabs.Tab>
-            <Tabs.Tab value="generated">{t('topic.generatedTab')}</Tabs.Tab>
+            <Tabs.Tab value="summaries">
+              {t({ id: 'content.topic.summariesTab', message: 'Summaries' })}
+            </Tabs.Tab>
+            <Tabs.Tab value="generated">
+              {t({ id: 'content.topic.generatedTab', message: 'Generated content' })}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="summaries" pt="md">
             {summaries.isLoading ? (
@@ -138,9 +151,14 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                 <Loader />
               </Center>
             ) : summaries.isError ? (
-              <Alert color="red">{t('topic.loadFailed', { message: errorText(t, summaries.error) })}</Alert>
+              <Alert color="red">
+                {t({
+                  id: 'content.topic.loadFailed',
+                  message: `Failed to load: ${ph({ message: errorText(t, summaries.error) })}`,
+                })}
+              </Alert>
             ) : visible.length === 0 ? (
-              <Text c="dimmed">{t('topic.empty')}</Text>
+              <Text c="dimmed">{t({ id: 'content.topic.empty', message: 'Nothing here yet' })}</Text>
             ) : (
               <Stack gap="lg" data-testid="topic-summaries">
                 {groupBy(visible, (s) => sourceOf(s, language)).map(([group, items]) => (
@@ -159,11 +177,17 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                               rel="noopener noreferrer"
                               size="xs"
                             >
-                              {t('topic.originalLink')}
+                              {t({ id: 'content.topic.originalLink', message: 'Original link' })}
                             </Anchor>
                           ) : s.source_urls.length > 1 ? (
                             <Text size="xs">
-                              {t('topic.relatedArticles', { count: s.source_urls.length })}
+                              {t({
+                                id: 'content.topic.relatedArticles',
+                                message: plural(ph({ count: s.source_urls.length }), {
+                                  one: `# related article`,
+                                  other: `# related articles`,
+                                }),
+                              })}
                             </Text>
                           ) : null}
                         </Group>
@@ -192,17 +216,22 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
           </Tabs.Panel>
           <Tabs.Panel value="generated" pt="md">
             <Text size="sm" c="dimmed" mb="md" data-testid="generated-intro">
-              {t('topic.generatedIntro')}
+              {t({
+                id: 'content.topic.generatedIntro',
+                message: 'Social posts that readers made from these summaries and chose to publish here.',
+              })}
             </Text>
             {generated.isLoading ? (
               <Center py="xl">
                 <Loader />
               </Center>
             ) : generated.isError ? (
-              <Alert color="red">{t('topic.generatedFailed')}</Alert>
+              <Alert color="red">
+                {t({ id: 'content.topic.generatedFailed', message: 'Failed to fetch generated content' })}
+              </Alert>
             ) : (generated.data ?? []).length === 0 ? (
               <Text c="dimmed" data-testid="generated-empty">
-                {t('topic.empty')}
+                {t({ id: 'content.topic.empty', message: 'Nothing here yet' })}
               </Text>
             ) : (
               <Stack gap="lg">
@@ -215,7 +244,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                       <Card key={g.id} withBorder radius="md" data-testid="generated-item">
                         <Group justify="space-between" mb={4}>
                           <Badge data-testid="generated-platform">
-                            {platformName(t, g.target_platform, 'target')}
+                            {platformName(tApp, g.target_platform, 'target')}
                           </Badge>
                           <Text size="xs" c="dimmed">
                             {formatDate(g.published_at, language, timeZone)}
@@ -223,8 +252,11 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                         </Group>
                         <Text size="xs" c="dimmed" mb={4} data-testid="generated-author">
                           {g.author_name
-                            ? t('topic.generatedBy', { name: g.author_name })
-                            : t('topic.generatedByReader')}
+                            ? t({
+                                id: 'content.topic.generatedBy',
+                                message: `by ${ph({ name: g.author_name })}`,
+                              })
+                            : t({ id: 'content.topic.generatedByReader', message: 'by a reader' })}
                         </Text>
                         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                           {g.content}

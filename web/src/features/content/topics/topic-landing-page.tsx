@@ -1,9 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { localDescription, localName } from '@app/rules';
 import type { TopicDto } from '@app/contracts';
 import { Anchor, Box, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconRss } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { topicsQueryOptions } from '../../../queries/content';
 import { AnchorLink, ButtonLink } from '../../ui/router-links';
@@ -31,7 +32,7 @@ const STATS: Record<string, [string, string, string]> = {
 };
 
 export function TopicLandingPage({ topic }: { topic: TopicDto }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const name = localName(topic, language);
@@ -64,7 +65,10 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
               {name}
             </Title>
             <Text fz={{ base: 'md', sm: 'lg' }} maw={640}>
-              {t('topic.heroSubtitle', { topic: name })}
+              {t({
+                id: 'content.topic.heroSubtitle',
+                message: `AI summaries of the best ${ph({ topic: name })} content from blogs, YouTube, podcasts and communities.`,
+              })}
             </Text>
             <Group justify="center" gap="sm">
               <ButtonLink
@@ -75,7 +79,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
                 rightSection={<IconArrowRight size={18} aria-hidden />}
                 data-testid="view-content"
               >
-                {t('topic.viewContent')}
+                {t({ id: 'content.topic.viewContent', message: 'View Content' })}
               </ButtonLink>
               <FollowButton target={followTarget} onBanner />
               <Anchor
@@ -83,12 +87,12 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
                 c="white"
                 fz="sm"
                 underline="always"
-                aria-label={t('topic.rssLabel', { name })}
+                aria-label={t({ id: 'content.topic.rssLabel', message: `RSS feed of ${name}` })}
                 data-testid="topic-rss"
               >
                 <Group gap={4} wrap="nowrap">
                   <IconRss size={16} aria-hidden />
-                  {t('topic.rss')}
+                  {t({ id: 'content.topic.rss', message: 'RSS' })}
                 </Group>
               </Anchor>
             </Group>
@@ -100,10 +104,13 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
           <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="stat-tiles">
             {(
               [
-                [sources, t('topic.stats.sources')],
-                [summaries, t('topic.stats.summaries')],
-                [platforms, t('topic.stats.platforms')],
-                [t('topic.daily'), t('topic.stats.updates')],
+                [sources, t({ id: 'content.topic.stats.sources', message: 'Sources' })],
+                [summaries, t({ id: 'content.topic.stats.summaries', message: 'Summaries / week' })],
+                [platforms, t({ id: 'content.topic.stats.platforms', message: 'Platforms' })],
+                [
+                  t({ id: 'content.topic.daily', message: 'Daily' }),
+                  t({ id: 'content.topic.stats.updates', message: 'Updates' }),
+                ],
               ] as const
             ).map(([value, label]) => (
               <Paper key={label} withBorder radius="md" p="md" ta="center">
@@ -126,7 +133,7 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
           {related.length > 0 ? (
             <Stack gap="sm">
               <Title order={2} fz="xl">
-                {t('topic.relatedTopics')}
+                {t({ id: 'content.topic.relatedTopics', message: 'Related topics' })}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="related-topics">
                 {related.map((other) => (
@@ -150,17 +157,24 @@ export function TopicLandingPage({ topic }: { topic: TopicDto }) {
             data-testid="landing-cta"
           >
             <Stack align="center" gap="sm">
-              <Title order={2}>{t('topic.ctaTitle')}</Title>
-              <Text>{t('topic.ctaText', { topic: name })}</Text>
+              <Title order={2}>
+                {t({ id: 'content.topic.ctaTitle', message: "Read today's summaries" })}
+              </Title>
+              <Text>
+                {t({
+                  id: 'content.topic.ctaText',
+                  message: `Every day, the best of ${ph({ topic: name })} in a few minutes.`,
+                })}
+              </Text>
               <ButtonLink to="/content-summary" search={viewSearch} variant="white">
-                {t('topic.viewNow')}
+                {t({ id: 'content.topic.viewNow', message: 'View Now' })}
               </ButtonLink>
             </Stack>
           </Paper>
           <Group justify="center">
             <AnchorLink to="/" size="sm" data-testid="landing-back">
               <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 4 }} />
-              {t('back.topics')}
+              {t({ id: 'content.back.topics', message: 'Back to topics' })}
             </AnchorLink>
           </Group>
         </Stack>

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
 import { Alert, Center, Container, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { isTopicSlug } from '../../../config/site';
 import { topicQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { errorText } from '../../../api/error-text';
@@ -35,7 +36,7 @@ export function TopicPage({ id }: { id: string }) {
   const isSlug = isTopicSlug(id);
   const isId = isUuid(id);
   const topic = useQuery({ ...topicQueryOptions(id), enabled: isSlug || isId });
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!isSlug) return;
@@ -49,7 +50,12 @@ export function TopicPage({ id }: { id: string }) {
   if (topic.isError && !isMissing) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red">{t('topic.loadFailed', { message: errorText(t, topic.error) })}</Alert>
+        <Alert color="red">
+          {t({
+            id: 'content.topic.loadFailed',
+            message: `Failed to load: ${ph({ message: errorText(t, topic.error) })}`,
+          })}
+        </Alert>
       </Container>
     );
   }

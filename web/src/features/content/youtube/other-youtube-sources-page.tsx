@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { localName } from '@app/rules';
 import { Alert, Badge, Card, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,25 +10,28 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { errorText } from '../../../api/error-text';
 
 export function OtherYoutubeSourcesPage() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const sources = useQuery(youtubeSourcesQueryOptions(language));
-  useDocumentTitle(t('youtube.allTitle'));
+  useDocumentTitle(t({ id: 'content.youtube.allTitle', message: 'YouTube channels' }));
   return (
     <Container size="lg" py="xl">
       <Stack gap="md">
         <Title order={1} fz={{ base: 26, sm: 34 }}>
-          {t('youtube.allTitle')}
+          {t({ id: 'content.youtube.allTitle', message: 'YouTube channels' })}
         </Title>
-        <Text c="dimmed">{t('youtube.allSubtitle')}</Text>
+        <Text c="dimmed">
+          {t({ id: 'content.youtube.allSubtitle', message: 'Every channel we follow, with its summaries.' })}
+        </Text>
         {sources.isLoading ? (
           <Center py="xl">
             <Loader />
           </Center>
         ) : sources.isError ? (
-          <Alert color="red">{errorText(t, sources.error)}</Alert>
+          <Alert color="red">{errorText(tApp, sources.error)}</Alert>
         ) : (sources.data ?? []).length === 0 ? (
-          <Text c="dimmed">{t('youtube.emptyAll')}</Text>
+          <Text c="dimmed">{t({ id: 'content.youtube.emptyAll', message: 'No YouTube channels yet' })}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="youtube-grid">
             {sources.data!.map((source) => (
@@ -44,7 +48,7 @@ export function OtherYoutubeSourcesPage() {
                     size="xs"
                     w="fit-content"
                   >
-                    {t('youtube.view')}
+                    {t({ id: 'content.youtube.view', message: 'View' })}
                   </ButtonLink>
                 </Stack>
               </Card>

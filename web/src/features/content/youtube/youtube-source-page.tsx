@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { ph, plural } from '@lingui/core/macro';
 import { localName } from '@app/rules';
 import { Alert, Anchor, Badge, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBrandYoutube, IconExternalLink } from '@tabler/icons-react';
@@ -22,14 +24,14 @@ import { youtubeChannelUrl } from './channel-link';
 
 /** The ways back from a channel that is not there: every channel, and home. */
 function WaysBack() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     <>
       <ButtonLink to="/other-youtube-sources" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-        {t('back.allChannels')}
+        {t({ id: 'content.back.allChannels', message: 'All YouTube channels' })}
       </ButtonLink>
       <ButtonLink to="/" variant="default">
-        {t('back.home')}
+        {t({ id: 'content.back.home', message: 'Home' })}
       </ButtonLink>
     </>
   );
@@ -37,11 +39,14 @@ function WaysBack() {
 
 /** /youtube/ with no channel name (or only spaces): said plainly, with the ways back. */
 function InvalidSourceName() {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
   return (
     <NotFoundBox
-      title={t('youtube.invalidSource')}
-      text={t('youtube.invalidSourceText')}
+      title={t({ id: 'content.youtube.invalidSource', message: 'Invalid source name' })}
+      text={t({
+        id: 'content.youtube.invalidSourceText',
+        message: 'The address does not name a channel. Pick one from the list of channels.',
+      })}
       data-testid="youtube-invalid-source"
     >
       <WaysBack />
@@ -58,7 +63,8 @@ export function YoutubeSourcePage({ sourceName }: { sourceName: string }) {
 }
 
 function YoutubeSource({ sourceName }: { sourceName: string }) {
-  const { t } = useTranslation('content');
+  const { t } = useLingui();
+  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const { user, isPro, loading: authLoading } = useAuth();
   const location = useLocation();
@@ -84,8 +90,19 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
     const notFound = (query.error as { status?: number }).status === 404;
     return (
       <NotFoundBox
-        title={notFound ? t('youtube.notFound') : t('youtube.loadFailed')}
-        text={notFound ? t('youtube.notFoundText') : errorText(t, query.error)}
+        title={
+          notFound
+            ? t({ id: 'content.youtube.notFound', message: 'Channel not found' })
+            : t({ id: 'content.youtube.loadFailed', message: 'Failed to load data' })
+        }
+        text={
+          notFound
+            ? t({
+                id: 'content.youtube.notFoundText',
+                message: 'We do not follow a channel by this name (any more).',
+              })
+            : errorText(tApp, query.error)
+        }
         data-testid="youtube-error"
       >
         <WaysBack />
@@ -117,27 +134,37 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
               YouTube
             </Badge>
             <Badge variant="light">{localName(source.topic, language)}</Badge>
-            <Badge variant="outline">{t('youtube.summaries', { count: data.length })}</Badge>
+            <Badge variant="outline">
+              {t({
+                id: 'content.youtube.summaries',
+                message: plural(ph({ count: data.length }), { one: `# summary`, other: `# summaries` }),
+              })}
+            </Badge>
           </Group>
         </Stack>
         {/* The plan's window is a signed-in free reader's business; a visitor is asked in, not sold a plan. */}
         {authLoading ? null : !user ? (
           <Alert color="gray" variant="light" data-testid="youtube-sign-in">
-            {t('youtube.signInPrompt')}{' '}
+            {t({
+              id: 'content.youtube.signInPrompt',
+              message: 'Sign in or create a free account to keep up with this channel.',
+            })}{' '}
             <AnchorLink to="/auth" search={{ redirect: location.href }} fw={600}>
-              {t('youtube.signIn')}
+              {t({ id: 'content.youtube.signIn', message: 'Sign in' })}
             </AnchorLink>
           </Alert>
         ) : limited ? (
           <Alert color="yellow" data-testid="youtube-limited">
-            {t('youtube.limited')}{' '}
+            {t({ id: 'content.youtube.limited', message: 'Free accounts see the last 2 days only.' })}{' '}
             <AnchorLink to="/pricing" fw={600}>
-              {t('youtube.upgrade')}
+              {t({ id: 'content.youtube.upgrade', message: 'See plans' })}
             </AnchorLink>
           </Alert>
         ) : null}
         {data.length === 0 ? (
-          <Text c="dimmed">{t('youtube.empty')}</Text>
+          <Text c="dimmed">
+            {t({ id: 'content.youtube.empty', message: 'No summaries for this channel yet' })}
+          </Text>
         ) : (
           data.map((summary) => (
             <SummaryCard
@@ -167,7 +194,10 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
             data-testid="youtube-channel-link"
           >
             <IconExternalLink size={14} aria-hidden />{' '}
-            {t('youtube.channelLink', { name: source.source_name })}
+            {t({
+              id: 'content.youtube.channelLink',
+              message: `${ph({ name: source.source_name })} on YouTube`,
+            })}
           </Anchor>
         ) : null}
       </Stack>
