@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { linguiMacrosPlugin } from './web/lingui-macros.ts';
 
 // One runner for the whole workspace. Integration tests talk to the real local
 // PostgreSQL and Redis; each test file gets its own database and key prefix.
@@ -68,6 +69,8 @@ export default defineConfig({
       },
       { test: { ...NODE_PROJECT, name: 'node-isolated', include: ISOLATED_NODE_TESTS } },
       {
+        // The web app's modules some browser tests read (the router's table): with their Lingui macros compiled.
+        plugins: [linguiMacrosPlugin()],
         test: {
           name: 'e2e',
           include: ['web/e2e/**/*.test.ts'],

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 
 // The macros read the catalogs' settings from web/lingui.config.ts, wherever the build or the tests run from.
 process.env.LINGUI_CONFIG ??= fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
@@ -17,3 +17,6 @@ export const linguiMacros = defineRolldownBabelPreset({
     },
   },
 });
+
+/** The plugin that compiles them: the build's (vite.config.ts), the unit tests' and the browser tests'. */
+export const linguiMacrosPlugin = () => babel({ presets: [linguiMacros] });

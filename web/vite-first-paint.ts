@@ -1,4 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+
+/** The home hero's texts in both languages, for src/first-paint.ts (types: src/first-paint-hero.d.ts). */
+const HERO_MODULE = 'virtual:first-paint-hero';
+const HERO_IDS = { heroTitle: 'shared.home.heroTitle', heroSubtitle: 'shared.home.heroSubtitle' } as const;
+
+/** The hero's texts of a language, read from its compiled shared catalog (plain texts: no placeholder). */
+function heroTexts(catalog: string): Record<keyof typeof HERO_IDS, string> {
+  const { messages } = JSON.parse(readFileSync(catalog, 'utf8')) as { messages: Record<string, unknown[]> };
+  const text = (id: string) => {
+    const tokens = messages[id];
+    if (!tokens?.every((token) => typeof token === 'string')) throw new Error(`${catalog}: no plain ${id}`);
+    return tokens.join('');
+  };
+  return { heroTitle: text(HERO_IDS.heroTitle), heroSubtitle: text(HERO_IDS.heroSubtitle) };
+}
 
 /** Each first-paint entry, the name of its chunk and the copy of index.html that loads it. */
 const ENTRIES = [
@@ -27,6 +44,19 @@ export function firstPaint(): Plugin {
   let command: 'build' | 'serve' = 'serve';
   return {
     name: 'first-paint',
+    // The hero's two texts per language, not the shared catalogs the app fetches: the first paint stays a
+    // few hundred bytes.
+    resolveId: (source) => (source === HERO_MODULE ? `\0${HERO_MODULE}` : undefined),
+    load(id) {
+      if (id !== `\0${HERO_MODULE}`) return;
+      const catalog = (language: string) =>
+        fileURLToPath(new URL(`./src/i18n/${language}.json`, import.meta.url));
+      const catalogs = { en: catalog('en'), zh: catalog('zh') };
+      for (const file of Object.values(catalogs)) this.addWatchFile(file);
+      return Object.entries(catalogs)
+        .map(([language, file]) => `export const ${language} = ${JSON.stringify(heroTexts(file))};`)
+        .join('\n');
+    },
     config(_config, env) {
       command = env.command;
       if (env.command !== 'build') return;

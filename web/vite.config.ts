@@ -1,5 +1,4 @@
-import babel from '@rolldown/plugin-babel';
-import { linguiMacros } from './lingui-macros.ts';
+import { linguiMacrosPlugin } from './lingui-macros.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './vite-first-paint.ts';
@@ -82,7 +81,7 @@ const ADMIN_KIT =
 
 export default defineConfig({
   plugins: [
-    babel({ presets: [linguiMacros] }),
+    linguiMacrosPlugin(),
     react(),
     pureContracts(),
     firstPaint(),

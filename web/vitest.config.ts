@@ -1,11 +1,10 @@
-import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
-import { linguiMacros } from './lingui-macros.ts';
+import { linguiMacrosPlugin } from './lingui-macros.ts';
 
 // Unit tests for the web app's pure logic (no DOM needed). The root config may also pick these up.
 export default defineConfig({
   // The screens' Lingui macros, compiled as the app's build compiles them.
-  plugins: [babel({ presets: [linguiMacros] })],
+  plugins: [linguiMacrosPlugin()],
   test: {
     name: 'web',
     include: ['src/**/*.test.ts'],

@@ -134,10 +134,22 @@ const catalogText =
       throw new Error(`no plain ${feature} message ${key}`);
     return tokens.join('');
   };
-type Strings = { admin: (key: string) => string; content: (key: string) => string; nav: typeof appEn.nav };
+type Strings = {
+  admin: (key: string) => string;
+  content: (key: string) => string;
+  shared: (key: string) => string;
+};
 const STRINGS: Record<'' | '/zh', Strings> = {
-  '': { admin: catalogText('admin', adminEn), content: catalogText('content', contentEn), nav: appEn.nav },
-  '/zh': { admin: catalogText('admin', adminZh), content: catalogText('content', contentZh), nav: appZh.nav },
+  '': {
+    admin: catalogText('admin', adminEn),
+    content: catalogText('content', contentEn),
+    shared: catalogText('shared', appEn),
+  },
+  '/zh': {
+    admin: catalogText('admin', adminZh),
+    content: catalogText('content', contentZh),
+    shared: catalogText('shared', appZh),
+  },
 };
 
 /** A state to check besides the page as it opens (a dialog), then undone. */
@@ -263,7 +275,9 @@ const VISITS: Record<string, Visit> = {
         name: 'navigation link hovered',
         roles: ['admin'],
         async open(page, strings) {
-          const link = page.getByRole('banner').getByRole('link', { name: strings.nav.admin, exact: true });
+          const link = page
+            .getByRole('banner')
+            .getByRole('link', { name: strings.shared('nav.admin'), exact: true });
           if (await link.isVisible()) await link.hover();
         },
         async close(page) {

@@ -28,8 +28,18 @@ function scriptsOf(page: Awaited<ReturnType<typeof withoutApp>>): string[] {
   });
   return scripts;
 }
-const en = JSON.parse(readFileSync(new URL('../src/i18n/en.json', import.meta.url), 'utf8')).home;
-const zh = JSON.parse(readFileSync(new URL('../src/i18n/zh.json', import.meta.url), 'utf8')).home;
+/** The hero's texts of a language, from its compiled shared catalog (what the app itself shows). */
+function hero(language: 'en' | 'zh') {
+  const { messages } = JSON.parse(
+    readFileSync(new URL(`../src/i18n/${language}.json`, import.meta.url), 'utf8'),
+  );
+  return {
+    heroTitle: (messages['shared.home.heroTitle'] as string[]).join(''),
+    heroSubtitle: (messages['shared.home.heroSubtitle'] as string[]).join(''),
+  };
+}
+const en = hero('en');
+const zh = hero('zh');
 
 let stack: Stack;
 beforeAll(async () => {

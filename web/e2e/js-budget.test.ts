@@ -47,7 +47,7 @@ const ROUTES: Record<string, Row> = {
     // Over the public budget by the Follow button and the story page's route in the shell (and the
     // title cut the summaries page's first paint shares with the app, a file of its own): today's
     // figure as its ceiling until the shell is trimmed.
-    budget: 161.7,
+    budget: 161.2,
   },
   '/stories/$id': {
     urls: ({ storyId }) => [`/stories/${storyId}`, `/zh/stories/${storyId}`],

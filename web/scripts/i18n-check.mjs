@@ -11,16 +11,24 @@ import { fileURLToPath } from 'node:url';
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const features = path.join(web, 'src/features');
 
-/** Every file of every feature's locales folder, with its content's hash. */
+/** Every catalog file (each feature's locales folder, the API's, the shared one), with its content's hash. */
 function catalogs() {
   const found = new Map();
-  for (const feature of readdirSync(features)) {
-    const dir = path.join(features, feature, 'locales');
+  const dirs = [
+    ...readdirSync(features).map((feature) => path.join(features, feature, 'locales')),
+    path.join(web, 'src/api/locales'),
+  ];
+  for (const dir of dirs) {
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir)) {
       const full = path.join(dir, file);
       found.set(path.relative(web, full), createHash('sha256').update(readFileSync(full)).digest('hex'));
     }
+  }
+  for (const file of ['en.po', 'zh.po', 'en.json', 'zh.json']) {
+    const full = path.join(web, 'src/i18n', file);
+    if (existsSync(full))
+      found.set(path.relative(web, full), createHash('sha256').update(readFileSync(full)).digest('hex'));
   }
   return found;
 }

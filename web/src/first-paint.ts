@@ -4,8 +4,7 @@
 // (React empties #root), the server's reading view with it. Elsewhere it does nothing. (The summaries
 // page and a blog post have their own, first-paint-reading.ts: neither downloads the other's.)
 import { BAR_STYLE, block, DIMMED, firstPaintTarget, paint } from './first-paint-base';
-import { home as enHome } from './i18n/en.json';
-import { home as zhHome } from './i18n/zh.json';
+import { en as enHome, zh as zhHome } from 'virtual:first-paint-hero';
 import { detectLanguage, hasZhPrefix } from './i18n/language';
 import { browserLanguages, readStoredLanguage } from './i18n/language-storage';
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import '@mantine/core/styles.css';
 // @mantine/notifications' styles come with the first toast (features/ui/toast-container.tsx).
 // @mantine/dates' styles come with the screens that show a date picker (podcast, content summary).
@@ -6,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, startTransition, useMemo } from 'react';
-import { I18nProvider, useTranslation } from './i18n/react';
+import { I18nProvider } from './i18n/react';
 import { api } from './api/client';
 import { AuthProvider } from './features/auth/auth-provider';
 import { AuthStore } from './features/auth/auth-store';
@@ -60,8 +61,8 @@ prefetchFirstScreen(router, i18n);
 await nextTask();
 
 function LocalizedMantineProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const closeLabel = t('common.close');
+  const { t } = useLingui();
+  const closeLabel = t({ id: 'shared.common.close', message: 'Close' });
   const localized = useMemo(() => localizedTheme(closeLabel), [closeLabel]);
   return (
     <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver}>

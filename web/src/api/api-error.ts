@@ -6,12 +6,12 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   /**
-   * The string keys of the contracts' messages this answer holds (its own and its fields'), named by
+   * The message ids of the contracts' messages this answer holds (its own and its fields'), named by
    * the client before it throws (message-keys.ts): the tables of every English message stay out of
    * the first page's code.
    */
-  messageKey: `apiErrors:messages.${string}` | undefined;
-  fieldKeys: Record<string, `apiErrors:messages.${string}`> = {};
+  messageKey: `apiErrors.messages.${string}` | undefined;
+  fieldKeys: Record<string, `apiErrors.messages.${string}`> = {};
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);

@@ -136,14 +136,14 @@ describe('api client', () => {
     ]);
     const api = createApiClient({ fetch });
     await expect(api.get('/api/summaries')).rejects.toMatchObject({
-      messageKey: 'apiErrors:messages.content.freeWindow',
+      messageKey: 'apiErrors.messages.content.freeWindow',
     });
     const invalid = await api
       .request('POST', '/api/newsletter/subscribe', { body: {} })
       .catch((error: unknown) => error);
     expect(invalid).toMatchObject({
       messageKey: undefined,
-      fieldKeys: { email: 'apiErrors:messages.auth.invalidEmail' },
+      fieldKeys: { email: 'apiErrors.messages.auth.invalidEmail' },
     });
     expect(Object.keys((invalid as { fieldKeys: object }).fieldKeys)).toEqual(['email']);
   });

@@ -6,15 +6,25 @@ import {
   NEWSLETTER_MESSAGES,
 } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import type { MessageDescriptor } from '@lingui/core';
 import { createI18n } from '../i18n';
 import { ApiError, toApiError } from './api-error';
-import { CLIENT_ERROR_CODES, errorText, errorTextKey, fieldErrorText } from './error-text';
-import en from './locales/en.json';
+import { CLIENT_ERROR_CODES, errorText, errorTextId, fieldErrorText } from './error-text';
+import { CODE_MESSAGES, CONTRACT_MESSAGES } from './error-messages';
 import { MESSAGE_TABLES, messageKey, nameMessages } from './message-keys';
-import zh from './locales/zh.json';
 
-const enT = createI18n('en').t;
-const zhT = createI18n('zh').t;
+const enLingui = createI18n('en').lingui;
+const zhLingui = createI18n('zh').lingui;
+const enT = (descriptor: MessageDescriptor) => enLingui._(descriptor);
+const zhT = (descriptor: MessageDescriptor) => zhLingui._(descriptor);
+/** A code's text as its catalog has it. */
+const code = (lingui: typeof enLingui) => (name: string) => lingui._({ id: `apiErrors.codes.${name}` });
+const en = {
+  codes: new Proxy({} as Record<string, string>, { get: (_, name) => code(enLingui)(String(name)) }),
+};
+const zh = {
+  codes: new Proxy({} as Record<string, string>, { get: (_, name) => code(zhLingui)(String(name)) }),
+};
 
 /** Three Latin-script words in a row: an English sentence, not a name like "Pro" or "URL". */
 const LATIN_RUN = /[A-Za-z]+[\s,.'-]+[A-Za-z]+[\s,.'-]+[A-Za-z]+/;
@@ -26,27 +36,31 @@ const apiError = (status: number, code: string, message: string, fields?: Record
 
 describe('API error texts', () => {
   it('have an English and a Chinese text for every error code of the contracts and of the client', () => {
+    const declared = new Set(CODE_MESSAGES.map((descriptor) => descriptor.id));
     for (const code of [...ERROR_CODES, ...CLIENT_ERROR_CODES]) {
-      const english = (en.codes as Record<string, string>)[code];
-      const chinese = (zh.codes as Record<string, string>)[code];
-      expect(english?.trim(), code).toBeTruthy();
+      const id = `apiErrors.codes.${code}`;
+      // Declared where extraction finds it, and compiled into both languages' catalogs.
+      expect(declared.has(id), code).toBe(true);
+      expect(Object.hasOwn(enLingui.messages, id) && Object.hasOwn(zhLingui.messages, id), code).toBe(true);
+      const chinese = zhT({ id });
+      expect(enT({ id }).trim(), code).toBeTruthy();
       expect(chinese, code).toMatch(CJK);
       expect(chinese, code).not.toMatch(LATIN_RUN);
-      // The lookup goes through the app's strings, so the namespace is registered too.
-      expect(zhT(`apiErrors:codes.${code}` as never), code).toBe(chinese);
-      expect(enT(`apiErrors:codes.${code}` as never), code).toBe(english);
     }
   });
 
   it('have an English and a Chinese text for every message of the contracts', () => {
+    const declared = new Set(CONTRACT_MESSAGES.map((descriptor) => descriptor.id));
     for (const [group, table] of Object.entries(MESSAGE_TABLES)) {
       for (const [name, message] of Object.entries(table)) {
-        const key = messageKey(message);
-        expect(key, `${group}.${name}`).toBeDefined();
-        const chinese = zhT(key as never) as string;
+        const id = messageKey(message);
+        expect(id, `${group}.${name}`).toBeDefined();
+        expect(declared.has(id!), `${group}.${name}`).toBe(true);
+        expect(Object.hasOwn(zhLingui.messages, id!), `${group}.${name}`).toBe(true);
+        const chinese = zhT({ id: id! });
         expect(chinese, `${group}.${name}`).toMatch(CJK);
         expect(chinese, `${group}.${name}`).not.toMatch(LATIN_RUN);
-        expect((enT(key as never) as string).trim(), `${group}.${name}`).not.toBe('');
+        expect(enT({ id: id! }).trim(), `${group}.${name}`).not.toBe('');
       }
     }
   });
@@ -57,7 +71,7 @@ describe('API error texts', () => {
     expect(errorText(zhT, freeWindow)).toBe('免费用户只能查看昨天和今天的摘要');
     expect(errorText(enT, freeWindow)).toBe('Free users can only view summaries from yesterday and today');
     expect(errorText(zhT, favourites)).toBe('此功能需要 Pro 订阅');
-    expect(errorTextKey(freeWindow)).not.toBe(errorTextKey(favourites));
+    expect(errorTextId(freeWindow)).not.toBe(errorTextId(favourites));
   });
 
   it('read a validation failure by its first known field message', () => {

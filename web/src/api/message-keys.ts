@@ -9,18 +9,16 @@ import {
   NEWSLETTER_MESSAGES,
   READING_MESSAGES,
 } from '@app/contracts';
+import type { LinguiT } from '../i18n/message-for';
 import type { ApiError } from './api-error';
-import type { Translate } from './error-text';
-import type en from './locales/en.json';
 
-// The contracts' English messages and their string keys. The API answers with the message itself;
+// The contracts' English messages and their message ids (error-messages.ts declares their texts). The API answers with the message itself;
 // the client names it here (nameMessages) before it throws, loading this module with the first
 // failed answer: a page that never sees an error never downloads the tables.
 
-type MessageKey = `apiErrors:messages.${string}`;
-type Groups = typeof en.messages;
-/** The message tables of the contracts, each under its group in the `apiErrors` namespace. */
-export const MESSAGE_TABLES: { [G in keyof Groups]: Record<keyof Groups[G], string> } = {
+type MessageKey = `apiErrors.messages.${string}`;
+/** The message tables of the contracts, each under its group in the `apiErrors` catalog. */
+export const MESSAGE_TABLES: Record<string, Readonly<Record<string, string>>> = {
   auth: MESSAGES,
   content: CONTENT_MESSAGES,
   newsletter: NEWSLETTER_MESSAGES,
@@ -36,7 +34,7 @@ export const MESSAGE_TABLES: { [G in keyof Groups]: Record<keyof Groups[G], stri
 const KEY_OF_MESSAGE = new Map<string, MessageKey>();
 for (const [group, table] of Object.entries(MESSAGE_TABLES)) {
   for (const [name, text] of Object.entries(table)) {
-    if (!KEY_OF_MESSAGE.has(text)) KEY_OF_MESSAGE.set(text, `apiErrors:messages.${group}.${name}`);
+    if (!KEY_OF_MESSAGE.has(text)) KEY_OF_MESSAGE.set(text, `apiErrors.messages.${group}.${name}`);
   }
 }
 
@@ -59,7 +57,7 @@ export function nameMessages(error: ApiError): ApiError {
  * A message the API sends in a success answer (e.g. "Your subscription has been reactivated") in the reader's
  * language, or undefined for words the contracts do not define (then say nothing rather than English).
  */
-export function messageText(t: Translate, message: string | undefined): string | undefined {
-  const key = messageKey(message);
-  return key ? (t(key as never) as string) : undefined;
+export function messageText(t: LinguiT, message: string | undefined): string | undefined {
+  const id = messageKey(message);
+  return id ? t({ id }) : undefined;
 }

@@ -2,19 +2,21 @@ import type { Language } from './language';
 import { type Namespace, namespaceUrls } from './loaders';
 import { AppI18n } from './strings';
 
-/** The strings every screen needs before it draws: the shared ones and the API's error texts. */
-export const SHELL_NAMESPACES: readonly Namespace[] = ['translation', 'apiErrors'];
+/** The catalogs every screen needs before it draws: the shared one and the API's error texts. */
+export const SHELL_NAMESPACES: readonly Namespace[] = ['shared', 'apiErrors'];
 
-/** Fetches a namespace's JSON file for one language (never the other one: every zh file is complete). */
-async function fetchStrings(language: Language, namespace: Namespace): Promise<object> {
-  const response = await fetch(namespaceUrls[language][namespace]);
+/** Fetches a catalog for one language (never the other one: every zh catalog is complete). */
+async function fetchStrings(language: Language, namespace: Namespace): Promise<unknown> {
+  const url = namespaceUrls[language][namespace];
+  if (!url) throw new Error(`no ${namespace} catalog`);
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${language}/${namespace} strings: HTTP ${response.status}`);
-  return (await response.json()) as object;
+  return response.json();
 }
 
 /**
  * The browser app's strings: the reader's language only, each namespace fetched with the route that
- * uses it (routes/route-loader.ts) or, failing that, when a component asks for it (useTranslation
+ * uses it (routes/route-loader.ts) or, for a screen shown elsewhere, by LinguiScreen around it (which
  * suspends it meanwhile). `ready` settles once the shell's strings are in. The tests use the bundled
  * createI18n (index.ts) instead.
  */

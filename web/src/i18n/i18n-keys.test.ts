@@ -1,100 +1,92 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import { namespaceResources } from './namespaces';
-import zh from './zh.json';
+import { FEATURES } from '../../lingui.config';
+import { namespaceOfFile } from './loaders';
 
-type Token = string | unknown[];
+// The compiled catalogs the app loads (`pnpm --filter @app/web i18n` writes them from the .po files; the
+// i18n check fails when they are out of date with the code).
 
-/**
- * A compiled Lingui message as text, its placeholders written `{{name}}` as in the other string files
- * (a plural is its placeholder followed by its forms).
- */
-function compiledText(tokens: Token[]): string {
+type Token = string | [name: string, type?: string, forms?: Record<string, Token[]>];
+type Catalog = { messages: Record<string, Token[]> };
+
+const files = import.meta.glob<Catalog>(
+  ['../api/locales/*.json', '../features/*/locales/*.json', './en.json', './zh.json'],
+  { import: 'default', eager: true },
+);
+/** Per catalog, its English and Chinese messages. */
+const catalogs = new Map<string, { en?: Catalog; zh?: Catalog }>();
+for (const [file, catalog] of Object.entries(files)) {
+  const { namespace, language } = namespaceOfFile(file);
+  catalogs.set(namespace, { ...catalogs.get(namespace), [language]: catalog });
+}
+
+/** A message as text, its placeholders written `{name}` (a plural: its placeholder, then its forms). */
+function text(tokens: Token[]): string {
   return tokens
     .map((token) => {
       if (typeof token === 'string') return token;
-      const [name, , forms] = token as [string, string?, Record<string, Token[]>?];
-      const inner = forms ? Object.values(forms).map(compiledText).join(' ') : '';
-      return `{{${name}}}${inner ? ` ${inner}` : ''}`;
+      const [name, , forms] = token;
+      return forms ? `{${name}: ${Object.values(forms).map(text).join(' | ')}}` : `{${name}}`;
     })
     .join('');
 }
 
-/** A feature's compiled Lingui catalog ({ messages: { id: tokens } }), as flat `id → text` pairs. */
-function compiledCatalog(value: object): Map<string, unknown> | null {
-  if (Object.keys(value).length !== 1 || !('messages' in value)) return null;
-  const messages = value.messages as Record<string, unknown>;
-  if (!Object.values(messages).every(Array.isArray)) return null;
-  return new Map(Object.entries(messages).map(([id, tokens]) => [id, compiledText(tokens as Token[])]));
-}
-
-function flatten(value: unknown, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  const compiled = typeof value === 'object' && value !== null ? compiledCatalog(value) : null;
-  if (compiled) {
-    for (const [id, text] of compiled) out.set(`${prefix}:${id}`, text);
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+/** The placeholders a message fills, each once, sorted. */
+function placeholders(tokens: Token[]): string[] {
+  const names = new Set<string>();
+  const visit = (list: Token[]) => {
+    for (const token of list) {
+      if (typeof token === 'string') continue;
+      if (token[0] !== '#') names.add(token[0]);
+      for (const form of Object.values(token[2] ?? {})) visit(form);
     }
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
+  };
+  visit(tokens);
+  return [...names].sort();
 }
 
-function placeholders(text: unknown): string[] {
-  return typeof text === 'string' ? [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] ?? '').sort() : [];
-}
+const camel = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
-describe('translation files', () => {
-  // Every namespace is flattened under its name, so a missing key in any feature file fails here.
-  const enKeys = flatten(namespaceResources.en);
-  const zhKeys = flatten(namespaceResources.zh);
-
-  it('register every feature locale folder as a namespace', () => {
-    const folders = Object.keys(import.meta.glob('../features/*/locales/en.json')).map(
-      (file) => file.split('/')[2] ?? '',
+describe('the compiled catalogs', () => {
+  it('are one per feature of the Lingui config, plus the shared and the API ones, in both languages', () => {
+    expect([...catalogs.keys()].sort()).toEqual(
+      ['shared', 'apiErrors', ...Object.keys(FEATURES).map(camel)].sort(),
     );
-    const namespaces = folders.map((folder) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
-    expect(namespaces).toContain('admin');
-    expect(Object.keys(namespaceResources.en)).toEqual(expect.arrayContaining(namespaces));
-    expect(Object.keys(namespaceResources.zh).sort()).toEqual(Object.keys(namespaceResources.en).sort());
-  });
-
-  it('are either Lingui catalogs or string files, never mistaken for each other', () => {
-    // The app loads a file that holds `messages` alone as a compiled Lingui catalog (strings.ts).
-    for (const language of ['en', 'zh'] as const)
-      for (const [namespace, tree] of Object.entries(namespaceResources[language]))
-        if (Object.keys(tree).length === 1 && 'messages' in tree)
-          expect(compiledCatalog(tree), `${language}/${namespace}`).not.toBeNull();
-  });
-
-  it('have the same keys in en and zh', () => {
-    expect([...zhKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
-  });
-
-  it('have no empty strings', () => {
-    for (const [key, value] of [...enKeys, ...zhKeys]) {
-      expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true);
+    for (const [namespace, { en, zh }] of catalogs) {
+      expect(en?.messages, `${namespace} en`).toBeTypeOf('object');
+      expect(zh?.messages, `${namespace} zh`).toBeTypeOf('object');
     }
   });
 
-  it('use the same interpolation variables in both languages', () => {
-    for (const [key, value] of enKeys) {
-      expect(placeholders(zhKeys.get(key)), key).toEqual(placeholders(value));
+  it('hold their own messages: every id starts with the catalog’s name', () => {
+    for (const [namespace, { en }] of catalogs) {
+      const strays = Object.keys(en!.messages).filter((id) => !id.startsWith(`${namespace}.`));
+      expect(strays, namespace).toEqual([]);
+    }
+  });
+
+  it('have the same messages in English and Chinese, none empty, with the same placeholders', () => {
+    for (const [namespace, { en, zh }] of catalogs) {
+      expect(Object.keys(zh!.messages).sort(), namespace).toEqual(Object.keys(en!.messages).sort());
+      for (const [id, english] of Object.entries(en!.messages)) {
+        const chinese = zh!.messages[id]!;
+        expect(text(english).trim(), id).not.toBe('');
+        expect(text(chinese).trim(), id).not.toBe('');
+        expect(placeholders(chinese), id).toEqual(placeholders(english));
+      }
     }
   });
 
   it('keep the spec wording for validation and auth errors', () => {
-    expect(en.auth.emailRequired).toBe('Please enter a valid email address');
-    expect(en.auth.passwordRequired).toBe('Password must be at least 6 characters');
-    expect(en.auth.invalidCredentials).toBe('Invalid email or password');
-    expect(en.auth.tryAgainLater).toBe('Please try again later');
-    expect(en.callback.sessionNotFound).toBe('Login session not found');
-    expect(en.callback.processingFailed).toBe('An error occurred while processing login');
-    expect(en.notFound.title).toBe('Oops! Page not found');
-    expect(en.notFound.returnHome).toBe('Return to Home');
-    expect(zh.auth.or).toBe('或');
+    const shared = catalogs.get('shared')!;
+    const say = (language: 'en' | 'zh', id: string) => text(shared[language]!.messages[`shared.${id}`]!);
+    expect(say('en', 'auth.emailRequired')).toBe('Please enter a valid email address');
+    expect(say('en', 'auth.passwordRequired')).toBe('Password must be at least 6 characters');
+    expect(say('en', 'auth.invalidCredentials')).toBe('Invalid email or password');
+    expect(say('en', 'auth.tryAgainLater')).toBe('Please try again later');
+    expect(say('en', 'callback.sessionNotFound')).toBe('Login session not found');
+    expect(say('en', 'callback.processingFailed')).toBe('An error occurred while processing login');
+    expect(say('en', 'notFound.title')).toBe('Oops! Page not found');
+    expect(say('en', 'notFound.returnHome')).toBe('Return to Home');
+    expect(say('zh', 'auth.or')).toBe('或');
   });
 });

@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useTranslation } from './react';
+import { useAppI18n } from './react';
 import { detectLanguage, type Language, switchLanguageHref } from './language';
 import { languageRewrite, rewriteLanguage } from './language-rewrite';
 import { browserLanguages, readStoredLanguage, writeStoredLanguage } from './language-storage';
@@ -29,7 +29,7 @@ function pathnameOf(href: string): string {
 /** Must sit inside the router: the language follows the public URL (the one with /zh). */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
-  const { i18n } = useTranslation();
+  const i18n = useAppI18n();
   const publicPathname = useRouterState({ select: (state) => pathnameOf(state.location.publicHref) });
   const [stored, setStored] = useState(readStoredLanguage);
   const language = detectLanguage({ pathname: publicPathname, stored, browserLanguages: browserLanguages() });

@@ -3,7 +3,7 @@ import { sourceDisplayName } from '@app/rules';
 import type { BodyItem, PageBody } from './page-body.ts';
 
 // The story page's words as the server writes them (its head, card and reading view), in the web
-// app's wording (web/src/features/content/locales, i18n/*.json `platforms`).
+// app's wording (web/src/features/content/locales, the shared catalog's `shared.platforms.*`).
 
 /** A story as a visitor reads it (GET /api/stories/:id) and its lead report, the first they may see. */
 export type StoryPageData = { story: StoryDetail; lead: SummaryDto | null };

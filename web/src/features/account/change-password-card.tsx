@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { SectionCard } from '../ui/section-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
@@ -11,12 +10,13 @@ import { NewPasswordFields, useNewPassword } from './new-password-fields';
 /** Profile: change the password (current one required). This device stays signed in, others do not. */
 export function ChangePasswordCard() {
   const { t } = useLingui();
-  const { t: tc } = useTranslation();
   const [current, setCurrent] = useState('');
   const [currentError, setCurrentError] = useState<string>();
   const form = useNewPassword();
   const [submitting, setSubmitting] = useState(false);
-  const toggle = { 'aria-label': tc('auth.toggleVisibility') };
+  const toggle = {
+    'aria-label': t({ id: 'account.auth.toggleVisibility', message: 'Show or hide characters' }),
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,11 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isValidEmail } from '../auth/auth-validation';
 
 /** An email address a form asks for, with `check()`: shows the error and says whether to send. */
 export function useEmailField(initial = '') {
-  const { t: tc } = useTranslation();
+  const { t } = useLingui();
   const [email, setEmail] = useState(initial);
   const [error, setError] = useState<string>();
   return {
@@ -15,7 +15,11 @@ export function useEmailField(initial = '') {
     setError,
     check(): boolean {
       const valid = isValidEmail(email);
-      setError(valid ? undefined : tc('auth.emailRequired'));
+      setError(
+        valid
+          ? undefined
+          : t({ id: 'account.auth.emailRequired', message: 'Please enter a valid email address' }),
+      );
       return valid;
     },
   };
@@ -29,11 +33,11 @@ export function EmailField({
   field: Pick<ReturnType<typeof useEmailField>, 'email' | 'setEmail' | 'error'>;
   disabled: boolean;
 }) {
-  const { t: tc } = useTranslation();
+  const { t } = useLingui();
   return (
     <TextInput
-      label={tc('auth.email')}
-      placeholder={tc('auth.emailPlaceholder')}
+      label={t({ id: 'account.auth.email', message: 'Email' })}
+      placeholder={t({ id: 'account.auth.emailPlaceholder', message: 'you@example.com' })}
       type="email"
       autoComplete="email"
       value={field.email}

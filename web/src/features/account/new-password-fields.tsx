@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth-validation';
 
 export type NewPasswordErrors = { password?: string; confirmation?: string };
@@ -12,7 +11,6 @@ export type NewPasswordErrors = { password?: string; confirmation?: string };
  */
 export function useNewPassword() {
   const { t } = useLingui();
-  const { t: tc } = useTranslation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<NewPasswordErrors>({});
@@ -26,7 +24,10 @@ export function useNewPassword() {
     setErrors,
     check(): boolean {
       const next = {
-        password: password.length < MIN_PASSWORD_LENGTH ? tc('auth.passwordRequired') : undefined,
+        password:
+          password.length < MIN_PASSWORD_LENGTH
+            ? t({ id: 'account.auth.passwordRequired', message: 'Password must be at least 6 characters' })
+            : undefined,
         confirmation:
           confirmation !== password
             ? t({ id: 'account.passwordMismatch', message: 'The passwords do not match' })
@@ -57,14 +58,16 @@ export function NewPasswordFields({
   description?: string;
   disabled: boolean;
 }) {
-  const { t: tc } = useTranslation();
-  const toggle = { 'aria-label': tc('auth.toggleVisibility') };
+  const { t } = useLingui();
+  const toggle = {
+    'aria-label': t({ id: 'account.auth.toggleVisibility', message: 'Show or hide characters' }),
+  };
   return (
     <>
       <PasswordInput
         label={label}
         description={description}
-        placeholder={tc('auth.passwordPlaceholder')}
+        placeholder={t({ id: 'account.auth.passwordPlaceholder', message: 'At least 6 characters' })}
         autoComplete="new-password"
         visibilityToggleButtonProps={toggle}
         value={form.password}

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { LinguiScreen } from '../../i18n/lingui-screen';
 import { Alert, Button, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { useAuth } from '../auth/auth-provider';
@@ -85,7 +84,6 @@ function RequestReset() {
 
 function SetNewPassword({ token }: { token: string }) {
   const { t } = useLingui();
-  const { t: tc } = useTranslation();
   const { isAuthenticated, refreshSession } = useAuth();
   const form = useNewPassword();
   const [submitting, setSubmitting] = useState(false);
@@ -136,7 +134,7 @@ function SetNewPassword({ token }: { token: string }) {
         </Alert>
         {done ? (
           <ButtonLink to="/auth" fullWidth>
-            {tc('auth.signIn')}
+            {t({ id: 'account.auth.signIn', message: 'Sign in' })}
           </ButtonLink>
         ) : (
           <ButtonLink to="/auth/reset" search={{}} fullWidth>

@@ -3,7 +3,6 @@ import { LinguiScreen } from '../../i18n/lingui-screen';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { fieldErrorText } from '../../api/error-text';
 import { useAuth } from '../auth/auth-provider';
@@ -23,7 +22,6 @@ import { ResendVerificationForm } from './resend-verification-form';
  */
 function VerifyEmailScreen({ token }: { token?: string }) {
   const { t } = useLingui();
-  const { t: tc } = useTranslation();
   const { verifyEmail } = useAuth();
   const navigate = useNavigate();
   const form = useNewPassword();
@@ -51,7 +49,7 @@ function VerifyEmailScreen({ token }: { token?: string }) {
       // A password the gateway refuses is the form's to fix; a refused token means the link is dead.
       const fields = isApiError(error) ? error.fields : undefined;
       if (fields?.password && !fields.token)
-        form.setErrors({ password: fieldErrorText(tc, error, 'password') });
+        form.setErrors({ password: fieldErrorText(t, error, 'password') });
       else if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.status === 400))
         setInvalid(true);
       else

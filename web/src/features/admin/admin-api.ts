@@ -17,7 +17,8 @@ import type {
 } from '@app/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
-import { errorText as apiErrorText, type Translate } from '../../api/error-text';
+import { errorText as apiErrorText } from '../../api/error-text';
+import type { LinguiT } from '../../i18n/message-for';
 
 export type {
   AdminBlogPost,
@@ -117,7 +118,7 @@ export const deletedCount = (answer: CleanupAnswer) =>
  * A failure in the admin's language: an API error's text (api/error-text, never the server's sentence),
  * a client-made Error's own words, else the caller's fallback.
  */
-export const errorText = (t: Translate, error: unknown, fallback: string) =>
+export const errorText = (t: LinguiT, error: unknown, fallback: string) =>
   isApiError(error)
     ? apiErrorText(t, error)
     : error instanceof Error && error.message

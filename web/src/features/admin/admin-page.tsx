@@ -4,7 +4,6 @@ import { ph, plural } from '@lingui/core/macro';
 import { Button, Center, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { ButtonLink } from '../ui/router-links';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { cleanupData, cleanupPosts, deletedCount, processPending } from './admin-api';
@@ -27,10 +26,10 @@ const SubscribersTab = lazyTab(() => import('./tabs/subscribers-tab'), 'Subscrib
 const UsageTab = lazyTab(() => import('./tabs/usage-tab'), 'UsageTab');
 
 function TabFallback() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <Center py="xl">
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader size="sm" aria-label={t({ id: 'admin.loading', message: 'Loading...' })} />
     </Center>
   );
 }

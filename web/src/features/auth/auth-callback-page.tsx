@@ -1,8 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { Logo } from '../layout/logo';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { useAuth } from './auth-provider';
@@ -17,12 +17,12 @@ type Outcome = 'processing' | 'success' | 'noSession' | 'error';
  * gateway has set the refresh cookie. One refresh turns that cookie into a session.
  */
 export function AuthCallbackPage({ error }: { error?: string }) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { refreshSession } = useAuth();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>('processing');
   const started = useRef(false);
-  useDocumentTitle(t('callback.processing'));
+  useDocumentTitle(t({ id: 'shared.callback.processing', message: 'Processing login...' }));
 
   useEffect(() => {
     if (started.current) return;
@@ -65,7 +65,7 @@ export function AuthCallbackPage({ error }: { error?: string }) {
               <>
                 <Loader />
                 <Title order={1} fz={20}>
-                  {t('callback.processing')}
+                  {t({ id: 'shared.callback.processing', message: 'Processing login...' })}
                 </Title>
               </>
             ) : outcome === 'success' ? (
@@ -74,7 +74,7 @@ export function AuthCallbackPage({ error }: { error?: string }) {
                   <IconCircleCheck size={32} aria-hidden />
                 </ThemeIcon>
                 <Title order={1} fz={20}>
-                  {t('callback.success')}
+                  {t({ id: 'shared.callback.success', message: 'Login successful! Redirecting...' })}
                 </Title>
               </>
             ) : (
@@ -83,10 +83,15 @@ export function AuthCallbackPage({ error }: { error?: string }) {
                   <IconAlertTriangle size={32} aria-hidden />
                 </ThemeIcon>
                 <Title order={1} fz={20}>
-                  {t(outcome === 'noSession' ? 'callback.sessionNotFound' : 'callback.processingFailed')}
+                  {outcome === 'noSession'
+                    ? t({ id: 'shared.callback.sessionNotFound', message: 'Login session not found' })
+                    : t({
+                        id: 'shared.callback.processingFailed',
+                        message: 'An error occurred while processing login',
+                      })}
                 </Title>
                 <Text c="dimmed" fz="sm">
-                  {t('callback.backToLogin')}
+                  {t({ id: 'shared.callback.backToLogin', message: 'Returning to the login page...' })}
                 </Text>
               </>
             )}

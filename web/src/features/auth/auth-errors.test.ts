@@ -21,7 +21,7 @@ describe('loginErrorMessage', () => {
   it('shows other answers by their code, never by the server sentence', () => {
     expect(loginErrorMessage(new ApiError(429, 'RATE_LIMITED', 'Too many attempts'))).toEqual({
       titleKey: 'auth.loginFailed',
-      errorKey: 'apiErrors:codes.RATE_LIMITED',
+      errorKey: 'apiErrors.codes.RATE_LIMITED',
     });
   });
 
@@ -44,7 +44,7 @@ describe('registerErrorMessage', () => {
   it('shows other answers by their known message or code', () => {
     expect(registerErrorMessage(new ApiError(400, 'VALIDATION_FAILED', 'Invalid body'))).toEqual({
       titleKey: 'auth.registerFailed',
-      errorKey: 'apiErrors:codes.VALIDATION_FAILED',
+      errorKey: 'apiErrors.codes.VALIDATION_FAILED',
     });
     expect(
       registerErrorMessage(
@@ -54,7 +54,7 @@ describe('registerErrorMessage', () => {
           }),
         ),
       ),
-    ).toEqual({ titleKey: 'auth.registerFailed', errorKey: 'apiErrors:messages.auth.invalidEmail' });
+    ).toEqual({ titleKey: 'auth.registerFailed', errorKey: 'apiErrors.messages.auth.invalidEmail' });
   });
 
   it('asks to try again later on exceptions', () => {

@@ -1,12 +1,12 @@
 import { isApiError } from '../../api/client';
-import { type ErrorTextKey, errorTextKey } from '../../api/error-text';
+import { type ErrorTextId, errorTextId } from '../../api/error-text';
 
 // Turns a failed login or registration into toast text (spec §8 "Auth").
 
 export type AuthErrorMessage =
   | { titleKey: 'auth.loginFailed' | 'auth.registerFailed' | 'common.error'; messageKey: AuthMessageKey }
   /** Any other API answer: the text of its code or known message, in the reader's language (api/error-text). */
-  | { titleKey: 'auth.loginFailed' | 'auth.registerFailed'; errorKey: ErrorTextKey };
+  | { titleKey: 'auth.loginFailed' | 'auth.registerFailed'; errorKey: ErrorTextId };
 
 type AuthMessageKey = 'auth.invalidCredentials' | 'auth.emailNotConfirmed' | 'auth.tryAgainLater';
 
@@ -22,7 +22,7 @@ export function loginErrorMessage(error: unknown): AuthErrorMessage {
     return { titleKey: 'auth.loginFailed', messageKey: 'auth.invalidCredentials' };
   if (error.code === 'EMAIL_NOT_CONFIRMED')
     return { titleKey: 'auth.loginFailed', messageKey: 'auth.emailNotConfirmed' };
-  return { titleKey: 'auth.loginFailed', errorKey: errorTextKey(error) };
+  return { titleKey: 'auth.loginFailed', errorKey: errorTextId(error) };
 }
 
 export function registerErrorMessage(error: unknown): AuthErrorMessage {
@@ -31,5 +31,5 @@ export function registerErrorMessage(error: unknown): AuthErrorMessage {
   // Spec §8: 'User already registered' is shown as auth.invalidCredentials.
   if (error.code === 'USER_EXISTS')
     return { titleKey: 'auth.registerFailed', messageKey: 'auth.invalidCredentials' };
-  return { titleKey: 'auth.registerFailed', errorKey: errorTextKey(error) };
+  return { titleKey: 'auth.registerFailed', errorKey: errorTextId(error) };
 }

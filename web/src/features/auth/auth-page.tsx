@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
+import { messageById } from '../../i18n/message-for';
 import { LinguiScreen } from '../../i18n/lingui-screen';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { fieldErrorText } from '../../api/error-text';
 import { localizeHref } from '../../i18n/language';
@@ -26,7 +26,7 @@ type FieldErrors = { email?: string; password?: string };
 
 /** /auth: sign in or create an account (spec §2 "Login and register screen"). */
 function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: GoogleSignInErrorCode }) {
-  const { t: tApp } = useTranslation();
+  const { t } = useLingui();
   const { language } = useLanguage();
   const auth = useAuth();
   const navigate = useNavigate();
@@ -38,9 +38,12 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const { t } = useLingui();
   const isLogin = mode === 'login';
-  useDocumentTitle(tApp(isLogin ? 'auth.loginTitle' : 'auth.registerTitle'));
+  useDocumentTitle(
+    isLogin
+      ? t({ id: 'account.auth.loginTitle', message: 'Welcome back' })
+      : t({ id: 'account.auth.registerTitle', message: 'Create an account' }),
+  );
   useGoogleSignInErrorToast(error, redirectTo);
 
   const toggleMode = () => {
@@ -54,8 +57,10 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
 
   const showAuthError = (message: AuthErrorMessage) => {
     showErrorToast(
-      tApp(message.titleKey),
-      'messageKey' in message ? tApp(message.messageKey) : tApp(message.errorKey as never),
+      t(messageById(`shared.${message.titleKey}`)),
+      'messageKey' in message
+        ? t(messageById(`shared.${message.messageKey}`))
+        : t(messageById(message.errorKey)),
     );
   };
 
@@ -63,8 +68,8 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
     event.preventDefault();
     const invalid = validateCredentials(email, password);
     setErrors({
-      email: invalid.email ? tApp(invalid.email) : undefined,
-      password: invalid.password ? tApp(invalid.password) : undefined,
+      email: invalid.email ? t(messageById(`shared.${invalid.email}`)) : undefined,
+      password: invalid.password ? t(messageById(`shared.${invalid.password}`)) : undefined,
     });
     if (invalid.email || invalid.password) return;
 
@@ -73,20 +78,30 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
     try {
       if (isLogin) {
         await auth.signIn(email, password);
-        showSuccessToast(tApp('auth.loginSuccess'), tApp('auth.loginSuccessDescription'));
+        showSuccessToast(
+          t({ id: 'account.auth.loginSuccess', message: 'Signed in' }),
+          t({ id: 'account.auth.loginSuccessDescription', message: 'Welcome back!' }),
+        );
         if (redirectTo) router.history.replace(localizeHref(redirectTo, language));
         else await navigate({ to: '/', replace: true });
       } else {
         await auth.signUp(email, password, language);
-        showSuccessToast(tApp('auth.registerSuccess'), tApp('auth.registerSuccessDescription'));
+        showSuccessToast(
+          t({ id: 'account.auth.registerSuccess', message: 'Check your inbox' }),
+          t({
+            id: 'account.auth.registerSuccessDescription',
+            message:
+              'We have sent an email to this address: follow its link to activate your account. If the address already has an account, the email says how to sign in or reset your password.',
+          }),
+        );
         setRegistered(true);
         setPassword('');
       }
     } catch (error) {
       if (isApiError(error) && error.fields) {
         setErrors({
-          email: fieldErrorText(tApp, error, 'email'),
-          password: fieldErrorText(tApp, error, 'password'),
+          email: fieldErrorText(t, error, 'email'),
+          password: fieldErrorText(t, error, 'password'),
         });
       }
       // Only a correct password gets this answer: offering a new verification email reveals nothing.
@@ -99,19 +114,31 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
 
   return (
     <AccountScreen
-      title={tApp(isLogin ? 'auth.loginTitle' : 'auth.registerTitle')}
-      subtitle={tApp(isLogin ? 'auth.loginSubtitle' : 'auth.registerSubtitle')}
-      back={{ to: '/', label: tApp('auth.backToHome') }}
+      title={
+        isLogin
+          ? t({ id: 'account.auth.loginTitle', message: 'Welcome back' })
+          : t({ id: 'account.auth.registerTitle', message: 'Create an account' })
+      }
+      subtitle={
+        isLogin
+          ? t({ id: 'account.auth.loginSubtitle', message: 'Sign in to your account to continue' })
+          : t({ id: 'account.auth.registerSubtitle', message: 'Sign up to get daily summaries and podcasts' })
+      }
+      back={{ to: '/', label: t({ id: 'account.auth.backToHome', message: 'Back to home' }) }}
       logoTestId="auth-logo"
     >
       {registered ? (
         <Alert
           color="teal"
           icon={<IconMailCheck size={18} />}
-          title={tApp('auth.registerSuccess')}
+          title={t({ id: 'account.auth.registerSuccess', message: 'Check your inbox' })}
           role="status"
         >
-          {tApp('auth.registerSuccessDescription')}
+          {t({
+            id: 'account.auth.registerSuccessDescription',
+            message:
+              'We have sent an email to this address: follow its link to activate your account. If the address already has an account, the email says how to sign in or reset your password.',
+          })}
         </Alert>
       ) : null}
 
@@ -119,10 +146,12 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
         <Stack gap="sm">
           <EmailField field={{ email, setEmail, error: errors.email }} disabled={submitting} />
           <PasswordInput
-            label={tApp('auth.password')}
-            placeholder={tApp('auth.passwordPlaceholder')}
+            label={t({ id: 'account.auth.password', message: 'Password' })}
+            placeholder={t({ id: 'account.auth.passwordPlaceholder', message: 'At least 6 characters' })}
             autoComplete={isLogin ? 'current-password' : 'new-password'}
-            visibilityToggleButtonProps={{ 'aria-label': tApp('auth.toggleVisibility') }}
+            visibilityToggleButtonProps={{
+              'aria-label': t({ id: 'account.auth.toggleVisibility', message: 'Show or hide characters' }),
+            }}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}
@@ -134,7 +163,9 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
             </AnchorLink>
           ) : null}
           <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit">
-            {tApp(isLogin ? 'auth.signIn' : 'auth.signUp')}
+            {isLogin
+              ? t({ id: 'account.auth.signIn', message: 'Sign in' })
+              : t({ id: 'account.auth.signUp', message: 'Sign up' })}
           </Button>
         </Stack>
       </form>
@@ -151,7 +182,9 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
       <GoogleSignIn disabled={submitting} />
 
       <Text ta="center" fz="sm">
-        {tApp(isLogin ? 'auth.noAccount' : 'auth.hasAccount')}{' '}
+        {isLogin
+          ? t({ id: 'account.auth.noAccount', message: "Don't have an account?" })
+          : t({ id: 'account.auth.hasAccount', message: 'Already have an account?' })}{' '}
         <Anchor
           component="button"
           type="button"
@@ -160,7 +193,9 @@ function AuthScreen({ redirectTo, error }: { redirectTo?: string; error?: Google
           disabled={submitting}
           data-testid="auth-mode-toggle"
         >
-          {tApp(isLogin ? 'auth.signUp' : 'auth.signIn')}
+          {isLogin
+            ? t({ id: 'account.auth.signUp', message: 'Sign up' })
+            : t({ id: 'account.auth.signIn', message: 'Sign in' })}
         </Anchor>
       </Text>
     </AccountScreen>

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { ProfileDto as Profile, RegisterResponse, UserDto as AuthUser } from '@app/contracts';
 import type { Language } from '../../i18n/language';
 import { profileQueryOptions } from '../../queries/profile';
@@ -37,7 +37,7 @@ export type AuthContextValue = {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ store, children }: { store: AuthStore; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const user = snapshot.session?.user ?? null;
   const profileQuery = useQuery({ ...profileQueryOptions(user?.id ?? ''), enabled: user !== null });
@@ -46,8 +46,11 @@ export function AuthProvider({ store, children }: { store: AuthStore; children: 
   const signOut = useCallback(async () => {
     await store.signOut();
     showToast({
-      title: t('nav.logoutSuccess'),
-      message: t('nav.logoutSuccessDescription'),
+      title: t({ id: 'shared.nav.logoutSuccess', message: 'Signed out' }),
+      message: t({
+        id: 'shared.nav.logoutSuccessDescription',
+        message: 'You have been signed out successfully.',
+      }),
       color: 'teal',
     });
   }, [store, t]);

@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useAuth } from './auth-provider';
 
@@ -8,10 +8,10 @@ import { useAuth } from './auth-provider';
  * this also reacts when the session ends while the page is open.
  */
 export function RequireAuth() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { loading, isAuthenticated } = useAuth();
   const location = useLocation();
-  if (loading) return <CenteredLoader label={t('common.loading')} />;
+  if (loading) return <CenteredLoader label={t({ id: 'shared.common.loading', message: 'Loading...' })} />;
   if (!isAuthenticated) return <Navigate to="/auth" search={{ redirect: location.href }} replace />;
   return <Outlet />;
 }

@@ -3,7 +3,6 @@ import { Alert, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Ti
 import { IconAlertTriangle, IconFlask, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { demoSessionQueryOptions, payDemoCheckout } from '../../queries/billing';
 import { useAuth } from '../auth/auth-provider';
@@ -20,7 +19,6 @@ import { billingMessage } from './billing-messages';
  */
 export function DemoCheckoutPage({ session }: { session: string }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const { user, loading, isAuthenticated } = useAuth();
   useDocumentTitle(t({ id: 'billing.demo.title', message: 'Demo checkout — no real payment' }));
@@ -75,7 +73,7 @@ export function DemoCheckoutPage({ session }: { session: string }) {
               data-testid="demo-checkout-invalid"
             >
               <Stack gap="xs" align="flex-start">
-                {query.isError ? <Text fz="sm">{errorText(tApp, query.error)}</Text> : null}
+                {query.isError ? <Text fz="sm">{errorText(t, query.error)}</Text> : null}
                 <ButtonLink to="/pricing" size="xs" variant="white" color="dark">
                   {t({ id: 'billing.demo.backToPricing', message: 'Back to pricing' })}
                 </ButtonLink>
@@ -121,7 +119,7 @@ export function DemoCheckoutPage({ session }: { session: string }) {
                   title={t({ id: 'billing.demo.payFailed', message: 'The demo payment did not go through' })}
                   data-testid="demo-checkout-failed"
                 >
-                  {errorText(tApp, pay.error)}
+                  {errorText(t, pay.error)}
                 </Alert>
               ) : null}
               <Stack gap="xs">

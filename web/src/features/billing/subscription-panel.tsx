@@ -14,7 +14,6 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconShieldCheck } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { changeSubscription, endDemoPeriod, subscriptionQueryOptions } from '../../queries/billing';
@@ -108,7 +107,6 @@ function PaymentHistory({ payments, language }: { payments: PaymentHistoryItem[]
 
 function ProDetails({ subscription, userId }: { subscription: BillingSubscriptionDto; userId: string }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -127,7 +125,7 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
         action === 'cancel'
           ? t({ id: 'billing.panel.canceledToast', message: 'Subscription canceled' })
           : t({ id: 'billing.panel.reactivatedToast', message: 'Subscription reactivated' }),
-        messageText(tApp, result.message),
+        messageText(t, result.message),
       );
     },
     onError: (error, action) => {
@@ -136,7 +134,7 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
         action === 'cancel'
           ? t({ id: 'billing.panel.cancelFailed', message: 'Failed to cancel subscription' })
           : t({ id: 'billing.panel.reactivateFailed', message: 'Failed to reactivate subscription' }),
-        errorText(tApp, error),
+        errorText(t, error),
       );
     },
   });
@@ -150,13 +148,13 @@ function ProDetails({ subscription, userId }: { subscription: BillingSubscriptio
       void queryClient.invalidateQueries({ queryKey: profileKeys.byUser(userId) });
       showSuccessToast(
         t({ id: 'billing.panel.demoEnded', message: 'Subscription ended' }),
-        messageText(tApp, result.message),
+        messageText(t, result.message),
       );
     },
     onError: (error) =>
       showErrorToast(
         t({ id: 'billing.panel.demoEndFailed', message: 'Failed to end the subscription' }),
-        errorText(tApp, error),
+        errorText(t, error),
       ),
   });
 
@@ -299,7 +297,6 @@ function AdminAccess() {
  */
 export function SubscriptionPanel() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const { user, isAdmin, isPro } = useAuth();
   const payments = usePaymentsMode();
@@ -359,7 +356,7 @@ export function SubscriptionPanel() {
             title={t({ id: 'billing.panel.fetchFailed', message: 'Failed to fetch subscription' })}
           >
             <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{errorText(tApp, query.error)}</Text>
+              <Text fz="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="white" color="red" onClick={() => query.refetch()}>
                 {t({ id: 'billing.panel.retry', message: 'Retry' })}
               </Button>

@@ -21,7 +21,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { siteFeedLinks, useFeedLinks } from '../content/feed-links';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -70,7 +69,6 @@ function FilterChip({
 /** /blog: stat tiles, search, category filter, sort, removable chips, skeletons, post cards. */
 function BlogListScreen() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const categoryLabel = useCategoryLabel();
   // The blog's feed, as the page's served document names it.
@@ -230,7 +228,7 @@ function BlogListScreen() {
             data-testid="blog-error"
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(tApp, query.error)}</Text>
+              <Text size="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
                 {t({ id: 'blog.retry', message: 'Try again' })}
               </Button>
@@ -307,7 +305,7 @@ function BlogListScreen() {
                 title={t({ id: 'blog.loadMoreError', message: 'Could not load more posts' })}
                 data-testid="blog-more-error"
               >
-                <Text size="sm">{errorText(tApp, query.error)}</Text>
+                <Text size="sm">{errorText(t, query.error)}</Text>
               </Alert>
             ) : null}
             {query.hasNextPage && !query.isPlaceholderData ? (

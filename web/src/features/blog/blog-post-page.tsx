@@ -20,7 +20,6 @@ import {
 import { IconArrowLeft, IconClock, IconEye, IconShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { useLanguage } from '../../i18n/language-provider';
 import { siteFeedLinks, useFeedLinks } from '../content/feed-links';
@@ -68,7 +67,6 @@ function PostNotFound() {
 /** /blog/:slug: back button, meta line, title, share, image, HTML body, tags, up to 3 related posts. */
 function BlogPostScreen({ slug }: { slug: string }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   // The blog's feed, as the post's served document names it.
   useFeedLinks(siteFeedLinks('blog', language));
@@ -113,7 +111,7 @@ function BlogPostScreen({ slug }: { slug: string }) {
           <BackToBlog />
           <Alert color="red" title={t({ id: 'blog.loadError', message: 'Could not load the blog' })}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(tApp, query.error)}</Text>
+              <Text size="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
                 {t({ id: 'blog.retry', message: 'Try again' })}
               </Button>

@@ -16,7 +16,6 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { CenteredLoader } from '../ui/centered-loader';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { type HistoryFilters, historyQueryOptions } from '../generation/generation-api';
@@ -34,7 +33,6 @@ const COUNTERS = {
 
 function ContentHistoryScreen() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   useDocumentTitle(t({ id: 'contentHistory.title', message: 'Content history' }));
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
   const history = useQuery(historyQueryOptions(filters));
@@ -95,7 +93,7 @@ function ContentHistoryScreen() {
           icon={<IconAlertCircle size={16} />}
         >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(tApp, history.error)}</Text>
+            <Text size="sm">{errorText(t, history.error)}</Text>
             <Button size="xs" onClick={() => void history.refetch()}>
               {t({ id: 'contentHistory.retry', message: 'Retry' })}
             </Button>

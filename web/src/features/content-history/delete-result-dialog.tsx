@@ -30,7 +30,7 @@ export function DeleteResultDialog({
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t({ id: 'generation.cancel', message: 'Cancel' })}
+            {t({ id: 'contentHistory.cancel', message: 'Cancel' })}
           </Button>
           <Button color="red" loading={pending} onClick={onConfirm} data-testid="confirm-delete">
             {t({ id: 'contentHistory.delete', message: 'Delete' })}

@@ -6,7 +6,6 @@ import { platformName } from '../content/platform-options';
 import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { datasourcesQueryOptions, topicsQueryOptions } from '../../queries/content';
 import type { HistoryFilters as Filters } from '../generation/generation-api';
@@ -39,7 +38,6 @@ export function HistoryFilterFields({
   choices,
 }: HistoryFilterFieldsProps) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const [search, setSearch] = useState('');
   const { language } = useLanguage();
   const topics = useQuery({ ...topicsQueryOptions(), enabled: open });
@@ -53,7 +51,7 @@ export function HistoryFilterFields({
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((source) => ({
       value: source.id,
-      label: `${source.name} · ${platformName(tApp, source.platform)}`,
+      label: `${source.name} · ${platformName(t, source.platform)}`,
     }));
 
   const runSearch = () => {
@@ -103,7 +101,7 @@ export function HistoryFilterFields({
           onChange={(value) => set({ target_platforms: value })}
           data={choices.targetPlatforms.map((p) => ({
             value: p,
-            label: platformName(tApp, p, 'target'),
+            label: platformName(t, p, 'target'),
           }))}
         />
         <Select
@@ -121,7 +119,7 @@ export function HistoryFilterFields({
           onChange={(value) => set({ source_platforms: value })}
           data={choices.sourcePlatforms.map((p) => ({
             value: p,
-            label: platformName(tApp, p),
+            label: platformName(t, p),
           }))}
         />
         <Select

@@ -4,7 +4,6 @@ import { sortPlatforms } from '@app/rules';
 import { Card, Collapse, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import type { HistoryFilters as Filters } from '../generation/generation-api';
 import type { HistoryFilterChoices } from './history-filter-fields';
 
@@ -34,7 +33,6 @@ const preloadFields = () => {
 /** The history's collapsible filters: a search of at least 4 characters, status, platforms, style, topic and data source. */
 export function HistoryFilterPanel({ filters, onChange, onClear }: HistoryFilterPanelProps) {
   const { t } = useLingui();
-  const { t: tCommon } = useTranslation();
   const [showFilters, setShowFilters] = useState(false);
   const [opened, setOpened] = useState(false);
 
@@ -61,7 +59,7 @@ export function HistoryFilterPanel({ filters, onChange, onClear }: HistoryFilter
             <Suspense
               fallback={
                 <Group justify="center" py="md">
-                  <Loader size="sm" aria-label={tCommon('common.loading')} />
+                  <Loader size="sm" aria-label={t({ id: 'contentHistory.loading', message: 'Loading...' })} />
                 </Group>
               }
             >

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useLanguage } from '../../i18n/language-provider';
 import { STATUS_MESSAGES, styleName } from '../generation/generation-messages';
 import { ph } from '@lingui/core/macro';
 import { sourceDisplayName, toLocale } from '@app/rules';
@@ -17,7 +18,6 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { deleteGeneratedContent, retryGenerationTask } from '../generation/generation-api';
@@ -49,7 +49,7 @@ const STATUS_COLOR: Record<string, string> = {
 /** One generation task: its status, source and settings, with its results, retry and delete. */
 export function TaskCard({ task }: { task: GenerationTaskDto }) {
   const { t } = useLingui();
-  const { i18n, t: tApp } = useTranslation();
+  const { language } = useLanguage();
   const styleLabel = styleName(task.style);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -64,10 +64,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
       void refresh();
     },
     onError: (error) =>
-      showErrorToast(
-        t({ id: 'contentHistory.retryFailed', message: 'Retry failed' }),
-        errorText(tApp, error),
-      ),
+      showErrorToast(t({ id: 'contentHistory.retryFailed', message: 'Retry failed' }), errorText(t, error)),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteGeneratedContent(id),
@@ -78,10 +75,7 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
     },
     onError: (error) => {
       setConfirming(null);
-      showErrorToast(
-        t({ id: 'contentHistory.deleteFailed', message: 'Delete failed' }),
-        errorText(tApp, error),
-      );
+      showErrorToast(t({ id: 'contentHistory.deleteFailed', message: 'Delete failed' }), errorText(t, error));
     },
   });
 
@@ -102,12 +96,12 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
             <Badge variant="outline">{styleLabel ? t(styleLabel) : task.style}</Badge>
             {info?.platform ? (
               <Badge variant="outline" color="gray">
-                {platformName(tApp, info.platform)}
+                {platformName(t, info.platform)}
               </Badge>
             ) : null}
             {info?.topic_name ? (
               <Badge variant="light" data-testid="task-topic">
-                {(i18n.language === 'zh' && info.topic_name_zh) || info.topic_name}
+                {(language === 'zh' && info.topic_name_zh) || info.topic_name}
               </Badge>
             ) : null}
             {task.status === 'pending' && task.queue_position > 0 ? (
@@ -125,18 +119,18 @@ export function TaskCard({ task }: { task: GenerationTaskDto }) {
           <Group gap="md" wrap="wrap">
             <Text size="xs" c="dimmed">
               {info?.source_name
-                ? sourceDisplayName(info.source_name, i18n.language === 'zh' ? 'zh' : 'en')
+                ? sourceDisplayName(info.source_name, language)
                 : t({ id: 'contentHistory.unknownSource', message: 'Unknown' })}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatInstant(task.created_at, toLocale(i18n.language === 'zh' ? 'zh' : 'en'), {
+              {formatInstant(task.created_at, toLocale(language), {
                 date: 'medium',
                 time: 'short',
               })}
             </Text>
             {task.target_platforms[0] ? (
               <Text size="xs" c="dimmed">
-                {platformName(tApp, task.target_platforms[0], 'target')}
+                {platformName(t, task.target_platforms[0], 'target')}
                 {task.target_platforms.length > 1 ? ` +${task.target_platforms.length - 1}` : ''}
               </Text>
             ) : null}

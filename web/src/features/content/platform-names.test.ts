@@ -1,49 +1,41 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { GENERATION_PLATFORM_NAMES, GENERATION_PLATFORMS, PLATFORMS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
-import en from '../../i18n/en.json';
-import { namespaceResources } from '../../i18n/namespaces';
-import zh from '../../i18n/zh.json';
+import { PLATFORM_MESSAGES } from '../ui/platform-messages';
 import { platformName } from './platform-options';
 
-// Every screen names a platform through platformName, from the one list in the shared strings; a
-// translation file that grew its own list would let screens drift apart again.
-const PLATFORM_IDS = new Set<string>([...PLATFORMS, ...GENERATION_PLATFORMS]);
+// Every screen names a platform through platformName, from the one list in the shared catalog; a
+// feature catalog that grew its own list would let screens drift apart again.
+const PLATFORM_IDS = new Set<string>([...PLATFORMS, ...GENERATION_PLATFORMS, 'twitter-rss']);
 
-/** Paths of the objects whose keys are mostly platform ids: a list of platform names. */
-function platformNameLists(value: unknown, path = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [];
-  const keys = Object.keys(value);
-  const own = keys.filter((key) => PLATFORM_IDS.has(key)).length >= 3 ? [path || '(root)'] : [];
-  return [
-    ...own,
-    ...Object.entries(value).flatMap(([key, child]) =>
-      platformNameLists(child, path ? `${path}.${key}` : key),
-    ),
-  ];
+/** The prefixes under which a catalog names three platforms or more (`x.platforms.blog`…): platform lists. */
+function platformNameLists(messages: Record<string, unknown>): string[] {
+  const byPrefix = new Map<string, number>();
+  for (const id of Object.keys(messages)) {
+    const dot = id.lastIndexOf('.');
+    if (PLATFORM_IDS.has(id.slice(dot + 1)))
+      byPrefix.set(id.slice(0, dot), (byPrefix.get(id.slice(0, dot)) ?? 0) + 1);
+  }
+  return [...byPrefix].filter(([, count]) => count >= 3).map(([prefix]) => prefix);
 }
 
-/** The app's strings, bundled once per language (each build compiles every namespace of both). */
-const bundled = { en: createI18n('en'), zh: createI18n('zh') };
-const tIn = (language: 'en' | 'zh', namespace: 'admin' | 'content' | 'generation' = 'content') =>
-  bundled[language].fixedT(namespace);
+/** Every catalog of both languages, bundled once per language. */
+const bundled = { en: createI18n('en').lingui, zh: createI18n('zh').lingui };
+const tIn = (language: 'en' | 'zh') => (descriptor: MessageDescriptor) => bundled[language]._(descriptor);
 
 describe('platform names', () => {
-  it('are listed once, in the shared strings, in both languages', () => {
-    expect(platformNameLists({ ...namespaceResources.en, translation: en })).toEqual([
-      'translation.platforms',
-    ]);
-    expect(platformNameLists({ ...namespaceResources.zh, translation: zh })).toEqual([
-      'translation.platforms',
-    ]);
+  it('are listed once, in the shared catalog, in both languages, each declared', () => {
+    expect(platformNameLists(bundled.en.messages)).toEqual(['shared.platforms']);
+    expect(platformNameLists(bundled.zh.messages)).toEqual(['shared.platforms']);
+    const declared = new Set(PLATFORM_MESSAGES.map((descriptor) => descriptor.id));
+    for (const id of PLATFORM_IDS) expect(declared.has(`shared.platforms.${id}`), id).toBe(true);
   });
 
   it('name every source platform, no two alike, whichever screen asks', () => {
     for (const language of ['en', 'zh'] as const) {
       const names = PLATFORMS.map((id) => platformName(tIn(language), id));
       expect(new Set(names).size).toBe(PLATFORMS.length);
-      for (const namespace of ['admin', 'generation'] as const)
-        expect(PLATFORMS.map((id) => platformName(tIn(language, namespace), id))).toEqual(names);
     }
     expect(PLATFORMS.map((id) => platformName(tIn('en'), id))).toEqual([
       'Blog',
@@ -69,7 +61,7 @@ describe('platform names', () => {
 
   it('give a generation target its network’s name, as its sources show it and the prompts say it', () => {
     for (const language of ['en', 'zh'] as const) {
-      const t = tIn(language, 'generation');
+      const t = tIn(language);
       expect(platformName(t, 'twitter', 'target')).toBe(platformName(t, 'twitter-rss'));
       for (const id of ['wechat', 'xiaohongshu', 'reddit'])
         expect(platformName(t, id, 'target')).toBe(platformName(t, id));
@@ -86,8 +78,11 @@ describe('platform names', () => {
   });
 
   it('would find a second list (the check itself)', () => {
-    expect(
-      platformNameLists({ admin: { platforms: { blog: 'Blog', wechat: 'WeChat', reddit: 'Reddit' } } }),
-    ).toEqual(['admin.platforms']);
+    const names = {
+      'admin.platforms.blog': ['Blog'],
+      'admin.platforms.wechat': ['WeChat'],
+      'admin.platforms.reddit': ['Reddit'],
+    };
+    expect(platformNameLists(names)).toEqual(['admin.platforms']);
   });
 });

@@ -1,9 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { platformBadgeLabels, platformOptions } from './platform-options';
 
 const bundled = { en: createI18n('en'), zh: createI18n('zh') };
-const tIn = (language: 'en' | 'zh') => bundled[language].fixedT('content');
+const tIn = (language: 'en' | 'zh') => (descriptor: MessageDescriptor) =>
+  bundled[language].lingui._(descriptor);
 
 describe('platformBadgeLabels', () => {
   it('names keyword Twitter and Twitter RSS sources apart, each once', () => {

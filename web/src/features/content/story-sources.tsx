@@ -3,7 +3,6 @@ import { sourceDisplayName } from '@app/rules';
 import { platformName } from './platform-options';
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../i18n/react';
 import { errorText } from '../../api/error-text';
 import { storyQueryOptions } from '../../queries/content';
 import { formatDate, TITLE_MAX, truncate } from './text';
@@ -24,7 +23,6 @@ type Props = {
  */
 export function StorySources({ storyId, summaryId, matchingIds, language, timeZone }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const story = useQuery(storyQueryOptions(storyId, timeZone));
 
   if (story.isPending) {
@@ -46,7 +44,7 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
         p="xs"
       >
         <Stack gap={4} align="flex-start">
-          <Text size="sm">{errorText(tApp, story.error)}</Text>
+          <Text size="sm">{errorText(t, story.error)}</Text>
           <Button size="compact-xs" variant="light" onClick={() => story.refetch()}>
             {t({ id: 'content.home.retry', message: 'Retry' })}
           </Button>
@@ -107,7 +105,7 @@ export function StorySources({ storyId, summaryId, matchingIds, language, timeZo
               <Group gap={6} wrap="wrap">
                 <Text size="xs" c="dimmed" data-testid="story-member-source">
                   {sourceName}
-                  {member.datasource?.platform ? ` · ${platformName(tApp, member.datasource.platform)}` : ''}
+                  {member.datasource?.platform ? ` · ${platformName(t, member.datasource.platform)}` : ''}
                   {` · ${formatDate(member.created_at, language, timeZone)}`}
                 </Text>
                 <Badge size="xs" variant="outline" color="gray">

@@ -1,12 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLanguage } from '../../i18n/language-provider';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { localName } from '@app/rules';
 import { Alert, Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { errorText } from '../../api/error-text';
 import { topicsQueryOptions } from '../../queries/content';
@@ -68,7 +68,7 @@ function validate(form: {
 /** A form, then a thank-you view that closes by itself after 3 seconds. */
 export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
-  const { i18n, t: tApp } = useTranslation();
+  const { language } = useLanguage();
   const { isAuthenticated } = useAuth();
   const topics = useQuery({ ...topicsQueryOptions(), enabled: opened });
   const empty = { topic: '', topic_custom: '', platform: '', platform_custom: '', url: '' };
@@ -118,19 +118,18 @@ export function SuggestSourceDialog({ opened, onClose }: { opened: boolean; onCl
     if (error.status === 401)
       return t({ id: 'content.suggest.authRequired', message: 'Please sign in to suggest a source' });
     // A duplicate, a private address, …: the answer's text in the reader's language (api/error-text).
-    return errorText(tApp, error);
+    return errorText(t, error);
   })();
 
-  const lang = i18n.language === 'zh' ? 'zh' : 'en';
   const topicOptions = [
     ...(topics.data ?? []).map((topic) => ({
       value: topic.id,
-      label: localName(topic, lang),
+      label: localName(topic, language),
     })),
     { value: 'other', label: t({ id: 'content.suggest.other', message: 'Other' }) },
   ];
   const platformChoices = [
-    ...platformOptions(tApp),
+    ...platformOptions(t),
     { value: 'other', label: t({ id: 'content.suggest.other', message: 'Other' }) },
   ];
   const set = (key: keyof typeof form) => (value: string | null) =>

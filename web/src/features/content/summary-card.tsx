@@ -13,7 +13,6 @@ import {
 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
 import { HoverTooltip } from '../ui/hover-tooltip';
 import { Markdown } from './markdown';
@@ -67,7 +66,6 @@ export function SummaryCard({
   note,
 }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const titleId = useId();
   const markerId = useId();
   const { isAuthenticated, isPro } = useAuth();
@@ -128,7 +126,7 @@ export function SummaryCard({
             ) : null}
             {platform ? (
               <Badge variant="outline" color="gray" data-testid="platform-badge">
-                {platformName(tApp, platform)}
+                {platformName(t, platform)}
               </Badge>
             ) : null}
             {isRead && readMarker ? <span id={markerId}>{readMarker}</span> : null}

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { summaryQueryOptions } from '../../queries/content';
 import { Markdown } from './markdown';
 
@@ -14,7 +13,6 @@ type Props = { id: string; timeZone: string };
  */
 export function SummaryText({ id, timeZone }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const detail = useQuery(summaryQueryOptions(id, timeZone));
   if (detail.isPending) {
     return (
@@ -35,7 +33,7 @@ export function SummaryText({ id, timeZone }: Props) {
         p="xs"
       >
         <Stack gap={4} align="flex-start">
-          <Text size="sm">{errorText(tApp, detail.error)}</Text>
+          <Text size="sm">{errorText(t, detail.error)}</Text>
           <Button size="compact-xs" variant="light" onClick={() => detail.refetch()}>
             {t({ id: 'content.home.retry', message: 'Retry' })}
           </Button>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import {
   contentKeys,
@@ -22,7 +21,6 @@ type Kind = 'datasources' | 'summaries';
  */
 export function useFavorites() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { isAuthenticated, isPro } = useAuth();
   const openUpgrade = useUpgradeDialog();
   const queryClient = useQueryClient();
@@ -41,7 +39,7 @@ export function useFavorites() {
     onError: (error) =>
       showErrorToast(
         t({ id: 'content.summary.operationFailed', message: 'Operation failed' }),
-        errorText(tApp, error),
+        errorText(t, error),
       ),
   });
 
@@ -72,14 +70,13 @@ export function useFavorites() {
 /** Spec §8: favourites that fail to load say so once (both lists share the toast), with the message. */
 function useLoadFailureToast(error: Error | null, failedAt: number) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure, not per render
   useEffect(() => {
     if (!error) return;
     showErrorToast(
       t({ id: 'content.summary.fetchFailed', message: 'Failed to fetch data' }),
       isApiError(error)
-        ? errorText(tApp, error)
+        ? errorText(t, error)
         : t({ id: 'content.summary.favoritesLoadFailed', message: 'Could not load your favourites' }),
       {
         id: 'favorites-load-failed',

@@ -20,7 +20,6 @@ import {
 import { IconArrowLeft, IconDownload, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { CenteredLoader } from '../ui/centered-loader';
 import { AnchorLink } from '../ui/router-links';
@@ -319,14 +318,14 @@ function SourcePreview({
   source: Pick<SummaryDto, 'headline' | 'excerpt' | 'topic' | 'datasource'>;
   language: 'en' | 'zh';
 }) {
-  const { t: tApp } = useTranslation();
+  const { t } = useLingui();
   const platform = source.datasource?.platform;
   return (
     <Card withBorder radius="md" padding="md" data-testid="generation-source">
       <Group gap={6} mb={4}>
         {platform ? (
           <Badge variant="outline" data-testid="generation-source-platform">
-            {platformName(tApp, platform)}
+            {platformName(t, platform)}
           </Badge>
         ) : null}
         {source.topic ? (

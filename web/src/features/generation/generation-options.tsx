@@ -10,7 +10,6 @@ import {
   type GenerationStyle,
 } from '@app/contracts';
 import { Checkbox, Group, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useTranslation } from '../../i18n/react';
 import { platformName } from '../content/platform-options';
 
 export type GenerationOptions = {
@@ -38,7 +37,6 @@ export function GenerationOptionsForm({
   disabled?: boolean;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const length = [...value.userInput.trim()].length;
   const tooLong = maxInput !== undefined && length > maxInput;
   return (
@@ -60,7 +58,7 @@ export function GenerationOptionsForm({
               value={platform}
               disabled={disabled}
               data-testid={`platform-${platform}`}
-              label={platformName(tApp, platform, 'target')}
+              label={platformName(t, platform, 'target')}
               description={t({
                 id: 'generation.platforms.limit',
                 message: `max ${ph({ count: GENERATION_PLATFORM_LIMITS[platform] })} characters`,

@@ -5,7 +5,6 @@ import { IconLock, IconWorld } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { isGeneratedContentQuery } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
 import { OnDemandDialog } from '../ui/on-demand-dialog';
@@ -46,7 +45,6 @@ export function PublishControl({
   onChange: (publishedAt: string | null) => void;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { profile } = useAuth();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +66,7 @@ export function PublishControl({
       setConfirming(false);
       showErrorToast(
         t({ id: 'generation.publish.failed', message: 'Could not change who can see it' }),
-        errorText(tApp, error),
+        errorText(t, error),
       );
     },
   });

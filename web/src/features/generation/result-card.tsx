@@ -5,7 +5,6 @@ import { postText } from '@app/rules';
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { platformName } from '../content/platform-options';
 import { copyText } from './generation-api';
@@ -17,7 +16,6 @@ import { PublishControl, VisibilityBadge } from './publish-control';
  */
 export function ResultCard({ result, action }: { result: GenerationResult; action?: ReactNode }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const max = GENERATION_PLATFORM_LIMITS[result.platform as GenerationPlatform];
   // A change made here shows at once; once the result is read again, what the server says wins
   // (results of post mode are never read again).
@@ -37,7 +35,7 @@ export function ResultCard({ result, action }: { result: GenerationResult; actio
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap={6}>
-            <Badge variant="light">{platformName(tApp, result.platform, 'target')}</Badge>
+            <Badge variant="light">{platformName(t, result.platform, 'target')}</Badge>
             <Text size="xs" c={result.is_over_limit ? 'red' : 'dimmed'}>
               {t({
                 id: 'generation.characters',

@@ -1,19 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
+import { useLanguage } from '../../i18n/language-provider';
 import { ph, plural } from '@lingui/core/macro';
 import type { GenerationQuota, GenerationUsage } from '@app/contracts';
 import { toLocale } from '@app/rules';
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { generationQuotaQueryOptions } from './generation-api';
 
 /** What one generation used: model calls, tokens, cost and models; or that it needed no model. */
 export function UsageLine({ usage }: { usage: GenerationUsage | null | undefined }) {
   const { t } = useLingui();
-  const { i18n } = useTranslation();
+  const { language } = useLanguage();
   if (!usage || usage.calls === 0) return null;
-  const locale = toLocale(i18n.language.startsWith('zh') ? 'zh' : 'en');
+  const locale = toLocale(language);
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   if (usage.offline_calls === usage.calls) {
     return (

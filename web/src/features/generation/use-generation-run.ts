@@ -4,7 +4,6 @@ import { ph, plural } from '@lingui/core/macro';
 import { GENERATION_DEFAULTS, type GenerationResult, type GenerationTaskStatus } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import {
@@ -36,7 +35,6 @@ export type GenerationRun = {
  */
 export function useGenerationRun(): GenerationRun {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   const [taskId, setTaskId] = useState<string | null>(null);
   const status = useQuery(taskStatusQueryOptions(taskId));
@@ -67,12 +65,9 @@ export function useGenerationRun(): GenerationRun {
     } else if (data.status === 'failed') {
       announced.current = key;
       // The worker's error_message is a diagnostic in English: the toast says it in the reader's words.
-      showErrorToast(
-        t({ id: 'generation.failed', message: 'Generation failed' }),
-        errorText(tApp, undefined),
-      );
+      showErrorToast(t({ id: 'generation.failed', message: 'Generation failed' }), errorText(t, undefined));
     }
-  }, [status.data, taskId, t, tApp, queryClient]);
+  }, [status.data, taskId, t, queryClient]);
 
   const phase: GenerationRun['phase'] = create.isPending
     ? 'submitting'
@@ -108,7 +103,7 @@ export function useGenerationRun(): GenerationRun {
         } else {
           showErrorToast(
             t({ id: 'generation.submitFailed', message: 'Task submission failed' }),
-            errorText(tApp, error),
+            errorText(t, error),
           );
         }
         return false;

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import type { GeneratePostBody } from '@app/contracts';
 import { errorText } from '../../api/error-text';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { isApiError } from '../../api/client';
 import { showErrorToast } from '../ui/toast';
 import { generateForPost } from './generation-api';
@@ -22,7 +21,6 @@ export type PostGeneration = {
  */
 export function usePostGeneration(run: GenerationRun): PostGeneration {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const [waiting, setWaiting] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
@@ -48,7 +46,7 @@ export function usePostGeneration(run: GenerationRun): PostGeneration {
         } else {
           showErrorToast(
             t({ id: 'generation.submitFailed', message: 'Task submission failed' }),
-            errorText(tApp, error),
+            errorText(t, error),
           );
         }
         return false;

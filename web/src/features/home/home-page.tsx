@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { NewsletterSignupSlot } from '../content/home/newsletter-signup-slot';
 import { TopicCards } from '../content/home/topic-cards';
 import { ButtonLink } from '../ui/router-links';
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { WhenIdle } from '../ui/when-idle';
 
 function Hero() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <Box
       data-testid="home-hero"
@@ -20,10 +20,14 @@ function Hero() {
       <Container size="md">
         <Stack align="center" ta="center" gap="lg">
           <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>
-            {t('home.heroTitle')}
+            {t({ id: 'shared.home.heroTitle', message: 'Your daily dose of curated tech content' })}
           </Title>
           <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={640}>
-            {t('home.heroSubtitle')}
+            {t({
+              id: 'shared.home.heroSubtitle',
+              message:
+                "We read blogs, YouTube, podcasts, Reddit, X, Rednote and WeChat so you don't have to. Get AI summaries for the topics you care about, every day.",
+            })}
           </Text>
           <Group justify="center">
             <ButtonLink
@@ -31,10 +35,10 @@ function Hero() {
               size="md"
               rightSection={<IconArrowRight size={18} aria-hidden />}
             >
-              {t('home.browseCta')}
+              {t({ id: 'shared.home.browseCta', message: "Browse today's content" })}
             </ButtonLink>
             <ButtonLink to="/pricing" size="md" variant="default">
-              {t('home.pricingCta')}
+              {t({ id: 'shared.home.pricingCta', message: 'See plans' })}
             </ButtonLink>
           </Group>
         </Stack>
@@ -44,17 +48,22 @@ function Hero() {
 }
 
 function BrowseCallToAction() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <Container size="md" py="xl">
       <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" withBorder ta="center">
         <Stack align="center" gap="sm">
           <Title order={2} fz={{ base: 22, sm: 28 }}>
-            {t('home.browseTitle')}
+            {t({ id: 'shared.home.browseTitle', message: 'Ready to explore?' })}
           </Title>
-          <Text c="dimmed">{t('home.browseSubtitle')}</Text>
+          <Text c="dimmed">
+            {t({
+              id: 'shared.home.browseSubtitle',
+              message: 'Open the daily summary and filter by topic, platform and date.',
+            })}
+          </Text>
           <ButtonLink to="/content-summary" variant="light">
-            {t('home.browseAction')}
+            {t({ id: 'shared.home.browseAction', message: 'Start browsing' })}
           </ButtonLink>
         </Stack>
       </Paper>

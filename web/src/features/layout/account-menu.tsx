@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Menu, Text } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '../../i18n/react';
 import { useOpenedOnMount } from '../ui/deferred';
 import { AccountButton, AccountIndicator, AdminBadge } from './account-parts';
 import classes from './layout.module.css';
@@ -9,7 +9,7 @@ import { useAccount } from './nav-items';
 
 /** Tablet widths: profile and logout in one menu (fetched on first use, nav-items.tsx); opens as it mounts. */
 export function AccountMenu({ openOnMount }: { openOnMount: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { auth, logout, name } = useAccount();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   return (
@@ -32,7 +32,7 @@ export function AccountMenu({ openOnMount }: { openOnMount: boolean }) {
             {auth.isAdmin ? <AdminBadge /> : null}
           </Menu.Item>
           <Menu.Item onClick={logout} leftSection={<IconLogout size={16} aria-hidden />}>
-            {t('nav.logout')}
+            {t({ id: 'shared.nav.logout', message: 'Logout' })}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

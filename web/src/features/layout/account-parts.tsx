@@ -1,24 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Indicator } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { useTranslation } from '../../i18n/react';
 import classes from './layout.module.css';
 
 export function AdminBadge() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <Badge ml={6} size="xs" color="red" variant="filled" data-testid="admin-badge" className={classes.fixed}>
-      {t('nav.adminBadge')}
+      {t({ id: 'shared.nav.adminBadge', message: 'Admin' })}
     </Badge>
   );
 }
 
 /** The admin label under the account menu's button (it wraps the menu: the ARIA attributes stay on the button). */
 export function AccountIndicator({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <Indicator
-      label={t('nav.adminBadge')}
+      label={t({ id: 'shared.nav.adminBadge', message: 'Admin' })}
       disabled={!isAdmin}
       color="red"
       size={16}

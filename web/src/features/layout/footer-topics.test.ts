@@ -3,15 +3,20 @@ import { TOPICS } from '../../../../packages/db/src/seed-data/topics';
 import { TOPIC_SLUGS } from '../../config/site';
 import en from '../../i18n/en.json';
 import zh from '../../i18n/zh.json';
+import { TOPIC_MESSAGES } from './layout-messages';
 
-// The footer names the topics from the string files; the cards name them from the database,
+// The footer names the topics from the shared catalog; the cards name them from the database,
 // seeded from TOPICS. A reader must see one name for one topic.
 describe('footer topic labels', () => {
   it('are the seeded topics, named as their cards name them, in both languages', () => {
     expect([...TOPIC_SLUGS].sort()).toEqual(TOPICS.map((topic) => topic.slug).sort());
+    // The footer puts the id together: each is declared for extraction (layout-messages.ts).
+    const declared = new Set(TOPIC_MESSAGES.map((descriptor) => descriptor.id));
     for (const topic of TOPICS) {
-      expect(en.topics[topic.slug as keyof typeof en.topics]).toBe(topic.name);
-      expect(zh.topics[topic.slug as keyof typeof zh.topics]).toBe(topic.nameZh);
+      const id = `shared.topics.${topic.slug}`;
+      expect(declared.has(id), topic.slug).toBe(true);
+      expect((en.messages as Record<string, string[]>)[id]?.join('')).toBe(topic.name);
+      expect((zh.messages as Record<string, string[]>)[id]?.join('')).toBe(topic.nameZh);
     }
   });
 });

@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { KNOWLEDGE_BASE_SIZE } from '../../config/site';
 import { useLanguage } from '../../i18n/language-provider';
 import { youtubeSourcesQueryOptions } from '../../queries/content';
@@ -20,7 +20,7 @@ const linkProps = { c: 'dark.4', fz: 'sm' } as const;
 
 /** The footer's knowledge base: the YouTube channels the database has, each linking to its page. */
 export function KnowledgeBaseLinks() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { language } = useLanguage();
   const sources = useQuery(youtubeSourcesQueryOptions(language));
   // Channels that have just arrived are drawn in a pass that yields to the browser.
@@ -35,12 +35,12 @@ export function KnowledgeBaseLinks() {
         <Loader
           size="xs"
           role="status"
-          aria-label={t('footer.loadingChannels')}
+          aria-label={t({ id: 'shared.footer.loadingChannels', message: 'Loading channels…' })}
           data-testid="knowledge-base-loading"
         />
       ) : names.length === 0 ? (
         <Text fz="sm" c="dark.4" data-testid="knowledge-base-empty">
-          {t('footer.noChannels')}
+          {t({ id: 'shared.footer.noChannels', message: 'No channels yet' })}
         </Text>
       ) : (
         names.map((name) => (
@@ -56,7 +56,7 @@ export function KnowledgeBaseLinks() {
         ))
       )}
       <AnchorLink to="/other-youtube-sources" {...linkProps} fw={600}>
-        {t('footer.moreChannels')}
+        {t({ id: 'shared.footer.moreChannels', message: 'More channels' })}
       </AnchorLink>
     </>
   );

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageById } from '../../i18n/message-for';
 import { toHtmlLang } from '@app/rules';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from '../../i18n/react';
 import { LANGUAGES } from '../../i18n/language';
 import { useLanguage } from '../../i18n/language-provider';
 import { useOpenedOnMount } from '../ui/deferred';
@@ -9,7 +10,7 @@ import { LanguageButton, type LanguageMenuProps } from './language-menu';
 
 /** The language menu itself (fetched on first use, language-menu.tsx); opens as it mounts. */
 export function LanguageMenuPopup({ openOnMount, ...props }: LanguageMenuProps & { openOnMount: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { language, setLanguage } = useLanguage();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   return (
@@ -25,7 +26,7 @@ export function LanguageMenuPopup({ openOnMount, ...props }: LanguageMenuProps &
             onClick={() => setLanguage(option)}
             rightSection={option === language ? <IconCheck size={14} aria-hidden /> : null}
           >
-            {t(`language.${option}`)}
+            {t(messageById(`shared.language.${option}`))}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
+import { messageById } from '../../i18n/message-for';
 import { Button } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { useDeferredComponent } from '../ui/deferred';
 import classes from './layout.module.css';
@@ -18,7 +19,7 @@ export function LanguageButton({
   compact = false,
   ...rest
 }: LanguageMenuProps & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'>) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { language } = useLanguage();
   return (
     <Button
@@ -32,12 +33,14 @@ export function LanguageButton({
         <IconChevronDown size={14} aria-hidden className={compact ? classes.hideOnTablet : undefined} />
       }
       // The visible language name is part of the name (WCAG 2.5.3), after what the button is for.
-      aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+      aria-label={`${t({ id: 'shared.language.label', message: 'Language' })}: ${t(messageById(`shared.language.${language}`))}`}
       className={classes.fixed}
       data-testid="language-menu"
       {...rest}
     >
-      <span className={compact ? classes.hideOnTablet : undefined}>{t(`language.${language}`)}</span>
+      <span className={compact ? classes.hideOnTablet : undefined}>
+        {t(messageById(`shared.language.${language}`))}
+      </span>
     </Button>
   );
 }

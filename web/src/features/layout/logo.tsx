@@ -1,7 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '../../i18n/react';
 import classes from './layout.module.css';
 
 /** The brand mark; always links home (/ or /zh through the router's rewrite). */
@@ -13,13 +13,13 @@ type Props = {
 };
 
 export function Logo({ onNavigate, compact = false, testId }: Props) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <Link
       to="/"
       onClick={onNavigate}
       style={{ textDecoration: 'none', color: 'inherit' }}
-      aria-label={t('common.appName')}
+      aria-label={t({ id: 'shared.common.appName', message: 'Daily Curated' })}
       data-testid={testId}
       className={classes.fixed}
     >
@@ -33,7 +33,7 @@ export function Logo({ onNavigate, compact = false, testId }: Props) {
           style={{ whiteSpace: 'nowrap' }}
           className={compact ? classes.hideBelowWide : undefined}
         >
-          {t('common.appName')}
+          {t({ id: 'shared.common.appName', message: 'Daily Curated' })}
         </Text>
       </Group>
     </Link>

@@ -1,8 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from '../../i18n/react';
 import { useAuth } from '../auth/auth-provider';
 import { canSeeContentHistory } from '../auth/roles';
 import { useDeferredComponent } from '../ui/deferred';
@@ -21,7 +21,7 @@ type Props = {
 
 /** The page links of the navigation bar, by role (spec §2 "Navigation bar"). */
 export function NavLinks({ layout, onNavigate }: Props) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const auth = useAuth();
   const common = {
     variant: 'subtle',
@@ -43,25 +43,25 @@ export function NavLinks({ layout, onNavigate }: Props) {
       {auth.isAuthenticated ? (
         <>
           <ButtonLink to="/content-summary" {...common}>
-            {t('nav.dailySummary')}
+            {t({ id: 'shared.nav.dailySummary', message: 'Daily Summary' })}
           </ButtonLink>
           <ButtonLink to="/daily-podcast" {...common}>
-            {t('nav.dailyPodcast')}
+            {t({ id: 'shared.nav.dailyPodcast', message: 'Daily Podcast' })}
           </ButtonLink>
         </>
       ) : null}
       {auth.isAuthenticated && canSeeContentHistory(auth) ? (
         <ButtonLink to="/content-history" {...common}>
-          {t('nav.contentHistory')}
+          {t({ id: 'shared.nav.contentHistory', message: 'Content History' })}
         </ButtonLink>
       ) : null}
       {auth.isAdmin ? (
         <ButtonLink to="/admin" {...common}>
-          {t('nav.admin')}
+          {t({ id: 'shared.nav.admin', message: 'Admin' })}
         </ButtonLink>
       ) : null}
       <ButtonLink to="/pricing" {...common}>
-        {t('nav.pricing')}
+        {t({ id: 'shared.nav.pricing', message: 'Pricing' })}
       </ButtonLink>
     </Container>
   );
@@ -106,7 +106,7 @@ function DeferredAccountMenu() {
 
 /** Language menu plus login, or profile link and logout. */
 export function NavAccount({ layout, onNavigate }: Props) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { auth, logout, name } = useAccount(onNavigate);
   const sheet = layout === 'sheet';
   const Container = sheet ? Stack : Group;
@@ -139,7 +139,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
         leftSection={<IconLogout size={16} aria-hidden />}
         className={classes.fixed}
       >
-        {t('nav.logout')}
+        {t({ id: 'shared.nav.logout', message: 'Logout' })}
       </Button>
     </>
   );
@@ -155,7 +155,7 @@ export function NavAccount({ layout, onNavigate }: Props) {
         )
       ) : auth.loading ? null : (
         <ButtonLink to="/auth" onClick={onNavigate} fullWidth={sheet} className={classes.fixed}>
-          {t('nav.login')}
+          {t({ id: 'shared.nav.login', message: 'Login' })}
         </ButtonLink>
       )}
     </Container>

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Divider, Drawer, ScrollArea, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { Logo } from './logo';
 import { NavAccount, NavLinks } from './nav-items';
 
@@ -12,7 +12,7 @@ type Props = { opened: boolean; onClose: () => void };
  * the burger).
  */
 export function NavSheet({ opened, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
@@ -23,7 +23,7 @@ export function NavSheet({ opened, onClose }: Props) {
       size="80%"
       title={<Logo onNavigate={onClose} />}
       zIndex={300}
-      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      closeButtonProps={{ 'aria-label': t({ id: 'shared.nav.closeMenu', message: 'Close navigation' }) }}
     >
       {/* Vertical scrolling only: a long name is cut with an ellipsis instead of widening the sheet. */}
       <ScrollArea.Autosize mah="calc(100dvh - 80px)" scrollbars="y" styles={{ content: { minWidth: 0 } }}>

@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Burger, Container, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from '../../i18n/react';
 import { NAV_BREAKPOINT_QUERY } from '../../theme';
 import { useDeferredComponent } from '../ui/deferred';
 import classes from './layout.module.css';
@@ -13,7 +13,7 @@ const loadSheet = () => import('./nav-sheet').then((module) => module.NavSheet);
 
 /** Top bar; under 768 px its items move into a side sheet opened by the burger (fetched on first use). */
 export function Navbar({ drawerOpened, onToggleDrawer, onCloseDrawer }: Props) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   // One copy of the items in the DOM: the bar from 768 px, the burger and side sheet below.
   const isDesktop = useMediaQuery(NAV_BREAKPOINT_QUERY, true, { getInitialValueInEffect: false });
   const { Component: Sheet, preload, show } = useDeferredComponent(loadSheet);
@@ -29,7 +29,7 @@ export function Navbar({ drawerOpened, onToggleDrawer, onCloseDrawer }: Props) {
         justify="space-between"
         wrap="nowrap"
         component="nav"
-        aria-label={t('nav.menuTitle')}
+        aria-label={t({ id: 'shared.nav.menuTitle', message: 'Menu' })}
       >
         <Logo compact testId="nav-logo" />
         {isDesktop ? (
@@ -43,7 +43,7 @@ export function Navbar({ drawerOpened, onToggleDrawer, onCloseDrawer }: Props) {
             onClick={toggle}
             onPointerEnter={preload}
             onFocus={preload}
-            aria-label={t('nav.openMenu')}
+            aria-label={t({ id: 'shared.nav.openMenu', message: 'Open navigation' })}
             data-testid="nav-burger"
           />
         )}

@@ -4,7 +4,6 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { SectionCard } from '../ui/section-card';
 import { AnchorLink } from '../ui/router-links';
 import { showErrorToast } from '../ui/toast';
@@ -16,7 +15,6 @@ import { DIGEST_NOTE_MESSAGES } from './newsletter-messages';
 /** Profile: the reader's daily digest, and whether it follows their My feed instead of the picked topics. */
 export function DigestFollowsCard() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(newsletterAccountQueryOptions());
   const save = useMutation({
@@ -25,7 +23,7 @@ export function DigestFollowsCard() {
     onError: (error) =>
       showErrorToast(
         t({ id: 'newsletter.followMyFeedFailed', message: 'Could not save the setting' }),
-        errorText(tApp, error),
+        errorText(t, error),
       ),
   });
 

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { NEWSLETTER_MESSAGES } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
@@ -39,8 +40,10 @@ describe('the profile’s digest card', () => {
       enLingui._(DIGEST_NOTE_MESSAGES.digestUnconfirmed),
     );
     // The API's error texts: the app's strings, keys carrying their namespace.
-    const en = createI18n('en').fixedT('apiErrors');
-    const zh = createI18n('zh').fixedT('apiErrors');
+    const { lingui: enCatalogs } = createI18n('en');
+    const { lingui: zhCatalogs } = createI18n('zh');
+    const en = (descriptor: MessageDescriptor) => enCatalogs._(descriptor);
+    const zh = (descriptor: MessageDescriptor) => zhCatalogs._(descriptor);
     const refused = nameMessages(
       new ApiError(409, 'CONFLICT', NEWSLETTER_MESSAGES.followsMyFeedNeedsAccount),
     );

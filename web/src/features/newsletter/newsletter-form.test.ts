@@ -19,11 +19,11 @@ describe('newsletter signup rules', () => {
         email: 'Please enter a valid email address',
       }),
     );
-    expect(failureMessage(invalid, 'home')).toEqual({ errorKey: 'apiErrors:messages.auth.invalidEmail' });
+    expect(failureMessage(invalid, 'home')).toEqual({ errorKey: 'apiErrors.messages.auth.invalidEmail' });
     expect(failureMessage(invalid, 'landing')).toEqual({ key: 'failureLanding' });
     expect(failureMessage(new ApiError(500, 'INTERNAL', 'x'), 'home')).toEqual({ key: 'failureHome' });
     expect(failureMessage(new ApiError(400, 'BAD_REQUEST', 'Odd'), 'home')).toEqual({
-      errorKey: 'apiErrors:codes.BAD_REQUEST',
+      errorKey: 'apiErrors.codes.BAD_REQUEST',
     });
   });
   it("starts from the browser's zone, else the digest's default", () => {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { runtimeTimeZone } from '@app/time/zone';
 import { isApiError } from '../../api/client';
-import { type ErrorTextKey, errorTextKey } from '../../api/error-text';
+import { type ErrorTextId, errorTextId } from '../../api/error-text';
 
 /** Spec §5: the trimmed email must be non-empty and at least one topic chosen. */
 export function canSubmit(email: string, topicIds: readonly string[]): boolean {
@@ -44,8 +44,8 @@ export const outcomeMessage = (key: OutcomeKey): MessageDescriptor => ({ id: `ne
 export function failureMessage(
   error: unknown,
   variant: 'home' | 'landing',
-): { key: FailureKey } | { errorKey: ErrorTextKey } {
+): { key: FailureKey } | { errorKey: ErrorTextId } {
   if (variant === 'landing') return { key: 'failureLanding' };
-  if (isApiError(error) && error.status === 400) return { errorKey: errorTextKey(error) };
+  if (isApiError(error) && error.status === 400) return { errorKey: errorTextId(error) };
   return { key: 'failureHome' };
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { messageById } from '../../i18n/message-for';
 import { ph } from '@lingui/core/macro';
 import { localName } from '@app/rules';
 import {
@@ -16,7 +17,6 @@ import {
 import { IconCheck, IconMail, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useDeferredValue, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
 import { useDeferredComponent } from '../ui/deferred';
@@ -49,7 +49,6 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 /** The newsletter signup box: email, topic chips, submit; a green or red message after the reply. */
 export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: NewsletterSignupProps) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const [email, setEmail] = useState('');
   const [selected, setSelected] = useState<string[]>(initialTopicIds);
@@ -85,7 +84,7 @@ export function NewsletterSignup({ variant, topics, initialTopicIds = [] }: News
       const message = failureMessage(error, variant);
       setOutcome({
         tone: 'error',
-        text: 'key' in message ? t(outcomeMessage(message.key)) : tApp(message.errorKey as never),
+        text: 'key' in message ? t(outcomeMessage(message.key)) : t(messageById(message.errorKey)),
       });
     },
   });

@@ -19,7 +19,6 @@ import { IconAlertCircle, IconHeadphones } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { topicsQueryOptions } from '../../queries/content';
 import { useAuth } from '../auth/auth-provider';
@@ -74,7 +73,6 @@ function LoginPrompt() {
 
 function PodcastBrowser() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const search = useSearch({ strict: false }) as PodcastSearch;
   const navigate = useNavigate();
@@ -155,7 +153,7 @@ function PodcastBrowser() {
             data-testid="podcast-error"
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(tApp, podcasts.error)}</Text>
+              <Text size="sm">{errorText(t, podcasts.error)}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => podcasts.refetch()}>
                 {t({ id: 'podcast.retry', message: 'Retry' })}
               </Button>

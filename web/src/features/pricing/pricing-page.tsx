@@ -21,7 +21,6 @@ import {
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/language-provider';
 import { createCheckout } from '../../queries/billing';
 import { useAuth } from '../auth/auth-provider';
@@ -96,13 +95,12 @@ function FailureNotice({
   onRetry: () => void;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { error } = failure;
   const text = (part: 'title' | 'description' | 'action') => t(billingMessage(error.textKey, part));
   const description =
     error.key === 'generic'
       ? error.serverError
-        ? errorText(tApp, error.serverError)
+        ? errorText(t, error.serverError)
         : text('description')
       : error.key === 'stripe_generic' && !error.declineKey && error.providerMessage
         ? error.providerMessage

@@ -6,7 +6,6 @@ import { formatInstant } from '@app/time/format';
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { errorText } from '../../api/error-text';
 import { useLanguage } from '../../i18n/language-provider';
 import { CopyUrlButton, PrivateUrlField, RevokeUrlButton, usePrivateUrlActions } from '../ui/private-url';
@@ -22,7 +21,6 @@ const STATUS_KEY = ['me', 'feed-token'] as const;
  */
 export function FeedTokenCard() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<FeedTokenCreated | null>(null);
@@ -62,7 +60,7 @@ export function FeedTokenCard() {
       {status.isLoading && (
         <Loader size="sm" aria-label={t({ id: 'account.feed.loading', message: 'Loading' })} />
       )}
-      {status.isError && <Alert color="red">{errorText(tApp, status.error)}</Alert>}
+      {status.isError && <Alert color="red">{errorText(t, status.error)}</Alert>}
       {created && (
         <Stack gap="xs">
           <SegmentedControl

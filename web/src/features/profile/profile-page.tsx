@@ -1,8 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LinguiScreen } from '../../i18n/lingui-screen';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { ChangePasswordCard } from '../account/change-password-card';
 import { SignOutEverywhereCard } from '../account/sign-out-everywhere-card';
 import { useAuth } from '../auth/auth-provider';
@@ -12,10 +12,11 @@ import { ReadingSettingsCard } from '../reading/reading-settings-card';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { FeedTokenCard } from './feed-token-card';
-import { errorText } from '../../api/error-text';
+import { useErrorText } from '../../api/error-text';
 
 function DisplayNameField() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
+  const describeError = useErrorText();
   const { profile, updateProfile } = useAuth();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
@@ -31,10 +32,13 @@ function DisplayNameField() {
     setSaving(true);
     try {
       await updateProfile(value.trim() === '' ? null : value.trim());
-      showSuccessToast(t('profile.updateSuccess'));
+      showSuccessToast(t({ id: 'shared.profile.updateSuccess', message: 'Profile updated' }));
       setEditing(false);
     } catch (error) {
-      showErrorToast(t('profile.updateFailed'), errorText(t, error));
+      showErrorToast(
+        t({ id: 'shared.profile.updateFailed', message: 'Failed to update profile' }),
+        describeError(error),
+      );
     } finally {
       setSaving(false);
     }
@@ -44,8 +48,8 @@ function DisplayNameField() {
     return (
       <Stack gap="xs">
         <TextInput
-          label={t('profile.displayName')}
-          placeholder={t('profile.displayNamePlaceholder')}
+          label={t({ id: 'shared.profile.displayName', message: 'Display name' })}
+          placeholder={t({ id: 'shared.profile.displayNamePlaceholder', message: 'Enter a display name' })}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           disabled={saving}
@@ -53,10 +57,10 @@ function DisplayNameField() {
         />
         <Group gap="xs">
           <Button onClick={save} loading={saving}>
-            {t('common.save')}
+            {t({ id: 'shared.common.save', message: 'Save' })}
           </Button>
           <Button variant="default" onClick={() => setEditing(false)} disabled={saving}>
-            {t('common.cancel')}
+            {t({ id: 'shared.common.cancel', message: 'Cancel' })}
           </Button>
         </Group>
       </Stack>
@@ -66,7 +70,7 @@ function DisplayNameField() {
   return (
     <Stack gap={4}>
       <Text fz="sm" fw={500}>
-        {t('profile.displayName')}
+        {t({ id: 'shared.profile.displayName', message: 'Display name' })}
       </Text>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text
@@ -74,7 +78,7 @@ function DisplayNameField() {
           data-testid="display-name"
           style={{ wordBreak: 'break-word' }}
         >
-          {current ?? t('common.notSet')}
+          {current ?? t({ id: 'shared.common.notSet', message: 'Not set' })}
         </Text>
         <Button
           variant="light"
@@ -82,7 +86,7 @@ function DisplayNameField() {
           leftSection={<IconPencil size={14} aria-hidden />}
           onClick={startEditing}
         >
-          {t('common.edit')}
+          {t({ id: 'shared.common.edit', message: 'Edit' })}
         </Button>
       </Group>
     </Stack>
@@ -94,34 +98,38 @@ function DisplayNameField() {
  * password and sessions.
  */
 function ProfileScreen() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { user, isAdmin, isPro } = useAuth();
-  useDocumentTitle(t('profile.title'));
+  useDocumentTitle(t({ id: 'shared.profile.title', message: 'Profile' }));
 
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t('profile.title')}
+            {t({ id: 'shared.profile.title', message: 'Profile' })}
           </Title>
-          <Text c="dimmed">{t('profile.subtitle')}</Text>
+          <Text c="dimmed">
+            {t({ id: 'shared.profile.subtitle', message: 'Manage your account information' })}
+          </Text>
         </Stack>
         <Card p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
             <TextInput
               variant="filled"
-              label={t('profile.email')}
+              label={t({ id: 'shared.profile.email', message: 'Email' })}
               value={user?.email ?? ''}
               readOnly
-              description={t('profile.emailHint')}
+              description={t({ id: 'shared.profile.emailHint', message: 'Email cannot be changed' })}
             />
             <Stack gap={4}>
               <Text fz="sm" fw={500}>
-                {t('profile.role')}
+                {t({ id: 'shared.profile.role', message: 'Role' })}
               </Text>
               <Badge color={isAdmin ? 'red' : 'gray'} variant="light" data-testid="role-badge">
-                {t(isAdmin ? 'profile.roleAdmin' : 'profile.roleUser')}
+                {isAdmin
+                  ? t({ id: 'shared.profile.roleAdmin', message: 'Admin' })
+                  : t({ id: 'shared.profile.roleUser', message: 'User' })}
               </Badge>
             </Stack>
             <DisplayNameField />

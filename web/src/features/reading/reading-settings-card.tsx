@@ -3,7 +3,6 @@ import { Alert, Loader, Switch } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { readingSettingsQueryOptions, saveReadingSettings } from '../../queries/reading';
 import { useAuth } from '../auth/auth-provider';
 import { SectionCard } from '../ui/section-card';
@@ -12,7 +11,6 @@ import { showErrorToast } from '../ui/toast';
 /** Profile: how the summary list keeps the reader's read state ("mark read when scrolled past"). */
 export function ReadingSettingsCard() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const options = readingSettingsQueryOptions(user?.id ?? null);
@@ -23,7 +21,7 @@ export function ReadingSettingsCard() {
     onError: (error) =>
       showErrorToast(
         t({ id: 'reading.settings.saveFailed', message: 'Could not save the reading setting' }),
-        errorText(tApp, error),
+        errorText(t, error),
       ),
   });
 

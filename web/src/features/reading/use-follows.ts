@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import {
   type FollowsResponse,
   type FollowTarget,
@@ -24,7 +23,6 @@ const FOLLOW_MUTATION = ['reading', 'follow'] as const;
  */
 export function useFollows() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const key = readingKeys.follows(userId ?? '');
@@ -36,7 +34,7 @@ export function useFollows() {
     if (!follows.error) return;
     showErrorToast(
       t({ id: 'reading.follow.loadFailed', message: 'Could not load what you follow' }),
-      errorText(tApp, follows.error),
+      errorText(t, follows.error),
       { id: 'follows-load-failed' },
     );
   }, [follows.errorUpdatedAt]);
@@ -55,7 +53,7 @@ export function useFollows() {
       void queryClient.invalidateQueries({ queryKey: key });
       showErrorToast(
         t({ id: 'reading.follow.failed', message: 'Could not update what you follow' }),
-        errorText(tApp, error),
+        errorText(t, error),
       );
     },
     onSuccess: (answer) => {

@@ -2,14 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { ph, plural } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { isSummaryQuery, type MarkAllReadBody, markAllRead, readingKeys } from '../../queries/reading';
 import { showErrorToast, showSuccessToast } from '../ui/toast';
 
 /** Marks read everything the list shows, then loads the lists and the counts again. */
 export function useMarkAllRead(onDone: (text: string) => void) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MarkAllReadBody) => markAllRead(body),
@@ -30,7 +28,7 @@ export function useMarkAllRead(onDone: (text: string) => void) {
     onError: (error) =>
       showErrorToast(
         t({ id: 'reading.markAll.failed', message: 'Could not mark all as read' }),
-        errorText(tApp, error),
+        errorText(t, error),
       ),
     onSettled: () =>
       Promise.all([

@@ -3,7 +3,6 @@ import { READ_BATCH_MAX } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
 import { applyReadState, isSummaryQuery, readingKeys, restoreSnapshot, setRead } from '../../queries/reading';
 import { showErrorToast } from '../ui/toast';
 
@@ -25,7 +24,6 @@ export function idsOfCard(summary: Summary): string[] {
  */
 export function useReadState() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
 
@@ -45,7 +43,7 @@ export function useReadState() {
       if (context) restoreSnapshot(queryClient, context.snapshot);
       showErrorToast(
         t({ id: 'reading.read.failed', message: 'Could not save what you have read' }),
-        errorText(tApp, error),
+        errorText(t, error),
       );
     },
     onSettled: (_answer, _error, _change, context) => {

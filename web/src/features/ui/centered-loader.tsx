@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../i18n/react';
 
 export function CenteredLoader({ label, minHeight = 320 }: { label?: string; minHeight?: number | string }) {
   return (
@@ -17,10 +17,10 @@ export function CenteredLoader({ label, minHeight = 320 }: { label?: string; min
  * router's pendingMs (a second) to arrive: a labelled spinner, announced politely.
  */
 export function RoutePending() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <div data-testid="route-pending">
-      <CenteredLoader label={t('common.loading')} />
+      <CenteredLoader label={t({ id: 'shared.common.loading', message: 'Loading...' })} />
     </div>
   );
 }

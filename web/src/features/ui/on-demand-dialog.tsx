@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { Loader } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 
 /** Tells the dialog's holder that the dialog's code has arrived and the dialog is drawn (closed). */
 function Drawn({ onDrawn }: { onDrawn: (drawn: true) => void }) {
@@ -10,7 +10,7 @@ function Drawn({ onDrawn }: { onDrawn: (drawn: true) => void }) {
 
 /** A spinner in the middle of the window while a dialog's code arrives; it moves nothing on the page. */
 function DialogPending() {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   return (
     <div
       role="status"
@@ -24,7 +24,7 @@ function DialogPending() {
         zIndex: 200,
       }}
     >
-      <Loader aria-label={t('common.loading')} />
+      <Loader aria-label={t({ id: 'shared.common.loading', message: 'Loading...' })} />
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { Alert, Card } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorText } from '../../api/error-text';
-import { useTranslation } from '../../i18n/react';
+import { useErrorText } from '../../api/error-text';
 import { FollowMyFeedSwitch } from '../newsletter/follow-my-feed-switch';
 import { saveFollowsMyFeed, subscriptionsQueryOptions } from './unsubscribe-api';
 
 /** The management page, for a subscription that belongs to an account: the digest follows My feed. */
 export function FollowMyFeedSetting({ token, checked }: { token: string; checked: boolean }) {
-  // The API's error texts carry their namespace: the shared strings' `t` reads them.
-  const { t } = useTranslation();
+  const describeError = useErrorText();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (followsMyFeed: boolean) => saveFollowsMyFeed(token, followsMyFeed),
@@ -27,7 +25,7 @@ export function FollowMyFeedSetting({ token, checked }: { token: string; checked
       />
       {save.isError && (
         <Alert color="red" variant="light" role="alert" mt="sm">
-          {errorText(t, save.error)}
+          {describeError(save.error)}
         </Alert>
       )}
     </Card>

@@ -3,7 +3,6 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, useCallback, useState } from 'react';
 import { useLanguage } from '../../../i18n/language-provider';
-import { useTranslation } from '../../../i18n/react';
 import { showErrorToast, showSuccessToast } from '../../ui/toast';
 import { OnDemandDialog } from '../../ui/on-demand-dialog';
 import { adminTopicsQuery, errorText } from '../admin-api';
@@ -22,7 +21,6 @@ export function useAdminAction<TVars, TResult>(options: {
   onDone?: (result: TResult, vars: TVars) => void;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.run,
@@ -33,7 +31,7 @@ export function useAdminAction<TVars, TResult>(options: {
     onError: (error) =>
       showErrorToast(
         options.failure,
-        errorText(tApp, error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' })),
+        errorText(t, error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' })),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
@@ -90,10 +88,9 @@ export function LoadError({
   testId?: string;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const message = (
     <Text size="sm">
-      {errorText(tApp, error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' }))}
+      {errorText(t, error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' }))}
     </Text>
   );
   return (

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { messageFor } from '../../../i18n/message-for';
+import { messageById, messageFor } from '../../../i18n/message-for';
 import { BLOG_STATES_MESSAGES } from '../admin-messages';
 import {
   Group,
@@ -11,7 +11,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react';
 import { fieldErrorTexts } from '../../../api/error-text';
 import { type AdminBlogPost, saveBlogPost } from '../admin-api';
 import { parseKeywords } from '@app/rules';
@@ -90,7 +89,6 @@ export function BlogPostDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const form = useDialogForm(opened, post, valuesOf);
   const { values } = form;
 
@@ -109,7 +107,7 @@ export function BlogPostDialog({
       } catch (error) {
         const fields = (error as { fields?: Record<string, string> }).fields;
         // Each field's message in the admin's language (api/error-text), not the server's words.
-        if (fields) form.setErrors(fieldErrorTexts(tApp, error));
+        if (fields) form.setErrors(fieldErrorTexts(t, error));
         throw error;
       }
     },
@@ -160,7 +158,8 @@ export function BlogPostDialog({
           label={t({ id: 'admin.blog.language', message: 'Language' })}
           data={[
             { value: 'en', label: t({ id: 'admin.blog.languages.en', message: 'English' }) },
-            { value: 'zh', label: tApp('language.zh') },
+            // Chinese by its own name, as the language menu names it (the shared catalog's).
+            { value: 'zh', label: t(messageById('shared.language.zh')) },
           ]}
           allowDeselect={false}
           {...form.getInputProps('language')}

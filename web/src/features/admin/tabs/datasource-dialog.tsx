@@ -4,7 +4,6 @@ import { useLingui } from '@lingui/react/macro';
 import { MESSAGES_MESSAGES } from '../admin-messages';
 import { PLATFORMS, type Platform } from '@app/contracts';
 import { JsonInput, Select, Switch, TextInput } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { showErrorToast } from '../../ui/toast';
 import { platformName } from '../../content/platform-options';
@@ -55,7 +54,6 @@ const valuesOf = (source: AdminDatasource | null): DatasourceForm =>
 /** Add and edit modes (spec §4/§5): platform resets config, URL and name; twitter names itself. */
 export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const form = useDialogForm(opened, source, valuesOf);
   const { values } = form;
@@ -134,7 +132,7 @@ export function DatasourceDialog({ opened, onClose, source, topics }: Props) {
       <Select
         label={t({ id: 'admin.datasources.platform', message: 'Platform' })}
         required
-        data={PLATFORMS.map((id) => ({ value: id, label: platformName(tApp, id) }))}
+        data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
         value={values.platform || null}
         onChange={(value) => value && form.setValues(withPlatform(form.getValues(), value as Platform))}
         allowDeselect={false}

@@ -7,7 +7,6 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { showErrorToast } from '../../ui/toast';
 import { platformName } from '../../content/platform-options';
@@ -31,7 +30,6 @@ type FilterKey = 'q' | 'topic' | 'platform' | 'language' | 'status';
 
 export function DatasourcesTab() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const query = useQuery(adminDatasourcesQuery());
   const topics = useQuery(adminTopicsQuery());
@@ -54,7 +52,7 @@ export function DatasourcesTab() {
     } catch (error) {
       showErrorToast(
         t({ id: 'admin.opml.exportFailed', message: 'The OPML export failed' }),
-        errorText(tApp, error, t({ id: 'admin.opml.exportFailed', message: 'The OPML export failed' })),
+        errorText(t, error, t({ id: 'admin.opml.exportFailed', message: 'The OPML export failed' })),
       );
     } finally {
       setExporting(false);
@@ -84,7 +82,7 @@ export function DatasourcesTab() {
       key: 'platform',
       label: t({ id: 'admin.datasources.platformFilter', message: 'Platform' }),
       placeholder: t({ id: 'admin.datasources.allPlatforms', message: 'All platforms' }),
-      options: PLATFORMS.map((id) => ({ value: id, label: platformName(tApp, id) })),
+      options: PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) })),
       flex: '1 1 130px',
       testId: 'ds-filter-platform',
     },

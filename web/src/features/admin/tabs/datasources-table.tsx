@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro';
 import { msg, ph, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Anchor, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { platformName } from '../../content/platform-options';
 import type { Language } from '../../../i18n/language';
@@ -113,7 +112,6 @@ type Props = {
 /** The data sources with status, last crawl and the per-row actions: crawl, edit, pause/enable, delete. */
 export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const confirm = useConfirm();
   const crawlOne = useAdminAction({
@@ -188,7 +186,7 @@ export function DatasourcesTable({ sources, batch, selected, onSelect, onEdit }:
                       {source.source_url}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{platformName(tApp, source.platform)}</Table.Td>
+                  <Table.Td>{platformName(t, source.platform)}</Table.Td>
                   <Table.Td>{topicName(source.topic, language)}</Table.Td>
                   <Table.Td>{source.language}</Table.Td>
                   <Table.Td>

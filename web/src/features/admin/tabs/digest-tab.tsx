@@ -17,7 +17,6 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import {
   type DigestDueResponse,
   type DigestPreviewResponse,
@@ -71,7 +70,6 @@ function deliveryStatus(t: AdminT, status: string, date: string): string {
 
 function PreviewSection() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const [email, setEmail] = useState('');
   const [preview, setPreview] = useState<DigestPreviewResponse | null>(null);
   const run = useMutation({ mutationFn: previewDigest, onSuccess: setPreview });
@@ -93,11 +91,7 @@ function PreviewSection() {
     >
       {run.isError && (
         <Alert color="red" title={t({ id: 'admin.digest.previewFailed', message: 'Preview failed' })}>
-          {errorText(
-            tApp,
-            run.error,
-            t({ id: 'admin.messages.tryLater', message: 'Please try again later' }),
-          )}
+          {errorText(t, run.error, t({ id: 'admin.messages.tryLater', message: 'Please try again later' }))}
         </Alert>
       )}
       {preview &&
@@ -231,7 +225,6 @@ function EmailForm({
 
 function SendDueSection() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const [due, setDue] = useState<DigestDueResponse | null>(null);
   const count = useMutation({ mutationFn: digestDue, onSuccess: setDue });
   const send = useAdminAction({
@@ -278,7 +271,7 @@ function SendDueSection() {
             title={t({ id: 'admin.digest.countFailed', message: 'Could not count the subscribers' })}
           >
             {errorText(
-              tApp,
+              t,
               count.error,
               t({ id: 'admin.messages.tryLater', message: 'Please try again later' }),
             )}

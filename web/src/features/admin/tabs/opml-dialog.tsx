@@ -20,7 +20,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { useLanguage } from '../../../i18n/language-provider';
-import { type TFunction, useTranslation } from '../../../i18n/react';
 import { errorText } from '../admin-api';
 import { type AdminT, topicName } from '../admin-logic';
 import { isOpmlRequestReady, type OpmlRequest, type OpmlUnmatched, sendOpml } from '../opml-api';
@@ -43,7 +42,6 @@ export function OpmlImportDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -173,7 +171,7 @@ export function OpmlImportDialog({
         )}
         {send.isError && (
           <Alert color="red" data-testid="opml-error">
-            {failureText(t, tApp, send.error)}
+            {failureText(t, send.error)}
           </Alert>
         )}
         {report && <OpmlReport report={report} />}
@@ -214,7 +212,7 @@ export function OpmlImportDialog({
 }
 
 /** A file that is not OPML: its line when the gateway names one; other failures read as the API's error texts. */
-function failureText(t: AdminT, tApp: TFunction, error: unknown): string {
+function failureText(t: AdminT, error: unknown): string {
   const reason = isApiError(error) ? error.fields?.opml : undefined;
   if (reason !== undefined) {
     const line = /^Line (\d+):/.exec(reason)?.[1];
@@ -222,7 +220,7 @@ function failureText(t: AdminT, tApp: TFunction, error: unknown): string {
       ? t(msg({ id: 'admin.opml.invalidAt', message: `This file cannot be read as OPML (line ${line}).` }))
       : t(msg({ id: 'admin.opml.invalid', message: 'This file cannot be read as OPML.' }));
   }
-  return errorText(tApp, error, t(msg({ id: 'admin.opml.failed', message: 'The import failed' })));
+  return errorText(t, error, t(msg({ id: 'admin.opml.failed', message: 'The import failed' })));
 }
 
 // The light alerts' coloured titles fall under 4.5:1 on their tint: titles in the text colour.

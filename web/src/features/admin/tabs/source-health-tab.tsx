@@ -6,7 +6,6 @@ import { formatInstant } from '@app/time/format';
 import { toLocale } from '@app/rules';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { useLanguage } from '../../../i18n/language-provider';
 import { type SourceHealthRow, sourceHealthQuery } from '../admin-api';
@@ -32,7 +31,6 @@ function formatNext(iso: string | null, language: Language) {
 /** Source health from the pipeline's GET /api/admin/source-health: last success, last error class, next check. */
 export function SourceHealthTab() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const query = useQuery(sourceHealthQuery());
   const filters = useFilters<'state'>({ state: 'all' });
@@ -88,7 +86,7 @@ export function SourceHealthTab() {
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.source_name}</Table.Td>
-                  <Table.Td>{platformName(tApp, row.platform)}</Table.Td>
+                  <Table.Td>{platformName(t, row.platform)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATE_COLORS[row.state]} variant="dot">
                       {t(messageFor(HEALTH_STATES_MESSAGES, row.state))}

@@ -6,7 +6,6 @@ import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminStoriesFilter,
@@ -129,7 +128,6 @@ function StoryCard({
   onMerge: () => void;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const [selected, setSelected] = useState<string[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -204,7 +202,7 @@ function StoryCard({
                 label={<span style={{ overflowWrap: 'anywhere' }}>{member.title || '—'}</span>}
                 description={[
                   member.source_name || t({ id: 'admin.stories.unknownSource', message: 'Unknown source' }),
-                  member.platform ? platformName(tApp, member.platform) : null,
+                  member.platform ? platformName(t, member.platform) : null,
                   t(messageFor(STORIES_LANGUAGES_MESSAGES, member.language)),
                   formatDateTime(member.published_at, language),
                 ]

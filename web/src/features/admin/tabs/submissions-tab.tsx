@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { messageFor } from '../../../i18n/message-for';
 import { ph } from '@lingui/core/macro';
+import { messageFor } from '../../../i18n/message-for';
 import { SUBMISSIONS_STATES_MESSAGES } from '../admin-messages';
 import { formatInstant } from '@app/time/format';
 import { PLATFORMS, type Platform } from '@app/contracts';
@@ -8,7 +8,6 @@ import { toLocale } from '@app/rules';
 import { Anchor, Badge, Button, Group, Loader, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import {
   type AdminSubmission,
@@ -27,7 +26,6 @@ const STATUSES: Status[] = ['pending', 'approved', 'rejected', 'all'];
 
 function SubmissionCard({ submission }: { submission: AdminSubmission }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const topics = useQuery(adminTopicsQuery());
   const topic = topics.data?.find((candidate) => candidate.id === submission.topic_id);
@@ -87,7 +85,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
               name:
                 submission.platform === 'other'
                   ? (submission.platform_custom ?? '')
-                  : platformName(tApp, submission.platform),
+                  : platformName(t, submission.platform),
             })}`,
           })}{' '}
           · {formatInstant(submission.created_at, toLocale(language), { date: 'medium' })}
@@ -106,7 +104,7 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
             <Select
               size="xs"
               label={t({ id: 'admin.submissions.platform', message: 'Platform' })}
-              data={PLATFORMS.map((id) => ({ value: id, label: platformName(tApp, id) }))}
+              data={PLATFORMS.map((id) => ({ value: id, label: platformName(t, id) }))}
               value={platform}
               onChange={setPlatform}
             />
@@ -138,7 +136,6 @@ function SubmissionCard({ submission }: { submission: AdminSubmission }) {
 /** Users' source suggestions, a page at a time: approve (creates the datasource) or reject. */
 export function SubmissionsTab() {
   const { t } = useLingui();
-  const { t: tCommon } = useTranslation();
   const filters = useFilters<'status'>({ status: 'pending' });
   const status = STATUSES.find((value) => value === filters.values.status) ?? 'pending';
   const [page, setPage] = useState(1);
@@ -187,7 +184,10 @@ export function SubmissionsTab() {
           ))}
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="submissions-range">
-              {tCommon('pager.range', { from, to: Math.min(total, page * limit), total })}
+              {t({
+                id: 'admin.pager.range',
+                message: `${from}–${ph({ to: Math.min(total, page * limit) })} of ${total}`,
+              })}
             </Text>
             {pages > 1 ? (
               <Pagination
@@ -196,12 +196,14 @@ export function SubmissionsTab() {
                 onChange={setPage}
                 size="sm"
                 data-testid="submissions-pager"
-                getItemProps={(item) => ({ 'aria-label': tCommon('pager.page', { page: item }) })}
+                getItemProps={(item) => ({
+                  'aria-label': t({ id: 'admin.pager.page', message: `Page ${ph({ page: item })}` }),
+                })}
                 getControlProps={(control) =>
                   control === 'previous'
-                    ? { 'aria-label': tCommon('pager.previous') }
+                    ? { 'aria-label': t({ id: 'admin.pager.previous', message: 'Previous page' }) }
                     : control === 'next'
-                      ? { 'aria-label': tCommon('pager.next') }
+                      ? { 'aria-label': t({ id: 'admin.pager.next', message: 'Next page' }) }
                       : {}
                 }
               />

@@ -19,7 +19,6 @@ import { IconFlame } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { topicStatsQueryOptions, topicsQueryOptions } from '../../../queries/content';
 import { platformBadgeLabels } from '../platform-options';
@@ -60,10 +59,9 @@ function TopicCard({
   todayStart: string;
 }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const count = stats?.count ?? 0;
-  const platforms = platformBadgeLabels(tApp, stats?.platforms ?? []);
+  const platforms = platformBadgeLabels(t, stats?.platforms ?? []);
   return (
     <CardAnchor
       to="/content-summary"
@@ -117,7 +115,6 @@ function TopicCard({
 /** The home grid: one card per active topic with today's count in the reader's time zone. */
 export function TopicCards() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const topics = useQuery(topicsQueryOptions());
@@ -157,7 +154,7 @@ export function TopicCards() {
       ) : topics.isError ? (
         <Alert color="red" title={t({ id: 'content.home.error', message: 'Failed to load topics' })}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(tApp, topics.error)}</Text>
+            <Text size="sm">{errorText(t, topics.error)}</Text>
             <Button size="xs" variant="light" onClick={() => topics.refetch()}>
               {t({ id: 'content.home.retry', message: 'Retry' })}
             </Button>

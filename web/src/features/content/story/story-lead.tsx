@@ -4,7 +4,6 @@ import type { StoryMember } from '@app/contracts';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../api/error-text';
-import { useTranslation } from '../../../i18n/react';
 import { summaryQueryOptions } from '../../../queries/content';
 import { Markdown } from '../markdown';
 
@@ -13,7 +12,6 @@ type Props = { lead: StoryMember; sourceName: string | null; timeZone: string };
 /** The story's summary: the text of its lead report (the first the reader may read), read with the story. */
 export function StoryLead({ lead, sourceName, timeZone }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const summary = useQuery(summaryQueryOptions(lead.id, timeZone));
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby="story-summary-title">
@@ -43,7 +41,7 @@ export function StoryLead({ lead, sourceName, timeZone }: Props) {
             p="xs"
           >
             <Stack gap={4} align="flex-start">
-              <Text size="sm">{errorText(tApp, summary.error)}</Text>
+              <Text size="sm">{errorText(t, summary.error)}</Text>
               <Button size="compact-xs" variant="light" onClick={() => summary.refetch()}>
                 {t({ id: 'content.home.retry', message: 'Retry' })}
               </Button>

@@ -22,7 +22,6 @@ import { useEffect } from 'react';
 import { isApiError } from '../../../api/client';
 import { errorText } from '../../../api/error-text';
 import { useLanguage } from '../../../i18n/language-provider';
-import { useTranslation } from '../../../i18n/react';
 import { storyQueryOptions } from '../../../queries/content';
 import { ButtonLink } from '../../ui/router-links';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -116,7 +115,6 @@ export function StoryPage() {
   // The route's own parameter (read here: the route passes the page nothing, which keeps the app's shell small).
   const { id = '' } = useParams({ strict: false });
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const isId = isUuid(id);
@@ -161,7 +159,7 @@ export function StoryPage() {
             data-testid="story-error"
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(tApp, query.error)}</Text>
+              <Text size="sm">{errorText(t, query.error)}</Text>
               <Button size="xs" variant="light" onClick={() => query.refetch()}>
                 {t({ id: 'content.home.retry', message: 'Retry' })}
               </Button>

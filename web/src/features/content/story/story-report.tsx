@@ -3,7 +3,6 @@ import type { StoryMember } from '@app/contracts';
 import { sourceDisplayName } from '@app/rules';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useTranslation } from '../../../i18n/react';
 import { AnchorLink } from '../../ui/router-links';
 import { platformName } from '../platform-options';
 import { formatDate, linkLabel, MAX_LINKS } from '../text';
@@ -16,7 +15,6 @@ type Props = { report: StoryMember; language: 'en' | 'zh'; timeZone: string };
  */
 export function StoryReport({ report, language, timeZone }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const [original, ...more] = report.source_urls;
   const source = report.datasource;
   return (
@@ -28,7 +26,7 @@ export function StoryReport({ report, language, timeZone }: Props) {
         <Group gap={6} wrap="wrap">
           <Text size="sm" data-testid="story-report-source">
             {source ? sourceDisplayName(source.source_name, language) : '—'}
-            {source?.platform ? ` · ${platformName(tApp, source.platform)}` : ''}
+            {source?.platform ? ` · ${platformName(t, source.platform)}` : ''}
           </Text>
           <Badge size="sm" variant="outline" color="gray">
             {report.language === 'ZH'

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { errorText } from '../../../api/error-text';
-import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { summaryQueryOptions } from '../../../queries/content';
 import { SummaryCard } from '../summary-card';
@@ -33,7 +32,6 @@ type Props = {
  */
 export function OpenedSummary({ id, onShowAll, favorites, language, timeZone, reading }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const openUpgrade = useUpgradeDialog();
   const summary = useQuery(summaryQueryOptions(id, timeZone));
   const [expanded, setExpanded] = useState(true);
@@ -83,7 +81,7 @@ export function OpenedSummary({ id, onShowAll, favorites, language, timeZone, re
           title={t({ id: 'content.summary.loadFailed', message: 'Failed to load' })}
           data-testid="summaries-error"
         >
-          <Text size="sm">{errorText(tApp, summary.error)}</Text>
+          <Text size="sm">{errorText(t, summary.error)}</Text>
         </Alert>
       ) : (
         <div ref={card} style={{ scrollMarginTop: HEADER_HEIGHT + 16 }}>

@@ -1,5 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Popover, Stack } from '@mantine/core';
-import { useTranslation } from '../../../i18n/react';
 import { useOpenedOnMount } from '../../ui/deferred';
 import { platformOptions } from '../platform-options';
 import { PlatformButton, type PlatformFilterProps } from './platform-filter';
@@ -10,7 +10,7 @@ export function PlatformFilterPopover({
   onChange,
   openOnMount,
 }: PlatformFilterProps & { openOnMount: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useLingui();
   const { opened, setOpened, targetRef } = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>

@@ -4,7 +4,6 @@ import { sortPlatforms } from '@app/rules';
 import { Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useDeferredComponent } from '../../ui/deferred';
 import { platformOptions } from '../platform-options';
 
@@ -18,8 +17,7 @@ export function PlatformButton({
   ...rest
 }: { value: string[] } & Omit<ComponentPropsWithRef<'button'>, 'color' | 'style' | 'value'>) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
-  const options = platformOptions(tApp);
+  const options = platformOptions(t);
   const label = (id: string) => options.find((option) => option.value === id)?.label ?? id;
   const chosen = sortPlatforms(value);
   return (

@@ -6,7 +6,6 @@ import { platformName } from '../platform-options';
 import { ActionIcon, Badge, Box, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { formatDay } from '../text';
 
 type Props = {
@@ -83,7 +82,6 @@ export function SourceTree({
   topicExtra,
 }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   if (isLoading || !tree) {
     return (
       <Stack gap="xs" p="xs">
@@ -127,7 +125,7 @@ export function SourceTree({
                 key={platform.platform}
                 data-testid="tree-platform"
                 data-platform={platform.platform}
-                label={platformName(tApp, platform.platform)}
+                label={platformName(t, platform.platform)}
                 summaryCount={platform.summary_count}
                 defaultOpened={platform.sources.some((s) => s.name === selected)}
               >

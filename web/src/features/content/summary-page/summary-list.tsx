@@ -4,7 +4,6 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import type { Language } from '../../../i18n/language';
 import { SummaryCard } from '../summary-card';
 import type { useFavorites } from '../use-favorites';
@@ -116,7 +115,6 @@ export function SummaryList({
   empty,
 }: Props) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const data = summaries.data;
   const totalPages = data?.total_pages ?? 0;
   const drawn = useDrawnCount(data?.data);
@@ -140,7 +138,7 @@ export function SummaryList({
         data-testid="summaries-error"
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(tApp, summaries.error)}</Text>
+          <Text size="sm">{errorText(t, summaries.error)}</Text>
           {!isDateRefused ? (
             <Button
               size="xs"

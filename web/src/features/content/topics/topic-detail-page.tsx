@@ -20,7 +20,6 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { generatedContentQueryOptions, summariesQueryOptions } from '../../../queries/content';
 import { topicFilterOptionsQueryOptions } from '../../../queries/topics';
@@ -45,7 +44,6 @@ const sourceOf = (s: SummaryDto, language: 'en' | 'zh') =>
 
 export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const timeZone = readStoredTimeZone();
   const name = localName(topic, language);
@@ -85,7 +83,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
   const sources = [
     ...sourceChoices.map((s) => ({
       value: s.name,
-      label: `${sourceDisplayName(s.name, language)} · ${platformName(tApp, s.platform)}`,
+      label: `${sourceDisplayName(s.name, language)} · ${platformName(t, s.platform)}`,
     })),
     ...(source && !sourceChoices.some((s) => s.name === source)
       ? [{ value: source, label: sourceDisplayName(source, language) }]
@@ -244,7 +242,7 @@ export function TopicDetailPage({ topic }: { topic: TopicDto }) {
                       <Card key={g.id} withBorder radius="md" data-testid="generated-item">
                         <Group justify="space-between" mb={4}>
                           <Badge data-testid="generated-platform">
-                            {platformName(tApp, g.target_platform, 'target')}
+                            {platformName(t, g.target_platform, 'target')}
                           </Badge>
                           <Text size="xs" c="dimmed">
                             {formatDate(g.published_at, language, timeZone)}

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { localName } from '@app/rules';
 import { Alert, Badge, Card, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { youtubeSourcesQueryOptions } from '../../../queries/content';
 import { ButtonLink } from '../../ui/router-links';
@@ -11,7 +10,6 @@ import { errorText } from '../../../api/error-text';
 
 export function OtherYoutubeSourcesPage() {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const sources = useQuery(youtubeSourcesQueryOptions(language));
   useDocumentTitle(t({ id: 'content.youtube.allTitle', message: 'YouTube channels' }));
@@ -29,7 +27,7 @@ export function OtherYoutubeSourcesPage() {
             <Loader />
           </Center>
         ) : sources.isError ? (
-          <Alert color="red">{errorText(tApp, sources.error)}</Alert>
+          <Alert color="red">{errorText(t, sources.error)}</Alert>
         ) : (sources.data ?? []).length === 0 ? (
           <Text c="dimmed">{t({ id: 'content.youtube.emptyAll', message: 'No YouTube channels yet' })}</Text>
         ) : (

@@ -30,8 +30,7 @@ vi.mock('../../reading/follow-button', () => ({ FollowButton: () => null }));
 vi.mock('../../ui/router-links', () => ({ AnchorLink: () => null, ButtonLink: () => null }));
 vi.mock('../../auth/auth-provider', () => ({ useAuth: () => auth }));
 vi.mock('../../../i18n/react', () => ({
-  useTranslation: () => ({ t: (key: string) => key }),
-  // What Lingui's macros call (the reading hooks' messages): each message's id.
+  // What Lingui's macros call: each message's id.
   useLingui: () => ({ _: (descriptor: { id: string }) => descriptor.id, i18n: {} }),
 }));
 vi.mock('../../../i18n/language-provider', () => ({ useLanguage: () => ({ language: 'en' }) }));

@@ -6,7 +6,6 @@ import { IconArrowLeft, IconBrandYoutube, IconExternalLink } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/language-provider';
 import { youtubeSummariesQueryOptions } from '../../../queries/content';
 import { useAuth } from '../../auth/auth-provider';
@@ -64,7 +63,6 @@ export function YoutubeSourcePage({ sourceName }: { sourceName: string }) {
 
 function YoutubeSource({ sourceName }: { sourceName: string }) {
   const { t } = useLingui();
-  const { t: tApp } = useTranslation();
   const { language } = useLanguage();
   const { user, isPro, loading: authLoading } = useAuth();
   const location = useLocation();
@@ -101,7 +99,7 @@ function YoutubeSource({ sourceName }: { sourceName: string }) {
                 id: 'content.youtube.notFoundText',
                 message: 'We do not follow a channel by this name (any more).',
               })
-            : errorText(tApp, query.error)
+            : errorText(t, query.error)
         }
         data-testid="youtube-error"
       >
