@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { nameMessages } from '../../api/message-keys';
-import { loginErrorMessage, registerErrorMessage } from './auth-errors';
+import { createI18n } from '../../i18n';
+import { type AuthErrorMessage, loginErrorMessage, registerErrorMessage } from './auth-errors';
+import { AUTH_MESSAGES } from './auth-messages';
+import { validateCredentials } from './auth-validation';
 
 describe('loginErrorMessage', () => {
   it('maps invalid credentials', () => {
@@ -62,5 +65,35 @@ describe('registerErrorMessage', () => {
       titleKey: 'common.error',
       messageKey: 'auth.tryAgainLater',
     });
+  });
+});
+
+describe('the sign-in screen’s texts named by key', () => {
+  it('are each declared (auth-messages.ts) and in both languages’ shared catalogs', () => {
+    const failures = [
+      new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid login credentials'),
+      new ApiError(403, 'EMAIL_NOT_CONFIRMED', 'Email not confirmed'),
+      new ApiError(409, 'USER_EXISTS', 'User already registered'),
+      new ApiError(429, 'RATE_LIMITED', 'Too many attempts'),
+      new TypeError('boom'),
+    ];
+    const messages: AuthErrorMessage[] = failures.flatMap((error) => [
+      loginErrorMessage(error),
+      registerErrorMessage(error),
+    ]);
+    const keys = new Set<string>([
+      ...messages.flatMap((message) => [
+        ...('messageKey' in message ? [message.messageKey] : []),
+        message.titleKey,
+      ]),
+      ...Object.values(validateCredentials('not an email', '123')),
+    ]);
+    expect(keys.size).toBe(8);
+    const declared = new Set(AUTH_MESSAGES.map((descriptor) => descriptor.id));
+    const catalogs = [createI18n('en').lingui.messages, createI18n('zh').lingui.messages];
+    for (const key of keys) {
+      expect(declared.has(`shared.${key}`), key).toBe(true);
+      for (const messages of catalogs) expect(Object.hasOwn(messages, `shared.${key}`), key).toBe(true);
+    }
   });
 });

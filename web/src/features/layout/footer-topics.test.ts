@@ -3,7 +3,8 @@ import { TOPICS } from '../../../../packages/db/src/seed-data/topics';
 import { TOPIC_SLUGS } from '../../config/site';
 import en from '../../i18n/en.json';
 import zh from '../../i18n/zh.json';
-import { TOPIC_MESSAGES } from './layout-messages';
+import { LANGUAGES } from '../../i18n/language';
+import { LANGUAGE_MESSAGES, TOPIC_MESSAGES } from './layout-messages';
 
 // The footer names the topics from the shared catalog; the cards name them from the database,
 // seeded from TOPICS. A reader must see one name for one topic.
@@ -17,6 +18,16 @@ describe('footer topic labels', () => {
       expect(declared.has(id), topic.slug).toBe(true);
       expect((en.messages as Record<string, string[]>)[id]?.join('')).toBe(topic.name);
       expect((zh.messages as Record<string, string[]>)[id]?.join('')).toBe(topic.nameZh);
+    }
+  });
+
+  it('name each language, declared for the language menu and in both catalogs', () => {
+    const declared = new Set(LANGUAGE_MESSAGES.map((descriptor) => descriptor.id));
+    for (const language of LANGUAGES) {
+      const id = `shared.language.${language}`;
+      expect(declared.has(id), language).toBe(true);
+      expect((en.messages as Record<string, string[]>)[id]?.join('')).toBeTruthy();
+      expect((zh.messages as Record<string, string[]>)[id]?.join('')).toBeTruthy();
     }
   });
 });
