@@ -76,7 +76,7 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/testing/src/global-setup.ts'],
-          // The product's modules and Chromium load once per worker; each file still starts its own stack.
+          // Chromium launches once per worker; each file still starts its own product (harness.ts).
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,28 +3,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '@app/config';
-import {
-  contentGenerationConfigSchema,
-  startService as startContentGeneration,
-} from '@app/content-generation';
 import type { PrismaClient } from '@app/db';
-import { buildApp, loadGatewayConfig } from '@app/gateway';
-import { createLlm } from '@app/llm';
-import { createLogger } from '@app/logger';
-import { mailerConfigSchema, startService as startMailer } from '@app/mailer';
-import { podcastConfigSchema, startService as startPodcast } from '@app/podcast';
-import { createProducer, createQueueTransport } from '@app/queue';
 import {
   cleanupPrefix,
   createTestDatabase,
   freePort,
   liftedLimitsEnv,
+  type ServiceName,
   type SmtpCapture,
   seedUser,
+  startProduct,
   startSmtpCapture,
   testTransportOptions,
   uniqueEmail,
+  type WorkerName,
 } from '@app/testing';
 
 export { uniqueEmail };
@@ -86,7 +78,7 @@ function workerBrowser(): Promise<Browser> {
   return sharedBrowser;
 }
 
-/** What a worker starter gets: the stack's database, queue namespace and SMTP sink. */
+/** The stack's database, queue namespace and SMTP sink. */
 export type StackContext = {
   databaseUrl: string;
   redisUrl: string;
@@ -96,9 +88,12 @@ export type StackContext = {
   publicUrl: string;
 };
 
+/** A worker service the stack runs beside the gateway and the mailer, with its own variables. */
+export type StackWorker = { service: WorkerName; env?: Record<string, string> };
+
 export type StackOptions = {
-  /** Extra services to run in-process (the mailer always runs), each returning a closer. */
-  workers?: ((context: StackContext) => Promise<{ close(): Promise<void> }>)[];
+  /** Extra worker services (the mailer always runs). */
+  workers?: StackWorker[];
   /** Extra gateway environment (e.g. Stripe settings). */
   gatewayEnv?: Record<string, string>;
   /** Extra mailer environment (e.g. the gateway's UNSUBSCRIBE_SECRET, which also signs confirmation links). */
@@ -110,46 +105,9 @@ export type StackOptions = {
   podcastEngine?: 'espeak' | 'espeak-wasm';
 };
 
-/**
- * A `workers` entry: the content-generation worker on the stack's database and queues, its model the
- * fake OpenAI server at `baseURL` (no retries: a test's failure is the first one).
- */
-export function contentGenerationWorker(baseURL: string) {
-  return (context: StackContext) =>
-    startContentGeneration(
-      loadConfig(contentGenerationConfigSchema, {
-        NODE_ENV: 'test',
-        DATABASE_URL: context.databaseUrl,
-        REDIS_URL: context.redisUrl,
-        HEALTH_PORT: '0',
-      }),
-      {
-        prisma: context.prisma,
-        prefix: context.prefix,
-        logger: createLogger('content-generation', { level: 'silent' }),
-        llm: createLlm({ apiKey: 'test-key', baseURL, maxRetries: 0 }),
-      },
-    );
-}
-
-/** The podcast worker on the stack's database and queues, storing under `storageDir`. */
-function podcastWorker(storageDir: string, engine: NonNullable<StackOptions['podcastEngine']>) {
-  return (context: StackContext) =>
-    startPodcast(
-      podcastConfigSchema.parse({
-        NODE_ENV: 'test',
-        DATABASE_URL: context.databaseUrl,
-        REDIS_URL: context.redisUrl,
-        HEALTH_PORT: '0',
-        STORAGE_DIR: storageDir,
-        PODCAST_TTS_ENGINE: engine,
-      }),
-      {
-        prisma: context.prisma,
-        prefix: context.prefix,
-        logger: createLogger('podcast', { level: 'silent' }),
-      },
-    );
+/** A `workers` entry: the content-generation worker, its model (the default one) the fake OpenAI server at `baseURL`. */
+export function contentGenerationWorker(baseURL: string): StackWorker {
+  return { service: 'content-generation', env: { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key' } };
 }
 
 export type NewUser = { email: string; password?: string; role?: 'user' | 'admin'; plan?: 'free' | 'pro' };
@@ -170,58 +128,63 @@ export type Stack = StackContext & {
 };
 
 /**
- * The real product for a browser: a fresh database, the gateway listening on loopback and
- * serving the built web app, the mailer sending to an SMTP capture, and Debian's Chromium.
+ * The real product for a browser: a fresh database, the compiled gateway (serving the built web app) and
+ * mailer as their own processes, as production runs them (`startProduct` of @app/testing, which the fault,
+ * scale and bench runs use too), the mails in an SMTP capture, and Debian's Chromium.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase();
   const storageDir = options.podcastEngine ? await mkdtemp(path.join(tmpdir(), 'e2e-storage-')) : undefined;
-  const transportOptions = testTransportOptions(db.url);
+  const { redisUrl, prefix } = testTransportOptions(db.url);
   const smtp = await startSmtpCapture();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const logger = createLogger('e2e', { level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const config = loadGatewayConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: db.url,
-    REDIS_URL: transportOptions.redisUrl,
-    PUBLIC_URL: baseUrl,
-    JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
-    WEB_DIST_DIR: webDist,
-    // Each browser test signs in many times as the same few users.
-    LOGIN_RATE_LIMIT: '1000',
-    ...liftedLimitsEnv(transportOptions.prefix),
-    ...(storageDir ? { STORAGE_DIR: storageDir } : {}),
-    ...options.gatewayEnv,
-  });
-  const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
-  const producer = createProducer(transport);
-  const app = await buildApp({ config, prisma: db.prisma, producer, transport, logger });
-  await app.listen({ port, host: '127.0.0.1' });
-
   const context: StackContext = {
     databaseUrl: db.url,
-    redisUrl: transportOptions.redisUrl,
-    prefix: transportOptions.prefix,
+    redisUrl,
+    prefix,
     prisma: db.prisma,
     smtpUrl: smtp.url,
     publicUrl: baseUrl,
   };
-  const mailer = await startMailer(
-    mailerConfigSchema.parse({
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL: transportOptions.redisUrl,
-      HEALTH_PORT: '0',
-      SMTP_URL: smtp.url,
-      ...options.mailerEnv,
-    }),
-    { prisma: db.prisma, prefix: transportOptions.prefix, logger },
-  );
-  const workers: { close(): Promise<void> }[] = [mailer];
-  const starters = [...(options.workers ?? [])];
-  if (storageDir && options.podcastEngine) starters.push(podcastWorker(storageDir, options.podcastEngine));
-  for (const start of starters) workers.push(await start(context));
+  const workers = [...(options.workers ?? [])];
+  if (storageDir && options.podcastEngine)
+    workers.push({ service: 'podcast', env: { PODCAST_TTS_ENGINE: options.podcastEngine } });
+  const own: Partial<Record<ServiceName, Record<string, string>>> = {
+    gateway: options.gatewayEnv,
+    mailer: options.mailerEnv,
+    ...Object.fromEntries(workers.map((worker) => [worker.service, worker.env])),
+  };
+  let product: Awaited<ReturnType<typeof startProduct>>;
+  try {
+    product = await startProduct(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX: prefix,
+        PUBLIC_URL: baseUrl,
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+        WEB_DIST_DIR: webDist,
+        SMTP_URL: smtp.url,
+        // Each browser test signs in many times as the same few users.
+        LOGIN_RATE_LIMIT: '1000',
+        ...liftedLimitsEnv(prefix),
+        ...(storageDir ? { STORAGE_DIR: storageDir } : {}),
+      },
+      {
+        build: 'dist',
+        services: ['gateway', 'mailer', ...workers.map((worker) => worker.service)],
+        ports: { gateway: port },
+        envOf: (name) => own[name] ?? {},
+      },
+    );
+  } catch (error) {
+    await smtp.close();
+    await db.drop();
+    throw error;
+  }
   const browser = await workerBrowser();
   // This stack's browser contexts: its pages' cookies and storage, closed with it.
   const contexts = new Set<BrowserContext>();
@@ -252,12 +215,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     async stop() {
       await Promise.all([...contexts].map((browserContext) => browserContext.close().catch(() => undefined)));
-      for (const worker of workers.reverse()) await worker.close().catch(() => undefined);
-      await app.close();
-      await producer.close();
-      await transport.close();
+      await product.stop();
       await smtp.close();
-      await cleanupPrefix(transportOptions.prefix);
+      await cleanupPrefix(prefix);
       await db.drop();
       if (storageDir) await rm(storageDir, { recursive: true, force: true });
     },

@@ -25,9 +25,11 @@ export const pageScrollWidth = (page: Page): Promise<number> =>
 
 /**
  * Presses Tab until the element with this test id has the focus: it is reachable from the keyboard.
- * Throws when it has not got it after `maxPresses` presses.
+ * It waits for the element to be drawn first (a slow answer is not what this checks); throws when it
+ * has not got the focus after `maxPresses` presses.
  */
 export async function tabTo(page: Page, testId: string, maxPresses = 80): Promise<void> {
+  await page.getByTestId(testId).first().waitFor();
   for (let i = 0; i < maxPresses; i += 1) {
     await page.keyboard.press('Tab');
     if ((await focusedTestId(page)) === testId) return;
