@@ -8,7 +8,7 @@ import { expectFitsAt320, tabTo } from './page-checks.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ mailer: true });
 });
 afterAll(async () => {
   await stack?.stop();

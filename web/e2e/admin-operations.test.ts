@@ -24,7 +24,7 @@ let failedTaskId: string;
 
 beforeAll(async () => {
   // espeak-wasm needs no program on the PATH; a podcast without audio would be failed, not done.
-  stack = await startStack({ podcastEngine: 'espeak-wasm' });
+  stack = await startStack({ mailer: true, podcastEngine: 'espeak-wasm' });
   admin = await stack.createUser({ email: uniqueEmail('ops-admin'), role: 'admin' });
   const prisma = stack.prisma;
   const topic = await prisma.topic.create({ data: { name: podcastTopic, slug: `ops-podcast-${stamp}` } });

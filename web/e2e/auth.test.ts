@@ -3,7 +3,7 @@ import { type Stack, startStack, uniqueEmail } from './harness.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ mailer: true });
 });
 afterAll(async () => {
   await stack?.stop();

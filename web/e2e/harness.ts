@@ -92,7 +92,12 @@ export type StackContext = {
 export type StackWorker = { service: WorkerName; env?: Record<string, string> };
 
 export type StackOptions = {
-  /** Extra worker services (the mailer always runs). */
+  /**
+   * Runs the mailer (its mails land in `smtp`): for the files that read mail. A file given `mailerEnv` gets
+   * it too; the others leave their mail jobs queued (the queue prefix goes with the stack).
+   */
+  mailer?: boolean;
+  /** Extra worker services. */
   workers?: StackWorker[];
   /** Extra gateway environment (e.g. Stripe settings). */
   gatewayEnv?: Record<string, string>;
@@ -128,8 +133,8 @@ export type Stack = StackContext & {
 };
 
 /**
- * The real product for a browser: a fresh database, the compiled gateway (serving the built web app) and
- * mailer as their own processes, as production runs them (`startProduct` of @app/testing, which the fault,
+ * The real product for a browser: a fresh database, the compiled gateway (serving the built web app) and,
+ * on request, the mailer and other workers as their own processes, as production runs them (`startProduct` of @app/testing, which the fault,
  * scale and bench runs use too), the mails in an SMTP capture, and Debian's Chromium.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -175,7 +180,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       {
         build: 'dist',
-        services: ['gateway', 'mailer', ...workers.map((worker) => worker.service)],
+        services: [
+          'gateway',
+          ...(options.mailer || options.mailerEnv ? (['mailer'] as const) : []),
+          ...workers.map((worker) => worker.service),
+        ],
         ports: { gateway: port },
         envOf: (name) => own[name] ?? {},
       },

@@ -13,7 +13,7 @@ const DESKTOP = { width: 1280, height: 900 };
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ mailer: true });
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();
