@@ -192,6 +192,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   } catch (error) {
     await smtp.close();
     await db.drop();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
     throw error;
   }
   const browser = await workerBrowser();

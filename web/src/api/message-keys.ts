@@ -12,9 +12,9 @@ import {
 import type { LinguiT } from '../i18n/message-for';
 import type { ApiError } from './api-error';
 
-// The contracts' English messages and their message ids (error-messages.ts declares their texts). The API answers with the message itself;
-// the client names it here (nameMessages) before it throws, loading this module with the first
-// failed answer: a page that never sees an error never downloads the tables.
+// The contracts' English messages and their message ids (error-messages.ts declares their texts). The
+// API answers with the message itself; the client names it here (nameMessages) before it throws, loading
+// this module with the first failed answer: a page that never sees an error never downloads the tables.
 
 type MessageKey = `apiErrors.messages.${string}`;
 /** The message tables of the contracts, each under its group in the `apiErrors` catalog. */

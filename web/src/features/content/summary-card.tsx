@@ -73,6 +73,13 @@ export function SummaryCard({
   const navigate = useNavigate();
   const location = useLocation();
   const [generating, setGenerating] = useState(false);
+  // Each favourite button's name, also its tooltip.
+  const sourceFavoriteLabel = isSourceFavorite
+    ? t({ id: 'content.summary.unfavoriteSource', message: 'Remove source from favourites' })
+    : t({ id: 'content.summary.favoriteSource', message: 'Favourite this source' });
+  const summaryFavoriteLabel = isSummaryFavorite
+    ? t({ id: 'content.summary.unfavoriteSummary', message: 'Remove summary from favourites' })
+    : t({ id: 'content.summary.favoriteSummary', message: 'Favourite this summary' });
   const generateButton = useRef<HTMLButtonElement>(null);
   // The dialog unmounts as it closes (a fresh form each time), so the focus goes back to its button here.
   const closeGenerate = () => {
@@ -134,24 +141,11 @@ export function SummaryCard({
           <Group gap={4} wrap="nowrap">
             {actions}
             {summary.datasource ? (
-              <HoverTooltip
-                label={
-                  isSourceFavorite
-                    ? t({ id: 'content.summary.unfavoriteSource', message: 'Remove source from favourites' })
-                    : t({ id: 'content.summary.favoriteSource', message: 'Favourite this source' })
-                }
-              >
+              <HoverTooltip label={sourceFavoriteLabel}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={
-                    isSourceFavorite
-                      ? t({
-                          id: 'content.summary.unfavoriteSource',
-                          message: 'Remove source from favourites',
-                        })
-                      : t({ id: 'content.summary.favoriteSource', message: 'Favourite this source' })
-                  }
+                  aria-label={sourceFavoriteLabel}
                   aria-pressed={isSourceFavorite}
                   onClick={() => onFavorite('datasources', summary.datasource!.id, !isSourceFavorite)}
                 >
@@ -159,24 +153,11 @@ export function SummaryCard({
                 </ActionIcon>
               </HoverTooltip>
             ) : null}
-            <HoverTooltip
-              label={
-                isSummaryFavorite
-                  ? t({ id: 'content.summary.unfavoriteSummary', message: 'Remove summary from favourites' })
-                  : t({ id: 'content.summary.favoriteSummary', message: 'Favourite this summary' })
-              }
-            >
+            <HoverTooltip label={summaryFavoriteLabel}>
               <ActionIcon
                 variant="subtle"
                 color="yellow"
-                aria-label={
-                  isSummaryFavorite
-                    ? t({
-                        id: 'content.summary.unfavoriteSummary',
-                        message: 'Remove summary from favourites',
-                      })
-                    : t({ id: 'content.summary.favoriteSummary', message: 'Favourite this summary' })
-                }
+                aria-label={summaryFavoriteLabel}
                 aria-pressed={isSummaryFavorite}
                 onClick={() => onFavorite('summaries', summary.id, !isSummaryFavorite)}
               >
