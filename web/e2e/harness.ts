@@ -172,6 +172,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         PUBLIC_URL: baseUrl,
         JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
         WEB_DIST_DIR: webDist,
+        // One process serves the port: a browser file drives one page at a time, and the cluster's
+        // extra workers would double each file's start-up CPU (the cluster has tests of its own).
+        GATEWAY_WORKERS: '1',
         SMTP_URL: smtp.url,
         // Each browser test signs in many times as the same few users.
         LOGIN_RATE_LIMIT: '1000',
