@@ -1,7 +1,14 @@
 export { type HealthChecks, type HealthServer, startHealthServer } from './health-server.ts';
 export { DEFAULT_JOB_OPTIONS, jobOptionsOf, scheduledOptionsOf } from './job-options.ts';
 export { createMetrics, type JobMetrics } from './metrics.ts';
-export { createProducer, type EnqueueOptions, InvalidJobPayloadError, type Producer } from './producer.ts';
+export {
+  createProducer,
+  type EnqueueOptions,
+  InvalidJobPayloadError,
+  isQueueUnavailable,
+  type Producer,
+  QueueUnavailableError,
+} from './producer.ts';
 export { type JobSchedulerSpec, type KeptJobSchedulers, keepJobSchedulers } from './schedulers.ts';
 export { closeOnSignals, runWorkerServiceMain } from './service-main.ts';
 export { capHeapGrowth, collectStartupGarbage, settleAfterStart } from './startup-memory.ts';

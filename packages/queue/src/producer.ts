@@ -22,12 +22,38 @@ export class InvalidJobPayloadError extends Error {
   }
 }
 
+/** The queue's transport cannot be reached now: the job was not added (and will not be added later). */
+export class QueueUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('The job queue cannot be reached', { cause });
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+/**
+ * Whether an error says the queue's Redis connection is down: ours, or ioredis's own when a command is
+ * refused (no offline queue), cut off after its retries, or sent on a closed connection.
+ */
+export function isQueueUnavailable(error: unknown): boolean {
+  if (error instanceof QueueUnavailableError) return true;
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'MaxRetriesPerRequestError') return true;
+  return (
+    typeof message === 'string' &&
+    (message.includes("Stream isn't writeable and enableOfflineQueue options is false") ||
+      message === 'Connection is closed.')
+  );
+}
+
 export function createProducer(transport: QueueTransport): Producer {
   const queues = new Map<QueueName, Queue>();
   const queue = (name: QueueName) => {
     let q = queues.get(name);
     if (!q) {
       q = transport.createQueue(name, { defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      // A lost connection is told by the calls that fail (and by readiness), not printed on stderr by
+      // BullMQ once per reconnection attempt for want of a listener.
+      q.on('error', () => {});
       queues.set(name, q);
     }
     return q;
@@ -37,8 +63,17 @@ export function createProducer(transport: QueueTransport): Producer {
       const definition = JOB_DEFINITIONS[name];
       const parsed = definition.schema.safeParse(payload);
       if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error.message);
-      const job = await queue(definition.queue).add(name, parsed.data, { ...jobOptionsOf(name), ...options });
-      return String(job.id);
+      // Checked first: on a connection not up yet, BullMQ would hold the job until it is.
+      if (!transport.canAddNow()) throw new QueueUnavailableError();
+      try {
+        const job = await queue(definition.queue).add(name, parsed.data, {
+          ...jobOptionsOf(name),
+          ...options,
+        });
+        return String(job.id);
+      } catch (error) {
+        throw isQueueUnavailable(error) ? new QueueUnavailableError(error) : error;
+      }
     },
     queue,
     async close() {

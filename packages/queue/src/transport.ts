@@ -15,6 +15,12 @@ export type TransportOptions = {
   databaseUrl: string;
   /** Namespaces every queue (Redis key prefix, or PostgreSQL schema); tests use one per file. */
   prefix?: string;
+  /**
+   * Adding jobs fails at once while Redis cannot be reached, instead of waiting for it to come back
+   * (the gateway: a request answers 503 and the client may try again, rather than hanging). Workers
+   * leave it off: a job in hand waits for Redis and goes on.
+   */
+  producersFailFast?: boolean;
 };
 
 export type JobProcessor = (job: Job) => Promise<unknown>;
@@ -26,6 +32,11 @@ export type QueueTransport = {
   createWorker(name: string, processor: JobProcessor, options?: Partial<WorkerOptions>): Worker;
   /** Throws when the transport cannot be reached (readiness checks). */
   ping(): Promise<void>;
+  /**
+   * Whether a job added now would be sent at once: false while a fail-fast transport's connection
+   * is down or not yet up (always true otherwise: those wait for their connection).
+   */
+  canAddNow(): boolean;
   close(): Promise<void>;
 };
 
@@ -33,11 +44,11 @@ const DEFAULT_PREFIX = 'dc';
 
 export function createQueueTransport(options: TransportOptions): QueueTransport {
   return options.redisUrl
-    ? createRedisTransport(options.redisUrl, options.prefix)
+    ? createRedisTransport(options.redisUrl, options.prefix, options.producersFailFast ?? false)
     : createPostgresTransport(options);
 }
 
-function createRedisTransport(redisUrl: string, prefix = DEFAULT_PREFIX): QueueTransport {
+function createRedisTransport(redisUrl: string, prefix = DEFAULT_PREFIX, failFast = false): QueueTransport {
   // Workers need blocking connections that never give up on a command (maxRetriesPerRequest: null).
   const connections: Redis[] = [];
   const connect = () => {
@@ -49,15 +60,25 @@ function createRedisTransport(redisUrl: string, prefix = DEFAULT_PREFIX): QueueT
     return connection;
   };
   const shared = connect();
+  // Commands sent while it is down are refused at once (no offline queue that would send them when
+  // Redis is back, after the caller has been told they failed); one cut off in flight is retried once.
+  const producing = failFast
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : shared;
+  if (producing !== shared) {
+    producing.on('error', () => {});
+    connections.push(producing);
+  }
   return {
     kind: 'redis',
     prefix,
-    createQueue: (name, queueOptions) => new Queue(name, { ...queueOptions, connection: shared, prefix }),
+    createQueue: (name, queueOptions) => new Queue(name, { ...queueOptions, connection: producing, prefix }),
     createWorker: (name, processor, workerOptions) =>
       new Worker(name, processor, { ...workerOptions, connection: connect(), prefix }),
     ping: async () => {
       await shared.ping();
     },
+    canAddNow: () => !failFast || producing.status === 'ready',
     close: async () => {
       // quit() waits for Redis to answer; when it is unreachable, drop the socket instead of hanging.
       await Promise.allSettled(connections.map((c) => quitWithin(c, 1000)));
@@ -96,6 +117,7 @@ function createPostgresTransport({ databaseUrl, prefix = DEFAULT_PREFIX }: Trans
         await client.end();
       }
     },
+    canAddNow: () => true,
     close: async () => {
       await Promise.allSettled(owned.map((o) => o.close()));
     },

@@ -18,6 +18,8 @@ export async function serve(config: GatewayConfig, logger: Logger): Promise<void
     redisUrl: config.REDIS_URL,
     databaseUrl: config.DATABASE_URL,
     prefix: config.QUEUE_PREFIX,
+    // A request that adds a job answers 503 while Redis is away, never hangs until it is back.
+    producersFailFast: true,
   });
   const producer = createProducer(transport);
   const app = await buildApp({ config, prisma, producer, transport, logger });

@@ -1,7 +1,7 @@
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
-import { freePort, waitFor } from '@app/testing';
+import { waitFor } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, signedInUser, startGateway, startPeer } from './support/gateway-harness.ts';
+import { redisProxy } from './support/redis-proxy.ts';
 
 // The public blog answers kept in each gateway process: served again without reading PostgreSQL,
 // keyed by the validated query, gone at the TTL, and cleared in every process by an admin's edit.
@@ -340,35 +340,3 @@ describe('admin writes', () => {
     }
   }, 30_000);
 });
-
-/**
- * A TCP relay to the test Redis on a port of its own, closed (connections refused) until open():
- * a gateway pointed at it starts with Redis unreachable.
- */
-async function redisProxy(redisUrl: string) {
-  const target = new URL(redisUrl);
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const server: Server = createServer((client) => {
-    const upstream = tcpConnect(Number(target.port || 6379), target.hostname);
-    track(client);
-    track(upstream);
-    client.pipe(upstream).pipe(client);
-  });
-  const url = new URL(redisUrl);
-  url.port = String(port);
-  url.hostname = '127.0.0.1';
-  return {
-    url: url.toString(),
-    open: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}

@@ -52,7 +52,11 @@ export async function startGateway(
     ...liftedLimitsEnv(transportOptions.prefix),
     ...env,
   });
-  const transport = createQueueTransport({ ...transportOptions, redisUrl: config.REDIS_URL });
+  const transport = createQueueTransport({
+    ...transportOptions,
+    redisUrl: config.REDIS_URL,
+    producersFailFast: true,
+  });
   const producer = createProducer(transport);
   const app = await buildApp({
     config,

@@ -2,6 +2,7 @@ import { AppError, type ErrorBody } from '@app/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isQueueUnavailable } from '@app/queue';
 import { isDatabaseBusy } from '../../lib/prisma-errors.ts';
 import { RateLimitedError } from '../../lib/rate-limited.ts';
 
@@ -66,7 +67,7 @@ export function toEnvelope(error: unknown): Envelope | null {
   }
   if (status >= 400 && status < 500)
     return envelope(status, STATUS_CODES[status] ?? 'BAD_REQUEST', 'Bad request');
-  if (isDatabaseBusy(error)) return envelope(503, 'UNAVAILABLE', BUSY_MESSAGE);
+  if (isDatabaseBusy(error) || isQueueUnavailable(error)) return envelope(503, 'UNAVAILABLE', BUSY_MESSAGE);
   return null;
 }
 
@@ -84,14 +85,15 @@ export function notFoundEnvelope(): Envelope {
 
 /**
  * The one error handler: domain and client errors keep their message; a database too busy to take the
- * request is a 503 to try again; anything else is a logged 500.
+ * request, or a job queue that cannot be reached, is a 503 to try again; anything else is a logged 500.
  */
 export default fp(
   async (app) => {
     app.setErrorHandler((error, request: FastifyRequest, reply) => {
       const known = toEnvelope(error);
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (isDatabaseBusy(error)) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      if (isDatabaseBusy(error) || isQueueUnavailable(error))
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       if (known) {
         if (known.status >= 500) request.log.error({ err: error }, known.body.error.message);
         else request.log.info({ code: known.body.error.code, status: known.status }, 'request rejected');
