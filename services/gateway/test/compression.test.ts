@@ -113,6 +113,24 @@ describe('compressed answers', () => {
     expect(again.headers['content-encoding']).toBeUndefined();
   });
 
+  it("a feed's encodings share one weak ETag, and a copy in either is current for the other", async () => {
+    const url = '/feeds/topics/engineering.rss';
+    const answers = await Promise.all(
+      ['br', 'gzip', 'identity'].map((encoding) => get(url, { 'accept-encoding': encoding })),
+    );
+    expect(answers.map((answer) => answer.headers['content-encoding'])).toEqual(['br', 'gzip', undefined]);
+    // Three byte sequences: a strong ETag would say they are one (RFC 9110 §8.8.3).
+    expect(new Set(answers.map((answer) => answer.raw.toString('base64'))).size).toBe(3);
+    const etags = answers.map((answer) => String(answer.headers.etag));
+    expect(new Set(etags).size).toBe(1);
+    expect(etags[0]).toMatch(/^W\//);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const again = await get(url, { 'accept-encoding': encoding, 'if-none-match': etags[0]! });
+      expect(again.status, encoding).toBe(304);
+      expect(again.headers.etag, encoding).toBe(etags[0]);
+    }
+  });
+
   it('the page document (written per page) is compressed as it goes, for a page and for a 404 alike', async () => {
     for (const target of ['/pricing', '/no-such-page'])
       for (const encoding of ['br', 'gzip']) {

@@ -220,11 +220,12 @@ describe('topic feeds', () => {
 describe('conditional GET', () => {
   const url = '/feeds/topics/feed-topic.rss?lang=en';
 
-  it('answers 304 to a current ETag, in its weak and listed forms', async () => {
+  it('answers 304 to a current ETag, in its strong and listed forms', async () => {
     const first = await get(url);
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    for (const value of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+    // Weak: the same feed goes compressed or not (compression.test.ts).
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    for (const value of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
       const again = await get(url, { 'if-none-match': value });
       expect(again.statusCode, value).toBe(304);
       expect(again.body).toBe('');

@@ -323,9 +323,9 @@ describe('the feed as a podcast app reads it', () => {
     const url = (await listFeedUrl(token)) as string;
     const first = await get(url);
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
-    expect((await get(url, { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': etag.slice(2) })).statusCode).toBe(304);
     expect(
       (await get(url, { 'if-modified-since': first.headers['last-modified'] as string })).statusCode,
     ).toBe(304);

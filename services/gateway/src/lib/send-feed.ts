@@ -26,6 +26,9 @@ export function isFresh(
 /**
  * Validators on every answer; 304 when the reader's copy is current (If-None-Match, weak forms
  * included, else If-Modified-Since: the `fresh` rules). The caching header is the route's own.
+ * The ETag is weak: the answer goes as brotli, gzip or as it is (compress.plugin.ts), and a strong
+ * ETag would claim those byte sequences are one (RFC 9110 §8.8.3); a weak one says they are the
+ * same document, which they are, so a copy of either encoding stays current.
  */
 export function sendFeed(
   request: FastifyRequest,
@@ -33,7 +36,7 @@ export function sendFeed(
   feed: ConditionalBody,
   cacheControl: string,
 ) {
-  const etag = feed.etag;
+  const etag = feed.etag.startsWith('W/') ? feed.etag : `W/${feed.etag}`;
   const lastModified = feed.lastModified.toUTCString();
   reply.header('cache-control', cacheControl).header('etag', etag).header('last-modified', lastModified);
   reply.header('vary', 'Accept-Encoding');
