@@ -45,15 +45,52 @@ export function isQueueUnavailable(error: unknown): boolean {
   );
 }
 
+/** Queue methods that answer at once, without Redis: the rest wait for a connection that is up. */
+const LOCAL_METHODS = new Set<PropertyKey>([
+  'on',
+  'once',
+  'off',
+  'emit',
+  'addListener',
+  'removeListener',
+  'removeAllListeners',
+  'listenerCount',
+  'listeners',
+  'setMaxListeners',
+  'getMaxListeners',
+  'toKey',
+  'close',
+  'disconnect',
+]);
+
+/**
+ * The queue as callers see it: while the transport cannot add now (a fail-fast transport whose
+ * connection is down, or not up yet: BullMQ would wait for it), its Redis calls fail with
+ * QueueUnavailableError instead of waiting. BullMQ's own calls inside a method are not affected.
+ */
+function failingFast(queue: Queue, transport: QueueTransport): Queue {
+  return new Proxy(queue, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function' || LOCAL_METHODS.has(key)) return value;
+      return (...args: unknown[]) =>
+        transport.canAddNow()
+          ? (value as (...a: unknown[]) => unknown).apply(target, args)
+          : Promise.reject(new QueueUnavailableError());
+    },
+  });
+}
+
 export function createProducer(transport: QueueTransport): Producer {
   const queues = new Map<QueueName, Queue>();
   const queue = (name: QueueName) => {
     let q = queues.get(name);
     if (!q) {
-      q = transport.createQueue(name, { defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      const created = transport.createQueue(name, { defaultJobOptions: DEFAULT_JOB_OPTIONS });
       // A lost connection is told by the calls that fail (and by readiness), not printed on stderr by
       // BullMQ once per reconnection attempt for want of a listener.
-      q.on('error', () => {});
+      created.on('error', () => {});
+      q = transport.failsFast ? failingFast(created, transport) : created;
       queues.set(name, q);
     }
     return q;
@@ -63,8 +100,6 @@ export function createProducer(transport: QueueTransport): Producer {
       const definition = JOB_DEFINITIONS[name];
       const parsed = definition.schema.safeParse(payload);
       if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error.message);
-      // Checked first: on a connection not up yet, BullMQ would hold the job until it is.
-      if (!transport.canAddNow()) throw new QueueUnavailableError();
       try {
         const job = await queue(definition.queue).add(name, parsed.data, {
           ...jobOptionsOf(name),

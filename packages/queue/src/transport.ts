@@ -37,6 +37,8 @@ export type QueueTransport = {
    * is down or not yet up (always true otherwise: those wait for their connection).
    */
   canAddNow(): boolean;
+  /** Made with `producersFailFast` (and Redis): its queues' calls fail while it cannot add now. */
+  failsFast: boolean;
   close(): Promise<void>;
 };
 
@@ -79,6 +81,7 @@ function createRedisTransport(redisUrl: string, prefix = DEFAULT_PREFIX, failFas
       await shared.ping();
     },
     canAddNow: () => !failFast || producing.status === 'ready',
+    failsFast: failFast,
     close: async () => {
       // quit() waits for Redis to answer; when it is unreachable, drop the socket instead of hanging.
       await Promise.allSettled(connections.map((c) => quitWithin(c, 1000)));
@@ -118,6 +121,7 @@ function createPostgresTransport({ databaseUrl, prefix = DEFAULT_PREFIX }: Trans
       }
     },
     canAddNow: () => true,
+    failsFast: false,
     close: async () => {
       await Promise.allSettled(owned.map((o) => o.close()));
     },

@@ -114,6 +114,12 @@ it('a gateway that starts while Redis is away answers 503, then works once Redis
     const refused = await register(gateway, 'early@example.com');
     expect(refused.statusCode).toBe(503);
     expect(await gateway.db.prisma.user.count({ where: { email: 'early@example.com' } })).toBe(0);
+    // A queue whose connection was never up: BullMQ would wait for it.
+    const { headers } = await signedInUser(gateway, { role: 'admin' }, 'admin');
+    const queues = await answeredInTime(
+      gateway.app.inject({ method: 'GET', url: '/api/admin/queues', headers }),
+    );
+    expect(queues.statusCode).toBe(503);
 
     await proxy.open();
     await waitFor(async () => (await register(gateway, 'later@example.com')).statusCode === 201, {
