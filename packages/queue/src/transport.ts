@@ -16,9 +16,9 @@ export type TransportOptions = {
   /** Namespaces every queue (Redis key prefix, or PostgreSQL schema); tests use one per file. */
   prefix?: string;
   /**
-   * Adding jobs fails at once while Redis cannot be reached, instead of waiting for it to come back
-   * (the gateway: a request answers 503 and the client may try again, rather than hanging). Workers
-   * leave it off: a job in hand waits for Redis and goes on.
+   * The producer's queue calls (adding a job, reading a queue) fail at once while Redis cannot be
+   * reached, instead of waiting for it to come back (the gateway: a request answers 503 and the client
+   * may try again, rather than hanging). Workers leave it off: a job in hand waits for Redis and goes on.
    */
   producersFailFast?: boolean;
 };

@@ -67,11 +67,13 @@ export function toEnvelope(error: unknown): Envelope | null {
   }
   if (status >= 400 && status < 500)
     return envelope(status, STATUS_CODES[status] ?? 'BAD_REQUEST', 'Bad request');
-  if (isDatabaseBusy(error) || isQueueUnavailable(error)) return envelope(503, 'UNAVAILABLE', BUSY_MESSAGE);
+  if (tryAgainSoon(error)) return envelope(503, 'UNAVAILABLE', BUSY_MESSAGE);
   return null;
 }
 
 const BUSY_MESSAGE = 'The service is busy; please try again in a moment';
+/** A database too busy to take the request, or a job queue that cannot be reached: a 503 to send again. */
+const tryAgainSoon = (error: unknown) => isDatabaseBusy(error) || isQueueUnavailable(error);
 /** Seconds a client is asked to wait before sending again a request the busy database turned away. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -92,8 +94,7 @@ export default fp(
     app.setErrorHandler((error, request: FastifyRequest, reply) => {
       const known = toEnvelope(error);
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (isDatabaseBusy(error) || isQueueUnavailable(error))
-        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      if (tryAgainSoon(error)) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       if (known) {
         if (known.status >= 500) request.log.error({ err: error }, known.body.error.message);
         else request.log.info({ code: known.body.error.code, status: known.status }, 'request rejected');
