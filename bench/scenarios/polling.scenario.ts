@@ -1,6 +1,6 @@
 import { hashPassword } from '@app/db';
 import { apiSignIn, freePort } from '@app/testing';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { benchDatabase } from '../lib/database.ts';
 import { load, pacedLoad } from '../lib/load.ts';
 import { startGatewayProcess } from '../lib/process.ts';
@@ -87,7 +87,7 @@ export const pollingScenario: Scenario = {
       context.log(`gateway /healthz at ${POLLERS} connections`);
       const health = await load(`${base}/healthz`, { connections: POLLERS, seconds });
       context.log(`GET /api/generation-tasks/:taskId at ${POLLERS} connections, back to back`);
-      const poll = await autocannon({ url: base, connections: POLLERS, duration: seconds, requests });
+      const poll = await load(base, { connections: POLLERS, seconds, requests });
       // Last, on a warmed-up process: 4 connections every 20 ms clump about as much as 200 independent
       // timers (Poisson arrivals at 200/s) do.
       context.log(`GET /api/generation-tasks/:taskId: ${POLLERS} pollers, each once a second`);
@@ -101,7 +101,7 @@ export const pollingScenario: Scenario = {
         throw new Error(`paced poll: ${paced.non2xx} non-2xx, ${paced.errors} errors`);
       if (poll.non2xx > 0 || poll.errors > 0)
         throw new Error(`poll: ${poll.non2xx} non-2xx, ${poll.errors} errors`);
-      const rps = poll.requests.average;
+      const rps = poll.requestsPerSecond;
       const ratio = rps / health.requestsPerSecond;
       return [
         {
@@ -132,7 +132,7 @@ export const pollingScenario: Scenario = {
         {
           scenario: 'polling',
           figure: 'status poll p99 at saturation (queueing: ≈ connections ÷ throughput)',
-          value: poll.latency.p99,
+          value: poll.p99,
           unit: 'ms',
         },
         {

@@ -12,7 +12,7 @@ import {
   type SummaryFilters,
 } from '../../services/gateway/src/modules/summaries/summaries.sql.ts';
 import { benchDatabase } from '../lib/database.ts';
-import { load } from '../lib/load.ts';
+import { load, percentile } from '../lib/load.ts';
 import { type GatewayProcess, startGatewayProcess } from '../lib/process.ts';
 import type { Figure, Scenario } from '../lib/types.ts';
 
@@ -232,9 +232,11 @@ async function rawLoad(
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), perSecond: latencies.length / seconds };
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    perSecond: latencies.length / seconds,
+  };
 }
 
 /**
