@@ -22,7 +22,7 @@
  *   over English text, items without text, a newsletter item that is only its footer; each its own
  *   event, except exact duplicate copies from two outlets, which are one event.
  * - `feed`: real titles and texts from the shared feed fixtures (packages/testing/fixtures/feeds),
- *   each its own event, put into the same summary template; some are carried by the two newsletters
+ *   each its own event (except the few that tell one event: scripts/feed-events.ts), put into the same summary template; some are carried by the two newsletters
  *   and end with their footer.
  * Outlet names carry suffixes ("… Weekly", "… Newsletter", "… 相关推文"). Items span ten days, dense
  * enough that any 72 h window holds well over 100 items.
@@ -42,6 +42,7 @@ import {
   SINGLE_ITEMS,
   type Summary,
 } from './boilerplate-events.ts';
+import { feedEvent } from './feed-events.ts';
 
 type Kind = 'event' | 'hard-negative' | 'update' | 'take' | 'headline-only' | 'bad-input' | 'feed';
 type Item = {
@@ -294,7 +295,7 @@ async function feedItems(feedsDir: string): Promise<Item[]> {
       const { summary, tryIt } = feedSummary(language, feedTitle, headline, body, id);
       items.push({
         id,
-        event: id,
+        event: feedEvent(headline, id),
         language,
         kind: 'feed',
         source,

@@ -1,6 +1,6 @@
 /**
  * Builds test/fixtures/labelled-stories.json: items from the shared fixture feeds (each its own
- * event), generated variants of some of them (a rewrite in other words, another outlet's shorter
+ * event, except the few that tell one event: SAME_EVENT_IN_FEEDS, scripts/feed-events.ts), generated variants of some of them (a rewrite in other words, another outlet's shorter
  * take) and the hand-written multi-outlet events. Every item carries its `event` label explicitly;
  * the clustering test reads only the JSON. Deterministic: rerunning writes the same file.
  *
@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Parser from 'rss-parser';
+import { FEED_ITEMS_OF_ONE_EVENT, feedEvent } from './feed-events.ts';
 import { HAND_WRITTEN_EVENTS } from './hand-written-events.ts';
 
 type Item = {
@@ -172,7 +173,7 @@ async function main() {
       const group = SAME_EVENT_IN_FEEDS.find((rule) => rule.feed === file && rule.headline.test(headline));
       originals.push({
         id,
-        event: group?.event ?? id,
+        event: group?.event ?? feedEvent(headline, id),
         language,
         kind: 'feed',
         source: feed.title ?? file,
@@ -189,8 +190,8 @@ async function main() {
   const groupStart = new Map<string, number>();
   for (const item of originals) {
     let at = start + Math.floor(rand() * 20 * 24) * 3600_000;
-    // An update follows its announcement within two days.
-    if (item.event !== item.id) {
+    // An update follows its announcement within two days (feed items of one event keep their times).
+    if (item.event !== item.id && !FEED_ITEMS_OF_ONE_EVENT.some((rule) => rule.event === item.event)) {
       const first = groupStart.get(item.event);
       if (first === undefined) groupStart.set(item.event, at);
       else at = first + Math.floor(rand() * 48) * 3600_000;

@@ -41,12 +41,14 @@ export const MIN_RARE_DF = 5;
 /**
  * A headline token finds candidates by its name key (see `candidateKeys` in decide.ts) when at most
  * this share of the window's documents, or MIN_KEY_DF of them, hold it: rarer than `distinctive`,
- * so a word of a common headline template ("Introducing a new feature: …") brings in no one. And
- * never more than MAX_KEY_DF: a name in that many reports of a week names no one event, and its
- * near-copies share MinHash bands anyway.
+ * so a word of a common headline template ("Introducing a new feature: …") brings in no one. In a
+ * small window (a fresh install's first week) the share is a document or two, and an event told by
+ * several outlets already has its name in that many: MIN_KEY_DF lets its next report still look the
+ * name up. And never more than MAX_KEY_DF: a name in that many reports of a week names no one event,
+ * and its near-copies share MinHash bands anyway.
  */
 export const KEY_SHARE = 0.02;
-export const MIN_KEY_DF = 2;
+export const MIN_KEY_DF = 4;
 export const MAX_KEY_DF = 50;
 /** The most documents a token may be in and still be looked up by its name key, in a window of `docs`. */
 export const keyedDf = (docs: number) => Math.min(MAX_KEY_DF, Math.max(MIN_KEY_DF, KEY_SHARE * docs));

@@ -337,4 +337,17 @@ describe('reports in their own words are found by the names they share', () => {
     expect(print.names).toHaveLength(5);
     expect(keys).toEqual([...print.bands, ...print.names.slice(1, 4)]);
   });
+
+  it('in a small window, a name already in several reports of its event is still looked up', () => {
+    // A fresh install's week: 80 unrelated items and four reports naming Patchwork. The fifth report
+    // shares no other rare headline word with them, and must still find their story by that name.
+    const terms = new TermTable();
+    for (let i = 0; i < 80; i++)
+      terms.add(0, fingerprint(item(`u${i}`, `Unrelated item number ${i}`, '')).tokens);
+    for (let i = 0; i < 4; i++)
+      terms.add(0, fingerprint(item(`r${i}`, `Brightline report ${i} on Patchwork`, '')).tokens);
+    const fifth = fingerprint(item('wire-e', 'Patchwork fans worry about their boards', ''));
+    const keys = candidateKeys(fifth, terms.countsFor(0));
+    expect(keys).toContain(fifth.names[0]);
+  });
 });

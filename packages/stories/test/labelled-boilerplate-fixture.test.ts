@@ -68,7 +68,8 @@ describe('labelled-boilerplate.json', () => {
   });
 
   it('gives every multi-report event two outlets or a same-outlet update, all within 60 h', () => {
-    for (const reports of multi) {
+    // Real feed items that tell one event (scripts/feed-events.ts) keep the feed's own times.
+    for (const reports of multi.filter((reports) => reports[0]!.kind !== 'feed')) {
       const sources = new Set(reports.map((item) => item.source));
       const label = reports[0]!.event;
       expect(sources.size >= 2 || reports.some((item) => item.kind === 'update'), label).toBe(true);
