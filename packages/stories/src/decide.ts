@@ -10,8 +10,10 @@ import { keyedDf, type TermCounts } from './terms.ts';
  *    (`numbersConflict`).
  * 4: candidates also by a shared rare headline word (`candidateKeys`): reports of one event told
  *    in other words, which share no MinHash band, are compared at all.
+ * 5: a story's members agree with the item by the similarity of their words, not the full match
+ *    (`TextScores`); the closest member must still match.
  */
-export const STORY_RULE_VERSION = 4;
+export const STORY_RULE_VERSION = 5;
 
 /**
  * Same event in the same language: similarity to the story's closest member at least this, when
@@ -20,7 +22,10 @@ export const STORY_RULE_VERSION = 4;
 export const TEXT_MATCH_THRESHOLD = 0.2;
 /** ...and at least this when they share none (the same story told without its names). */
 export const UNANCHORED_MATCH_THRESHOLD = 0.5;
-/** A member "agrees" with the item at this similarity; most of a story's members must agree. */
+/**
+ * A member "agrees" with the item at this similarity of their words (`TextScores.similarity`: the
+ * weighting of the match, without the headline tests); most of a story's members must agree.
+ */
 export const MEMBER_AGREEMENT_THRESHOLD = 0.14;
 /** Same event across languages: embedding cosine of the best-matching member at least this. */
 export const EMBEDDING_MATCH_THRESHOLD = 0.85;
@@ -183,13 +188,29 @@ function sameValues(a: readonly number[], b: readonly number[]): boolean {
  * either headline is shared.
  */
 export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts): number {
-  if (numbersConflict(a, b)) return 0;
+  return textScores(a, b, counts).match;
+}
+
+/**
+ * Two measures of one comparison. `match`: `textSimilarity`, whether the two are one event. And
+ * `similarity`: the same weighted cosine before the headline tests (coverage, leads, anchor), still
+ * zero when the numbers conflict, within one source, or with fewer than MIN_SHARED_TOKENS
+ * informative tokens shared: whether the two are about the same thing at all, which is what a story's
+ * other members are asked (see `bestStory`). A follow-up headlined on its own angle ("Cobalt responds
+ * to authors' lawsuit") matches the report it answers and is about the same thing as the story's
+ * other reports ("Writers take Cobalt to court"), whose headlines need not cover its own.
+ */
+export type TextScores = { match: number; similarity: number };
+
+export function textScores(a: Comparable, b: Comparable, counts: TermCounts): TextScores {
+  const none = { match: 0, similarity: 0 };
+  if (numbersConflict(a, b)) return none;
   if (a.sourceId && a.sourceId === b.sourceId) {
     if (
       jaccard(a.headlineTokens, b.headlineTokens) < SAME_SOURCE_HEADLINE_THRESHOLD ||
       !sameValues(a.numbers, b.numbers)
     )
-      return 0;
+      return none;
   }
   const x = a.tokens;
   const y = b.tokens;
@@ -228,21 +249,22 @@ export function textSimilarity(a: Comparable, b: Comparable, counts: TermCounts)
       j++;
     }
   }
-  if (informative < MIN_SHARED_TOKENS || normA === 0 || normB === 0) return 0;
+  if (informative < MIN_SHARED_TOKENS || normA === 0 || normB === 0) return none;
+  const similarity = dot / Math.sqrt(normA * normB);
   if (
     headlineCoverage(a, b, counts) < HEADLINE_COVERAGE ||
     headlineCoverage(b, a, counts) < HEADLINE_COVERAGE ||
     leadsApart(a, b, counts)
   )
-    return 0;
-  const score = dot / Math.sqrt(normA * normB);
-  return anchored || score >= UNANCHORED_MATCH_THRESHOLD ? score : 0;
+    return { match: 0, similarity };
+  return { match: anchored || similarity >= UNANCHORED_MATCH_THRESHOLD ? similarity : 0, similarity };
 }
 
 /**
  * The story the item joins, judged as a whole: its closest member must match
  * (TEXT_MATCH_THRESHOLD) and more than half of its members (in the item's language and window, the
- * newest MAX_COMPARED_MEMBERS) must agree (MEMBER_AGREEMENT_THRESHOLD). So a report that resembles
+ * newest MAX_COMPARED_MEMBERS) must agree: be about the same thing (`TextScores.similarity` at
+ * least MEMBER_AGREEMENT_THRESHOLD). So a report that resembles
  * one member only does not pull its own neighbours in: A~B and B~C leave A and C apart unless
  * C also resembles A. Among stories that qualify, the highest mean similarity wins; ties go to
  * the first story in the given order. The score is that mean.
@@ -260,10 +282,10 @@ export function bestStory(
     let agree = 0;
     let sum = 0;
     for (const member of members) {
-      const score = textSimilarity(item, member, counts);
-      if (score > top) top = score;
-      if (score >= MEMBER_AGREEMENT_THRESHOLD) agree++;
-      sum += score;
+      const { match, similarity } = textScores(item, member, counts);
+      if (match > top) top = match;
+      if (similarity >= MEMBER_AGREEMENT_THRESHOLD) agree++;
+      sum += match;
     }
     if (top < TEXT_MATCH_THRESHOLD || agree * 2 <= members.length) continue;
     const mean = sum / members.length;

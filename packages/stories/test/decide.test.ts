@@ -4,11 +4,13 @@ import {
   candidateKeys,
   fingerprint,
   type IndexedItem,
+  MEMBER_AGREEMENT_THRESHOLD,
   MIN_COMMON_DF,
   numbersConflict,
   StoryIndex,
   TermTable,
   TEXT_MATCH_THRESHOLD,
+  textScores,
   textSimilarity,
 } from '../src/index.ts';
 
@@ -101,6 +103,50 @@ describe('a story is matched as a whole, not through one member', () => {
         even,
       )?.storyId,
     ).toBe('one');
+  });
+});
+
+describe('most members must be about the same thing, and the closest must match', () => {
+  // A lawsuit, a newsletter's take on it in other words, and the defendant's answer a day later,
+  // headlined on its own angle: it matches the first report, and is about what the take is about
+  // though neither headline covers the other's.
+  const suit = item(
+    'circuit',
+    'Authors’ guild sues Cobalt AI over books used in training',
+    'A guild representing 9,000 writers filed a lawsuit against Cobalt AI in federal court, alleging the company trained its models on pirated copies of their books downloaded from shadow libraries.',
+    0,
+  );
+  const take = item(
+    'inference',
+    'Writers take Cobalt to court',
+    'Nine thousand novelists say Cobalt used their books in training its AI models without paying for a single file, and they think they can prove it.',
+    6,
+  );
+  const answer = item(
+    'byteline',
+    'Cobalt responds to authors’ lawsuit, says data was licensed',
+    'Cobalt AI said it licensed the books behind its models from a distributor, paid for every file, and would defend itself against the guild’s claims filed in federal court on Sunday.',
+    28,
+  );
+
+  it('the answer matches the first report only, and is about the same thing as the take', () => {
+    const terms = new TermTable().countsFor(0);
+    const scores = (a: IndexedItem, b: IndexedItem) =>
+      textScores(
+        { ...fingerprint(a), sourceId: a.sourceId },
+        { ...fingerprint(b), sourceId: b.sourceId },
+        terms,
+      );
+    expect(scores(answer, suit).match).toBeGreaterThanOrEqual(TEXT_MATCH_THRESHOLD);
+    expect(scores(answer, take).match).toBe(0);
+    expect(scores(answer, take).similarity).toBeGreaterThanOrEqual(MEMBER_AGREEMENT_THRESHOLD);
+  });
+
+  it('all three end in one story', () => {
+    const index = new StoryIndex();
+    const first = index.assign(suit);
+    expect(index.assign(take).storyId).toBe(first.storyId);
+    expect(index.assign(answer).storyId).toBe(first.storyId);
   });
 });
 

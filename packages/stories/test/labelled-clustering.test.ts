@@ -148,7 +148,7 @@ describe('offline story clustering on the labelled sets', () => {
     // reports whose story's other members do not agree. Rare headline words find reports that share
     // no MinHash band (without them: 0.24 with 8 bands, 0.44 with 16).
     expect(result.precision).toBeGreaterThanOrEqual(0.95);
-    expect(result.recall).toBeGreaterThanOrEqual(0.58);
+    expect(result.recall).toBeGreaterThanOrEqual(0.64);
     expect(result.largest).toBeLessThanOrEqual(5);
   });
 });
